@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { requiredString } from './common.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+import { toAsciiDigits } from './digits.js';
+import { apiMessages as m } from './messages.js';
+import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
+
+const email = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, { error: m.emailRequired })
+  .pipe(z.email({ error: m.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+const newPassword = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .min(PASSWORD_MIN, { error: m.passwordTooShort })
+    .max(PASSWORD_MAX, { error: m.passwordTooLong });
+
+const phone = (country: PhoneCountry) =>
+  z
+    .string({ error: m.phoneRequired })
+    .trim()
+    .min(1, { error: m.phoneRequired })
+    .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
+    .transform(normalizePhone);
+
+const name = requiredString(m.nameRequired).pipe(z.string().max(64, { error: 'name is too long' }));
+
+/** Schemas that depend on the shop's phone country are built per configuration. */
+export function authSchemas(country: PhoneCountry) {
+  const signup = z
+    .object({
+      name,
+      email,
+      phone: phone(country),
+      password: newPassword(m.passwordRequired),
+      passwordConfirm: z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired }),
+    })
+    .refine((b) => b.password === b.passwordConfirm, { error: m.passwordConfirmMismatch, path: ['passwordConfirm'] });
+
+  const updateMe = z.object({ name, phone: phone(country), email: email.optional() });
+
+  const changeMyPassword = z
+    .object({
+      currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, { error: m.currentPasswordRequired }),
+      password: newPassword(m.passwordRequired),
+      passwordConfirm: z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired }),
+    })
+    .refine((b) => b.password === b.passwordConfirm, { error: m.passwordConfirmMismatch, path: ['passwordConfirm'] });
+
+  return { signup, updateMe, changeMyPassword };
+}
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const verifyResetCodeSchema = z.object({
+  resetCode: z
+    .string({ error: m.resetCodeRequired })
+    .trim()
+    .min(1, { error: m.resetCodeRequired })
+    .transform(toAsciiDigits),
+  /** Optional: lets wrong tries count against the account (the web sends it). */
+  email: email.optional(),
+});
+
+export const resetPasswordSchema = z.object({ email, newPassword: newPassword(m.passwordRequired) });

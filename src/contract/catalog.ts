@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { idSchema, numericInput, pageQuery, requiredString } from './common.js';
+import { PRODUCT_SORT_FIELDS } from './constants.js';
+import { apiMessages as m } from './messages.js';
+
+const boundedName = (required: string, tooShort: string, tooLong: string) =>
+  requiredString(required).pipe(z.string().min(2, { error: tooShort }).max(64, { error: tooLong }));
+
+export const categoryNameSchema = boundedName(m.categoryNameRequired, m.categoryNameTooShort, m.categoryNameTooLong);
+export const brandNameSchema = boundedName(m.brandNameRequired, m.brandNameTooShort, m.brandNameTooLong);
+export const subcategoryNameSchema = boundedName(
+  m.subcategoryNameRequired,
+  m.subcategoryNameTooShort,
+  m.subcategoryNameTooLong,
+);
+
+export const createSubcategorySchema = z.object({
+  name: subcategoryNameSchema,
+  category: z.string({ error: m.subcategoryCategoryRequired }).pipe(idSchema),
+});
+export const updateSubcategorySchema = createSubcategorySchema.partial();
+
+const COLOR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,20})$/;
+
+/** Product form fields as strings (multipart), validated and converted; prices in major units. */
+export const productFieldsSchema = z
+  .object({
+    title: requiredString(m.titleRequired).pipe(
+      z.string().min(3, { error: m.titleTooShort }).max(200, { error: m.titleTooLong }),
+    ),
+    description: requiredString(m.descriptionRequired).pipe(z.string().max(5000, { error: m.descriptionTooLong })),
+    quantity: numericInput(m.quantityRequired).pipe(
+      z
+        .number()
+        .int({ error: m.quantityInvalid })
+        .min(0, { error: m.quantityInvalid })
+        .max(1_000_000_000, { error: m.quantityInvalid }),
+    ),
+    price: numericInput(m.priceRequired).pipe(
+      z.number().positive({ error: m.priceInvalid }).max(100_000_000, { error: m.priceInvalid }),
+    ),
+    /** Empty means no discount. */
+    priceAfterDiscount: numericInput(m.priceAfterDiscountInvalid)
+      .pipe(
+        z
+          .number()
+          .min(0, { error: m.priceAfterDiscountInvalid })
+          .max(100_000_000, { error: m.priceAfterDiscountInvalid }),
+      )
+      .optional(),
+    category: z.string({ error: m.categoryRequired }).trim().min(1, { error: m.categoryRequired }).pipe(idSchema),
+    brand: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(idSchema.optional())
+      .optional(),
+    availableColors: z
+      .array(z.string().trim().toLowerCase().regex(COLOR, { error: m.colorInvalid }))
+      .max(20, { error: m.colorInvalid })
+      .default([]),
+    subcategory: z.array(idSchema).max(20).default([]),
+  })
+  .refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount < p.price, {
+    error: m.priceAfterDiscountNotLower,
+    path: ['priceAfterDiscount'],
+  });
+
+/** Fields that may appear more than once in a product form. */
+export const PRODUCT_ARRAY_FIELDS = ['availableColors', 'subcategory'] as const;
+
+const optionalId = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(idSchema.optional())
+  .optional();
+
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(idSchema).max(50))
+  .optional();
+
+const priceBound = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  numericInput(m.priceFilterInvalid).pipe(z.number().min(0)).optional(),
+);
+
+const sortSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const fields: { field: (typeof PRODUCT_SORT_FIELDS)[number]; desc: boolean }[] = [];
+    for (const raw of (value ?? '').split(',')) {
+      // '+price' arrives as ' price' when a client forgets to encode '+'.
+      const token = raw.trim();
+      if (!token) continue;
+      const desc = token.startsWith('-');
+      const name = token.replace(/^[-+]/, '');
+      if (!(PRODUCT_SORT_FIELDS as readonly string[]).includes(name)) {
+        ctx.addIssue({ code: 'custom', message: m.sortInvalid, input: value });
+        return z.NEVER;
+      }
+      fields.push({ field: name as (typeof PRODUCT_SORT_FIELDS)[number], desc });
+    }
+    return fields;
+  });
+
+export const productQuerySchema = z.object({
+  ...pageQuery,
+  keyword: z.string().trim().max(200).optional(),
+  sort: sortSchema,
+  category: optionalId,
+  brand: optionalId,
+  'category[in][]': idList,
+  'category[in]': idList,
+  'brand[in][]': idList,
+  'brand[in]': idList,
+  'price[gte]': priceBound,
+  'price[lte]': priceBound,
+});
+export type ProductQuery = z.infer<typeof productQuerySchema>;

@@ -1,0 +1,47 @@
+/** Page sizes and limits of spec §9, shared by API and screens. */
+export const pageSizes = {
+  products: 8,
+  productsByCategoryOrBrand: 8,
+  adminOrders: 2,
+  adminProducts: 9,
+  brands: 6,
+  categories: 6,
+  reviews: 3,
+  relatedProducts: 4,
+  homeCategories: 5,
+  homeBrands: 6,
+  homeBlock: 4,
+} as const;
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 100;
+export const MAX_PRODUCT_IMAGES = 4;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+/** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
+export const IMAGE_WIDTHS = [240, 480, 960] as const;
+export const IMAGE_URL_WIDTH = 960;
+
+/** Sortable product fields: API name → meaning. `-` prefix = descending. */
+export const PRODUCT_SORT_FIELDS = [
+  'sold',
+  'quantity',
+  'price',
+  'ratingsAverage',
+  'ratingsQuantity',
+  'createdAt',
+  'title',
+] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
+/** The listing's sort dropdown (spec §9, PRODUCT-DECISIONS row 3). */
+export const SORT_OPTIONS = [
+  { value: '', label: 'بدون ترتيب' },
+  { value: '-sold', label: 'الأكثر مبيعاً' },
+  { value: '-ratingsAverage', label: 'الأعلى تقييماً' },
+  { value: '+price', label: 'السعر من الأقل للأعلى' },
+  { value: '-price', label: 'السعر من الأعلى للأقل' },
+] as const;

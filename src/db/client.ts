@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; it has the same query API as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Verifies the connection works (readiness probe). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+// src/db/client.ts and dist/db/client.js both sit two levels below the project root.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const migrationsFolder = path.join(projectRoot, 'src/db/migrations');
+
+/** 'memory://' keeps the embedded database in memory (tests); otherwise it lives in dataDir/pgdata. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
+    return openPostgres(options.databaseUrl);
+  }
+  return openPglite(options.databaseUrl ? undefined : path.join(options.dataDir, 'pgdata'));
+}
+
+async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
+  if (directory) mkdirSync(directory, { recursive: true });
+  const client = await PGlite.create(directory ?? 'memory://', { extensions: { pg_trgm } });
+  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  // Migrate on one connection holding an advisory lock, so several processes starting at once
+  // do not race each other.
+  const migrator = new pg.Client({ connectionString });
+  await migrator.connect();
+  try {
+    await migrator.query('SELECT pg_advisory_lock(7305726)');
+    await migrator.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migrateNodePg(drizzleNodePg(migrator), { migrationsFolder });
+  } finally {
+    await migrator.query('SELECT pg_advisory_unlock(7305726)').catch(() => undefined);
+    await migrator.end();
+  }
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}

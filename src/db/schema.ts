@@ -1,0 +1,327 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Money columns hold integer minor units (halalas, piastres); the API converts to major units.
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const roleEnum = pgEnum('role', ['user', 'admin']);
+export const paymentMethodEnum = pgEnum('payment_method', ['cash', 'card']);
+export const checkoutStatusEnum = pgEnum('checkout_status', ['open', 'completed', 'cancelled', 'failed']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('user'),
+    /** Bumped on password change; tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name), index('categories_created_at_idx').on(t.createdAt)],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('subcategories_category_name_key').on(t.categoryId, t.name)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('brands_name_key').on(t.name), index('brands_created_at_idx').on(t.createdAt)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    price: integer('price').notNull(),
+    priceAfterDiscount: integer('price_after_discount'),
+    availableColors: text('available_colors').array().notNull().default(sql`'{}'::text[]`),
+    imageCover: text('image_cover'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    ratingsAverage: numeric('ratings_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    ratingsQuantity: integer('ratings_quantity').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    check('products_quantity_check', sql`${t.quantity} >= 0`),
+    check('products_sold_check', sql`${t.sold} >= 0`),
+    check('products_price_check', sql`${t.price} > 0`),
+    check(
+      'products_price_after_discount_check',
+      sql`${t.priceAfterDiscount} IS NULL OR (${t.priceAfterDiscount} >= 0 AND ${t.priceAfterDiscount} < ${t.price})`,
+    ),
+    // One index per filter and sort the listing offers; each ends with id for a stable order.
+    index('products_category_idx').on(t.categoryId, t.createdAt),
+    index('products_brand_idx').on(t.brandId, t.createdAt),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_sold_idx').on(t.sold, t.id),
+    index('products_quantity_idx').on(t.quantity, t.id),
+    index('products_price_idx').on(t.price, t.id),
+    // Price filters and sorts use the price a customer pays.
+    index('products_effective_price_idx').on(sql`coalesce(${t.priceAfterDiscount}, ${t.price})`, t.id),
+    index('products_rating_idx').on(t.ratingsAverage, t.ratingsQuantity, t.id),
+  ],
+);
+
+export const productSubcategories = pgTable(
+  'product_subcategories',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    subcategoryId: uuid('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.subcategoryId] }),
+    index('product_subcategories_sub_idx').on(t.subcategoryId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    review: text('review').notNull(),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_product_key').on(t.userId, t.productId),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    // Half steps from 0.5 to 5 stars.
+    check('reviews_rating_check', sql`${t.rating} BETWEEN 0.5 AND 5 AND ${t.rating} * 2 = floor(${t.rating} * 2)`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    discount: integer('discount').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('coupons_name_key').on(t.name),
+    check('coupons_discount_check', sql`${t.discount} BETWEEN 1 AND 100`),
+    check('coupons_name_upper_check', sql`${t.name} = upper(${t.name})`),
+  ],
+);
+
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('carts_user_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  ...timestamps(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** '' when the product has no colour choice. */
+    color: text('color').notNull().default(''),
+    count: integer('count').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.color),
+    check('cart_items_count_check', sql`${t.count} >= 1`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    details: text('details').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export type ShippingAddress = { details: string; phone: string; city: string; postalCode: string };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** Short human order number for screens and e-mails. */
+    number: serial('number').notNull().unique('orders_number_key'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    taxPrice: integer('tax_price').notNull().default(0),
+    shippingPrice: integer('shipping_price').notNull().default(0),
+    totalOrderPrice: integer('total_order_price').notNull(),
+    couponName: text('coupon_name'),
+    paymentMethodType: paymentMethodEnum('payment_method_type').notNull(),
+    /** Provider reference of a card payment; unique so a replayed webhook creates nothing. */
+    paymentRef: text('payment_ref').unique('orders_payment_ref_key'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    check('orders_total_check', sql`${t.totalOrderPrice} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // Snapshot so an order still reads right after the product changes or is deleted.
+    title: text('title').notNull(),
+    imageCover: text('image_cover'),
+    count: integer('count').notNull(),
+    color: text('color').notNull().default(''),
+    price: integer('price').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_count_check', sql`${t.count} >= 1`)],
+);
+
+/** A card checkout waiting for the payment provider; becomes an order when payment is confirmed. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull(),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    status: checkoutStatusEnum('status').notNull().default('open'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('checkout_sessions_provider_key').on(t.provider, t.providerSessionId)],
+);

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_PRODUCT_IMAGES } from '../contract/constants.js';
+import { apiMessages } from '../contract/messages.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createGuards } from './auth/guards.js';
+import { createTokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { HttpError, registerErrorHandling } from './errors.js';
+import { createMailer } from './mail/mailer.js';
+import { createMediaStore } from './media/store.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export type BuildOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
+export async function buildApp({ config, database, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('currentUser', null);
+  registerErrorHandling(app);
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    tokens,
+    guards: createGuards(database.db, tokens),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
+  };
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, apiMessages.tooManyRequests),
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.maxUploadBytes,
+      files: MAX_PRODUCT_IMAGES + 1,
+      fields: 60,
+      fieldSize: 64 * 1024,
+      parts: 70,
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Matjar API', description: 'متجر — REST API /api/v1', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyStatic, {
+    root: ctx.media.directory,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'error', message: 'database unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
+      await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
+      await api.register((scope) => catalogRoutes(scope, ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { apiMessages } from '../../contract/messages.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { HttpError } from '../errors.js';
+import type { TokenService } from './tokens.js';
+
+export type Role = 'user' | 'admin';
+export type CurrentUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export function createGuards(db: Database, tokens: TokenService) {
+  async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new HttpError(401, apiMessages.notLoggedIn);
+    const claims = await tokens.verify(token);
+    if (!claims) throw new HttpError(401, apiMessages.tokenInvalid);
+    const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+    if (!user) throw new HttpError(401, apiMessages.userGone);
+    if (user.tokenVersion !== claims.version) throw new HttpError(401, apiMessages.passwordChanged);
+    return user;
+  }
+
+  /** A preHandler that lets through signed-in users with one of `roles` (any role when empty). */
+  const allow =
+    (...roles: Role[]): Guard =>
+    async (request) => {
+      const user = await authenticate(request);
+      if (roles.length > 0 && !roles.includes(user.role)) throw new HttpError(403, apiMessages.forbidden);
+      request.currentUser = user;
+    };
+
+  return { signedIn: allow(), customer: allow('user'), admin: allow('admin') };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The signed-in user of a guarded route. */
+export function userOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new HttpError(401, apiMessages.notLoggedIn);
+  return request.currentUser;
+}

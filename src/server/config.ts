@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { PHONE_PATTERNS } from '../contract/phone.js';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().default('30d'),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('متجر <no-reply@matjar.local>'),
+  SHOP_NAME: z.string().default('متجر'),
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('SAR'),
+  PHONE_COUNTRY: z.enum(Object.keys(PHONE_PATTERNS) as [keyof typeof PHONE_PATTERNS]).default('EG'),
+  DEFAULT_CITY: z.string().default('القاهرة'),
+  DEFAULT_POSTAL_CODE: z.string().default(''),
+  SEED_ADMIN_EMAIL: z.email().default('admin@matjar.local'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).default('Matjar-Admin-2026'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  shopName: string;
+  currency: string;
+  phoneCountry: keyof typeof PHONE_PATTERNS;
+  defaultCity: string;
+  defaultPostalCode: string;
+  seedAdminEmail: string;
+  seedAdminPassword: string;
+  seedDemo: boolean;
+  maxUploadBytes: number;
+  maxImagePixels: number;
+  logLevel: string;
+  authRateLimitPerMinute: number;
+};
+
+/** Without JWT_SECRET a random secret is kept in DATA_DIR so sign-ins survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    shopName: e.SHOP_NAME,
+    currency: e.SHOP_CURRENCY,
+    phoneCountry: e.PHONE_COUNTRY,
+    defaultCity: e.DEFAULT_CITY,
+    defaultPostalCode: e.DEFAULT_POSTAL_CODE,
+    seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
+    seedAdminPassword: e.SEED_ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === 'true',
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    maxImagePixels: e.MAX_IMAGE_PIXELS,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    ...overrides,
+  };
+}

@@ -1,0 +1,16 @@
+import type { Database } from '../db/client.js';
+import type { Guards } from './auth/guards.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Mailer } from './mail/mailer.js';
+import type { MediaStore } from './media/store.js';
+
+/** What every API module is built from. */
+export type AppContext = {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  guards: Guards;
+  mailer: Mailer;
+  media: MediaStore;
+};

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import pino from 'pino';
+import { openDatabase } from '../db/client.js';
+import { seedDatabase } from '../db/seed/index.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createMediaStore } from './media/store.js';
+
+const config = loadConfig();
+const logger = pino({
+  level: config.logLevel,
+  ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+});
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+logger.info({ database: database.kind }, 'database ready (migrations applied)');
+await seedDatabase({
+  db: database.db,
+  config,
+  media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
+  log: (message) => logger.info(message),
+});
+
+const app = await buildApp({ config, database, logger });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    logger.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(`متجر is open at http://localhost:${config.port}`);

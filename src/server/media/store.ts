@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
+import { apiMessages as m } from '../../contract/messages.js';
+import { HttpError } from '../errors.js';
+
+/** Formats we accept from uploads. SVG is refused: it can carry script. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+
+export type MediaFolder = 'products' | 'categories' | 'brands';
+
+export type MediaStore = {
+  /** Validates, re-encodes to square WebP in every width and returns the stored key. */
+  save(folder: MediaFolder, input: Buffer): Promise<string>;
+  /** Absolute URL of a stored key's largest width. */
+  url(key: string | null, origin: string): string | null;
+  directory: string;
+};
+
+export function createMediaStore(options: { directory: string; maxPixels: number }): MediaStore {
+  return {
+    directory: options.directory,
+    async save(folder, input) {
+      let image: ReturnType<typeof sharp>;
+      try {
+        image = sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false });
+        const meta = await image.metadata();
+        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new HttpError(415, m.imageInvalid);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const tooBig = error instanceof Error && /pixel limit/i.test(error.message);
+        throw new HttpError(tooBig ? 413 : 415, tooBig ? m.imageTooManyPixels : m.imageInvalid);
+      }
+      const key = `${folder}/${randomUUID()}`;
+      const dir = path.join(options.directory, folder);
+      await mkdir(dir, { recursive: true });
+      try {
+        await Promise.all(
+          IMAGE_WIDTHS.map(async (width) => {
+            const output = await image
+              .clone()
+              .rotate()
+              .resize({ width, height: width, fit: 'contain', background: '#ffffff', withoutEnlargement: false })
+              .flatten({ background: '#ffffff' })
+              .webp({ quality: 80 })
+              .toBuffer();
+            await writeFile(path.join(options.directory, `${key}-${width}.webp`), output);
+          }),
+        );
+      } catch {
+        throw new HttpError(415, m.imageInvalid);
+      }
+      return key;
+    },
+    url(key, origin) {
+      if (!key) return null;
+      if (/^https?:\/\//.test(key)) return key;
+      return `${origin}/media/${key}-${IMAGE_URL_WIDTH}.webp`;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { idParams, listQuerySchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { slugify } from '../../../contract/slug.js';
+import type { Tx } from '../../../db/client.js';
+import type { brands, categories } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
+import { readForm } from '../../http/multipart.js';
+import { originOf } from '../../http/origin.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
+import type { MediaFolder } from '../../media/store.js';
+
+type NamedTable = typeof categories | typeof brands;
+type NamedRow = typeof categories.$inferSelect;
+
+export type NamedResource = {
+  table: NamedTable;
+  folder: MediaFolder;
+  tag: string;
+  nameSchema: z.ZodType<string, string>;
+  messages: { notFound: string; nameTaken: string };
+  /** Runs in the delete's transaction: refuse (throw) or remove rows that belong only to this one. */
+  beforeDelete?: (tx: Tx, id: string) => Promise<void>;
+};
+
+export function serializeNamed(row: NamedRow, imageUrl: string | null) {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: imageUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** List/get/create/update/delete of a resource that is a name and an image (categories, brands). */
+export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext, resource: NamedResource) {
+  const { db, guards, media, config } = ctx;
+  const { table, messages } = resource;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [resource.tag];
+  const serialize = (request: FastifyRequest, row: NamedRow) =>
+    serializeNamed(row, media.url(row.image, originOf(request, config.publicUrl)));
+
+  async function readNamedForm(request: FastifyRequest, required: boolean) {
+    const form = await readForm(request);
+    const rawName = form.fields.name?.[0];
+    let name: string | undefined;
+    if (required || rawName !== undefined) {
+      const parsed = resource.nameSchema.safeParse(rawName);
+      if (!parsed.success) throw fieldError('name', parsed.error.issues[0]?.message ?? messages.notFound, rawName);
+      name = parsed.data;
+    }
+    const upload = form.files.image?.[0];
+    const image = upload ? await media.save(resource.folder, upload) : undefined;
+    return { name, image };
+  }
+
+  async function write<T>(name: string | undefined, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('name', messages.nameTaken, name);
+      throw error;
+    }
+  }
+
+  r.get('/', { schema: { querystring: listQuerySchema, tags } }, async (request) => {
+    const { page, limit, offset } = pageOf(request.query);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(table).orderBy(asc(table.createdAt), asc(table.id)).limit(limit).offset(offset),
+      db.select({ value: count() }).from(table),
+    ]);
+    return listEnvelope(
+      rows.map((row) => serialize(request, row)),
+      total?.value ?? 0,
+      page,
+      limit,
+    );
+  });
+
+  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+    const [row] = await db.select().from(table).where(eq(table.id, request.params.id)).limit(1);
+    if (!row) throw notFound(messages.notFound);
+    return { data: serialize(request, row) };
+  });
+
+  r.post('/', { preHandler: guards.admin, schema: { tags } }, async (request, reply) => {
+    const { name, image } = await readNamedForm(request, true);
+    if (!name) throw fieldError('name', messages.notFound, undefined);
+    const [row] = await write(name, () =>
+      db
+        .insert(table)
+        .values({ name, slug: slugify(name), image: image ?? null })
+        .returning(),
+    );
+    if (!row) throw new HttpError(500, m.internal);
+    return reply.code(201).send({ data: serialize(request, row) });
+  });
+
+  r.put('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+    const { name, image } = await readNamedForm(request, false);
+    const changes = {
+      ...(name ? { name, slug: slugify(name) } : {}),
+      ...(image ? { image } : {}),
+      updatedAt: new Date(),
+    };
+    const [row] = await write(name, () =>
+      db.update(table).set(changes).where(eq(table.id, request.params.id)).returning(),
+    );
+    if (!row) throw notFound(messages.notFound);
+    return { data: serialize(request, row) };
+  });
+
+  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+    const { id } = request.params;
+    try {
+      const deleted = await db.transaction(async (tx) => {
+        await resource.beforeDelete?.(tx, id);
+        return tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      });
+      if (deleted.length === 0) throw notFound(messages.notFound);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      throw error;
+    }
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,321 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PRODUCT_ARRAY_FIELDS,
+  type ProductQuery,
+  productFieldsSchema,
+  productQuerySchema,
+} from '../../../contract/catalog.js';
+import { idParams } from '../../../contract/common.js';
+import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
+import { slugify } from '../../../contract/slug.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { brands, categories, productSubcategories, products, subcategories } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation } from '../../db-errors.js';
+import { fieldError, HttpError, notFound, ValidationError } from '../../errors.js';
+import { type FormData, readForm } from '../../http/multipart.js';
+import { originOf } from '../../http/origin.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
+import type { MediaStore } from '../../media/store.js';
+
+type ProductRow = typeof products.$inferSelect;
+const productChangesSchema = productFieldsSchema.partial();
+
+/** The price a customer pays: the discounted one when there is one. */
+export const effectivePrice = sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`;
+
+const sortColumns: Record<ProductSortField, SQLWrapper> = {
+  sold: products.sold,
+  quantity: products.quantity,
+  price: effectivePrice,
+  ratingsAverage: products.ratingsAverage,
+  ratingsQuantity: products.ratingsQuantity,
+  createdAt: products.createdAt,
+  title: products.title,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function productFilters(query: ProductQuery, digits: number): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const categoryIds = [query.category, ...(query['category[in][]'] ?? []), ...(query['category[in]'] ?? [])].filter(
+    (v): v is string => Boolean(v),
+  );
+  const brandIds = [query.brand, ...(query['brand[in][]'] ?? []), ...(query['brand[in]'] ?? [])].filter(
+    (v): v is string => Boolean(v),
+  );
+  if (categoryIds.length > 0) conditions.push(inArray(products.categoryId, categoryIds));
+  if (brandIds.length > 0) conditions.push(inArray(products.brandId, brandIds));
+  const min = query['price[gte]'];
+  const max = query['price[lte]'];
+  if (min !== undefined) conditions.push(gte(effectivePrice, toMinor(min, digits)));
+  if (max !== undefined) conditions.push(lte(effectivePrice, toMinor(max, digits)));
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    conditions.push(or(ilike(products.title, pattern), ilike(products.description, pattern)));
+  }
+  return and(...conditions);
+}
+
+export function productOrder(query: ProductQuery): SQL[] {
+  const fields = query.sort && query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, desc: true }];
+  // The id tie-breaker keeps pages stable when many rows share a value.
+  return [
+    ...fields.map(({ field, desc: d }) => (d ? desc(sortColumns[field]) : asc(sortColumns[field]))),
+    asc(products.id),
+  ];
+}
+
+export function createProductSerializer(media: MediaStore, digits: number) {
+  return (row: ProductRow, subcategoryIds: string[], origin: string) => ({
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    quantity: row.quantity,
+    sold: row.sold,
+    price: toMajor(row.price, digits),
+    ...(row.priceAfterDiscount !== null ? { priceAfterDiscount: toMajor(row.priceAfterDiscount, digits) } : {}),
+    availableColors: row.availableColors,
+    imageCover: media.url(row.imageCover, origin),
+    images: row.images.map((key) => media.url(key, origin)),
+    category: row.categoryId,
+    subcategory: subcategoryIds,
+    brand: row.brandId,
+    ratingsAverage: row.ratingsAverage,
+    ratingsQuantity: row.ratingsQuantity,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+}
+
+async function subcategoryIdsOf(db: Database, productIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db.select().from(productSubcategories).where(inArray(productSubcategories.productId, productIds));
+  for (const row of rows) {
+    const list = map.get(row.productId) ?? [];
+    list.push(row.subcategoryId);
+    map.set(row.productId, list);
+  }
+  return map;
+}
+
+/** Turns the repeated-string form into the shape the field schema validates. */
+function productInput<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const input: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(form.fields)) {
+    const isArray = (PRODUCT_ARRAY_FIELDS as readonly string[]).includes(key);
+    input[key] = isArray
+      ? values
+          .flatMap((v) => v.split(','))
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : values[0];
+  }
+  if (input.priceAfterDiscount === '') delete input.priceAfterDiscount;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ValidationError(
+      parsed.error.issues.map((issue) => {
+        const param = issue.path.join('.');
+        return { value: input[String(issue.path[0])], msg: issue.message, param, location: 'body' as const };
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+async function checkReferences(
+  tx: Tx,
+  category: string | undefined,
+  brand: string | undefined,
+  subIds: string[] | undefined,
+) {
+  if (category) {
+    const [found] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, category));
+    if (!found) throw fieldError('category', m.categoryNotFound, category);
+  }
+  if (brand) {
+    const [found] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brand));
+    if (!found) throw fieldError('brand', m.brandNotFound, brand);
+  }
+  if (subIds && subIds.length > 0) {
+    const rows = await tx.select().from(subcategories).where(inArray(subcategories.id, subIds));
+    if (rows.length !== new Set(subIds).size) throw fieldError('subcategory', m.subcategoryNotFound, subIds);
+    if (category && rows.some((row) => row.categoryId !== category)) {
+      throw fieldError('subcategory', m.subcategoryNotInCategory, subIds);
+    }
+  }
+}
+
+export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, media, config } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['products'];
+  const digits = currencyDigits(config.currency);
+  const serializeProduct = createProductSerializer(media, digits);
+  const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
+
+  async function serializeOne(request: FastifyRequest, row: ProductRow) {
+    const subs = await subcategoryIdsOf(db, [row.id]);
+    return serializeProduct(row, subs.get(row.id) ?? [], origin(request));
+  }
+
+  async function saveImages(form: FormData) {
+    const cover = form.files.imageCover ?? [];
+    const gallery = form.files.images ?? [];
+    if (cover.length > 1 || gallery.length > MAX_PRODUCT_IMAGES) {
+      throw fieldError('images', m.tooManyImages, gallery.length);
+    }
+    return {
+      imageCover: cover[0] ? await media.save('products', cover[0]) : undefined,
+      images: gallery.length > 0 ? await Promise.all(gallery.map((file) => media.save('products', file))) : undefined,
+    };
+  }
+
+  r.get('/', { schema: { querystring: productQuerySchema, tags } }, async (request) => {
+    const { page, limit, offset } = pageOf(request.query);
+    const where = productFilters(request.query, digits);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(...productOrder(request.query))
+        .limit(limit)
+        .offset(offset),
+      db.select({ value: count() }).from(products).where(where),
+    ]);
+    const subs = await subcategoryIdsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const base = origin(request);
+    return listEnvelope(
+      rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], base)),
+      total?.value ?? 0,
+      page,
+      limit,
+    );
+  });
+
+  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+    const [row] = await db.select().from(products).where(eq(products.id, request.params.id)).limit(1);
+    if (!row) throw notFound(m.productNotFound);
+    return { data: await serializeOne(request, row) };
+  });
+
+  r.post('/', { preHandler: guards.admin, schema: { tags } }, async (request, reply) => {
+    const form = await readForm(request);
+    const fields = productInput(form, productFieldsSchema);
+    if (!form.files.imageCover?.length) throw fieldError('imageCover', m.imageCoverRequired, undefined);
+    const row = await db.transaction(async (tx) => {
+      await checkReferences(tx, fields.category, fields.brand, fields.subcategory);
+      const images = await saveImages(form);
+      const [created] = await tx
+        .insert(products)
+        .values({
+          title: fields.title,
+          slug: slugify(fields.title),
+          description: fields.description,
+          quantity: fields.quantity,
+          price: toMinor(fields.price, digits),
+          priceAfterDiscount:
+            fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits),
+          availableColors: [...new Set(fields.availableColors)],
+          imageCover: images.imageCover ?? null,
+          images: images.images ?? [],
+          categoryId: fields.category,
+          brandId: fields.brand ?? null,
+        })
+        .returning();
+      if (!created) throw new HttpError(500, m.internal);
+      const subIds = [...new Set(fields.subcategory)];
+      if (subIds.length > 0) {
+        await tx
+          .insert(productSubcategories)
+          .values(subIds.map((subcategoryId) => ({ productId: created.id, subcategoryId })));
+      }
+      return created;
+    });
+    return reply.code(201).send({ data: await serializeOne(request, row) });
+  });
+
+  r.put('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+    const { id } = request.params;
+    const form = await readForm(request);
+    const fields = productInput(form, productChangesSchema);
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!current) throw notFound(m.productNotFound);
+      const categoryId = fields.category ?? current.categoryId;
+      // Sub-categories must belong to the (possibly new) category.
+      const subIds =
+        fields.subcategory !== undefined && form.fields.subcategory ? [...new Set(fields.subcategory)] : undefined;
+      await checkReferences(tx, categoryId, fields.brand, subIds);
+      const price = fields.price !== undefined ? toMinor(fields.price, digits) : current.price;
+      const hasDiscountField = form.fields.priceAfterDiscount !== undefined;
+      const priceAfterDiscount = hasDiscountField
+        ? fields.priceAfterDiscount === undefined
+          ? null
+          : toMinor(fields.priceAfterDiscount, digits)
+        : current.priceAfterDiscount;
+      if (priceAfterDiscount !== null && priceAfterDiscount >= price) {
+        throw fieldError('priceAfterDiscount', m.priceAfterDiscountNotLower, fields.priceAfterDiscount);
+      }
+      const images = await saveImages(form);
+      const [updated] = await tx
+        .update(products)
+        .set({
+          ...(fields.title ? { title: fields.title, slug: slugify(fields.title) } : {}),
+          ...(fields.description ? { description: fields.description } : {}),
+          ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
+          ...(form.fields.availableColors ? { availableColors: [...new Set(fields.availableColors)] } : {}),
+          ...(fields.brand ? { brandId: fields.brand } : {}),
+          ...(images.imageCover ? { imageCover: images.imageCover } : {}),
+          ...(images.images ? { images: images.images } : {}),
+          categoryId,
+          price,
+          priceAfterDiscount,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning();
+      if (!updated) throw notFound(m.productNotFound);
+      if (subIds) {
+        await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
+        if (subIds.length > 0) {
+          await tx
+            .insert(productSubcategories)
+            .values(subIds.map((subcategoryId) => ({ productId: id, subcategoryId })));
+        }
+      } else if (fields.category && fields.category !== current.categoryId) {
+        // A new category drops sub-categories of the old one.
+        await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
+      }
+      return updated;
+    });
+    return { data: await serializeOne(request, row) };
+  });
+
+  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+    try {
+      const deleted = await db
+        .delete(products)
+        .where(eq(products.id, request.params.id))
+        .returning({ id: products.id });
+      if (deleted.length === 0) throw notFound(m.productNotFound);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      throw error;
+    }
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,52 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { brandNameSchema, categoryNameSchema } from '../../../contract/catalog.js';
+import { idParams, listQuerySchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { brands, categories, products, subcategories } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound } from '../../errors.js';
+import { type NamedResource, namedResourceRoutes } from './named-resources.js';
+import { productRoutes } from './products.js';
+import { categoryExists, listSubcategories, subcategoryRoutes } from './subcategories.js';
+
+const categoryResource: NamedResource = {
+  table: categories,
+  folder: 'categories',
+  tag: 'categories',
+  nameSchema: categoryNameSchema,
+  messages: { notFound: m.categoryNotFound, nameTaken: m.categoryNameTaken },
+  // A category with products cannot go; its (then empty) sub-categories go with it.
+  beforeDelete: async (tx, id) => {
+    const [inUse] = await tx.select({ value: count() }).from(products).where(eq(products.categoryId, id));
+    if ((inUse?.value ?? 0) > 0) throw new HttpError(409, m.stillHasProducts);
+    await tx.delete(subcategories).where(eq(subcategories.categoryId, id));
+  },
+};
+
+const brandResource: NamedResource = {
+  table: brands,
+  folder: 'brands',
+  tag: 'brands',
+  nameSchema: brandNameSchema,
+  messages: { notFound: m.brandNotFound, nameTaken: m.brandNameTaken },
+};
+
+export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register((scope) => namedResourceRoutes(scope, ctx, categoryResource), { prefix: '/categories' });
+  await app.register((scope) => namedResourceRoutes(scope, ctx, brandResource), { prefix: '/brands' });
+  await app.register((scope) => subcategoryRoutes(scope, ctx), { prefix: '/subcategories' });
+  await app.register((scope) => productRoutes(scope, ctx), { prefix: '/products' });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/categories/:id/subcategories',
+      { schema: { params: idParams, querystring: listQuerySchema, tags: ['subcategories'] } },
+      async (request) => {
+        if (!(await categoryExists(ctx.db, request.params.id))) throw notFound(m.categoryNotFound);
+        return listSubcategories(ctx.db, request.query, request.params.id);
+      },
+    );
+}

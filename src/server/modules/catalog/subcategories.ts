@@ -1,0 +1,111 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSubcategorySchema, updateSubcategorySchema } from '../../../contract/catalog.js';
+import { idParams, listQuerySchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { slugify } from '../../../contract/slug.js';
+import type { Database } from '../../../db/client.js';
+import { categories, subcategories } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
+
+export const serializeSubcategory = (row: typeof subcategories.$inferSelect) => ({
+  _id: row.id,
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  category: row.categoryId,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The list envelope of sub-categories, optionally of one category. */
+export async function listSubcategories(db: Database, query: { page?: number; limit?: number }, categoryId?: string) {
+  const { page, limit, offset } = pageOf(query);
+  const where = categoryId ? eq(subcategories.categoryId, categoryId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(subcategories)
+      .where(where)
+      .orderBy(asc(subcategories.createdAt), asc(subcategories.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(subcategories).where(where),
+  ]);
+  return listEnvelope(rows.map(serializeSubcategory), total?.value ?? 0, page, limit);
+}
+
+export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subcategories'];
+
+  async function write<T>(body: { name?: string; category?: string }, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('name', m.subcategoryNameTaken, body.name);
+      if (isForeignKeyViolation(error)) throw fieldError('category', m.categoryNotFound, body.category);
+      throw error;
+    }
+  }
+
+  r.get('/', { schema: { querystring: listQuerySchema, tags } }, (request) => listSubcategories(db, request.query));
+
+  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+    const [row] = await db.select().from(subcategories).where(eq(subcategories.id, request.params.id)).limit(1);
+    if (!row) throw notFound(m.subcategoryNotFound);
+    return { data: serializeSubcategory(row) };
+  });
+
+  r.post('/', { preHandler: guards.admin, schema: { body: createSubcategorySchema, tags } }, async (request, reply) => {
+    const { name, category } = request.body;
+    const [row] = await write(request.body, () =>
+      db
+        .insert(subcategories)
+        .values({ name, slug: slugify(name), categoryId: category })
+        .returning(),
+    );
+    if (!row) throw new HttpError(500, m.internal);
+    return reply.code(201).send({ data: serializeSubcategory(row) });
+  });
+
+  r.put(
+    '/:id',
+    { preHandler: guards.admin, schema: { params: idParams, body: updateSubcategorySchema, tags } },
+    async (request) => {
+      const { name, category } = request.body;
+      const changes = {
+        ...(name ? { name, slug: slugify(name) } : {}),
+        ...(category ? { categoryId: category } : {}),
+        updatedAt: new Date(),
+      };
+      const [row] = await write(request.body, () =>
+        db.update(subcategories).set(changes).where(eq(subcategories.id, request.params.id)).returning(),
+      );
+      if (!row) throw notFound(m.subcategoryNotFound);
+      return { data: serializeSubcategory(row) };
+    },
+  );
+
+  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+    try {
+      const deleted = await db.delete(subcategories).where(eq(subcategories.id, request.params.id)).returning();
+      if (deleted.length === 0) throw notFound(m.subcategoryNotFound);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      throw error;
+    }
+    return reply.code(204).send();
+  });
+}
+
+/** Categories check that they exist before listing their sub-categories. */
+export async function categoryExists(db: Database, id: string) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { users } from '../../src/db/schema.js';
+import { buildApp } from '../../src/server/app.js';
+import { hashPassword } from '../../src/server/auth/passwords.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh application on a fresh database: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (dropped again on close).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-test-'));
+  let databaseUrl = 'memory://';
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && !serverUrl.startsWith('memory://')) {
+    const name = `matjar_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256', authRateLimitPerMinute: 1000, databaseUrl, ...overrides },
+  );
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Account = { id: string; email: string; password: string; token: string };
+
+/** Creates a user directly (fast) and signs in through the API to get a real token. */
+export async function createAccount(t: TestApp, role: 'user' | 'admin' = 'user', name = 'مستخدم'): Promise<Account> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct-horse-9';
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ name, email, phone: '01012345678', passwordHash: await hashPassword(password), role })
+    .returning();
+  if (!row) throw new Error('could not create account');
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  return { id: row.id, email, password, token: response.json().token };
+}
+
+export const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
