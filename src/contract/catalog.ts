@@ -23,48 +23,51 @@ export const updateSubcategorySchema = createSubcategorySchema.partial();
 const COLOR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,20})$/;
 
 /** Product form fields as strings (multipart), validated and converted; prices in major units. */
-export const productFieldsSchema = z
-  .object({
-    title: requiredString(m.titleRequired).pipe(
-      z.string().min(3, { error: m.titleTooShort }).max(200, { error: m.titleTooLong }),
-    ),
-    description: requiredString(m.descriptionRequired).pipe(z.string().max(5000, { error: m.descriptionTooLong })),
-    quantity: numericInput(m.quantityRequired).pipe(
+export const productFieldsObject = z.object({
+  title: requiredString(m.titleRequired).pipe(
+    z.string().min(3, { error: m.titleTooShort }).max(200, { error: m.titleTooLong }),
+  ),
+  description: requiredString(m.descriptionRequired).pipe(z.string().max(5000, { error: m.descriptionTooLong })),
+  quantity: numericInput(m.quantityRequired).pipe(
+    z
+      .number()
+      .int({ error: m.quantityInvalid })
+      .min(0, { error: m.quantityInvalid })
+      .max(1_000_000_000, { error: m.quantityInvalid }),
+  ),
+  price: numericInput(m.priceRequired).pipe(
+    z.number().positive({ error: m.priceInvalid }).max(100_000_000, { error: m.priceInvalid }),
+  ),
+  /** Empty means no discount. */
+  priceAfterDiscount: numericInput(m.priceAfterDiscountInvalid)
+    .pipe(
       z
         .number()
-        .int({ error: m.quantityInvalid })
-        .min(0, { error: m.quantityInvalid })
-        .max(1_000_000_000, { error: m.quantityInvalid }),
-    ),
-    price: numericInput(m.priceRequired).pipe(
-      z.number().positive({ error: m.priceInvalid }).max(100_000_000, { error: m.priceInvalid }),
-    ),
-    /** Empty means no discount. */
-    priceAfterDiscount: numericInput(m.priceAfterDiscountInvalid)
-      .pipe(
-        z
-          .number()
-          .min(0, { error: m.priceAfterDiscountInvalid })
-          .max(100_000_000, { error: m.priceAfterDiscountInvalid }),
-      )
-      .optional(),
-    category: z.string({ error: m.categoryRequired }).trim().min(1, { error: m.categoryRequired }).pipe(idSchema),
-    brand: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? undefined : v))
-      .pipe(idSchema.optional())
-      .optional(),
-    availableColors: z
-      .array(z.string().trim().toLowerCase().regex(COLOR, { error: m.colorInvalid }))
-      .max(20, { error: m.colorInvalid })
-      .default([]),
-    subcategory: z.array(idSchema).max(20).default([]),
-  })
-  .refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount < p.price, {
+        .min(0, { error: m.priceAfterDiscountInvalid })
+        .max(100_000_000, { error: m.priceAfterDiscountInvalid }),
+    )
+    .optional(),
+  category: z.string({ error: m.categoryRequired }).trim().min(1, { error: m.categoryRequired }).pipe(idSchema),
+  brand: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(idSchema.optional())
+    .optional(),
+  availableColors: z
+    .array(z.string().trim().toLowerCase().regex(COLOR, { error: m.colorInvalid }))
+    .max(20, { error: m.colorInvalid })
+    .default([]),
+  subcategory: z.array(idSchema).max(20).default([]),
+});
+
+export const productFieldsSchema = productFieldsObject.refine(
+  (p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount < p.price,
+  {
     error: m.priceAfterDiscountNotLower,
     path: ['priceAfterDiscount'],
-  });
+  },
+);
 
 /** Fields that may appear more than once in a product form. */
 export const PRODUCT_ARRAY_FIELDS = ['availableColors', 'subcategory'] as const;

@@ -5,6 +5,7 @@ import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createMediaStore } from './media/store.js';
+import { registerWeb } from './web.js';
 
 const config = loadConfig();
 const logger = pino({
@@ -22,6 +23,7 @@ await seedDatabase({
 });
 
 const app = await buildApp({ config, database, logger });
+await registerWeb(app, config, process.env.NODE_ENV === 'development' ? 'development' : 'production');
 
 let closing = false;
 async function shutdown(signal: string) {

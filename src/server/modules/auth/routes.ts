@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -87,24 +87,25 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const { email } = request.body;
       if (email) {
         // With the e-mail known, wrong tries count against the account; the fifth ends the code.
-        const [row] = await db
-          .select({ reset: passwordResets })
-          .from(passwordResets)
-          .innerJoin(users, eq(users.id, passwordResets.userId))
-          .where(eq(users.email, email))
-          .limit(1);
-        const reset = row?.reset;
-        if (!reset || reset.expiresAt <= now || reset.failedAttempts >= RESET_CODE_MAX_ATTEMPTS) {
-          throw badRequest(m.resetCodeInvalid);
-        }
-        if (!sameHash(reset.codeHash, codeHash)) {
-          await db
-            .update(passwordResets)
-            .set({ failedAttempts: reset.failedAttempts + 1 })
-            .where(eq(passwordResets.userId, reset.userId));
-          throw badRequest(m.resetCodeInvalid);
-        }
-        await db.update(passwordResets).set({ verifiedAt: now }).where(eq(passwordResets.userId, reset.userId));
+        // The try is claimed atomically before the comparison, so parallel guesses cannot get
+        // past the limit by all reading the same count.
+        const [reset] = await db
+          .update(passwordResets)
+          .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+          .where(
+            and(
+              inArray(passwordResets.userId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
+              gt(passwordResets.expiresAt, now),
+              lt(passwordResets.failedAttempts, RESET_CODE_MAX_ATTEMPTS),
+            ),
+          )
+          .returning();
+        if (!reset || !sameHash(reset.codeHash, codeHash)) throw badRequest(m.resetCodeInvalid);
+        // The right code was not a failed try.
+        await db
+          .update(passwordResets)
+          .set({ verifiedAt: now, failedAttempts: sql`${passwordResets.failedAttempts} - 1` })
+          .where(eq(passwordResets.userId, reset.userId));
         return { status: 'Success' };
       }
       // Clients of the original API send only the code: find the live reset it belongs to.

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { slugify } from '../../../contract/slug.js';
+import type { NamedItem } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
 import type { brands, categories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -28,7 +29,7 @@ export type NamedResource = {
   beforeDelete?: (tx: Tx, id: string) => Promise<void>;
 };
 
-export function serializeNamed(row: NamedRow, imageUrl: string | null) {
+export function serializeNamed(row: NamedRow, imageUrl: string | null): NamedItem {
   return {
     _id: row.id,
     id: row.id,

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
+  productFieldsObject,
   productFieldsSchema,
   productQuerySchema,
 } from '../../../contract/catalog.js';
@@ -13,6 +14,7 @@ import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/con
 import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';
+import type { Product } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { brands, categories, productSubcategories, products, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -24,7 +26,8 @@ import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
 
 type ProductRow = typeof products.$inferSelect;
-const productChangesSchema = productFieldsSchema.partial();
+/** On update every field is optional; the discount rule is checked against the stored price. */
+const productChangesSchema = productFieldsObject.partial();
 
 /** The price a customer pays: the discounted one when there is one. */
 export const effectivePrice = sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`;
@@ -72,7 +75,7 @@ export function productOrder(query: ProductQuery): SQL[] {
 }
 
 export function createProductSerializer(media: MediaStore, digits: number) {
-  return (row: ProductRow, subcategoryIds: string[], origin: string) => ({
+  return (row: ProductRow, subcategoryIds: string[], origin: string): Product => ({
     _id: row.id,
     id: row.id,
     title: row.title,

@@ -5,6 +5,7 @@ import { createSubcategorySchema, updateSubcategorySchema } from '../../../contr
 import { idParams, listQuerySchema } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { slugify } from '../../../contract/slug.js';
+import type { Subcategory } from '../../../contract/types.js';
 import type { Database } from '../../../db/client.js';
 import { categories, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -12,7 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
-export const serializeSubcategory = (row: typeof subcategories.$inferSelect) => ({
+export const serializeSubcategory = (row: typeof subcategories.$inferSelect): Subcategory => ({
   _id: row.id,
   id: row.id,
   name: row.name,

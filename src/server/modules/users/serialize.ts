@@ -1,7 +1,8 @@
+import type { User } from '../../../contract/types.js';
 import type { users } from '../../../db/schema.js';
 
 /** The public shape of a user: never the hash or token version. */
-export function serializeUser(user: typeof users.$inferSelect) {
+export function serializeUser(user: typeof users.$inferSelect): User {
   const id = user.id;
   return {
     _id: id,

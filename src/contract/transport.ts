@@ -1,0 +1,16 @@
+/**
+ * How the web reaches /api/v1: in the same process through `fastify.inject`, or over HTTP when
+ * the web runs apart from the API. Either way it is an ordinary API client.
+ */
+export type ApiRequest = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/v1 with its query string, e.g. `/products?limit=8`. */
+  path: string;
+  token?: string | undefined;
+  body?: unknown;
+};
+export type ApiResponse = { status: number; body: unknown };
+export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** Shop facts the screens need (currency for prices, phone country for forms). */
+export type ShopInfo = { name: string; currency: string; phoneCountry: string; publicUrl: string };

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ApiTransport, ShopInfo } from '../contract/transport.js';
+import type { Config } from './config.js';
+import { originOf } from './http/origin.js';
+
+// src/server/web.ts and dist/server/web.js both sit two levels below the project root.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const webBuildDir = path.join(projectRoot, 'build');
+const serverBuildFile = path.join(webBuildDir, 'server/index.js');
+
+/** The web calls the API in the same process through fastify.inject: no socket, same contract. */
+function inProcessTransport(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+  return async ({ method, path: apiPath, token, body }) => {
+    const response = await app.inject({
+      method,
+      url: `/api/v1${apiPath}`,
+      headers: {
+        host: request.host,
+        'x-forwarded-proto': request.protocol,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    const text = response.body;
+    return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
+  return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
+}
+
+type BuildLoader = () => Promise<ServerBuild>;
+
+/**
+ * Serves the React Router app for every path the API and media routes do not claim.
+ * Production uses the built bundle; development runs Vite in middleware mode with HMR.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config, mode: 'production' | 'development') {
+  // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the origin the visitor used.
+  const shopFor = (request: FastifyRequest): ShopInfo => ({
+    name: config.shopName,
+    currency: config.currency,
+    phoneCountry: config.phoneCountry,
+    publicUrl: originOf(request, config.publicUrl),
+  });
+  let loadBuild: BuildLoader;
+
+  if (mode === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' });
+    app.addHook('onClose', () => vite.close());
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) return;
+      await new Promise<void>((resolve) => vite.middlewares(request.raw, reply.raw, () => resolve()));
+      if (reply.raw.writableEnded) reply.hijack();
+    });
+    loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    if (!existsSync(serverBuildFile)) throw new Error(`Web build missing at ${serverBuildFile}: run npm run build`);
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    loadBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(webBuildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      // Hashed assets never change; other files (favicon) may.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  // Unknown /api paths answer in the API's JSON error shape, not with the web's 404 page.
+  app.all('/api/*', async (request, reply) =>
+    reply.code(404).send({ status: 'fail', message: `Can't find this route: ${request.url}` }),
+  );
+
+  await app.register(async (web) => {
+    // Leave request bodies unread: React Router actions read them from the Fetch Request.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    web.all('/*', async (request, reply) => {
+      const handler = createRequestHandler(await loadBuild(), mode);
+      const response = await handler(toFetchRequest(request, reply), {
+        apiTransport: inProcessTransport(app, request),
+        shop: shopFor(request),
+      });
+      return sendFetchResponse(reply, response);
+    });
+  });
+}

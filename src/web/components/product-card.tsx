@@ -1,0 +1,73 @@
+import { Star } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Product } from '../../contract/types';
+import { t } from '../i18n/ar';
+import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+
+type ProductCardProps = { product: Product; currency: string; eager?: boolean };
+
+export function ProductCard({ product, currency, eager = false }: ProductCardProps) {
+  const discounted = product.priceAfterDiscount !== undefined;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <img
+        src={product.imageCover ?? '/placeholder.svg'}
+        srcSet={imageSrcSet(product.imageCover)}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+        width={480}
+        height={480}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+        className="aspect-square w-full object-contain"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 min-h-12 text-sm font-bold leading-6">
+          <Link to={`/products/${product.id}`} className="after:absolute after:inset-0">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="flex items-center gap-1 text-sm text-slate-700">
+          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+          <span className="sr-only">
+            {t.rating(formatNumber(product.ratingsAverage, 1), formatNumber(product.ratingsQuantity))}
+          </span>
+          <span aria-hidden="true">{formatNumber(product.ratingsAverage, 1)}</span>
+        </p>
+        <p className="mt-auto flex flex-wrap items-baseline gap-2">
+          <span className="font-bold text-brand-700">
+            {formatPrice(product.priceAfterDiscount ?? product.price, currency)}
+          </span>
+          {discounted && (
+            <s className="text-sm text-slate-500">
+              <span className="sr-only">{t.priceBefore}</span>
+              {formatPrice(product.price, currency)}
+            </s>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  currency,
+  eagerCount = 0,
+}: {
+  products: Product[];
+  currency: string;
+  eagerCount?: number;
+}) {
+  if (products.length === 0) return <p className="py-8 text-center text-slate-600">{t.noProducts}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} currency={currency} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

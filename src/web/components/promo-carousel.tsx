@@ -1,0 +1,110 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { t } from '../i18n/ar';
+
+const SLIDE_MS = 2000;
+const SWIPE_PX = 40;
+const backgrounds = [
+  'bg-gradient-to-l from-brand-700 to-brand-500',
+  'bg-gradient-to-l from-rose-700 to-rose-500',
+  'bg-gradient-to-l from-violet-700 to-violet-500',
+  'bg-gradient-to-l from-amber-700 to-amber-500',
+];
+
+/** Four promotional slides: auto-advance every 2 s, wrap, pause on hover and focus, swipe, arrow keys. */
+export function PromoCarousel() {
+  const [reducedMotion, setReducedMotion] = useState(false);
+  useEffect(() => setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), []);
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', dragThreshold: SWIPE_PX }, [
+    Autoplay({
+      delay: SLIDE_MS,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+      stopOnInteraction: false,
+      active: !reducedMotion,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+    };
+  }, [embla]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // In RTL the next slide lies to the left.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') next();
+    if (event.key === 'ArrowRight') previous();
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t.promotions}
+      className="relative overflow-hidden rounded-2xl"
+      onKeyDown={onKeyDown}
+    >
+      <div ref={viewportRef} className="overflow-hidden" dir="rtl">
+        <div className="flex">
+          {t.slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
+            <div
+              key={slide.title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t.slideOf(index + 1, t.slides.length)}
+              aria-hidden={index !== selected}
+              className={`flex min-h-44 min-w-0 flex-[0_0_100%] flex-col items-start justify-center gap-2 px-8 py-8 text-white sm:min-h-56 sm:px-16 ${backgrounds[index]}`}
+            >
+              <p className="text-lg font-bold opacity-90">{slide.title}</p>
+              <p className="text-2xl font-bold sm:text-4xl">{slide.text}</p>
+              <Link
+                to="/products"
+                tabIndex={index === selected ? 0 : -1}
+                className="mt-2 rounded-lg bg-white px-4 py-2 font-bold text-slate-900 hover:bg-slate-100"
+              >
+                {t.shopNow}
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={previous}
+        aria-label={t.previousSlide}
+        className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white"
+      >
+        <ChevronRight aria-hidden="true" className="size-5 ltr:-scale-x-100" />
+      </button>
+      <button
+        type="button"
+        onClick={next}
+        aria-label={t.nextSlide}
+        className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white"
+      >
+        <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
+      </button>
+      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+        {t.slides.map((slide, index) => (
+          <button
+            key={slide.title}
+            type="button"
+            onClick={() => embla?.scrollTo(index)}
+            aria-label={t.slideOf(index + 1, t.slides.length)}
+            aria-current={index === selected}
+            className={`size-2.5 rounded-full ${index === selected ? 'bg-white' : 'bg-white/50'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { LogIn, Search, ShoppingCart, UserRound } from 'lucide-react';
+import { Form, Link } from 'react-router';
+import type { User } from '../../contract/types';
+import { t } from '../i18n/ar';
+import { formatNumber } from '../lib/format';
+
+type TopBarProps = { user: User | null; cartCount: number; shopName: string };
+
+export function TopBar({ user, cartCount, shopName }: TopBarProps) {
+  return (
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
+        <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} — ${t.home}`}>
+          {shopName}
+        </Link>
+        <Form action="/products" method="get" role="search" className="order-last flex w-full sm:order-none sm:flex-1">
+          <label htmlFor="site-search" className="sr-only">
+            {t.search}
+          </label>
+          <input
+            id="site-search"
+            name="keyword"
+            type="search"
+            placeholder={t.searchPlaceholder}
+            className="w-full rounded-s-lg border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+          />
+          <button type="submit" className="rounded-e-lg bg-brand-600 px-3 hover:bg-brand-700" aria-label={t.search}>
+            <Search aria-hidden="true" className="size-5" />
+          </button>
+        </Form>
+        <nav className="ms-auto flex items-center gap-4 sm:ms-0">
+          {user ? (
+            <span className="flex items-center gap-1.5">
+              <UserRound aria-hidden="true" className="size-5" />
+              <bdi>{user.name}</bdi>
+            </span>
+          ) : (
+            <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">
+              <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+              {t.login}
+            </Link>
+          )}
+          <Link
+            to="/cart"
+            className="relative flex items-center gap-1.5 hover:text-brand-100"
+            aria-label={t.cartWithCount(formatNumber(cartCount))}
+          >
+            <ShoppingCart aria-hidden="true" className="size-5" />
+            <span aria-hidden="true">{t.cart}</span>
+            <span
+              aria-hidden="true"
+              className="absolute -top-2 -start-3 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5"
+            >
+              {formatNumber(cartCount)}
+            </span>
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

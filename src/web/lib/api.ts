@@ -1,0 +1,72 @@
+import type { ApiTransport } from '../../contract/transport.js';
+import type {
+  Brand,
+  Category,
+  ErrorBody,
+  ItemEnvelope,
+  ListEnvelope,
+  Product,
+  Subcategory,
+  User,
+} from '../../contract/types.js';
+
+/** A failed API call, carrying the contract's error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(
+      body && 'message' in body
+        ? body.message
+        : body && 'errors' in body
+          ? (body.errors[0]?.msg ?? '')
+          : `HTTP ${status}`,
+    );
+  }
+}
+
+export type QueryValue = string | number | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export function toQueryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The typed /api/v1 client the web's loaders and actions use. */
+export function createApiClient(transport: ApiTransport, token?: string) {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const response = await transport({ method, path, token, body });
+    if (response.status >= 400) throw new ApiError(response.status, response.body as ErrorBody | undefined);
+    return response.body as T;
+  }
+  const get = <T>(path: string, query: Query = {}) => call<T>('GET', `${path}${toQueryString(query)}`);
+
+  return {
+    products: {
+      list: (query: Query = {}) => get<ListEnvelope<Product>>('/products', query),
+      get: (id: string) => get<ItemEnvelope<Product>>(`/products/${encodeURIComponent(id)}`),
+    },
+    categories: {
+      list: (query: Query = {}) => get<ListEnvelope<Category>>('/categories', query),
+      get: (id: string) => get<ItemEnvelope<Category>>(`/categories/${encodeURIComponent(id)}`),
+      subcategories: (id: string) =>
+        get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`),
+    },
+    brands: {
+      list: (query: Query = {}) => get<ListEnvelope<Brand>>('/brands', query),
+      get: (id: string) => get<ItemEnvelope<Brand>>(`/brands/${encodeURIComponent(id)}`),
+    },
+    users: {
+      me: () => get<ItemEnvelope<User>>('/users/getMe'),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,16 @@
+import type { AppLoadContext } from 'react-router';
+import type { ApiTransport, ShopInfo } from '../../contract/transport.js';
+import { createApiClient } from './api.js';
+import { readSessionToken } from './session.server.js';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    apiTransport: ApiTransport;
+    shop: ShopInfo;
+  }
+}
+
+/** The API client for this request, signed in as the visitor when their cookie holds a token. */
+export function apiFor(request: Request, context: AppLoadContext) {
+  return createApiClient(context.apiTransport, readSessionToken(request));
+}

@@ -1,0 +1,16 @@
+import { IMAGE_WIDTHS } from '../../contract/constants.js';
+
+/** Prices and counts read the way an Arabic reader expects, through Intl. */
+export const formatPrice = (major: number, currency: string) =>
+  new Intl.NumberFormat('ar', { style: 'currency', currency }).format(major);
+
+export const formatNumber = (value: number, maximumFractionDigits = 0) =>
+  new Intl.NumberFormat('ar', { maximumFractionDigits }).format(value);
+
+/** srcset of an uploaded image from its URL (the API points at the largest width). */
+export function imageSrcSet(url: string | null): string | undefined {
+  if (!url) return undefined;
+  const match = url.match(/^(.*)-(\d+)\.webp$/);
+  if (!match) return undefined;
+  return IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
+}

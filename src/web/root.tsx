@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { Direction } from 'radix-ui';
+import { Footer } from './components/footer';
+import { NotFound } from './components/not-found';
+import { TopBar } from './components/top-bar';
+import { t } from './i18n/ar';
+import { apiFor } from './lib/context.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFor(request, context);
+  // A stale or revoked token simply shows the visitor as a guest.
+  const user = await api.users
+    .me()
+    .then((r) => r.data)
+    .catch(() => null);
+  return { user, shop: context.shop, cartCount: 0 };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="ar" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Direction.Provider dir="rtl">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+          >
+            {t.skipToContent}
+          </a>
+          <TopBar user={data?.user ?? null} cartCount={data?.cartCount ?? 0} shopName={data?.shop.name ?? 'متجر'} />
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+            {children}
+          </main>
+          <Footer shopName={data?.shop.name ?? 'متجر'} />
+        </Direction.Provider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-lg py-16 text-center">
+      <title>{t.errorTitle}</title>
+      <h1 className="mb-3 text-2xl font-bold">{t.errorTitle}</h1>
+      <p className="text-slate-600">{t.errorText}</p>
+    </section>
+  );
+}

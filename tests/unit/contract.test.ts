@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { productQuerySchema } from '../../src/contract/catalog.js';
+import { toAsciiDigits } from '../../src/contract/digits.js';
+import { currencyDigits, toMajor, toMinor } from '../../src/contract/money.js';
+import { isValidPhone, normalizePhone } from '../../src/contract/phone.js';
+import { slugify } from '../../src/contract/slug.js';
+import { listEnvelope, pageOf } from '../../src/server/http/pagination.js';
+import { imageSrcSet } from '../../src/web/lib/format.js';
+
+describe('digits and phones', () => {
+  it('turns Arabic-Indic and Eastern Arabic-Indic digits into ASCII', () => {
+    expect(toAsciiDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(toAsciiDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(toAsciiDigits('abc ١٢')).toBe('abc 12');
+  });
+
+  it('accepts Egyptian mobile numbers in every common form', () => {
+    for (const phone of ['01012345678', '٠١٠١٢٣٤٥٦٧٨', '+201112345678', '00201512345678'.slice(2), '010 1234 5678']) {
+      expect(isValidPhone(phone, 'EG'), phone).toBe(true);
+    }
+    for (const phone of ['0101234567', '01312345678', '0501234567', 'abc', '']) {
+      expect(isValidPhone(phone, 'EG'), phone).toBe(false);
+    }
+    expect(normalizePhone('٠١٠-١٢٣٤ ٥٦٧٨')).toBe('01012345678');
+  });
+
+  it('checks numbers of another configured country', () => {
+    expect(isValidPhone('0501234567', 'SA')).toBe(true);
+    expect(isValidPhone('01012345678', 'SA')).toBe(false);
+  });
+});
+
+describe('money', () => {
+  it('uses the currency minor-unit digits', () => {
+    expect(currencyDigits('SAR')).toBe(2);
+    expect(currencyDigits('KWD')).toBe(3);
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(toMinor(199.99, 2)).toBe(19999);
+    expect(toMinor(0.1 + 0.2, 2)).toBe(30);
+    expect(toMajor(19999, 2)).toBe(199.99);
+  });
+});
+
+describe('slugs', () => {
+  it('keeps Arabic letters and joins words with dashes', () => {
+    expect(slugify('  هواتف ذكية!  ')).toBe('هواتف-ذكية');
+    expect(slugify('Galaxy S24 Ultra')).toBe('galaxy-s24-ultra');
+  });
+});
+
+describe('pagination', () => {
+  it('defaults to page 1 of 50 and builds the contract envelope', () => {
+    expect(pageOf({})).toEqual({ page: 1, limit: 50, offset: 0 });
+    expect(pageOf({ page: 3, limit: 8 })).toEqual({ page: 3, limit: 8, offset: 16 });
+    expect(listEnvelope(['a'], 17, 2, 8)).toEqual({
+      results: 17,
+      paginationResult: { currentPage: 2, limit: 8, numberOfPages: 3, nextPage: 3, prevPage: 1 },
+      data: ['a'],
+    });
+    expect(listEnvelope([], 0, 1, 8).paginationResult).toEqual({ currentPage: 1, limit: 8, numberOfPages: 0 });
+  });
+});
+
+describe('product query', () => {
+  it('parses sort lists, including a "+" that arrived as a space', () => {
+    expect(productQuerySchema.parse({ sort: '-sold, price' }).sort).toEqual([
+      { field: 'sold', desc: true },
+      { field: 'price', desc: false },
+    ]);
+    expect(productQuerySchema.parse({ sort: '+price' }).sort).toEqual([{ field: 'price', desc: false }]);
+  });
+
+  it('refuses unknown sort fields and malformed ids', () => {
+    expect(productQuerySchema.safeParse({ sort: '-password' }).success).toBe(false);
+    expect(productQuerySchema.safeParse({ category: 'abc' }).success).toBe(false);
+    expect(productQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+  });
+
+  it('accepts Arabic-Indic digits in numbers and ignores empty filters', () => {
+    const parsed = productQuerySchema.parse({ page: '٢', 'price[gte]': '١٠٠', category: '', brand: '' });
+    expect(parsed.page).toBe(2);
+    expect(parsed['price[gte]']).toBe(100);
+    expect(parsed.category).toBeUndefined();
+  });
+});
+
+describe('image srcset', () => {
+  it('lists every stored width of an uploaded image', () => {
+    expect(imageSrcSet('http://x/media/products/a-960.webp')).toBe(
+      'http://x/media/products/a-240.webp 240w, http://x/media/products/a-480.webp 480w, http://x/media/products/a-960.webp 960w',
+    );
+    expect(imageSrcSet('https://cdn.example/photo.jpg')).toBeUndefined();
+    expect(imageSrcSet(null)).toBeUndefined();
+  });
+});
