@@ -41,7 +41,7 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 export const SORT_OPTIONS = [
   { value: '', label: 'بدون ترتيب' },
   { value: '-sold', label: 'الأكثر مبيعاً' },
-  { value: '-ratingsAverage', label: 'الأعلى تقييماً' },
+  { value: '-ratingsAverage,-ratingsQuantity', label: 'الأعلى تقييماً' },
   { value: '+price', label: 'السعر من الأقل للأعلى' },
   { value: '-price', label: 'السعر من الأعلى للأقل' },
 ] as const;

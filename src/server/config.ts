@@ -76,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  return {
+  const config: Config = {
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -100,4 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     ...overrides,
   };
+  // Overrides get the same normalisation as the environment.
+  return { ...config, dataDir, seedAdminEmail: config.seedAdminEmail.toLowerCase() };
 }

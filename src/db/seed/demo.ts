@@ -1,0 +1,256 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { count, inArray, sql } from 'drizzle-orm';
+import { toMinor } from '../../contract/money.js';
+import { slugify } from '../../contract/slug.js';
+import { hashPassword } from '../../server/auth/passwords.js';
+import type { MediaStore } from '../../server/media/store.js';
+import type { Database, Tx } from '../client.js';
+import { brands, categories, productSubcategories, products, reviews, subcategories, users } from '../schema.js';
+import {
+  type DemoCategory,
+  demoBrands,
+  demoCategories,
+  demoCustomerPassword,
+  demoProducts,
+  demoUsers,
+  type Palette,
+  type ReviewerKey,
+} from './catalogue.js';
+import { drawBrand, drawMotif, mapLimit } from './images.js';
+
+/** Serialises demo seeding between processes starting at once on one PostgreSQL server. */
+const SEED_LOCK_KEY = 7305727;
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export async function categoryCount(db: Database | Tx): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(categories);
+  return row?.value ?? 0;
+}
+
+/** Stored media keys of the demo pictures. */
+type DemoImages = {
+  categories: Map<string, string>;
+  brands: Map<string, string>;
+  /** Per category name, the pictures its products share. */
+  products: Map<string, string[]>;
+};
+
+/** Each category's palettes plus one with object and accent swapped: three pictures per category. */
+function productPalettes(category: DemoCategory): Palette[] {
+  const [first] = category.productPalettes;
+  const swapped: Palette[] = first ? [[first[1], first[0], first[3], first[2]]] : [];
+  return [...category.productPalettes, ...swapped];
+}
+
+async function createImages(media: MediaStore): Promise<DemoImages> {
+  type Job = { save: () => Promise<string>; done: (key: string) => void };
+  const images: DemoImages = { categories: new Map(), brands: new Map(), products: new Map() };
+  const jobs: Job[] = [];
+  for (const category of demoCategories) {
+    jobs.push({
+      save: async () => media.save('categories', await drawMotif(category.motif, category.palette)),
+      done: (key) => images.categories.set(category.name, key),
+    });
+    const keys: string[] = [];
+    images.products.set(category.name, keys);
+    for (const palette of productPalettes(category)) {
+      jobs.push({
+        save: async () => media.save('products', await drawMotif(category.motif, palette)),
+        done: (key) => keys.push(key),
+      });
+    }
+  }
+  for (const brand of demoBrands) {
+    jobs.push({
+      save: async () => media.save('brands', await drawBrand(brand.shape, brand.colors)),
+      done: (key) => images.brands.set(brand.name, key),
+    });
+  }
+  // More than libuv's four worker threads would only queue up and hold more PNGs in memory.
+  const keys = await mapLimit(jobs, Math.min(4, availableParallelism()), (job) => job.save());
+  // Assigned in job order so every category's pictures keep the same order on every run.
+  jobs.forEach((job, index) => {
+    const key = keys[index];
+    if (key) job.done(key);
+  });
+  return images;
+}
+
+function required<V>(map: Map<string, V>, name: string, what: string): V {
+  const value = map.get(name);
+  if (value === undefined) throw new Error(`demo catalogue: unknown ${what} '${name}'`);
+  return value;
+}
+
+/**
+ * Inserts the demo catalogue, a customer and a few reviews in one transaction. Returns false when
+ * another process seeded the catalogue first.
+ */
+export async function seedDemo(db: Database, media: MediaStore, digits: number): Promise<boolean> {
+  // Pictures and password hashes are slow, so they are made before the transaction opens. If
+  // another process wins the race, these few files stay unused on disk; harmless.
+  const [images, customerHash, reviewerHash] = await Promise.all([
+    createImages(media),
+    hashPassword(demoCustomerPassword),
+    // Reviewers exist only to sign reviews; nobody knows their password.
+    hashPassword(randomBytes(24).toString('base64url')),
+  ]);
+  const now = Date.now();
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if ((await categoryCount(tx)) > 0) return false;
+
+    // Explicit, increasing timestamps: the category and brand lists show oldest first, so the
+    // home page strips come out in the catalogue's order.
+    const catalogueStart = now - 120 * DAY;
+    const categoryIds = new Map<string, string>();
+    const subcategoryIds = new Map<string, Map<string, string>>();
+    const categoryRows: (typeof categories.$inferInsert)[] = [];
+    const subcategoryRows: (typeof subcategories.$inferInsert)[] = [];
+    demoCategories.forEach((category, i) => {
+      const id = randomUUID();
+      const createdAt = new Date(catalogueStart + i * HOUR);
+      categoryIds.set(category.name, id);
+      categoryRows.push({
+        id,
+        name: category.name,
+        slug: slugify(category.name),
+        image: images.categories.get(category.name) ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      const subs = new Map<string, string>();
+      subcategoryIds.set(category.name, subs);
+      category.subcategories.forEach((name, j) => {
+        const subId = randomUUID();
+        const subCreatedAt = new Date(createdAt.getTime() + (j + 1) * 60_000);
+        subs.set(name, subId);
+        subcategoryRows.push({
+          id: subId,
+          name,
+          slug: slugify(name),
+          categoryId: id,
+          createdAt: subCreatedAt,
+          updatedAt: subCreatedAt,
+        });
+      });
+    });
+    await tx.insert(categories).values(categoryRows);
+    await tx.insert(subcategories).values(subcategoryRows);
+
+    const brandIds = new Map<string, string>();
+    await tx.insert(brands).values(
+      demoBrands.map((brand, i) => {
+        const id = randomUUID();
+        const createdAt = new Date(catalogueStart + DAY + i * HOUR);
+        brandIds.set(brand.name, id);
+        return {
+          id,
+          name: brand.name,
+          slug: slugify(brand.name),
+          image: images.brands.get(brand.name) ?? null,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+
+    // An account that already exists under a demo e-mail is kept as it is.
+    await tx
+      .insert(users)
+      .values(
+        demoUsers.map((user) => ({
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          passwordHash: user.key === 'customer' ? customerHash : reviewerHash,
+          role: 'user' as const,
+        })),
+      )
+      .onConflictDoNothing({ target: users.email });
+    const userRows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          demoUsers.map((user) => user.email),
+        ),
+      );
+    const userIds = new Map<ReviewerKey, string>();
+    for (const user of demoUsers) {
+      const row = userRows.find((r) => r.email === user.email);
+      if (row) userIds.set(user.key, row.id);
+    }
+
+    const productRows: (typeof products.$inferInsert)[] = [];
+    const links: (typeof productSubcategories.$inferInsert)[] = [];
+    const reviewRows: (typeof reviews.$inferInsert)[] = [];
+    const perCategory = new Map<string, number>();
+    demoProducts.forEach((product, i) => {
+      const id = randomUUID();
+      // Index 0 is the newest, so the default -createdAt listing follows the catalogue's order.
+      const createdAt = new Date(now - (i + 1) * 19 * HOUR);
+      const nth = perCategory.get(product.category) ?? 0;
+      perCategory.set(product.category, nth + 1);
+      const pool = required(images.products, product.category, 'category');
+      // Rotate through the category's pictures so neighbours in a listing differ.
+      const gallery = Array.from(
+        { length: Math.min(pool.length, (nth % 3) + 1) },
+        (_, k) => pool[(nth + k) % pool.length],
+      );
+      productRows.push({
+        id,
+        title: product.title,
+        slug: slugify(product.title),
+        description: product.description,
+        quantity: product.quantity,
+        sold: product.sold,
+        price: toMinor(product.price, digits),
+        priceAfterDiscount:
+          product.priceAfterDiscount === undefined ? null : toMinor(product.priceAfterDiscount, digits),
+        availableColors: [...(product.colors ?? [])],
+        imageCover: gallery[0] ?? null,
+        images: gallery.filter((key): key is string => key !== undefined),
+        categoryId: required(categoryIds, product.category, 'category'),
+        brandId: product.brand ? required(brandIds, product.brand, 'brand') : null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      const subs = required(subcategoryIds, product.category, 'category');
+      for (const name of product.subcategories) {
+        links.push({ productId: id, subcategoryId: required(subs, name, `sub-category of ${product.category}`) });
+      }
+      product.reviews?.forEach((review, k) => {
+        const reviewedAt = new Date(createdAt.getTime() + (k + 1) * 6 * HOUR);
+        reviewRows.push({
+          userId: required(userIds, review.by, 'reviewer'),
+          productId: id,
+          review: review.text,
+          rating: review.rating,
+          createdAt: reviewedAt,
+          updatedAt: reviewedAt,
+        });
+      });
+    });
+    await tx.insert(products).values(productRows);
+    await tx.insert(productSubcategories).values(links);
+    if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
+
+    // Ratings are derived from the reviews (by PostgreSQL's exact numeric average) so the stored
+    // aggregates agree with what the reviews module computes; unreviewed products keep 0.
+    await tx.execute(sql`
+      UPDATE products AS p
+      SET ratings_average = r.average, ratings_quantity = r.quantity
+      FROM (
+        SELECT product_id, round(avg(rating), 2) AS average, count(*)::int AS quantity
+        FROM reviews GROUP BY product_id
+      ) AS r
+      WHERE p.id = r.product_id`);
+    return true;
+  });
+}

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { avg, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  brands,
+  categories,
+  productSubcategories,
+  products,
+  reviews,
+  subcategories,
+  users,
+} from '../../src/db/schema.js';
+import { demoProducts } from '../../src/db/seed/catalogue.js';
+import { seedDatabase } from '../../src/db/seed/index.js';
+import { createMediaStore, type MediaStore } from '../../src/server/media/store.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let media: MediaStore;
+let firstRun: Awaited<ReturnType<typeof seedDatabase>>;
+
+const countOf = async (table: typeof categories | typeof brands | typeof products | typeof users | typeof reviews) => {
+  const [row] = await t.database.db.select({ value: count() }).from(table);
+  return row?.value ?? 0;
+};
+
+const snapshot = async () => ({
+  categories: await countOf(categories),
+  brands: await countOf(brands),
+  products: await countOf(products),
+  users: await countOf(users),
+  reviews: await countOf(reviews),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The same media directory the app serves /media/ from.
+  media = createMediaStore({ directory: path.join(t.config.dataDir, 'media'), maxPixels: t.config.maxImagePixels });
+  firstRun = await seedDatabase({ db: t.database.db, config: t.config, media });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('seed', () => {
+  it('creates the demo catalogue', async () => {
+    expect(firstRun).toEqual({ demoSeeded: true, bulkInserted: 0 });
+    const db = t.database.db;
+    const categoryRows = await db.select().from(categories);
+    expect(categoryRows.length).toBeGreaterThanOrEqual(8);
+    const subRows = await db.select().from(subcategories);
+    for (const category of categoryRows) {
+      const subs = subRows.filter((sub) => sub.categoryId === category.id);
+      expect(subs.length, category.name).toBeGreaterThanOrEqual(2);
+      expect(subs.length, category.name).toBeLessThanOrEqual(4);
+      expect(category.image).toMatch(/^categories\//);
+    }
+    expect(await countOf(brands)).toBeGreaterThanOrEqual(8);
+    expect(await countOf(products)).toBeGreaterThanOrEqual(48);
+  });
+
+  it('links products only to sub-categories of their own category', async () => {
+    const rows = await t.database.db
+      .select({ productCategory: products.categoryId, subCategory: subcategories.categoryId })
+      .from(productSubcategories)
+      .innerJoin(products, eq(products.id, productSubcategories.productId))
+      .innerJoin(subcategories, eq(subcategories.id, productSubcategories.subcategoryId));
+    expect(rows.length).toBeGreaterThanOrEqual(48);
+    for (const row of rows) expect(row.subCategory).toBe(row.productCategory);
+  });
+
+  it('lets the configured admin and the demo customer sign in', async () => {
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: t.config.seedAdminEmail, password: t.config.seedAdminPassword },
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().data.role).toBe('admin');
+    const customer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'customer@matjar.local', password: 'Matjar-User-2026' },
+    });
+    expect(customer.statusCode).toBe(200);
+    expect(customer.json().data.role).toBe('user');
+  });
+
+  it('lists the newest products first with served absolute image URLs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=8' });
+    expect(res.statusCode).toBe(200);
+    const list: { title: string; imageCover: string; images: string[] }[] = res.json().data;
+    expect(list).toHaveLength(8);
+    expect(list.map((p) => p.title)).toEqual(demoProducts.slice(0, 8).map((p) => p.title));
+    for (const product of list) {
+      expect(product.imageCover).toMatch(/^https?:\/\//);
+      expect(product.images.length).toBeGreaterThanOrEqual(1);
+    }
+    const first = list[0];
+    if (!first) throw new Error('no product listed');
+    const image = await t.app.inject({ method: 'GET', url: new URL(first.imageCover).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('stores ratings equal to the aggregate of each product’s reviews', async () => {
+    const db = t.database.db;
+    const aggregates = await db
+      .select({ productId: reviews.productId, average: avg(reviews.rating), quantity: count() })
+      .from(reviews)
+      .groupBy(reviews.productId);
+    expect(aggregates.length).toBeGreaterThanOrEqual(3);
+    const byProduct = new Map(aggregates.map((row) => [row.productId, row]));
+    const rows = await db
+      .select({ id: products.id, average: products.ratingsAverage, quantity: products.ratingsQuantity })
+      .from(products);
+    for (const row of rows) {
+      const expected = byProduct.get(row.id);
+      expect(row.quantity).toBe(expected?.quantity ?? 0);
+      expect(row.average).toBeCloseTo(expected ? Number(expected.average) : 0, 2);
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await snapshot();
+    const [adminBefore] = await t.database.db.select().from(users).where(eq(users.email, t.config.seedAdminEmail));
+    const again = await seedDatabase({ db: t.database.db, config: t.config, media });
+    expect(again).toEqual({ demoSeeded: false, bulkInserted: 0 });
+    expect(await snapshot()).toEqual(before);
+    const [adminAfter] = await t.database.db.select().from(users).where(eq(users.email, t.config.seedAdminEmail));
+    expect(adminAfter?.passwordHash).toBe(adminBefore?.passwordHash);
+  });
+
+  it('tops the catalogue up to the requested number of products, older than the demo', async () => {
+    const before = await countOf(products);
+    const result = await seedDatabase({ db: t.database.db, config: t.config, media, products: 300 });
+    expect(result).toEqual({ demoSeeded: false, bulkInserted: 300 - before });
+    expect(await countOf(products)).toBe(300);
+    // The home page still shows the demo's newest products.
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=8' });
+    expect(res.json().data.map((p: { title: string }) => p.title)).toEqual(
+      demoProducts.slice(0, 8).map((p) => p.title),
+    );
+    // Generated products reuse stored pictures.
+    const [generated] = await t.database.db
+      .select({ imageCover: products.imageCover })
+      .from(products)
+      .orderBy(products.createdAt)
+      .limit(1);
+    expect(generated?.imageCover).toMatch(/^products\//);
+    expect(await seedDatabase({ db: t.database.db, config: t.config, media, products: 300 })).toEqual({
+      demoSeeded: false,
+      bulkInserted: 0,
+    });
+  });
+});
