@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PRODUCT_IMAGES } from '../contract/constants.js';
 import { apiMessages } from '../contract/messages.js';
@@ -23,13 +23,14 @@ import { userRoutes } from './modules/users/routes.js';
 export type BuildOptions = {
   config: Config;
   database: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; tests run without one. */
+  logger?: FastifyBaseLogger;
 };
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
-export async function buildApp({ config, database, logger = false }: BuildOptions) {
+export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },

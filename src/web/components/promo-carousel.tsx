@@ -81,7 +81,7 @@ export function PromoCarousel() {
         type="button"
         onClick={previous}
         aria-label={t.previousSlide}
-        className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white"
+        className="absolute start-2 top-1/2 hidden -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white sm:block"
       >
         <ChevronRight aria-hidden="true" className="size-5 ltr:-scale-x-100" />
       </button>
@@ -89,7 +89,7 @@ export function PromoCarousel() {
         type="button"
         onClick={next}
         aria-label={t.nextSlide}
-        className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white"
+        className="absolute end-2 top-1/2 hidden -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-slate-900 hover:bg-white sm:block"
       >
         <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
       </button>
