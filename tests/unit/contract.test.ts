@@ -93,3 +93,25 @@ describe('image srcset', () => {
     expect(imageSrcSet(null)).toBeUndefined();
   });
 });
+
+describe('pager pages', () => {
+  it('shows 2 margin pages and 2 around the current one', async () => {
+    const { visiblePages } = await import('../../src/web/components/pagination.js');
+    expect(visiblePages(1, 3)).toEqual([1, 2, 3]);
+    expect(visiblePages(10, 20)).toEqual([1, 2, null, 8, 9, 10, 11, 12, null, 19, 20]);
+    expect(visiblePages(1, 20)).toEqual([1, 2, 3, null, 19, 20]);
+  });
+
+  it('picks the Arabic plural form', async () => {
+    const { plural } = await import('../../src/web/lib/plural.js');
+    const forms = { zero: 'لا نتائج', one: 'نتيجة واحدة', two: 'نتيجتان', few: '{n} نتائج', many: '{n} نتيجة', other: '{n} نتيجة' };
+    expect([0, 1, 2, 3, 11, 100].map((n) => plural(n, forms))).toEqual([
+      'لا نتائج',
+      'نتيجة واحدة',
+      'نتيجتان',
+      '3 نتائج',
+      '11 نتيجة',
+      '100 نتيجة',
+    ]);
+  });
+});
