@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_LIMIT } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages } from './messages.js';
 
@@ -18,11 +19,21 @@ export const numericInput = (message: string) =>
 export const pageQuery = {
   page: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Number(toAsciiDigits(String(v)))),
-    z.number().int().min(1).max(1_000_000).optional(),
+    z
+      .number({ error: apiMessages.pageInvalid })
+      .int({ error: apiMessages.pageInvalid })
+      .min(1, { error: apiMessages.pageInvalid })
+      .max(1_000_000, { error: apiMessages.pageInvalid })
+      .optional(),
   ),
   limit: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Number(toAsciiDigits(String(v)))),
-    z.number().int().min(1).max(100).optional(),
+    z
+      .number({ error: apiMessages.limitInvalid })
+      .int({ error: apiMessages.limitInvalid })
+      .min(1, { error: apiMessages.limitInvalid })
+      .max(MAX_LIST_LIMIT, { error: apiMessages.limitInvalid })
+      .optional(),
   ),
 };
 

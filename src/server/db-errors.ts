@@ -8,5 +8,9 @@ const codeOf = (error: unknown): string | undefined => {
 };
 
 export const isUniqueViolation = (error: unknown) => codeOf(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => codeOf(error) === '23503';
+/** 23503 foreign_key_violation; 23001 restrict_violation, raised by deletes of ON DELETE RESTRICT parents. */
+export const isForeignKeyViolation = (error: unknown) => {
+  const code = codeOf(error);
+  return code === '23503' || code === '23001';
+};
 export const isCheckViolation = (error: unknown) => codeOf(error) === '23514';

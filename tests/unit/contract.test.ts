@@ -104,7 +104,14 @@ describe('pager pages', () => {
 
   it('picks the Arabic plural form', async () => {
     const { plural } = await import('../../src/web/lib/plural.js');
-    const forms = { zero: 'لا نتائج', one: 'نتيجة واحدة', two: 'نتيجتان', few: '{n} نتائج', many: '{n} نتيجة', other: '{n} نتيجة' };
+    const forms = {
+      zero: 'لا نتائج',
+      one: 'نتيجة واحدة',
+      two: 'نتيجتان',
+      few: '{n} نتائج',
+      many: '{n} نتيجة',
+      other: '{n} نتيجة',
+    };
     expect([0, 1, 2, 3, 11, 100].map((n) => plural(n, forms))).toEqual([
       'لا نتائج',
       'نتيجة واحدة',

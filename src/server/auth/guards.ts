@@ -30,7 +30,10 @@ export function createGuards(db: Database, tokens: TokenService) {
     return user;
   }
 
-  /** A preHandler that lets through signed-in users with one of `roles` (any role when empty). */
+  /**
+   * A hook that lets through signed-in users with one of `roles` (any role when empty). Use it as
+   * `onRequest`, so anonymous and wrong-role requests get 401/403 before any body is read or validated.
+   */
   const allow =
     (...roles: Role[]): Guard =>
     async (request) => {

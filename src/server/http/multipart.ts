@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { apiMessages as m } from '../../contract/messages.js';
-import { HttpError } from '../errors.js';
+import { fieldError, HttpError } from '../errors.js';
 
 export type FormData = {
   fields: Record<string, string[]>;
@@ -45,6 +45,8 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, m.imageTooLarge);
+    // More files than any form takes: the only form with several is a product's gallery.
+    if (code === 'FST_FILES_LIMIT') throw fieldError('images', m.tooManyImages, undefined);
     if (code.startsWith('FST_')) throw new HttpError(413, m.bodyTooLarge);
     throw new HttpError(400, m.invalidJson);
   }

@@ -93,7 +93,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return { data: serialize(request, row) };
   });
 
-  r.post('/', { preHandler: guards.admin, schema: { tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
     const { name, image } = await readNamedForm(request, true);
     if (!name) throw fieldError('name', messages.notFound, undefined);
     const [row] = await write(name, () =>
@@ -106,7 +106,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return reply.code(201).send({ data: serialize(request, row) });
   });
 
-  r.put('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+  r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
     const { name, image } = await readNamedForm(request, false);
     const changes = {
       ...(name ? { name, slug: slugify(name) } : {}),
@@ -120,7 +120,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return { data: serialize(request, row) };
   });
 
-  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
     const { id } = request.params;
     try {
       const deleted = await db.transaction(async (tx) => {

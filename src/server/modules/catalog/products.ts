@@ -29,6 +29,9 @@ type ProductRow = typeof products.$inferSelect;
 /** On update every field is optional; the discount rule is checked against the stored price. */
 const productChangesSchema = productFieldsObject.partial();
 
+/** Prices are PostgreSQL `integer` minor units. */
+const MAX_MINOR_PRICE = 2_147_483_647;
+
 /** The price a customer pays: the discounted one when there is one. */
 export const effectivePrice = sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`;
 
@@ -56,8 +59,9 @@ export function productFilters(query: ProductQuery, digits: number): SQL | undef
   if (brandIds.length > 0) conditions.push(inArray(products.brandId, brandIds));
   const min = query['price[gte]'];
   const max = query['price[lte]'];
-  if (min !== undefined) conditions.push(gte(effectivePrice, toMinor(min, digits)));
-  if (max !== undefined) conditions.push(lte(effectivePrice, toMinor(max, digits)));
+  // Bounds past the column's range would make PostgreSQL fail the query; no price lies beyond it.
+  if (min !== undefined) conditions.push(gte(effectivePrice, Math.min(toMinor(min, digits), MAX_MINOR_PRICE)));
+  if (max !== undefined) conditions.push(lte(effectivePrice, Math.min(toMinor(max, digits), MAX_MINOR_PRICE)));
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     conditions.push(or(ilike(products.title, pattern), ilike(products.description, pattern)));
@@ -158,6 +162,22 @@ async function checkReferences(
   }
 }
 
+/**
+ * Prices in minor units. The schema compares major units; a price can still round to nothing, be
+ * too big for the column, or a discount round up to the price (10 and 9.999 are both 1000
+ * halalas) — all of which the table refuses.
+ */
+function checkMinorPrices(
+  price: number,
+  priceAfterDiscount: number | null,
+  input: { price?: number; priceAfterDiscount?: number },
+) {
+  if (price < 1 || price >= MAX_MINOR_PRICE) throw fieldError('price', m.priceInvalid, input.price);
+  if (priceAfterDiscount !== null && priceAfterDiscount >= price) {
+    throw fieldError('priceAfterDiscount', m.priceAfterDiscountNotLower, input.priceAfterDiscount);
+  }
+}
+
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, media, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -215,10 +235,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await serializeOne(request, row) };
   });
 
-  r.post('/', { preHandler: guards.admin, schema: { tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
     const form = await readForm(request);
     const fields = productInput(form, productFieldsSchema);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', m.imageCoverRequired, undefined);
+    const price = toMinor(fields.price, digits);
+    const priceAfterDiscount =
+      fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
+    checkMinorPrices(price, priceAfterDiscount, fields);
     const row = await db.transaction(async (tx) => {
       await checkReferences(tx, fields.category, fields.brand, fields.subcategory);
       const images = await saveImages(form);
@@ -229,9 +253,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           slug: slugify(fields.title),
           description: fields.description,
           quantity: fields.quantity,
-          price: toMinor(fields.price, digits),
-          priceAfterDiscount:
-            fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits),
+          price,
+          priceAfterDiscount,
           availableColors: [...new Set(fields.availableColors)],
           imageCover: images.imageCover ?? null,
           images: images.images ?? [],
@@ -251,7 +274,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
 
-  r.put('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+  r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
     const { id } = request.params;
     const form = await readForm(request);
     const fields = productInput(form, productChangesSchema);
@@ -270,9 +293,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           ? null
           : toMinor(fields.priceAfterDiscount, digits)
         : current.priceAfterDiscount;
-      if (priceAfterDiscount !== null && priceAfterDiscount >= price) {
-        throw fieldError('priceAfterDiscount', m.priceAfterDiscountNotLower, fields.priceAfterDiscount);
-      }
+      checkMinorPrices(price, priceAfterDiscount, fields);
       const images = await saveImages(form);
       const [updated] = await tx
         .update(products)
@@ -308,7 +329,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await serializeOne(request, row) };
   });
 
-  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
     try {
       const deleted = await db
         .delete(products)

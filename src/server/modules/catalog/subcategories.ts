@@ -63,7 +63,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: serializeSubcategory(row) };
   });
 
-  r.post('/', { preHandler: guards.admin, schema: { body: createSubcategorySchema, tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: { body: createSubcategorySchema, tags } }, async (request, reply) => {
     const { name, category } = request.body;
     const [row] = await write(request.body, () =>
       db
@@ -77,7 +77,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/:id',
-    { preHandler: guards.admin, schema: { params: idParams, body: updateSubcategorySchema, tags } },
+    { onRequest: guards.admin, schema: { params: idParams, body: updateSubcategorySchema, tags } },
     async (request) => {
       const { name, category } = request.body;
       const changes = {
@@ -93,7 +93,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/:id', { preHandler: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
     try {
       const deleted = await db.delete(subcategories).where(eq(subcategories.id, request.params.id)).returning();
       if (deleted.length === 0) throw notFound(m.subcategoryNotFound);

@@ -16,13 +16,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schemas = authSchemas(ctx.config.phoneCountry);
 
-  r.get('/getMe', { preHandler: guards.signedIn, schema: { tags: ['users'] } }, async (request) => ({
+  r.get('/getMe', { onRequest: guards.signedIn, schema: { tags: ['users'] } }, async (request) => ({
     data: serializeUser(userOf(request)),
   }));
 
   r.put(
     '/updateMe',
-    { preHandler: guards.signedIn, schema: { body: schemas.updateMe, tags: ['users'] } },
+    { onRequest: guards.signedIn, schema: { body: schemas.updateMe, tags: ['users'] } },
     async (request) => {
       const me = userOf(request);
       const { name, phone, email } = request.body;
@@ -42,7 +42,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/changeMyPassword',
-    { preHandler: guards.signedIn, schema: { body: schemas.changeMyPassword, tags: ['users'] } },
+    { onRequest: guards.signedIn, schema: { body: schemas.changeMyPassword, tags: ['users'] } },
     async (request) => {
       const me = userOf(request);
       const { currentPassword, password } = request.body;

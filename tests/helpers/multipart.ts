@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+
+export type FilePart = { filename?: string; contentType?: string; data: Buffer };
+export type FieldValue = string | number | (string | number)[];
+
+/**
+ * Builds a multipart/form-data body for `app.inject`: `fields` become text parts (arrays repeat
+ * the field), `files` become file parts (arrays repeat the field too).
+ */
+export function multipart(
+  fields: Record<string, FieldValue | undefined> = {},
+  files: Record<string, FilePart | FilePart[] | undefined> = {},
+): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = `----matjar-test-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  const push = (text: string) => chunks.push(Buffer.from(text, 'utf8'));
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(item)}\r\n`);
+    }
+  }
+  for (const [name, value] of Object.entries(files)) {
+    if (value === undefined) continue;
+    for (const file of Array.isArray(value) ? value : [value]) {
+      push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename ?? 'image.png'}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'image/png'}\r\n\r\n`,
+      );
+      chunks.push(file.data);
+      push('\r\n');
+    }
+  }
+  push(`--${boundary}--\r\n`);
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small solid-colour PNG made with sharp. */
+export async function pngImage(width = 50, height = 50, background = '#f00'): Promise<FilePart> {
+  const data = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { filename: 'image.png', contentType: 'image/png', data };
+}
+
+/** A PNG of random pixels (does not compress), roughly `width * height * 3` bytes. */
+export async function noisyPng(width: number, height: number): Promise<FilePart> {
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = seed >> 16;
+  }
+  const data = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { filename: 'noise.png', contentType: 'image/png', data };
+}
