@@ -11,6 +11,7 @@ import {
 import type { Route } from './+types/root';
 import './app.css';
 import { Direction } from 'radix-ui';
+import { Toaster } from 'sonner';
 import { Footer } from './components/footer';
 import { NotFound } from './components/not-found';
 import { TopBar } from './components/top-bar';
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer shopName={data?.shop.name ?? 'متجر'} />
+          <Toaster dir="rtl" position="top-center" duration={5000} richColors closeButton />
         </Direction.Provider>
         <ScrollRestoration />
         <Scripts />
