@@ -136,6 +136,9 @@ export const products = pgTable(
     // Price filters and sorts use the price a customer pays.
     index('products_effective_price_idx').on(sql`coalesce(${t.priceAfterDiscount}, ${t.price})`, t.id),
     index('products_rating_idx').on(t.ratingsAverage, t.ratingsQuantity, t.id),
+    // Trigram indexes serve the keyword filter's ILIKE '%…%' on title and description.
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { PHONE_PATTERNS } from '../contract/phone.js';
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -34,6 +35,8 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Fastify's trustProxy: false, true, or comma-separated proxy addresses/subnets. */
+  trustProxy: boolean | string;
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
@@ -54,6 +57,16 @@ export type Config = {
   logLevel: string;
   authRateLimitPerMinute: number;
 };
+
+/**
+ * Only behind a proxy we run may X-Forwarded-* be believed: otherwise any client could pick its
+ * own address (and dodge rate limits) or host (and change absolute URLs).
+ */
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value;
+}
 
 /** Without JWT_SECRET a random secret is kept in DATA_DIR so sign-ins survive restarts. */
 function persistentSecret(dataDir: string): string {
@@ -79,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir),

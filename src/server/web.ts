@@ -23,6 +23,7 @@ function inProcessTransport(app: FastifyInstance, request: FastifyRequest): ApiT
       url: `/api/v1${apiPath}`,
       headers: {
         host: request.host,
+        // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.
         'x-forwarded-proto': request.protocol,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

@@ -71,10 +71,12 @@ export function productFilters(query: ProductQuery, digits: number): SQL | undef
 
 export function productOrder(query: ProductQuery): SQL[] {
   const fields = query.sort && query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, desc: true }];
-  // The id tie-breaker keeps pages stable when many rows share a value.
+  // The id tie-breaker keeps pages stable; it follows the last field's direction so that a
+  // single-field sort walks its (field, id) index in one direction.
+  const lastDesc = fields[fields.length - 1]?.desc ?? true;
   return [
     ...fields.map(({ field, desc: d }) => (d ? desc(sortColumns[field]) : asc(sortColumns[field]))),
-    asc(products.id),
+    lastDesc ? desc(products.id) : asc(products.id),
   ];
 }
 
@@ -140,7 +142,7 @@ function productInput<S extends z.ZodType>(form: FormData, schema: S): z.output<
 }
 
 async function checkReferences(
-  tx: Tx,
+  tx: Database | Tx,
   category: string | undefined,
   brand: string | undefined,
   subIds: string[] | undefined,
@@ -243,9 +245,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const priceAfterDiscount =
       fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
     checkMinorPrices(price, priceAfterDiscount, fields);
+    await checkReferences(db, fields.category, fields.brand, fields.subcategory);
+    // Images are encoded before the transaction: sharp's work must not hold the database.
+    const images = await saveImages(form);
     const row = await db.transaction(async (tx) => {
-      await checkReferences(tx, fields.category, fields.brand, fields.subcategory);
-      const images = await saveImages(form);
       const [created] = await tx
         .insert(products)
         .values({
@@ -278,6 +281,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = request.params;
     const form = await readForm(request);
     const fields = productInput(form, productChangesSchema);
+    // Images are encoded before the transaction: sharp's work must not hold the database.
+    const images = await saveImages(form);
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!current) throw notFound(m.productNotFound);
@@ -294,7 +299,6 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           : toMinor(fields.priceAfterDiscount, digits)
         : current.priceAfterDiscount;
       checkMinorPrices(price, priceAfterDiscount, fields);
-      const images = await saveImages(form);
       const [updated] = await tx
         .update(products)
         .set({
