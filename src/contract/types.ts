@@ -70,3 +70,59 @@ export type ItemEnvelope<T> = { data: T };
 
 export type FieldError = { value?: unknown; msg: string; param: string; location: string };
 export type ErrorBody = { errors: FieldError[] } | { status: 'fail' | 'error'; message: string };
+
+export type CartLine = {
+  _id: string;
+  product: {
+    _id: string;
+    id: string;
+    title: string;
+    imageCover: string | null;
+    category: { _id: string; name: string };
+    brand: { _id: string; name: string } | null;
+    ratingsAverage: number;
+    ratingsQuantity: number;
+    /** Units in stock, so screens can cap the quantity input. */
+    quantity: number;
+    availableColors: string[];
+  };
+  count: number;
+  /** '' when the product has no colour choice. */
+  color: string;
+  /** The product's current effective price, major units. */
+  price: number;
+};
+
+export type Cart = {
+  _id: string;
+  cartOwner: string;
+  products: CartLine[];
+  totalCartPrice: number;
+  coupon?: string;
+  discount?: number;
+  totalAfterDiscount?: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CartEnvelope = { status: 'success'; numOfCartItems: number; data: Cart; message?: string };
+
+export type Coupon = {
+  _id: string;
+  id: string;
+  name: string;
+  expire: string;
+  discount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Address = {
+  _id: string;
+  id: string;
+  alias: string;
+  details: string;
+  phone: string;
+  city: string;
+  postalCode: string;
+};

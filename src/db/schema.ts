@@ -191,7 +191,8 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_name_key').on(t.name),
-    check('coupons_discount_check', sql`${t.discount} BETWEEN 1 AND 100`),
+    // 0 lets staff switch a coupon off from the edit screen; new coupons need 1–100 (API).
+    check('coupons_discount_check', sql`${t.discount} BETWEEN 0 AND 100`),
     check('coupons_name_upper_check', sql`${t.name} = upper(${t.name})`),
   ],
 );

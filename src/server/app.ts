@@ -16,9 +16,13 @@ import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandling } from './errors.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
+import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { wishlistRoutes } from './modules/wishlist/routes.js';
 
 export type BuildOptions = {
   config: Config;
@@ -99,6 +103,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
       await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
       await api.register((scope) => catalogRoutes(scope, ctx));
+      await api.register((scope) => cartRoutes(scope, ctx), { prefix: '/cart' });
+      await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
+      await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
+      await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
     },
     { prefix: '/api/v1' },
   );

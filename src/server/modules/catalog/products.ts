@@ -116,6 +116,20 @@ async function subcategoryIdsOf(db: Database, productIds: string[]): Promise<Map
   return map;
 }
 
+/** Serializes product rows with their sub-category ids (one query for the whole page). */
+export function createProductPresenter(db: Database, media: MediaStore, digits: number) {
+  const serializeProduct = createProductSerializer(media, digits);
+  return async (rows: ProductRow[], origin: string): Promise<Product[]> => {
+    const subs = await subcategoryIdsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], origin));
+  };
+}
+
+export type ProductPresenter = ReturnType<typeof createProductPresenter>;
+
 /** Turns the repeated-string form into the shape the field schema validates. */
 function productInput<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
   const input: Record<string, unknown> = {};
@@ -185,12 +199,12 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
   const digits = currencyDigits(config.currency);
-  const serializeProduct = createProductSerializer(media, digits);
+  const present = createProductPresenter(db, media, digits);
   const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
 
   async function serializeOne(request: FastifyRequest, row: ProductRow) {
-    const subs = await subcategoryIdsOf(db, [row.id]);
-    return serializeProduct(row, subs.get(row.id) ?? [], origin(request));
+    const [product] = await present([row], origin(request));
+    return product;
   }
 
   async function saveImages(form: FormData) {
@@ -218,17 +232,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         .offset(offset),
       db.select({ value: count() }).from(products).where(where),
     ]);
-    const subs = await subcategoryIdsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    const base = origin(request);
-    return listEnvelope(
-      rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], base)),
-      total?.value ?? 0,
-      page,
-      limit,
-    );
+    return listEnvelope(await present(rows, origin(request)), total?.value ?? 0, page, limit);
   });
 
   r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idSchema, numericInput, requiredString } from './common.js';
+import { toAsciiDigits } from './digits.js';
+import { apiMessages as m } from './messages.js';
+import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
+
+export const addToCartSchema = z.object({
+  productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
+  color: z.string().trim().toLowerCase().max(20).optional(),
+});
+
+export const updateCartItemSchema = z.object({
+  count: numericInput(m.countInvalid).pipe(
+    z
+      .number()
+      .int({ error: m.countInvalid })
+      .min(1, { error: m.countInvalid })
+      .max(1_000_000, { error: m.countInvalid }),
+  ),
+});
+
+export const applyCouponSchema = z.object({
+  couponName: requiredString(m.couponNameRequired).pipe(z.string().max(50)),
+});
+
+export const wishlistSchema = z.object({
+  productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
+});
+
+/** A date-only expiry ('2026-12-31') lasts to the end of that day (UTC). */
+const expireDate = z
+  .string({ error: m.couponExpireRequired })
+  .trim()
+  .min(1, { error: m.couponExpireRequired })
+  .transform(toAsciiDigits)
+  .transform((value, ctx) => {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+      ctx.addIssue({ code: 'custom', message: m.couponExpireInvalid, input: value });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const couponName = requiredString(m.couponNameRequired)
+  .pipe(z.string().max(50, { error: 'Coupon name is too long' }))
+  .transform((v) => v.toUpperCase());
+
+const discount = (min: number, message: string) =>
+  numericInput(m.couponDiscountRequired).pipe(
+    z.number().int({ error: message }).min(min, { error: message }).max(100, { error: message }),
+  );
+
+export const createCouponSchema = z.object({
+  name: couponName,
+  expire: expireDate,
+  discount: discount(1, m.couponDiscountRange),
+});
+
+/** The edit screen allows 0 % (spec §5): a coupon switched off without deleting it. */
+export const updateCouponSchema = z.object({
+  name: couponName.optional(),
+  expire: expireDate.optional(),
+  discount: discount(0, m.couponDiscountEditRange).optional(),
+});
+
+export function addressSchemas(country: PhoneCountry) {
+  const phone = z
+    .string({ error: m.phoneRequired })
+    .trim()
+    .min(1, { error: m.phoneRequired })
+    .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
+    .transform(normalizePhone);
+  const create = z.object({
+    alias: requiredString(m.aliasRequired).pipe(z.string().max(50, { error: 'alias is too long' })),
+    details: requiredString(m.detailsRequired).pipe(z.string().max(500, { error: 'details is too long' })),
+    phone,
+    city: requiredString(m.cityRequired).pipe(z.string().max(80, { error: 'city is too long' })),
+    postalCode: z
+      .string()
+      .trim()
+      .transform(toAsciiDigits)
+      .pipe(z.string().max(20, { error: 'postalCode is too long' }))
+      .optional(),
+  });
+  return { create, update: create.partial() };
+}
+
+/** Shipping address of an order (cash) or a card checkout. */
+export function shippingAddressSchema(country: PhoneCountry) {
+  return addressSchemas(country).create.omit({ alias: true });
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { addressSchemas } from '../../../contract/shopping.js';
+import type { Address } from '../../../contract/types.js';
+import { addresses } from '../../../db/schema.js';
+import { userOf } from '../../auth/guards.js';
+import type { AppContext } from '../../context.js';
+import { HttpError, notFound } from '../../errors.js';
+
+const MAX_ADDRESSES = 20;
+
+const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
+  _id: row.id,
+  id: row.id,
+  alias: row.alias,
+  details: row.details,
+  phone: row.phone,
+  city: row.city,
+  postalCode: row.postalCode,
+});
+
+/** A customer's saved addresses; every query is scoped to the caller, so others' ids are not found. */
+export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, config } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schemas = addressSchemas(config.phoneCountry);
+  const customer = { onRequest: guards.customer };
+  const tags = ['addresses'];
+
+  const own = (request: FastifyRequest, id: string) =>
+    and(eq(addresses.id, id), eq(addresses.userId, userOf(request).id));
+  const all = async (request: FastifyRequest) =>
+    (
+      await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userOf(request).id))
+        .orderBy(asc(addresses.createdAt), asc(addresses.id))
+    ).map(serializeAddress);
+
+  r.get('/', { ...customer, schema: { tags } }, async (request) => {
+    const data = await all(request);
+    return { status: 'success', results: data.length, data };
+  });
+
+  r.get('/:id', { ...customer, schema: { params: idParams, tags } }, async (request) => {
+    const [row] = await db.select().from(addresses).where(own(request, request.params.id)).limit(1);
+    if (!row) throw notFound(m.addressNotFound);
+    return { status: 'success', data: serializeAddress(row) };
+  });
+
+  r.post('/', { ...customer, schema: { body: schemas.create, tags } }, async (request) => {
+    const existing = await all(request);
+    if (existing.length >= MAX_ADDRESSES) throw new HttpError(400, `You can keep at most ${MAX_ADDRESSES} addresses`);
+    const { postalCode, ...rest } = request.body;
+    await db
+      .insert(addresses)
+      .values({ ...rest, postalCode: postalCode || config.defaultPostalCode, userId: userOf(request).id });
+    return { status: 'success', message: m.addressAdded, data: await all(request) };
+  });
+
+  r.put('/:id', { ...customer, schema: { params: idParams, body: schemas.update, tags } }, async (request) => {
+    const updated = await db
+      .update(addresses)
+      .set({ ...request.body, updatedAt: new Date() })
+      .where(own(request, request.params.id))
+      .returning({ id: addresses.id });
+    if (updated.length === 0) throw notFound(m.addressNotFound);
+    return { status: 'success', message: m.addressUpdated, data: await all(request) };
+  });
+
+  r.delete('/:id', { ...customer, schema: { params: idParams, tags } }, async (request) => {
+    const deleted = await db.delete(addresses).where(own(request, request.params.id)).returning({ id: addresses.id });
+    if (deleted.length === 0) throw notFound(m.addressNotFound);
+    return { status: 'success', message: m.addressRemoved, data: await all(request) };
+  });
+}

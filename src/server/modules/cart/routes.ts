@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { currencyDigits } from '../../../contract/money.js';
+import { addToCartSchema, applyCouponSchema, updateCartItemSchema } from '../../../contract/shopping.js';
+import type { CartEnvelope } from '../../../contract/types.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { cartItems, carts, coupons } from '../../../db/schema.js';
+import { userOf } from '../../auth/guards.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../errors.js';
+import { originOf } from '../../http/origin.js';
+import { cartOf, lineColor, priceCart, productForCart, serializeCart, unitsInCart } from './service.js';
+
+const itemParams = z.object({ itemId: idSchema });
+
+export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, media, config } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const digits = currencyDigits(config.currency);
+  const tags = ['cart'];
+
+  async function envelope(request: FastifyRequest, tx: Database | Tx, message?: string): Promise<CartEnvelope> {
+    const cart = await cartOf(tx, userOf(request).id);
+    const priced = await priceCart(tx, cart);
+    return {
+      status: 'success',
+      ...(message ? { message } : {}),
+      numOfCartItems: priced.lines.length,
+      data: serializeCart(priced, media, originOf(request, config.publicUrl), digits),
+    };
+  }
+
+  /** Finds a line of the caller's own cart; another customer's line is simply not found. */
+  async function ownLine(tx: Tx, request: FastifyRequest, itemId: string) {
+    const cart = await cartOf(tx, userOf(request).id);
+    const [line] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+      .limit(1);
+    if (!line) throw notFound(m.cartItemNotFound);
+    return { cart, line };
+  }
+
+  const touch = (tx: Tx, cartId: string) => tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+
+  r.get('/', { onRequest: guards.customer, schema: { tags } }, (request) => envelope(request, db));
+
+  r.post('/', { onRequest: guards.customer, schema: { body: addToCartSchema, tags } }, (request) =>
+    db.transaction(async (tx) => {
+      const cart = await cartOf(tx, userOf(request).id);
+      const product = await productForCart(tx, request.body.productId);
+      const color = lineColor(product, request.body.color);
+      if (product.quantity === 0) throw badRequest(m.outOfStock);
+      if ((await unitsInCart(tx, cart.id, product.id)) + 1 > product.quantity) throw badRequest(m.notEnoughStock);
+      // Same product and colour → one more of the same line.
+      await tx
+        .insert(cartItems)
+        .values({ cartId: cart.id, productId: product.id, color, count: 1 })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId, cartItems.color],
+          set: { count: sql`${cartItems.count} + 1` },
+        });
+      await touch(tx, cart.id);
+      return envelope(request, tx, m.productAddedToCart);
+    }),
+  );
+
+  r.put('/applyCoupon', { onRequest: guards.customer, schema: { body: applyCouponSchema, tags } }, (request) =>
+    db.transaction(async (tx) => {
+      const cart = await cartOf(tx, userOf(request).id);
+      const [coupon] = await tx
+        .select()
+        .from(coupons)
+        .where(eq(coupons.name, request.body.couponName.toUpperCase()))
+        .limit(1);
+      if (!coupon || coupon.expire <= new Date()) throw badRequest(m.couponInvalid);
+      await tx.update(carts).set({ couponId: coupon.id, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      return envelope(request, tx);
+    }),
+  );
+
+  r.put(
+    '/:itemId',
+    { onRequest: guards.customer, schema: { params: itemParams, body: updateCartItemSchema, tags } },
+    (request) =>
+      db.transaction(async (tx) => {
+        const { cart, line } = await ownLine(tx, request, request.params.itemId);
+        const product = await productForCart(tx, line.productId);
+        const others = await unitsInCart(tx, cart.id, product.id, line.id);
+        if (others + request.body.count > product.quantity) throw badRequest(m.notEnoughStock);
+        await tx.update(cartItems).set({ count: request.body.count }).where(eq(cartItems.id, line.id));
+        await touch(tx, cart.id);
+        return envelope(request, tx);
+      }),
+  );
+
+  r.delete('/:itemId', { onRequest: guards.customer, schema: { params: itemParams, tags } }, (request) =>
+    db.transaction(async (tx) => {
+      const { cart, line } = await ownLine(tx, request, request.params.itemId);
+      await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+      await touch(tx, cart.id);
+      return envelope(request, tx);
+    }),
+  );
+
+  r.delete('/', { onRequest: guards.customer, schema: { tags } }, async (request, reply) => {
+    await db.transaction(async (tx) => {
+      const cart = await cartOf(tx, userOf(request).id);
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { toMajor } from '../../../contract/money.js';
+import type { Cart, CartLine } from '../../../contract/types.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { brands, cartItems, carts, categories, coupons, products } from '../../../db/schema.js';
+import { badRequest, HttpError, notFound } from '../../errors.js';
+import type { MediaStore } from '../../media/store.js';
+
+type Db = Database | Tx;
+
+/** Every customer has exactly one cart; it is created the first time it is needed. */
+export async function cartOf(db: Db, userId: string) {
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  const [cart] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+  if (!cart) throw new HttpError(500, m.internal);
+  return cart;
+}
+
+/** A cart's lines priced at each product's current effective price, in minor units. */
+export async function cartLines(db: Db, cartId: string) {
+  return db
+    .select({
+      item: cartItems,
+      product: products,
+      categoryName: categories.name,
+      brandName: brands.name,
+      unitPrice: sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`.mapWith(Number),
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export type PricedCart = {
+  cart: typeof carts.$inferSelect;
+  lines: Awaited<ReturnType<typeof cartLines>>;
+  coupon: typeof coupons.$inferSelect | null;
+  /** Minor units. */
+  total: number;
+  /** Minor units, when a live coupon applies. */
+  totalAfterDiscount: number | null;
+};
+
+export const discounted = (total: number, discount: number) => Math.round((total * (100 - discount)) / 100);
+
+/** Totals are computed here only; a coupon that has expired since it was applied no longer counts. */
+export async function priceCart(db: Db, cart: typeof carts.$inferSelect): Promise<PricedCart> {
+  const lines = await cartLines(db, cart.id);
+  const total = lines.reduce((sum, line) => sum + line.unitPrice * line.item.count, 0);
+  let coupon: typeof coupons.$inferSelect | null = null;
+  if (cart.couponId) {
+    const [live] = await db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, cart.couponId), gt(coupons.expire, new Date())))
+      .limit(1);
+    coupon = live ?? null;
+  }
+  return { cart, lines, coupon, total, totalAfterDiscount: coupon ? discounted(total, coupon.discount) : null };
+}
+
+export function serializeCart(priced: PricedCart, media: MediaStore, origin: string, digits: number): Cart {
+  const { cart, lines, coupon, total, totalAfterDiscount } = priced;
+  const products: CartLine[] = lines.map(({ item, product, categoryName, brandName, unitPrice }) => ({
+    _id: item.id,
+    product: {
+      _id: product.id,
+      id: product.id,
+      title: product.title,
+      imageCover: media.url(product.imageCover, origin),
+      category: { _id: product.categoryId, name: categoryName },
+      brand: product.brandId && brandName ? { _id: product.brandId, name: brandName } : null,
+      ratingsAverage: product.ratingsAverage,
+      ratingsQuantity: product.ratingsQuantity,
+      quantity: product.quantity,
+      availableColors: product.availableColors,
+    },
+    count: item.count,
+    color: item.color,
+    price: toMajor(unitPrice, digits),
+  }));
+  return {
+    _id: cart.id,
+    cartOwner: cart.userId,
+    products,
+    totalCartPrice: toMajor(total, digits),
+    ...(coupon && totalAfterDiscount !== null
+      ? { coupon: coupon.name, discount: coupon.discount, totalAfterDiscount: toMajor(totalAfterDiscount, digits) }
+      : {}),
+    createdAt: cart.createdAt.toISOString(),
+    updatedAt: cart.updatedAt.toISOString(),
+  };
+}
+
+/** The colour stored on a line: required and checked when the product offers colours, else ''. */
+export function lineColor(product: typeof products.$inferSelect, requested: string | undefined): string {
+  if (product.availableColors.length === 0) return '';
+  if (!requested) throw badRequest(m.colorRequired);
+  if (!product.availableColors.includes(requested)) throw badRequest(m.colorNotAvailable);
+  return requested;
+}
+
+export async function productForCart(db: Db, productId: string) {
+  const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) throw notFound(m.productNotFound);
+  return product;
+}
+
+/** How many units of a product the cart holds across its colours. */
+export async function unitsInCart(db: Db, cartId: string, productId: string, exceptItemId?: string) {
+  const [row] = await db
+    .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)`.mapWith(Number) })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        exceptItemId ? sql`${cartItems.id} <> ${exceptItemId}` : undefined,
+      ),
+    );
+  return row?.units ?? 0;
+}

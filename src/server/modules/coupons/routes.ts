@@ -1,0 +1,78 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams, listQuerySchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { createCouponSchema, updateCouponSchema } from '../../../contract/shopping.js';
+import type { Coupon } from '../../../contract/types.js';
+import { coupons } from '../../../db/schema.js';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db-errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
+
+const serializeCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
+  _id: row.id,
+  id: row.id,
+  name: row.name,
+  expire: row.expire.toISOString(),
+  discount: row.discount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Coupons are managed by staff only; customers use them through the cart's applyCoupon. */
+export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: guards.admin };
+  const tags = ['coupons'];
+
+  async function write<T>(name: string | undefined, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('name', m.couponNameTaken, name);
+      throw error;
+    }
+  }
+
+  r.get('/', { ...admin, schema: { querystring: listQuerySchema, tags } }, async (request) => {
+    const { page, limit, offset } = pageOf(request.query);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(coupons).orderBy(asc(coupons.createdAt), asc(coupons.id)).limit(limit).offset(offset),
+      db.select({ value: count() }).from(coupons),
+    ]);
+    return listEnvelope(rows.map(serializeCoupon), total?.value ?? 0, page, limit);
+  });
+
+  r.get('/:id', { ...admin, schema: { params: idParams, tags } }, async (request) => {
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, request.params.id)).limit(1);
+    if (!row) throw notFound(m.couponNotFound);
+    return { data: serializeCoupon(row) };
+  });
+
+  r.post('/', { ...admin, schema: { body: createCouponSchema, tags } }, async (request, reply) => {
+    const [row] = await write(request.body.name, () => db.insert(coupons).values(request.body).returning());
+    if (!row) throw new HttpError(500, m.internal);
+    return reply.code(201).send({ data: serializeCoupon(row) });
+  });
+
+  r.put('/:id', { ...admin, schema: { params: idParams, body: updateCouponSchema, tags } }, async (request) => {
+    const [row] = await write(request.body.name, () =>
+      db
+        .update(coupons)
+        .set({ ...request.body, updatedAt: new Date() })
+        .where(eq(coupons.id, request.params.id))
+        .returning(),
+    );
+    if (!row) throw notFound(m.couponNotFound);
+    return { data: serializeCoupon(row) };
+  });
+
+  r.delete('/:id', { ...admin, schema: { params: idParams, tags } }, async (request, reply) => {
+    const deleted = await db.delete(coupons).where(eq(coupons.id, request.params.id)).returning({ id: coupons.id });
+    if (deleted.length === 0) throw notFound(m.couponNotFound);
+    return reply.code(204).send();
+  });
+}

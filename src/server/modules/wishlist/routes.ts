@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../contract/common.js';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { currencyDigits } from '../../../contract/money.js';
+import { wishlistSchema } from '../../../contract/shopping.js';
+import { products, wishlistItems } from '../../../db/schema.js';
+import { userOf } from '../../auth/guards.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { originOf } from '../../http/origin.js';
+import { createProductPresenter } from '../catalog/products.js';
+
+const productParams = z.object({ productId: idSchema });
+
+export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, config } = ctx;
+  const presentProducts = createProductPresenter(db, ctx.media, currencyDigits(config.currency));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const customer = { onRequest: guards.customer };
+  const tags = ['wishlist'];
+
+  const ids = async (request: FastifyRequest) =>
+    (
+      await db
+        .select({ productId: wishlistItems.productId })
+        .from(wishlistItems)
+        .where(eq(wishlistItems.userId, userOf(request).id))
+        .orderBy(desc(wishlistItems.createdAt))
+    ).map((row) => row.productId);
+
+  r.get('/', { ...customer, schema: { tags } }, async (request) => {
+    const productIds = await ids(request);
+    const rows =
+      productIds.length === 0 ? [] : await db.select().from(products).where(inArray(products.id, productIds));
+    // Newest favourite first, as the ids are ordered.
+    rows.sort((a, b) => productIds.indexOf(a.id) - productIds.indexOf(b.id));
+    const data = await presentProducts(rows, originOf(request, config.publicUrl));
+    return { status: 'success', results: data.length, data };
+  });
+
+  r.post('/', { ...customer, schema: { body: wishlistSchema, tags } }, async (request) => {
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, request.body.productId))
+      .limit(1);
+    if (!product) throw notFound(m.productNotFound);
+    await db
+      .insert(wishlistItems)
+      .values({ userId: userOf(request).id, productId: product.id })
+      .onConflictDoNothing();
+    return { status: 'success', message: m.wishlistAdded, data: await ids(request) };
+  });
+
+  r.delete('/:productId', { ...customer, schema: { params: productParams, tags } }, async (request) => {
+    await db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userOf(request).id), eq(wishlistItems.productId, request.params.productId)));
+    return { status: 'success', message: m.wishlistRemoved, data: await ids(request) };
+  });
+}
