@@ -105,6 +105,15 @@ export const apiMessages = {
   aliasRequired: 'alias is required',
   detailsRequired: 'details is required',
   cityRequired: 'city is required',
+  cartEmpty: 'Your cart is empty',
+  stockShort: 'Not enough stock for',
+  orderNotFound: 'No order for this id',
+  orderPaid: 'Order marked as paid',
+  orderDelivered: 'Order marked as delivered',
+  shippingAddressRequired: 'shippingAddress is required',
+  checkoutNotFound: 'No checkout session for this id',
+  webhookSignatureInvalid: 'Invalid webhook signature',
+  paymentUnavailable: 'The payment provider is unavailable, please try again later',
 } as const;
 
 export type ApiMessage = (typeof apiMessages)[keyof typeof apiMessages];

@@ -90,3 +90,21 @@ export function addressSchemas(country: PhoneCountry) {
 export function shippingAddressSchema(country: PhoneCountry) {
   return addressSchemas(country).create.omit({ alias: true });
 }
+
+export function cashOrderSchema(country: PhoneCountry) {
+  return z.object({ shippingAddress: shippingAddressSchema(country) }, { error: m.shippingAddressRequired });
+}
+
+/** Card checkout takes the address in the query: a saved address id, or the address fields. */
+export const checkoutQuerySchema = z.object({
+  addressId: idSchema.optional(),
+  details: z.string().optional(),
+  phone: z.string().optional(),
+  city: z.string().optional(),
+  postalCode: z.string().optional(),
+});
+
+/** Admin pay/deliver: no body sets the flag (the original API); `{ isPaid: false }` clears it. */
+export const orderFlagSchema = z
+  .object({ isPaid: z.boolean().optional(), isDelivered: z.boolean().optional() })
+  .nullish();

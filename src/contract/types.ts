@@ -126,3 +126,38 @@ export type Address = {
   city: string;
   postalCode: string;
 };
+
+export type OrderItem = {
+  _id: string;
+  product: {
+    _id: string | null;
+    title: string;
+    imageCover: string | null;
+    ratingsAverage: number;
+    ratingsQuantity: number;
+  };
+  count: number;
+  color: string;
+  price: number;
+};
+
+export type Order = {
+  _id: string;
+  id: string;
+  /** Short human order number. */
+  number: number;
+  user: { _id: string; name: string; email: string; phone: string };
+  cartItems: OrderItem[];
+  shippingAddress: { details: string; phone: string; city: string; postalCode: string };
+  taxPrice: number;
+  shippingPrice: number;
+  totalOrderPrice: number;
+  coupon?: string;
+  paymentMethodType: 'cash' | 'card';
+  isPaid: boolean;
+  paidAt?: string;
+  isDelivered: boolean;
+  deliveredAt?: string;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -261,6 +261,16 @@ export const addresses = pgTable(
 
 export type ShippingAddress = { details: string; phone: string; city: string; postalCode: string };
 
+/** A cart line frozen when a card checkout starts: what the customer pays for. */
+export type CheckoutLine = {
+  productId: string;
+  title: string;
+  imageCover: string | null;
+  count: number;
+  color: string;
+  price: number;
+};
+
 export const orders = pgTable(
   'orders',
   {
@@ -323,7 +333,11 @@ export const checkoutSessions = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+    couponName: text('coupon_name'),
     status: checkoutStatusEnum('status').notNull().default('open'),
+    /** Why a paid session could not become an order (stock ran out meanwhile): needs a refund. */
+    failureReason: text('failure_reason'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

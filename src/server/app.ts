@@ -21,8 +21,11 @@ import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
+import { choosePaymentProvider } from './payments/choose.js';
+import { testPaymentPageRoutes, webhookRoutes } from './payments/routes.js';
 
 export type BuildOptions = {
   config: Config;
@@ -98,6 +101,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     }
   });
 
+  const payments = choosePaymentProvider(config);
+  if (payments.test) {
+    const test = payments.test;
+    await app.register((scope) => testPaymentPageRoutes(scope, ctx, test), { prefix: '/pay/test' });
+  }
+
   await app.register(
     async (api) => {
       await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
@@ -107,6 +116,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
+      await api.register((scope) => orderRoutes(scope, ctx, payments.provider), { prefix: '/orders' });
+      await api.register((scope) => webhookRoutes(scope, ctx, payments.provider), { prefix: '/payments' });
     },
     { prefix: '/api/v1' },
   );

@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
 });
 
@@ -56,6 +58,8 @@ export type Config = {
   maxImagePixels: number;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** Stripe Checkout when both are set; otherwise the built-in test provider. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
 
 /**
@@ -112,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.

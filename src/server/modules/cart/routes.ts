@@ -24,7 +24,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['cart'];
 
   async function envelope(request: FastifyRequest, tx: Database | Tx, message?: string): Promise<CartEnvelope> {
-    const cart = await cartOf(tx, userOf(request).id);
+    const cart = await cartOf(tx, userOf(request).id, true);
     const priced = await priceCart(tx, cart);
     return {
       status: 'success',
@@ -36,7 +36,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Finds a line of the caller's own cart; another customer's line is simply not found. */
   async function ownLine(tx: Tx, request: FastifyRequest, itemId: string) {
-    const cart = await cartOf(tx, userOf(request).id);
+    const cart = await cartOf(tx, userOf(request).id, true);
     const [line] = await tx
       .select()
       .from(cartItems)
@@ -52,7 +52,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/', { onRequest: guards.customer, schema: { body: addToCartSchema, tags } }, (request) =>
     db.transaction(async (tx) => {
-      const cart = await cartOf(tx, userOf(request).id);
+      const cart = await cartOf(tx, userOf(request).id, true);
       const product = await productForCart(tx, request.body.productId);
       const color = lineColor(product, request.body.color);
       if (product.quantity === 0) throw badRequest(m.outOfStock);
@@ -72,7 +72,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/applyCoupon', { onRequest: guards.customer, schema: { body: applyCouponSchema, tags } }, (request) =>
     db.transaction(async (tx) => {
-      const cart = await cartOf(tx, userOf(request).id);
+      const cart = await cartOf(tx, userOf(request).id, true);
       const [coupon] = await tx
         .select()
         .from(coupons)
@@ -110,7 +110,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete('/', { onRequest: guards.customer, schema: { tags } }, async (request, reply) => {
     await db.transaction(async (tx) => {
-      const cart = await cartOf(tx, userOf(request).id);
+      const cart = await cartOf(tx, userOf(request).id, true);
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
       await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
     });

@@ -9,10 +9,14 @@ import type { MediaStore } from '../../media/store.js';
 
 type Db = Database | Tx;
 
-/** Every customer has exactly one cart; it is created the first time it is needed. */
-export async function cartOf(db: Db, userId: string) {
+/**
+ * Every customer has exactly one cart; it is created the first time it is needed. Changes pass
+ * `lock` (inside their transaction) so requests sent at the same time check stock one after another.
+ */
+export async function cartOf(db: Db, userId: string, lock = false) {
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+  const query = db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+  const [cart] = lock ? await query.for('update') : await query;
   if (!cart) throw new HttpError(500, m.internal);
   return cart;
 }

@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { apiMessages as m } from '../../../contract/messages.js';
+import { toMajor } from '../../../contract/money.js';
+import type { Order } from '../../../contract/types.js';
+import type { Database, Tx } from '../../../db/client.js';
+import {
+  type CheckoutLine,
+  cartItems,
+  carts,
+  orderItems,
+  orders,
+  products,
+  type ShippingAddress,
+  users,
+} from '../../../db/schema.js';
+import { HttpError } from '../../errors.js';
+import type { MediaStore } from '../../media/store.js';
+import type { PricedCart } from '../cart/service.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export const linesOf = (priced: PricedCart): CheckoutLine[] =>
+  priced.lines.map(({ item, product, unitPrice }) => ({
+    productId: product.id,
+    title: product.title,
+    imageCover: product.imageCover,
+    count: item.count,
+    color: item.color,
+    price: unitPrice,
+  }));
+
+/** What the customer pays for a priced cart, in minor units. */
+export const amountOf = (priced: PricedCart) => priced.totalAfterDiscount ?? priced.total;
+
+/**
+ * Takes the ordered units out of stock, all or nothing. Each product is one conditional UPDATE,
+ * so concurrent orders (in this or another process) serialise on the row and can never oversell.
+ */
+async function takeStock(tx: Tx, lines: CheckoutLine[]) {
+  const units = new Map<string, { count: number; title: string }>();
+  for (const line of lines) {
+    const entry = units.get(line.productId) ?? { count: 0, title: line.title };
+    entry.count += line.count;
+    units.set(line.productId, entry);
+  }
+  // A fixed order of row locks keeps two orders of the same products from deadlocking.
+  for (const productId of [...units.keys()].sort()) {
+    const { count: wanted, title } = units.get(productId) ?? { count: 0, title: '' };
+    const taken = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${wanted}`, sold: sql`${products.sold} + ${wanted}` })
+      .where(and(eq(products.id, productId), sql`${products.quantity} >= ${wanted}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) throw new HttpError(409, `${m.stockShort}: ${title}`);
+  }
+}
+
+export type NewOrder = {
+  userId: string;
+  lines: CheckoutLine[];
+  total: number;
+  couponName: string | null;
+  shippingAddress: ShippingAddress;
+  method: 'cash' | 'card';
+  paymentRef?: string;
+};
+
+/** Creates an order from lines inside the caller's transaction, then empties the customer's cart. */
+export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
+  if (order.lines.length === 0) throw new HttpError(400, m.cartEmpty);
+  await takeStock(tx, order.lines);
+  const paid = order.method === 'card';
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      userId: order.userId,
+      shippingAddress: order.shippingAddress,
+      totalOrderPrice: order.total,
+      couponName: order.couponName,
+      paymentMethodType: order.method,
+      paymentRef: order.paymentRef ?? null,
+      isPaid: paid,
+      paidAt: paid ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new HttpError(500, m.internal);
+  await tx.insert(orderItems).values(
+    order.lines.map((line) => ({
+      orderId: row.id,
+      productId: line.productId,
+      title: line.title,
+      imageCover: line.imageCover,
+      count: line.count,
+      color: line.color,
+      price: line.price,
+    })),
+  );
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
+  if (cart) {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  }
+  return row;
+}
+
+/** Orders with their customer and items, serialized for the API. */
+export function createOrderReader(db: Database, media: MediaStore, digits: number) {
+  async function present(
+    rows: { order: OrderRow; user: typeof users.$inferSelect }[],
+    origin: string,
+  ): Promise<Order[]> {
+    const ids = rows.map((row) => row.order.id);
+    const items =
+      ids.length === 0
+        ? []
+        : await db
+            .select({
+              item: orderItems,
+              ratingsAverage: products.ratingsAverage,
+              ratingsQuantity: products.ratingsQuantity,
+            })
+            .from(orderItems)
+            .leftJoin(products, eq(products.id, orderItems.productId))
+            .where(inArray(orderItems.orderId, ids))
+            .orderBy(asc(orderItems.title), asc(orderItems.id));
+    return rows.map(({ order, user }) => ({
+      _id: order.id,
+      id: order.id,
+      number: order.number,
+      user: { _id: user.id, name: user.name, email: user.email, phone: user.phone },
+      cartItems: items
+        .filter(({ item }) => item.orderId === order.id)
+        .map(({ item, ratingsAverage, ratingsQuantity }) => ({
+          _id: item.id,
+          product: {
+            _id: item.productId,
+            title: item.title,
+            imageCover: media.url(item.imageCover, origin),
+            ratingsAverage: ratingsAverage ?? 0,
+            ratingsQuantity: ratingsQuantity ?? 0,
+          },
+          count: item.count,
+          color: item.color,
+          price: toMajor(item.price, digits),
+        })),
+      shippingAddress: order.shippingAddress,
+      taxPrice: toMajor(order.taxPrice, digits),
+      shippingPrice: toMajor(order.shippingPrice, digits),
+      totalOrderPrice: toMajor(order.totalOrderPrice, digits),
+      ...(order.couponName ? { coupon: order.couponName } : {}),
+      paymentMethodType: order.paymentMethodType,
+      isPaid: order.isPaid,
+      ...(order.paidAt ? { paidAt: order.paidAt.toISOString() } : {}),
+      isDelivered: order.isDelivered,
+      ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    }));
+  }
+
+  return {
+    async list(where: SQL | undefined, limit: number, offset: number, origin: string) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: orders, user: users })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.number))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(orders).where(where),
+      ]);
+      return { data: await present(rows, origin), total: total?.value ?? 0 };
+    },
+    async one(where: SQL, origin: string) {
+      const rows = await db
+        .select({ order: orders, user: users })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .limit(1);
+      const [order] = await present(rows, origin);
+      return order;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { brands, categories, coupons, products } from '../../src/db/schema.js';
+import type { TestApp } from './app.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type SendOptions = {
+  token?: string | undefined;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  app?: TestApp;
+};
+
+/**
+ * An inject client that remembers every response, so an `afterEach(client.expectNo5xx)` can fail a
+ * test whose requests made the server answer 5xx, whatever the test itself asserted.
+ */
+export function apiClient(current: () => TestApp) {
+  const responses: LightMyRequestResponse[] = [];
+  async function send(method: Method, url: string, options: SendOptions = {}) {
+    const res = await (options.app ?? current()).app.inject({
+      method,
+      url: url.startsWith('/api/') || url.startsWith('/media/') ? url : `/api/v1${url}`,
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+    });
+    responses.push(res);
+    return res;
+  }
+  function expectNo5xx() {
+    const failures = responses.filter((r) => r.statusCode >= 500).map((r) => `${r.statusCode} ${r.body}`);
+    responses.length = 0;
+    expect(failures).toEqual([]);
+  }
+  return { send, expectNo5xx };
+}
+
+export function expectFail(res: LightMyRequestResponse, status: number, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(Object.keys(body).sort()).toEqual(['message', 'status']);
+  expect(body.status).toBe('fail');
+  expect(typeof body.message).toBe('string');
+  if (message !== undefined) expect(body.message).toBe(message);
+}
+
+export type FieldErr = { value?: unknown; msg: string; param: string; location: string };
+
+/** Checks the contract's validation shape and returns the first error. */
+export function firstError(res: LightMyRequestResponse): FieldErr {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json();
+  expect(Object.keys(body)).toEqual(['errors']);
+  const errors = body.errors as FieldErr[];
+  expect(Array.isArray(errors)).toBe(true);
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) {
+    expect(typeof error.msg).toBe('string');
+    expect(typeof error.param).toBe('string');
+    expect(['body', 'query', 'params']).toContain(error.location);
+  }
+  return errors[0] as FieldErr;
+}
+
+/** A 4xx in one of the contract's two failure shapes. */
+export function expectClientError(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  const body = res.json();
+  if ('errors' in body) firstError(res);
+  else expectFail(res, res.statusCode);
+}
+
+export function expectEnvelope(
+  body: Record<string, unknown>,
+  expected: { results: number; currentPage: number; limit: number; length?: number },
+) {
+  expect(Object.keys(body).sort()).toEqual(['data', 'paginationResult', 'results']);
+  const numberOfPages = Math.ceil(expected.results / expected.limit);
+  const pagination: Record<string, number> = {
+    currentPage: expected.currentPage,
+    limit: expected.limit,
+    numberOfPages,
+  };
+  if (expected.currentPage < numberOfPages) pagination.nextPage = expected.currentPage + 1;
+  if (expected.currentPage > 1) pagination.prevPage = expected.currentPage - 1;
+  expect(body.results).toBe(expected.results);
+  expect(body.paginationResult).toEqual(pagination);
+  expect(Array.isArray(body.data)).toBe(true);
+  if (expected.length !== undefined) expect(body.data).toHaveLength(expected.length);
+}
+
+export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+/** A category and a brand, made directly in the database. */
+export async function createTaxonomy(t: TestApp) {
+  const categoryName = unique('قسم');
+  const brandName = unique('ماركة');
+  const [category] = await t.database.db
+    .insert(categories)
+    .values({ name: categoryName, slug: categoryName.replaceAll(' ', '-') })
+    .returning();
+  const [brand] = await t.database.db
+    .insert(brands)
+    .values({ name: brandName, slug: brandName.replaceAll(' ', '-') })
+    .returning();
+  if (!category || !brand) throw new Error('could not create category/brand');
+  return { category, brand };
+}
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A product made directly in the database; prices are minor units. */
+export async function insertProduct(
+  t: TestApp,
+  refs: { categoryId: string; brandId?: string | null },
+  values: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductRow> {
+  const title = values.title ?? unique('منتج');
+  const [row] = await t.database.db
+    .insert(products)
+    .values({
+      title,
+      slug: title.replaceAll(' ', '-'),
+      description: 'وصف المنتج',
+      quantity: 10,
+      price: 10_000,
+      imageCover: `products/${randomUUID()}`,
+      categoryId: refs.categoryId,
+      brandId: refs.brandId ?? null,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('could not create product');
+  return row;
+}
+
+/** A coupon made directly in the database (name stored upper-cased, as the API does). */
+export async function insertCoupon(
+  t: TestApp,
+  values: { name?: string; discount?: number; expire?: Date } = {},
+): Promise<typeof coupons.$inferSelect> {
+  const [row] = await t.database.db
+    .insert(coupons)
+    .values({
+      name: (values.name ?? `C${randomUUID().slice(0, 8)}`).toUpperCase(),
+      discount: values.discount ?? 10,
+      expire: values.expire ?? new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  if (!row) throw new Error('could not create coupon');
+  return row;
+}
+
+/** Requests clients send by mistake or malice; each must get a 4xx in the contract's shape. */
+export const hostileBodies: { label: string; payload: string; contentType?: string }[] = [
+  { label: 'malformed JSON', payload: '{"productId": ' },
+  { label: 'a JSON array', payload: '[]' },
+  { label: 'a JSON string', payload: '"hello"' },
+  { label: 'JSON null', payload: 'null' },
+  { label: 'a number', payload: '42' },
+  { label: 'plain text', payload: 'hello', contentType: 'text/plain' },
+  { label: 'a body over the 1 MB limit', payload: JSON.stringify({ x: 'a'.repeat(1_100_000) }) },
+];
