@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export type BuildOptions = {
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
       await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
       await api.register((scope) => catalogRoutes(scope, ctx));
+      await api.register((scope) => reviewRoutes(scope, ctx));
     },
     { prefix: '/api/v1' },
   );
