@@ -57,6 +57,18 @@ export type Product = {
   updatedAt: string;
 };
 
+/** A product review; `rating` is 0.5 to 5 in half steps. */
+export type Review = {
+  _id: string;
+  id: string;
+  review: string;
+  rating: number;
+  user: { _id: string; name: string };
+  product: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type PaginationResult = {
   currentPage: number;
   limit: number;

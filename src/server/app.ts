@@ -22,6 +22,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
       await api.register((scope) => orderRoutes(scope, ctx, payments.provider), { prefix: '/orders' });
       await api.register((scope) => webhookRoutes(scope, ctx, payments.provider), { prefix: '/payments' });
+      await api.register((scope) => reviewRoutes(scope, ctx));
     },
     { prefix: '/api/v1' },
   );

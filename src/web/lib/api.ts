@@ -6,6 +6,7 @@ import type {
   ItemEnvelope,
   ListEnvelope,
   Product,
+  Review,
   Subcategory,
   User,
 } from '../../contract/types.js';
@@ -52,6 +53,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     products: {
       list: (query: Query = {}) => get<ListEnvelope<Product>>('/products', query),
       get: (id: string) => get<ItemEnvelope<Product>>(`/products/${encodeURIComponent(id)}`),
+      reviews: (id: string, query: Query = {}) =>
+        get<ListEnvelope<Review>>(`/products/${encodeURIComponent(id)}/reviews`, query),
     },
     categories: {
       list: (query: Query = {}) => get<ListEnvelope<Category>>('/categories', query),
@@ -65,6 +68,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),
+    },
+    cart: {
+      // The cart's full response shape arrives with the cart screens; the product page needs only success.
+      add: (body: { productId: string; color?: string }) =>
+        call<{ status: string; message?: string; numOfCartItems?: number }>('POST', '/cart', body),
     },
   };
 }

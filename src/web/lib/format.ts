@@ -14,3 +14,10 @@ export function imageSrcSet(url: string | null): string | undefined {
   if (!match) return undefined;
   return IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
 }
+
+export const formatPercent = (fraction: number) =>
+  new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+
+/** A calendar date; in UTC so the server's HTML and the browser's render agree. */
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));

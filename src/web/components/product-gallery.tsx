@@ -1,0 +1,151 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { pt } from '../i18n/product';
+import { formatNumber, imageSrcSet } from '../lib/format';
+
+const SWIPE_PX = 40;
+const IMAGE_PX = 960;
+
+type ProductGalleryProps = {
+  /** Absolute image URLs, the cover first. */
+  images: readonly string[];
+  title: string;
+};
+
+/**
+ * The product's pictures: one at a time, swiped (right-to-left), stepped with the buttons, the
+ * thumbnails or the arrow keys. Before JavaScript loads, the cover shows on its own.
+ */
+export function ProductGallery({ images: given, title }: ProductGalleryProps) {
+  const images = given.length > 0 ? given : ['/placeholder.svg'];
+  const many = images.length > 1;
+  const [viewportRef, embla] = useEmblaCarousel({ direction: 'rtl', dragThreshold: SWIPE_PX });
+  const [selected, setSelected] = useState(0);
+  const total = formatNumber(images.length);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  const show = useCallback(
+    (index: number) => embla?.scrollTo((index + images.length) % images.length),
+    [embla, images.length],
+  );
+  const previous = () => show(selected - 1);
+  const next = () => show(selected + 1);
+
+  // In right-to-left order the next picture lies to the left.
+  const targetOf = (key: string): number | null => {
+    if (key === 'ArrowLeft') return selected + 1;
+    if (key === 'ArrowRight') return selected - 1;
+    if (key === 'Home') return 0;
+    if (key === 'End') return images.length - 1;
+    return null;
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = targetOf(event.key);
+    if (!many || target === null) return;
+    event.preventDefault();
+    show(target);
+  };
+
+  return (
+    <section aria-roledescription="carousel" aria-label={pt.gallery} onKeyDown={onKeyDown} className="min-w-0">
+      <div className="relative">
+        <div
+          ref={viewportRef}
+          dir="rtl"
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
+          {...(many ? { tabIndex: 0, role: 'group', 'aria-label': pt.galleryViewport } : {})}
+        >
+          <div className="flex touch-pan-y">
+            {images.map((src, index) => (
+              // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
+              <div
+                key={src}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={pt.imageOf(formatNumber(index + 1), total)}
+                aria-hidden={many && index !== selected}
+                className="min-w-0 flex-[0_0_100%]"
+              >
+                <img
+                  src={src}
+                  srcSet={imageSrcSet(src)}
+                  sizes="(min-width: 1024px) 600px, 100vw"
+                  width={IMAGE_PX}
+                  height={IMAGE_PX}
+                  alt={index === 0 ? title : pt.imageAlt(title, formatNumber(index + 1))}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding={index === 0 ? 'sync' : 'async'}
+                  draggable={false}
+                  className="aspect-square w-full object-contain"
+                />
+              </div>
+            ))}
+          </div>
+        </div>
+        {many && (
+          <>
+            <button
+              type="button"
+              onClick={previous}
+              aria-label={pt.previousImage}
+              className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full border border-slate-200 bg-white/90 p-2 text-slate-900 shadow hover:bg-white"
+            >
+              <ChevronRight aria-hidden="true" className="size-5 ltr:-scale-x-100" />
+            </button>
+            <button
+              type="button"
+              onClick={next}
+              aria-label={pt.nextImage}
+              className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full border border-slate-200 bg-white/90 p-2 text-slate-900 shadow hover:bg-white"
+            >
+              <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
+            </button>
+          </>
+        )}
+      </div>
+      {many && (
+        <>
+          <p aria-live="polite" className="sr-only">
+            {pt.imageOf(formatNumber(selected + 1), total)}
+          </p>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {images.map((src, index) => (
+              <li key={src}>
+                <button
+                  type="button"
+                  onClick={() => show(index)}
+                  aria-label={pt.showImage(formatNumber(index + 1))}
+                  aria-current={index === selected}
+                  className={`block overflow-hidden rounded-lg border-2 bg-white ${index === selected ? 'border-brand-600' : 'border-slate-200 hover:border-slate-400'}`}
+                >
+                  <img
+                    src={src}
+                    srcSet={imageSrcSet(src)}
+                    sizes="80px"
+                    width={80}
+                    height={80}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="size-16 object-contain sm:size-20"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+import { CircleCheck, CircleX, ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { data, Link, redirect, useActionData, useFetcher, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { pageSizes } from '../../contract/constants';
+import type { Product } from '../../contract/types';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { ColorSwatches } from '../components/color-swatches';
+import { JsonLd } from '../components/json-ld';
+import { Pagination, pageFrom, pageHref } from '../components/pagination';
+import { ProductGrid } from '../components/product-card';
+import { ProductGallery } from '../components/product-gallery';
+import { ReviewList } from '../components/review-list';
+import { Section } from '../components/section';
+import { StarRating } from '../components/star-rating';
+import { type CartProblem, pt } from '../i18n/product';
+import { cartProblemOf, checkAddToCart, loginHref } from '../lib/add-to-cart';
+import { ApiError } from '../lib/api';
+import { apiFor } from '../lib/context.server';
+import { formatNumber, formatPercent, formatPrice } from '../lib/format';
+import { pageMeta } from '../lib/meta';
+import { plural } from '../lib/plural';
+import { breadcrumbJsonLd, excerpt, galleryOf, payablePrice, productJsonLd, productOpenGraph } from '../lib/seo';
+import { readSessionToken } from '../lib/session.server';
+import type { Route } from './+types/product';
+
+const REVIEWS_PAGE = 'reviewsPage';
+const categoryHref = (id: string) => `/products/allCategory/${id}`;
+const brandHref = (id: string) => `/products/allBrand/${id}`;
+
+/** An unknown or malformed id is a missing page (404), not a failure. */
+function notFoundOnBadId(error: unknown): never {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 });
+  throw error;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const api = apiFor(request, context);
+  const url = new URL(request.url);
+  const reviewsPage = pageFrom(url, REVIEWS_PAGE);
+  const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
+  const [category, brand, reviews, related] = await Promise.all([
+    api.categories.get(product.category).then((r) => r.data),
+    product.brand ? api.brands.get(product.brand).then((r) => r.data) : null,
+    api.products.reviews(product.id, { page: reviewsPage, limit: pageSizes.reviews }),
+    // One more than needed, since this product is among its category's.
+    api.products.list({ 'category[in][]': product.category, limit: pageSizes.relatedProducts + 1 }),
+  ]);
+  // A reviews page past the last one (an old link after reviews were deleted) shows the last page.
+  const lastReviewsPage = Math.max(1, reviews.paginationResult.numberOfPages);
+  if (reviewsPage > lastReviewsPage) throw redirect(`${pageHref(url, lastReviewsPage, REVIEWS_PAGE)}#reviews`);
+  return {
+    shop: context.shop,
+    product,
+    category,
+    brand,
+    reviews,
+    related: related.data.filter((p) => p.id !== product.id).slice(0, pageSizes.relatedProducts),
+  };
+}
+
+type ActionResult = { ok: true } | { ok: false; problem: CartProblem; color: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const productPath = `/products/${params.id}`;
+  if (!readSessionToken(request)) throw redirect(loginHref(productPath));
+  const api = apiFor(request, context);
+  const form = await request.formData();
+  const color = String(form.get('color') ?? '').trim();
+  const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
+  const fail = (problem: CartProblem, status: number) => data<ActionResult>({ ok: false, problem, color }, { status });
+
+  const problem = checkAddToCart(product, color);
+  if (problem) return fail(problem, 400);
+  try {
+    await api.cart.add({ productId: product.id, ...(product.availableColors.length > 0 ? { color } : {}) });
+    return data<ActionResult>({ ok: true });
+  } catch (error) {
+    // An expired or revoked session: sign in again and come back.
+    if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(productPath));
+    return fail(cartProblemOf(error), error instanceof ApiError ? error.status : 500);
+  }
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { shop, product } = loaderData;
+  const path = `/products/${product.id}`;
+  const reviewsPage = pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE);
+  const description = excerpt(product.description);
+  return [
+    ...pageMeta({
+      shop,
+      title: reviewsPage > 1 ? `${product.title}، ${pt.reviewsPageTitle(formatNumber(reviewsPage))}` : product.title,
+      description,
+      // Every reviews page is the same product: one canonical URL.
+      path,
+    }),
+    ...productOpenGraph({
+      product,
+      url: `${shop.publicUrl}${path}`,
+      description,
+      currency: shop.currency,
+      shopName: shop.name,
+    }),
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { shop, product, category, brand, reviews, related } = loaderData;
+  const location = useLocation();
+  const url = `${shop.publicUrl}/products/${product.id}`;
+  const rating = formatNumber(product.ratingsAverage, 1);
+
+  return (
+    <>
+      <JsonLd
+        data={productJsonLd({
+          product,
+          url,
+          currency: shop.currency,
+          brandName: brand?.name,
+          categoryName: category.name,
+          reviews: reviews.data,
+        })}
+      />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: pt.home, url: `${shop.publicUrl}/` },
+          { name: category.name, url: `${shop.publicUrl}${categoryHref(category.id)}` },
+          { name: product.title, url },
+        ])}
+      />
+      <Breadcrumbs
+        items={[
+          { name: pt.home, to: '/' },
+          { name: category.name, to: categoryHref(category.id) },
+        ]}
+        current={product.title}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <ProductGallery key={product.id} images={galleryOf(product)} title={product.title} />
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <Link to={categoryHref(category.id)} className="self-start text-sm font-bold text-brand-700 hover:underline">
+            {category.name}
+          </Link>
+          <h1 className="text-2xl font-bold leading-10 sm:text-3xl sm:leading-[3rem]">{product.title}</h1>
+
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <StarRating value={product.ratingsAverage} label={pt.rating(rating)} className="size-5" />
+            {product.ratingsQuantity > 0 && <span aria-hidden="true">{rating}</span>}
+            <a href="#reviews" className="text-brand-700 hover:underline">
+              {plural(product.ratingsQuantity, pt.ratingsCount)}
+            </a>
+          </p>
+
+          {brand && (
+            <p className="text-slate-700">
+              {pt.brand}:{' '}
+              <Link to={brandHref(brand.id)} className="font-bold text-brand-700 hover:underline">
+                {brand.name}
+              </Link>
+            </p>
+          )}
+
+          <PriceTag product={product} currency={shop.currency} />
+          <Availability inStock={product.quantity > 0} />
+          <AddToCartForm key={product.id} product={product} />
+
+          <section aria-labelledby="description-heading" className="mt-2 border-t border-slate-200 pt-4">
+            <h2 id="description-heading" className="mb-2 text-lg font-bold">
+              {pt.descriptionHeading}
+            </h2>
+            <p className="whitespace-pre-line leading-8 text-slate-800">{product.description}</p>
+          </section>
+        </div>
+      </div>
+
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="mt-10 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="reviews-heading" className="mb-2 flex flex-wrap items-baseline gap-2 text-xl font-bold">
+          {pt.reviews}
+          {reviews.results > 0 && (
+            <span className="text-base font-normal text-slate-600">({plural(reviews.results, pt.ratingsCount)})</span>
+          )}
+        </h2>
+        <ReviewList reviews={reviews.data} />
+        <Pagination
+          currentPage={reviews.paginationResult.currentPage}
+          numberOfPages={reviews.paginationResult.numberOfPages}
+          hrefFor={(page) => `${pageHref(location, page, REVIEWS_PAGE)}#reviews`}
+          label={pt.reviewsPages}
+        />
+      </section>
+
+      {related.length > 0 && (
+        <Section id="related-products" title={pt.related} moreHref={categoryHref(category.id)}>
+          <ProductGrid products={related} currency={shop.currency} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function PriceTag({ product, currency }: { product: Product; currency: string }) {
+  const price = payablePrice(product);
+  const discounted = price < product.price;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <span className="text-3xl font-bold text-brand-700">{formatPrice(price, currency)}</span>
+      {discounted && (
+        <>
+          <s className="text-lg text-slate-500">
+            <span className="sr-only">{pt.priceBefore}: </span>
+            {formatPrice(product.price, currency)}
+          </s>
+          <span className="rounded-md bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">
+            {pt.discount(formatPercent(1 - price / product.price))}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function Availability({ inStock }: { inStock: boolean }) {
+  const Icon = inStock ? CircleCheck : CircleX;
+  return (
+    <p className={`flex items-center gap-1.5 font-bold ${inStock ? 'text-emerald-700' : 'text-red-700'}`}>
+      <Icon aria-hidden="true" className="size-5" />
+      {inStock ? pt.inStock : pt.outOfStock}
+    </p>
+  );
+}
+
+/**
+ * Colour choice and the add-to-cart button. With JavaScript the form posts through a fetcher and
+ * the outcome is a toast; without it the page comes back with the outcome written under the button.
+ */
+function AddToCartForm({ product }: { product: Product }) {
+  const fetcher = useFetcher<typeof action>();
+  // Set only after a plain form post (before JavaScript loaded): the fetcher's result is separate.
+  const posted = useActionData<typeof action>();
+  const [color, setColor] = useState(posted && !posted.ok ? posted.color : '');
+  const [colorError, setColorError] = useState(posted && !posted.ok && posted.problem === 'chooseColor');
+  const firstSwatch = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const inStock = product.quantity > 0;
+  // The colour problem shows at the swatches; any other outcome of a plain post, under the button.
+  const postedMessage = !posted
+    ? null
+    : posted.ok
+      ? pt.addedToCart
+      : posted.problem === 'chooseColor'
+        ? null
+        : pt.cartErrors[posted.problem];
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.ok) {
+      toast.success(pt.addedToCart);
+    } else if (result.problem === 'chooseColor') {
+      setColorError(true);
+      firstSwatch.current?.focus();
+    } else {
+      toast.error(pt.cartErrors[result.problem]);
+    }
+  }, [fetcher.data]);
+
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
+      {product.availableColors.length > 0 && (
+        <ColorSwatches
+          colors={product.availableColors}
+          value={color}
+          onChange={(next) => {
+            setColor(next);
+            setColorError(false);
+          }}
+          error={colorError ? pt.cartErrors.chooseColor : undefined}
+          firstRef={firstSwatch}
+        />
+      )}
+      <button
+        type="submit"
+        disabled={!inStock || busy}
+        className="flex items-center justify-center gap-2 self-stretch rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 sm:self-start"
+      >
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        {busy ? pt.adding : inStock ? pt.addToCart : pt.outOfStock}
+      </button>
+      {postedMessage && (
+        <p role="status" className={`font-bold ${posted?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
+          {postedMessage}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
