@@ -1,12 +1,16 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { avg, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
+import { createReviewSchema, updateReviewSchema } from '../../../contract/reviews.js';
 import type { Review } from '../../../contract/types.js';
+import type { Tx } from '../../../db/client.js';
 import { products, reviews, users } from '../../../db/schema.js';
+import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { isUniqueViolation } from '../../db-errors.js';
+import { HttpError, notFound } from '../../errors.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -23,9 +27,24 @@ export const serializeReview = (row: ReviewRow, author: { id: string; name: stri
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** Reviews of products. Only reading for now; writing them comes with the shopping issue. */
+/** Keeps a product's rating average and count exactly equal to its reviews (same transaction). */
+async function refreshRatings(tx: Tx, productId: string) {
+  const [stats] = await tx
+    .select({ average: avg(reviews.rating), total: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId));
+  await tx
+    .update(products)
+    .set({
+      ratingsAverage: stats?.average ? Math.round(Number(stats.average) * 100) / 100 : 0,
+      ratingsQuantity: stats?.total ?? 0,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** Reviews of products: anyone reads them, customers write their own, staff may remove any. */
 export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
+  const { db, guards } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reviews'];
 
@@ -56,6 +75,83 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
         page,
         limit,
       );
+    },
+  );
+
+  async function authorName(request: FastifyRequest) {
+    const me = userOf(request);
+    return { id: me.id, name: me.name };
+  }
+
+  r.post(
+    '/products/:id/reviews',
+    { onRequest: guards.customer, schema: { params: idParams, body: createReviewSchema, tags } },
+    async (request, reply) => {
+      const productId = request.params.id;
+      const me = userOf(request);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [product] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, productId))
+            .for('update');
+          if (!product) throw notFound(m.productNotFound);
+          const [created] = await tx
+            .insert(reviews)
+            .values({ userId: me.id, productId, review: request.body.review, rating: request.body.rating })
+            .returning();
+          if (!created) throw new HttpError(500, m.internal);
+          await refreshRatings(tx, productId);
+          return created;
+        });
+        return reply.code(201).send({ data: serializeReview(row, await authorName(request)) });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(400, m.reviewDuplicate);
+        throw error;
+      }
+    },
+  );
+
+  /** Locks the review and its product; only its author may go on (staff too when `staffMay`). */
+  async function lockOwnReview(tx: Tx, request: FastifyRequest, id: string, staffMay: boolean) {
+    const me = userOf(request);
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!row) throw notFound(m.reviewNotFound);
+    if (row.userId !== me.id && !(staffMay && me.role === 'admin')) throw new HttpError(403, m.reviewNotYours);
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, row.productId)).for('update');
+    return row;
+  }
+
+  r.put(
+    '/reviews/:id',
+    { onRequest: guards.signedIn, schema: { params: idParams, body: updateReviewSchema, tags } },
+    async (request) => {
+      const row = await db.transaction(async (tx) => {
+        const current = await lockOwnReview(tx, request, request.params.id, false);
+        const [updated] = await tx
+          .update(reviews)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(reviews.id, current.id))
+          .returning();
+        if (!updated) throw notFound(m.reviewNotFound);
+        await refreshRatings(tx, current.productId);
+        return updated;
+      });
+      return { data: serializeReview(row, await authorName(request)) };
+    },
+  );
+
+  r.delete(
+    '/reviews/:id',
+    { onRequest: guards.signedIn, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const current = await lockOwnReview(tx, request, request.params.id, true);
+        await tx.delete(reviews).where(eq(reviews.id, current.id));
+        await refreshRatings(tx, current.productId);
+      });
+      return reply.code(204).send();
     },
   );
 }
