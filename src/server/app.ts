@@ -14,6 +14,7 @@ import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandling } from './errors.js';
+import { nulGuard } from './http/nul-guard.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
 import { addressRoutes } from './modules/addresses/routes.js';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   registerErrorHandling(app);
+  app.addHook('preValidation', nulGuard);
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const ctx: AppContext = {

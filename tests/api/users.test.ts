@@ -328,3 +328,29 @@ describe('user routes and bodies', () => {
     expectFail(res, 404);
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused in bodies and queries of every route, before they reach the database', async () => {
+    const t2 = await createTestApp();
+    try {
+      const signup = await t2.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: {
+          name: 'a\u0000b',
+          email: 'nul@example.com',
+          phone: '01012345678',
+          password: 'secret123',
+          passwordConfirm: 'secret123',
+        },
+      });
+      expect(signup.statusCode).toBe(400);
+      expect(signup.json().errors[0]).toMatchObject({ msg: 'Text must not contain NUL characters', param: 'name' });
+      const search = await t2.app.inject({ url: '/api/v1/products?keyword=%00x' });
+      expect(search.statusCode).toBe(400);
+      expect(search.json().errors[0]).toMatchObject({ param: 'keyword', location: 'query' });
+    } finally {
+      await t2.close();
+    }
+  });
+});

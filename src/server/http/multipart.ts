@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { apiMessages as m } from '../../contract/messages.js';
 import { fieldError, HttpError } from '../errors.js';
+import { rejectNul } from './nul-guard.js';
 
 export type FormData = {
   fields: Record<string, string[]>;
@@ -50,5 +51,6 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     if (code.startsWith('FST_')) throw new HttpError(413, m.bodyTooLarge);
     throw new HttpError(400, m.invalidJson);
   }
+  rejectNul(fields, 'body');
   return { fields, files };
 }

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { apiMessages as m } from '../../contract/messages.js';
+import { type FieldError, ValidationError } from '../errors.js';
+
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function findNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findNul(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Refuses NUL characters anywhere in a request's body or query, before any handler sees them. */
+export function rejectNul(source: unknown, location: FieldError['location']) {
+  const path = findNul(source);
+  if (path) throw new ValidationError([{ value: undefined, msg: m.textHasNul, param: path.join('.'), location }]);
+}
+
+export async function nulGuard(request: FastifyRequest) {
+  rejectNul(request.query, 'query');
+  rejectNul(request.params, 'params');
+  rejectNul(request.body, 'body');
+}
