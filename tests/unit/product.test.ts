@@ -81,7 +81,11 @@ describe('product JSON-LD', () => {
       url,
       currency: 'KWD',
     });
-    expect(ld.offers).toMatchObject({ price: 4899, priceCurrency: 'KWD', availability: 'https://schema.org/OutOfStock' });
+    expect(ld.offers).toMatchObject({
+      price: 4899,
+      priceCurrency: 'KWD',
+      availability: 'https://schema.org/OutOfStock',
+    });
     expect(ld).not.toHaveProperty('aggregateRating');
     expect(ld).not.toHaveProperty('brand');
   });

@@ -42,6 +42,7 @@ export const pt = {
   descriptionHeading: 'الوصف',
   reviews: 'التقييمات',
   noReviews: 'لا توجد تقييمات بعد',
+  loading: 'جارٍ التحميل…',
   reviewsPages: 'صفحات التقييمات',
   reviewsPageTitle: (n: string) => `التقييمات، صفحة ${n}`,
   reviewRating: (value: string) => `تقييم ${value} من 5`,

@@ -1,6 +1,6 @@
-import { CircleCheck, CircleX, ShoppingCart } from 'lucide-react';
+import { CircleCheck, CircleX, LoaderCircle, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useActionData, useFetcher, useLocation } from 'react-router';
+import { data, Link, redirect, useActionData, useFetcher, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { pageSizes } from '../../contract/constants';
 import type { Product } from '../../contract/types';
@@ -109,6 +109,9 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { shop, product, category, brand, reviews, related } = loaderData;
   const location = useLocation();
+  const navigation = useNavigation();
+  // Another reviews page of this product is on its way.
+  const loadingReviews = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const url = `${shop.publicUrl}/products/${product.id}`;
   const rating = formatNumber(product.ratingsAverage, 1);
 
@@ -181,15 +184,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <section
         id="reviews"
         aria-labelledby="reviews-heading"
+        aria-busy={loadingReviews}
         className="mt-10 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
       >
-        <h2 id="reviews-heading" className="mb-2 flex flex-wrap items-baseline gap-2 text-xl font-bold">
-          {pt.reviews}
-          {reviews.results > 0 && (
-            <span className="text-base font-normal text-slate-600">({plural(reviews.results, pt.ratingsCount)})</span>
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="reviews-heading" className="flex flex-wrap items-baseline gap-2 text-xl font-bold">
+            {pt.reviews}{' '}
+            {reviews.results > 0 && (
+              <span className="text-base font-normal text-slate-600">({plural(reviews.results, pt.ratingsCount)})</span>
+            )}
+          </h2>
+          {loadingReviews && (
+            <span role="status" className="flex items-center gap-1.5 text-sm text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+              {pt.loading}
+            </span>
           )}
-        </h2>
-        <ReviewList reviews={reviews.data} />
+        </div>
+        <div className={loadingReviews ? 'opacity-60 transition-opacity' : undefined}>
+          <ReviewList reviews={reviews.data} />
+        </div>
         <Pagination
           currentPage={reviews.paginationResult.currentPage}
           numberOfPages={reviews.paginationResult.numberOfPages}
