@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:web`: a production build on a fresh seeded database, then Lighthouse 12 (mobile
+ * preset, simulated throttling, Debian chromium) on `/`, `/products` and a product page. Prints the
+ * four category scores, LCP, TBT, CLS and the JavaScript bytes transferred for each page.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+
+const port = Number(process.env.BENCH_PORT ?? 3199);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-bench-web-'));
+
+async function waitForReady(server: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become ready');
+}
+
+buildIfStale();
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  await waitForReady(server);
+  const products = (await (await fetch(`${origin}/api/v1/products?limit=1`)).json()) as { data: { id: string }[] };
+  const pages = ['/', '/products', `/products/${products.data[0]?.id}`];
+  const rows = [];
+  for (const page of pages) {
+    // One warm-up load so the figures are of a running shop, not of its first request.
+    await fetch(`${origin}${page}`);
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const summary = audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] };
+    const scriptBytes = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    rows.push({
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      seo: score('seo'),
+      'LCP s': ((audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2),
+      'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      CLS: (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+      'JS KB (transferred)': (scriptBytes / 1024).toFixed(1),
+    });
+  }
+  console.log('\nLighthouse 12, mobile preset, simulated throttling\n');
+  console.table(rows);
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
