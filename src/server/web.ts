@@ -15,8 +15,15 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webBuildDir = path.join(projectRoot, 'build');
 const serverBuildFile = path.join(webBuildDir, 'server/index.js');
 
-/** The web calls the API in the same process through fastify.inject: no socket, same contract. */
-function inProcessTransport(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+/**
+ * The web calls the API in the same process through fastify.inject: no socket, same contract.
+ * The visitor's address goes along so per-IP limits (sign-in, reset codes) count each visitor,
+ * not the whole shop as one caller from 127.0.0.1.
+ */
+export function inProcessTransport(
+  app: FastifyInstance,
+  request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
+): ApiTransport {
   return async ({ method, path: apiPath, token, body }) => {
     const response = await app.inject({
       method,
@@ -24,6 +31,7 @@ function inProcessTransport(app: FastifyInstance, request: FastifyRequest): ApiT
       headers: {
         host: request.host,
         'x-forwarded-proto': request.protocol,
+        'x-forwarded-for': request.ip,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
