@@ -1,12 +1,15 @@
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
+  AuthEnvelope,
   Brand,
   Category,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
   Product,
+  StatusEnvelope,
   Subcategory,
+  TokenEnvelope,
   User,
 } from '../../contract/types.js';
 
@@ -62,6 +65,16 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     brands: {
       list: (query: Query = {}) => get<ListEnvelope<Brand>>('/brands', query),
       get: (id: string) => get<ItemEnvelope<Brand>>(`/brands/${encodeURIComponent(id)}`),
+    },
+    auth: {
+      signup: (body: { name: string; email: string; phone: string; password: string; passwordConfirm: string }) =>
+        call<AuthEnvelope>('POST', '/auth/signup', body),
+      login: (body: { email: string; password: string }) => call<AuthEnvelope>('POST', '/auth/login', body),
+      forgotPassword: (body: { email: string }) => call<StatusEnvelope>('POST', '/auth/forgotPasswords', body),
+      verifyResetCode: (body: { resetCode: string; email?: string }) =>
+        call<StatusEnvelope>('POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: { email: string; newPassword: string }) =>
+        call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),
