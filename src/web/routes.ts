@@ -1,3 +1,12 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+export default [
+  index('routes/home.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('user/forgetPassword', 'routes/forget-password.tsx'),
+  route('user/verify-code', 'routes/verify-code.tsx'),
+  route('user/reset-password', 'routes/reset-password.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;
