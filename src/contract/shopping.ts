@@ -34,8 +34,12 @@ const expireDate = z
   .min(1, { error: m.couponExpireRequired })
   .transform(toAsciiDigits)
   .transform((value, ctx) => {
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    const date = new Date(dateOnly ? `${value}T23:59:59.999Z` : value);
+    // Date-only values must name a real day: '2026-02-30' is refused, not rolled into March.
+    const rolled = dateOnly && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) !== value;
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || rolled || year < 1 || year > 9999) {
       ctx.addIssue({ code: 'custom', message: m.couponExpireInvalid, input: value });
       return z.NEVER;
     }

@@ -13,6 +13,11 @@ export type User = {
   updatedAt: string;
 };
 
+/** Sign-up and sign-in answer with the user and a bearer token; a password reset with the token. */
+export type AuthEnvelope = { data: User; token: string };
+export type TokenEnvelope = { token: string };
+export type StatusEnvelope = { status: string; message?: string };
+
 export type NamedItem = {
   _id: string;
   id: string;

@@ -15,12 +15,21 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webBuildDir = path.join(projectRoot, 'build');
 const serverBuildFile = path.join(webBuildDir, 'server/index.js');
 
-/** The web calls the API in the same process through fastify.inject: no socket, same contract. */
-function inProcessTransport(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+/**
+ * The web calls the API in the same process through fastify.inject: no socket, same contract.
+ * The visitor's address goes along so per-IP limits (sign-in, reset codes) count each visitor,
+ * not the whole shop as one caller from 127.0.0.1.
+ */
+export function inProcessTransport(
+  app: FastifyInstance,
+  request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
+): ApiTransport {
   return async ({ method, path: apiPath, token, body }) => {
     const response = await app.inject({
       method,
       url: `/api/v1${apiPath}`,
+      // The visitor's own address, so per-client limits count each visitor, not the web as one.
+      remoteAddress: request.ip,
       headers: {
         host: request.host,
         // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  data as withHeaders,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -16,20 +17,20 @@ import { Footer } from './components/footer';
 import { NotFound } from './components/not-found';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
-import { apiFor } from './lib/context.server';
+import { getOptionalUser } from './lib/auth.server';
+import { takeFlashToast } from './lib/toast.server';
+import { useFlashToast } from './lib/use-flash-toast';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(request, context);
   // A stale or revoked token simply shows the visitor as a guest.
-  const user = await api.users
-    .me()
-    .then((r) => r.data)
-    .catch(() => null);
-  return { user, shop: context.shop, cartCount: 0 };
+  const user = await getOptionalUser(request, context);
+  const { toast, headers } = takeFlashToast(request);
+  return withHeaders({ user, shop: context.shop, cartCount: 0, toast }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  useFlashToast(data?.toast);
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -53,7 +54,15 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer shopName={data?.shop.name ?? 'متجر'} />
-          <Toaster dir="rtl" position="top-center" duration={5000} richColors closeButton />
+          <Toaster
+            dir="rtl"
+            position="top-center"
+            duration={5000}
+            richColors
+            closeButton
+            customAriaLabel={t.notifications}
+            toastOptions={{ closeButtonAriaLabel: t.closeNotification }}
+          />
         </Direction.Provider>
         <ScrollRestoration />
         <Scripts />

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { RESET_CODE_LENGTH } from '../../contract/constants.js';
 
 // argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline.
 export const hashPassword = (password: string) => hash(password);
@@ -19,7 +20,7 @@ export const decoyPasswordHash = () => {
   return decoyHash;
 };
 
-export const generateResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const generateResetCode = () => String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 
 /** Reset codes are stored as a keyed hash: a leaked table does not reveal usable codes. */
 export const hashResetCode = (secret: string, code: string) => createHmac('sha256', secret).update(code).digest('hex');

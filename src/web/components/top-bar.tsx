@@ -1,8 +1,9 @@
-import { LogIn, Search, ShoppingCart, UserRound } from 'lucide-react';
+import { LogIn, Search, ShoppingCart } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { formatNumber } from '../lib/format';
+import { UserMenu } from './user-menu';
 
 type TopBarProps = { user: User | null; cartCount: number; shopName: string };
 
@@ -30,10 +31,7 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
         </Form>
         <nav className="ms-auto flex items-center gap-4 sm:ms-0">
           {user ? (
-            <span className="flex items-center gap-1.5">
-              <UserRound aria-hidden="true" className="size-5" />
-              <bdi>{user.name}</bdi>
-            </span>
+            <UserMenu user={user} />
           ) : (
             <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">
               <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />

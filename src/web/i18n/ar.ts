@@ -42,6 +42,8 @@ export const t = {
   errorTitle: 'حدث خطأ ما',
   errorText: 'تعذّر عرض هذه الصفحة الآن. حاول مرة أخرى بعد قليل.',
   skipToContent: 'تخطَّ إلى المحتوى',
+  notifications: 'الإشعارات',
+  closeNotification: 'إغلاق الإشعار',
   homeTitle: (name: string) => `${name} | تسوّق أونلاين بأفضل الأسعار`,
   homeDescription:
     'متجر عربي أونلاين: هواتف، حواسيب، أزياء، عطور وأجهزة منزلية بأفضل الأسعار مع الدفع عند الاستلام أو بالبطاقة.',

@@ -1,5 +1,6 @@
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
+  AuthEnvelope,
   Brand,
   Category,
   ErrorBody,
@@ -7,7 +8,9 @@ import type {
   ListEnvelope,
   Product,
   Review,
+  StatusEnvelope,
   Subcategory,
+  TokenEnvelope,
   User,
 } from '../../contract/types.js';
 
@@ -65,6 +68,16 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     brands: {
       list: (query: Query = {}) => get<ListEnvelope<Brand>>('/brands', query),
       get: (id: string) => get<ItemEnvelope<Brand>>(`/brands/${encodeURIComponent(id)}`),
+    },
+    auth: {
+      signup: (body: { name: string; email: string; phone: string; password: string; passwordConfirm: string }) =>
+        call<AuthEnvelope>('POST', '/auth/signup', body),
+      login: (body: { email: string; password: string }) => call<AuthEnvelope>('POST', '/auth/login', body),
+      forgotPassword: (body: { email: string }) => call<StatusEnvelope>('POST', '/auth/forgotPasswords', body),
+      verifyResetCode: (body: { resetCode: string; email?: string }) =>
+        call<StatusEnvelope>('POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: { email: string; newPassword: string }) =>
+        call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),

@@ -1,12 +1,51 @@
-/** The web keeps the JWT in an httpOnly cookie (PRODUCT-DECISIONS row 10). */
-export const SESSION_COOKIE = 'matjar_session';
+import { RESET_CODE_TTL_MS } from '../../contract/constants.js';
 
-export function readSessionToken(request: Request): string | undefined {
+/** The web keeps the JWT in an httpOnly cookie (PRODUCT-DECISIONS row 10); client JS never sees it. */
+export const SESSION_COOKIE = 'matjar_session';
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** The e-mail of a password recovery in progress, so the code and reset steps need not ask again. */
+export const RESET_EMAIL_COOKIE = 'matjar_reset_email';
+const RESET_EMAIL_MAX_AGE_SECONDS = RESET_CODE_TTL_MS / 1000;
+
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('=')) || undefined;
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('=')) || undefined;
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
+
+/** A `Set-Cookie` value: httpOnly, SameSite=Lax, whole site; Secure when the visitor came over https. */
+export function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
+  const secure = new URL(request.url).protocol === 'https:';
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export const readSessionToken = (request: Request) => readCookie(request, SESSION_COOKIE);
+
+export const setSessionCookie = (request: Request, token: string) =>
+  serializeCookie(request, SESSION_COOKIE, token, SESSION_MAX_AGE_SECONDS);
+
+export const clearSessionCookie = (request: Request) => serializeCookie(request, SESSION_COOKIE, '', 0);
+
+export const readResetEmail = (request: Request) => readCookie(request, RESET_EMAIL_COOKIE);
+
+export const setResetEmailCookie = (request: Request, email: string) =>
+  serializeCookie(request, RESET_EMAIL_COOKIE, email, RESET_EMAIL_MAX_AGE_SECONDS);
+
+export const clearResetEmailCookie = (request: Request) => serializeCookie(request, RESET_EMAIL_COOKIE, '', 0);

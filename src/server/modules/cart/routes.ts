@@ -24,7 +24,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['cart'];
 
   async function envelope(request: FastifyRequest, tx: Database | Tx, message?: string): Promise<CartEnvelope> {
-    const cart = await cartOf(tx, userOf(request).id, true);
+    const cart = await cartOf(tx, userOf(request).id);
     const priced = await priceCart(tx, cart);
     return {
       status: 'success',

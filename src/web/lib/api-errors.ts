@@ -1,0 +1,75 @@
+import { type ApiMessage, apiMessages as m } from '../../contract/messages';
+import { authText } from '../i18n/auth';
+import type { FieldErrors, FormFailure } from './form';
+
+type Translation = {
+  text: (phoneCountry: string) => string;
+  /** The form field a message-only failure (no `param`) belongs to. */
+  field?: string;
+};
+
+const say = (text: string) => () => text;
+
+/** The API's exact English messages (src/contract/messages.ts) as people read them. */
+const translations: Partial<Record<ApiMessage, Translation>> = {
+  [m.nameRequired]: { text: say(authText.nameRequired) },
+  [m.emailRequired]: { text: say(authText.emailRequired) },
+  [m.phoneRequired]: { text: say(authText.phoneRequired) },
+  [m.passwordRequired]: { text: say(authText.passwordRequired) },
+  [m.passwordConfirmRequired]: { text: say(authText.passwordConfirmRequired) },
+  [m.emailInUse]: { text: say(authText.emailInUse) },
+  [m.emailInvalid]: { text: say(authText.emailInvalid) },
+  [m.phoneInvalid]: { text: (country) => authText.phoneInvalid(country) },
+  [m.passwordTooShort]: { text: say(authText.passwordTooShort) },
+  [m.passwordTooLong]: { text: say(authText.passwordTooLong) },
+  [m.passwordConfirmMismatch]: { text: say(authText.passwordMismatch) },
+  [m.loginIncorrect]: { text: say(authText.loginIncorrect) },
+  [m.resetEmailUnknown]: { text: say(authText.emailUnknown), field: 'email' },
+  [m.resetCodeRequired]: { text: say(authText.codeRequired), field: 'resetCode' },
+  [m.resetCodeInvalid]: { text: say(authText.codeIncorrect), field: 'resetCode' },
+  [m.resetCodeNotVerified]: { text: say(authText.resetCodeIncorrect) },
+  [m.tooManyRequests]: { text: say(authText.tooManyRequests) },
+};
+// Messages the server builds itself rather than from the catalogue.
+const extra: Record<string, Translation> = { 'name is too long': { text: say(authText.nameTooLong) } };
+
+const translationOf = (message: string): Translation | undefined =>
+  translations[message as ApiMessage] ?? extra[message];
+
+/** Anything the API can answer on failure, as the web client's ApiError exposes it. */
+export type ApiFailure = {
+  status: number;
+  body: { errors: { msg: string; param: string }[] } | { status: string; message: string } | undefined;
+};
+
+/**
+ * Turns an API failure into Arabic messages on the form's own fields, or one message for the whole
+ * form. Field names of our forms are the API's body fields, so `param` finds the field.
+ */
+export function formFailureFromApi<F extends string>(
+  failure: ApiFailure,
+  fields: readonly F[],
+  phoneCountry: string,
+): FormFailure<F> {
+  const isField = (name: string | undefined): name is F => name !== undefined && fields.includes(name as F);
+  const fieldErrors: FieldErrors<F> = {};
+  let formError: string | undefined;
+  const place = (field: string | undefined, message: string) => {
+    const translation = translationOf(message);
+    const target = field ?? translation?.field;
+    if (isField(target)) {
+      fieldErrors[target] ??= translation?.text(phoneCountry) ?? authText.invalidValue;
+    } else {
+      formError ??= translation?.text(phoneCountry) ?? authText.somethingWentWrong;
+    }
+  };
+
+  const { body } = failure;
+  if (failure.status === 429) formError = authText.tooManyRequests;
+  else if (failure.status >= 500 || !body) formError = authText.somethingWentWrong;
+  else if ('errors' in body) for (const error of body.errors) place(error.param, error.msg);
+  else place(undefined, body.message);
+
+  if (!formError && !Object.keys(fieldErrors).length) formError = authText.somethingWentWrong;
+  return formError ? { fieldErrors, formError } : { fieldErrors };
+}

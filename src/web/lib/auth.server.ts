@@ -1,0 +1,33 @@
+import { type AppLoadContext, redirect } from 'react-router';
+import type { Role, User } from '../../contract/types.js';
+import { apiFor } from './context.server.js';
+import { withRedirectTo } from './redirect.js';
+import { readSessionToken } from './session.server.js';
+
+/** The signed-in visitor, or null: no cookie, or a token the API no longer accepts. */
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  if (!readSessionToken(request)) return null;
+  return apiFor(request, context)
+    .users.me()
+    .then((r) => r.data)
+    .catch(() => null);
+}
+
+/** Sign-in and sign-up are for guests: a signed-in visitor goes home. */
+export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
+  if (await getOptionalUser(request, context)) throw redirect('/');
+}
+
+/**
+ * Guards a page for a signed-in visitor (PRODUCT-DECISIONS row 12): a guest goes to /login and
+ * comes back here afterwards; someone of another role goes home.
+ */
+export async function requireUser(request: Request, context: AppLoadContext, role?: Role): Promise<User> {
+  const user = await getOptionalUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(withRedirectTo('/login', `${url.pathname}${url.search}`));
+  }
+  if (role && user.role !== role) throw redirect('/');
+  return user;
+}

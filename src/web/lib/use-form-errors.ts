@@ -1,0 +1,52 @@
+import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FieldErrors, type FormValues, formValues, hasErrors } from './form';
+
+function focusFirstError<F extends string>(form: HTMLFormElement, fields: readonly F[], errors: FieldErrors<F>) {
+  const first = fields.find((field) => errors[field]);
+  const input = first ? form.elements.namedItem(first) : null;
+  if (input instanceof HTMLElement) input.focus();
+}
+
+/**
+ * Field messages of a form: the browser checks the same rules as the action before sending
+ * (an invalid form is not sent, PRODUCT-DECISIONS row 4); the action's answer replaces them, and
+ * a message goes away as soon as its field is edited.
+ */
+export function useFormErrors<F extends string>(
+  fields: readonly F[],
+  validate: (values: FormValues<F>) => FieldErrors<F>,
+  serverErrors: FieldErrors<F> | undefined,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors<F>>(serverErrors ?? {});
+
+  useEffect(() => {
+    setErrors(serverErrors ?? {});
+    if (serverErrors && formRef.current) focusFirstError(formRef.current, fields, serverErrors);
+  }, [serverErrors, fields]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const found = validate(formValues(new FormData(event.currentTarget), fields));
+    setErrors(found);
+    if (!hasErrors(found)) return;
+    event.preventDefault();
+    focusFirstError(event.currentTarget, fields, found);
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (errors[name as F]) setErrors((current) => ({ ...current, [name]: undefined }));
+  }
+
+  return { errors, formProps: { ref: formRef, onSubmit, onChange, noValidate: true } };
+}
+
+const noSubscription = () => () => {};
+
+/** False while the page is server HTML only, true once React runs in the browser. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,94 @@
+import { data, Form, Link } from 'react-router';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { FormField } from '../components/form-field';
+import { SubmitButton } from '../components/submit-button';
+import { authText } from '../i18n/auth';
+import { ApiError } from '../lib/api';
+import { formFailureFromApi } from '../lib/api-errors';
+import { type ResetPasswordField, resetPasswordFields, validateResetPassword } from '../lib/auth-validation';
+import { apiFor } from '../lib/context.server';
+import { type FormFailure, formValues, hasErrors } from '../lib/form';
+import { pageMeta } from '../lib/meta';
+import { requireResetEmail } from '../lib/password-reset.server';
+import { clearResetEmailCookie, setSessionCookie } from '../lib/session.server';
+import { redirectWithToast } from '../lib/toast.server';
+import { useFormErrors } from '../lib/use-form-errors';
+import type { Route } from './+types/reset-password';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireResetEmail(request);
+  return { shop: context.shop };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = requireResetEmail(request);
+  const values = formValues(await request.formData(), resetPasswordFields);
+  const fail = (failure: FormFailure<ResetPasswordField>) => data(failure, { status: 400 });
+
+  const fieldErrors = validateResetPassword(values);
+  if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  let token: string;
+  try {
+    ({ token } = await apiFor(request, context).auth.resetPassword({ email, newPassword: values.newPassword }));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return fail(formFailureFromApi(error, resetPasswordFields, context.shop.phoneCountry));
+  }
+  // The new token signs the visitor in; the recovery is over.
+  return redirectWithToast(request, '/', { type: 'success', text: authText.passwordChanged }, [
+    setSessionCookie(request, token),
+    clearResetEmailCookie(request),
+  ]);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: authText.resetTitle,
+    description: authText.resetDescription,
+    path: '/user/reset-password',
+    noindex: true,
+  });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const { errors, formProps } = useFormErrors(resetPasswordFields, validateResetPassword, actionData?.fieldErrors);
+  return (
+    <AuthCard title={authText.resetTitle} intro={authText.resetIntro}>
+      {actionData?.formError && (
+        <FormAlert>
+          {actionData.formError}
+          {actionData.formError === authText.resetCodeIncorrect && (
+            <>
+              {'، '}
+              <Link to="/user/forgetPassword" className="underline">
+                {authText.newCodeLink}
+              </Link>
+            </>
+          )}
+        </FormAlert>
+      )}
+      <Form method="post" className="space-y-5" {...formProps}>
+        <FormField
+          name="newPassword"
+          label={authText.newPassword}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          error={errors.newPassword}
+          hint={authText.passwordHint}
+        />
+        <FormField
+          name="passwordConfirm"
+          label={authText.newPasswordConfirm}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          error={errors.passwordConfirm}
+        />
+        <SubmitButton>{authText.resetSubmit}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import { inProcessTransport } from '../../src/server/web.js';
+import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitPerMinute: 2 });
+});
+afterAll(() => t.close());
+
+const visitor = (ip: string) => ({ host: 'shop.test', protocol: 'http' as const, ip });
+const wrongLogin = { email: 'nobody@example.com', password: 'whatever-pass' };
+
+describe('the web’s in-process API transport', () => {
+  it('counts sign-in attempts per visitor, not for the whole shop', async () => {
+    const first = inProcessTransport(t.app, visitor('203.0.113.7'));
+    const second = inProcessTransport(t.app, visitor('198.51.100.20'));
+    for (let i = 0; i < 2; i++) {
+      expect((await first({ method: 'POST', path: '/auth/login', body: wrongLogin })).status).toBe(400);
+    }
+    const blocked = await first({ method: 'POST', path: '/auth/login', body: wrongLogin });
+    expect(blocked).toEqual({ status: 429, body: { status: 'fail', message: m.tooManyRequests } });
+    // Another visitor signing in at the same moment is not held back by the first one.
+    expect((await second({ method: 'POST', path: '/auth/login', body: wrongLogin })).status).toBe(400);
+  });
+
+  it('sends the session token as the bearer header', async () => {
+    const account = await createAccount(t);
+    const call = inProcessTransport(t.app, visitor('192.0.2.1'));
+    const me = await call({ method: 'GET', path: '/users/getMe', token: account.token });
+    expect(me.status).toBe(200);
+    expect((me.body as { data: { email: string } }).data.email).toBe(account.email);
+    expect((await call({ method: 'GET', path: '/users/getMe' })).status).toBe(401);
+  });
+});
