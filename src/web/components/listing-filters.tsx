@@ -172,7 +172,7 @@ function Checklist({
   return (
     <fieldset>
       <legend className="mb-2 font-bold">{legend}</legend>
-      <ul className="flex max-h-60 flex-col gap-1.5 overflow-y-auto">
+      <ul className="flex max-h-60 flex-col gap-1.5 overflow-y-auto p-1">
         {items.map((item) => (
           <li key={item.id}>
             <label className="flex cursor-pointer items-center gap-2 text-sm">
