@@ -11,5 +11,11 @@ export default [
   route('user/forgetPassword', 'routes/forget-password.tsx'),
   route('user/verify-code', 'routes/verify-code.tsx'),
   route('user/reset-password', 'routes/reset-password.tsx'),
+  route('products', 'routes/products.tsx'),
+  // One screen for a category's and a brand's products.
+  route('products/allCategory/:id', 'routes/group-products.tsx', { id: 'category-products' }),
+  route('products/allBrand/:id', 'routes/group-products.tsx', { id: 'brand-products' }),
+  route('allcategory', 'routes/all-categories.tsx'),
+  route('allbrands', 'routes/all-brands.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -257,9 +257,9 @@ describe('POST /cart', () => {
     }
     const p = await product({ availableColors: ['#ff0000'] });
     for (const color of [7, ['#ff0000'], { c: 1 }, 'x'.repeat(10_000)]) {
-      expect(firstError(await send('POST', '/cart', { token: user.token, payload: { productId: p.id, color } })).param).toBe(
-        'color',
-      );
+      expect(
+        firstError(await send('POST', '/cart', { token: user.token, payload: { productId: p.id, color } })).param,
+      ).toBe('color');
     }
     expect((await getCart(user)).data.products).toEqual([]);
   });
@@ -269,7 +269,14 @@ describe('POST /cart', () => {
     const p = await product({ price: 10_000 });
     const res = await send('POST', '/cart', {
       token: user.token,
-      payload: { productId: p.id, price: 0.01, count: 50, totalCartPrice: 0, totalAfterDiscount: 0, cartOwner: admin.id },
+      payload: {
+        productId: p.id,
+        price: 0.01,
+        count: 50,
+        totalCartPrice: 0,
+        totalAfterDiscount: 0,
+        cartOwner: admin.id,
+      },
     });
     const body = cartOf(res);
     expect(body.data.products[0]).toMatchObject({ count: 1, price: 100 });
@@ -370,7 +377,11 @@ describe('DELETE /cart/:itemId and DELETE /cart', () => {
     expect(res.numOfCartItems).toBe(1);
     expect(res.data.products[0]?.product._id).toBe(p2.id);
     expect(res.data.totalCartPrice).toBe(20);
-    expectFail(await send('DELETE', `/cart/${lineOf(both, p1.id)._id}`, { token: user.token }), 404, m.cartItemNotFound);
+    expectFail(
+      await send('DELETE', `/cart/${lineOf(both, p1.id)._id}`, { token: user.token }),
+      404,
+      m.cartItemNotFound,
+    );
   });
 
   it('DELETE /cart → 204 with an empty body; the cart is empty and its coupon cleared', async () => {
@@ -422,7 +433,10 @@ describe('prices', () => {
     expect(lineOf(body, p.id).price).toBe(200);
     expect(body.data.totalCartPrice).toBe(410);
 
-    await t.database.db.update(products).set({ price: 30_000, priceAfterDiscount: 29_999 }).where(eq(products.id, p.id));
+    await t.database.db
+      .update(products)
+      .set({ price: 30_000, priceAfterDiscount: 29_999 })
+      .where(eq(products.id, p.id));
     body = await getCart(user);
     expect(lineOf(body, p.id).price).toBe(299.99);
     expect(body.data.totalCartPrice).toBe(609.98);
@@ -586,7 +600,8 @@ describe('PUT /cart/applyCoupon', () => {
     } finally {
       await kwd.close();
     }
-  });
+    // A second application and database: allow for start-up on a busy machine.
+  }, 120_000);
 });
 
 describe('authorization', () => {
@@ -675,5 +690,6 @@ describe('with the demo catalogue', () => {
     } finally {
       await seeded.close();
     }
-  });
+    // Seeding encodes every demo image: allow for it on a busy machine.
+  }, 180_000);
 });

@@ -1,8 +1,9 @@
-import { LogIn, Search, ShoppingCart } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { LogIn, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { formatNumber } from '../lib/format';
+import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
 type TopBarProps = { user: User | null; cartCount: number; shopName: string };
@@ -14,21 +15,7 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
         <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} — ${t.home}`}>
           {shopName}
         </Link>
-        <Form action="/products" method="get" role="search" className="order-last flex w-full sm:order-none sm:flex-1">
-          <label htmlFor="site-search" className="sr-only">
-            {t.search}
-          </label>
-          <input
-            id="site-search"
-            name="keyword"
-            type="search"
-            placeholder={t.searchPlaceholder}
-            className="w-full rounded-s-lg border-0 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
-          />
-          <button type="submit" className="rounded-e-lg bg-brand-600 px-3 hover:bg-brand-700" aria-label={t.search}>
-            <Search aria-hidden="true" className="size-5" />
-          </button>
-        </Form>
+        <SearchForm />
         <nav className="ms-auto flex items-center gap-4 sm:ms-0">
           {user ? (
             <UserMenu user={user} />
