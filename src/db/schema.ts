@@ -58,17 +58,15 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const categories = pgTable(
-  'categories',
-  {
-    id: id(),
-    name: text('name').notNull(),
-    slug: text('slug').notNull(),
-    image: text('image'),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('categories_name_key').on(t.name), index('categories_created_at_idx').on(t.createdAt)],
-);
+/** Categories and brands are the same thing to the shop: a unique name with an image. */
+const namedImageTable = <const N extends string>(name: N) =>
+  pgTable(
+    name,
+    { id: id(), name: text('name').notNull(), slug: text('slug').notNull(), image: text('image'), ...timestamps() },
+    (t) => [uniqueIndex(`${name}_name_key`).on(t.name), index(`${name}_created_at_idx`).on(t.createdAt)],
+  );
+
+export const categories = namedImageTable('categories');
 
 export const subcategories = pgTable(
   'subcategories',
@@ -84,17 +82,7 @@ export const subcategories = pgTable(
   (t) => [uniqueIndex('subcategories_category_name_key').on(t.categoryId, t.name)],
 );
 
-export const brands = pgTable(
-  'brands',
-  {
-    id: id(),
-    name: text('name').notNull(),
-    slug: text('slug').notNull(),
-    image: text('image'),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('brands_name_key').on(t.name), index('brands_created_at_idx').on(t.createdAt)],
-);
+export const brands = namedImageTable('brands');
 
 export const products = pgTable(
   'products',
