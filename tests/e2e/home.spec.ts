@@ -39,3 +39,68 @@ test('the home page has no accessibility violations', async ({ page }) => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 });
+
+test.describe('promotional carousel', () => {
+  const current = (page: import('@playwright/test').Page) =>
+    page.getByRole('region', { name: 'العروض' }).locator('[aria-roledescription="slide"][aria-hidden="false"]');
+
+  test('advances every 2 seconds, wraps around and pauses while hovered', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'hover is a desktop interaction');
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'العروض' });
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 1 من 4');
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 2 من 4', { timeout: 4000 });
+    // Wraps from the last slide to the first.
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 4 من 4', { timeout: 8000 });
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 1 من 4', { timeout: 4000 });
+    await carousel.hover();
+    const paused = await current(page).getAttribute('aria-label');
+    await page.waitForTimeout(3000);
+    await expect(current(page)).toHaveAttribute('aria-label', paused ?? '');
+  });
+
+  test('arrow keys and the dots move between slides (right-to-left)', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'الشريحة 3 من 4' }).click();
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 3 من 4');
+    // In RTL the next slide lies to the left.
+    await page.keyboard.press('ArrowLeft');
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 4 من 4');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 2 من 4');
+  });
+
+  test('does not move by itself when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.waitForTimeout(3000);
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 1 من 4');
+  });
+
+  test('a swipe of more than 40 px changes the slide', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const viewport = page.getByRole('region', { name: 'العروض' }).locator('div[dir="rtl"]').first();
+    const box = await viewport.boundingBox();
+    if (!box) throw new Error('carousel not visible');
+    const y = box.y + box.height / 2;
+    const drag = async (dx: number) => {
+      await page.mouse.move(box.x + box.width * 0.3, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.3 + dx, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    // 30 px is below the threshold: nothing moves.
+    await drag(30);
+    await page.waitForTimeout(500);
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 1 من 4');
+    // Dragging to the right in RTL brings the next slide in from the left.
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3 + 120, y, { steps: 8 });
+    await page.mouse.up();
+    await expect(current(page)).not.toHaveAttribute('aria-label', 'الشريحة 1 من 4');
+  });
+});

@@ -1,7 +1,7 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../i18n/ar';
 
@@ -18,7 +18,7 @@ const backgrounds = [
 export function PromoCarousel() {
   const [reducedMotion, setReducedMotion] = useState(false);
   useEffect(() => setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), []);
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', dragThreshold: SWIPE_PX }, [
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', watchDrag: false }, [
     Autoplay({
       delay: SLIDE_MS,
       stopOnMouseEnter: true,
@@ -40,6 +40,19 @@ export function PromoCarousel() {
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
   // In RTL the next slide lies to the left.
+  // Our own swipe: any horizontal move over 40 px changes the slide (spec §4), however slow.
+  const swipeStart = useRef<number | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const moved = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    // Dragging to the right brings the next slide in from the left in RTL.
+    if (moved > SWIPE_PX) next();
+    else if (moved < -SWIPE_PX) previous();
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') next();
     if (event.key === 'ArrowRight') previous();
@@ -52,7 +65,16 @@ export function PromoCarousel() {
       className="relative overflow-hidden rounded-2xl"
       onKeyDown={onKeyDown}
     >
-      <div ref={viewportRef} className="overflow-hidden" dir="rtl">
+      <div
+        ref={viewportRef}
+        className="touch-pan-y overflow-hidden"
+        dir="rtl"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
         <div className="flex">
           {t.slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
