@@ -85,7 +85,8 @@ test.describe('promotional carousel', () => {
     const viewport = page.getByRole('region', { name: 'العروض' }).locator('div[dir="rtl"]').first();
     const box = await viewport.boundingBox();
     if (!box) throw new Error('carousel not visible');
-    const y = box.y + box.height / 2;
+    // Near the top edge, away from the slide’s link (a short drag there would be a click).
+    const y = box.y + 12;
     const drag = async (dx: number) => {
       await page.mouse.move(box.x + box.width * 0.3, y);
       await page.mouse.down();
