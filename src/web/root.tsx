@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -29,6 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the page as interactive once React has taken over (error pages included); browser
+  // tests wait for it before they type or click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const data = useRouteLoaderData<typeof loader>('root');
   useFlashToast(data?.toast);
   return (

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the home page is Arabic, right-to-left and shows the seeded catalogue', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SORT_OPTIONS } from '../../src/contract/constants';
 import type { Brand, Category, ListEnvelope, Product } from '../../src/contract/types';
 import { c } from '../../src/web/i18n/catalog';
 import { formatNumber } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 
 /*
  * The catalogue browsing screens against the seeded demo shop. Expected lists and counts come

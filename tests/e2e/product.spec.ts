@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { ListEnvelope, Product } from '../../src/contract/types';
 import { demoCustomerPassword, demoUsers } from '../../src/db/seed/catalogue';
 import { formatPrice } from '../../src/web/lib/format';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
 
 // Seeded products (src/db/seed/catalogue.ts) that show each case.
 const S24 = 'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت'; // discounted, 3 colours, 4 reviews
