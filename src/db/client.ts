@@ -41,6 +41,8 @@ async function openPglite(directory: string | undefined): Promise<DatabaseHandle
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
+  await client.exec('VACUUM ANALYZE');
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { currencyDigits } from '../../contract/money.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { Config } from '../../server/config.js';
@@ -61,5 +61,7 @@ export async function seedDatabase(options: SeedOptions): Promise<{ demoSeeded: 
       log(`seed: ${bulkInserted} generated products inserted in ${Math.round(performance.now() - started)} ms`);
     }
   }
+  // Fresh planner statistics, so the listing's indexes are used right away (PGlite has no autovacuum).
+  if (demoSeeded || bulkInserted > 0) await db.execute(sql`ANALYZE`);
   return { demoSeeded, bulkInserted };
 }
