@@ -21,6 +21,9 @@ export const PASSWORD_MAX = 128;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_LENGTH = 6;
+/** A review's text, in characters; its stars go from half a star to 5 in half steps (spec §9). */
+export const REVIEW_MAX_LENGTH = 2000;
+export const RATING_MAX = 5;
 
 /** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { numericInput, requiredString } from './common.js';
+import { RATING_MAX, REVIEW_MAX_LENGTH } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
-const reviewText = requiredString(m.reviewRequired).pipe(z.string().max(2000, { error: m.reviewTooLong }));
+const reviewText = requiredString(m.reviewRequired).pipe(z.string().max(REVIEW_MAX_LENGTH, { error: m.reviewTooLong }));
 /** Stars in half steps from 0.5 to 5. */
 const rating = numericInput(m.ratingRequired).pipe(
   z
     .number()
     .min(0.5, { error: m.ratingInvalid })
-    .max(5, { error: m.ratingInvalid })
+    .max(RATING_MAX, { error: m.ratingInvalid })
     .refine((v) => Number.isInteger(v * 2), { error: m.ratingInvalid }),
 );
 

@@ -1,43 +1,93 @@
 import { CircleAlert } from 'lucide-react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
-type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & {
+type FieldProps = {
   name: string;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** The control's id, when the same field name appears twice on a page (default `field-<name>`). */
+  id?: string | undefined;
 };
 
-/** A labelled input whose message and hint are tied to it for screen readers. */
-export function FormField({ name, label, error, hint, className, ...input }: FormFieldProps) {
-  const id = `field-${name}`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & FieldProps;
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & FieldProps;
+
+const controlClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 aria-invalid:bg-red-50';
+
+/** Ids of a field's control and of the texts that describe it. */
+function fieldIds({ name, id, error, hint }: FieldProps) {
+  const controlId = id ?? `field-${name}`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  return { controlId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
+}
+
+/** Label above, message and hint below: the frame every field shares. */
+function FieldFrame({
+  field,
+  className,
+  children,
+}: {
+  field: FieldProps;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  const { controlId, hintId, errorId } = fieldIds(field);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block font-bold text-slate-800">
-        {label}
+      <label htmlFor={controlId} className="mb-1.5 block font-bold text-slate-800">
+        {field.label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 aria-invalid:bg-red-50"
-        {...input}
-      />
-      {error && (
+      {children}
+      {field.error && (
         <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-bold text-red-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
+          {field.error}
         </p>
       )}
-      {hint && (
+      {field.hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
+          {field.hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input whose message and hint are tied to it for screen readers. */
+export function FormField({ name, label, error, hint, id, className, ...input }: FormFieldProps) {
+  const field = { name, label, error, hint, id };
+  const { controlId, describedBy } = fieldIds(field);
+  return (
+    <FieldFrame field={field} className={className}>
+      <input
+        id={controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={controlClass}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A labelled multi-line text box, tied to its message and hint like FormField. */
+export function TextAreaField({ name, label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+  const field = { name, label, error, hint, id };
+  const { controlId, describedBy } = fieldIds(field);
+  return (
+    <FieldFrame field={field} className={className}>
+      <textarea
+        id={controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass} min-h-28 resize-y leading-7`}
+        {...textarea}
+      />
+    </FieldFrame>
   );
 }

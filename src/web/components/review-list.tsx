@@ -1,29 +1,80 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import type { Review } from '../../contract/types';
 import { pt } from '../i18n/product';
+import { rt } from '../i18n/reviews';
 import { formatDate, formatNumber } from '../lib/format';
+import { useHydrated } from '../lib/use-form-errors';
 import { StarRating } from './star-rating';
 
+type ReviewListProps = {
+  reviews: readonly Review[];
+  /** The signed-in customer: their own review gets edit and delete buttons. */
+  authorId?: string | undefined;
+  /** The button is where focus returns when the dialog closes. */
+  onEdit?: (review: Review, button: HTMLButtonElement) => void;
+  onDelete?: (review: Review, button: HTMLButtonElement) => void;
+};
+
+const iconButtonClass =
+  'flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50';
+
 /** A page of product reviews, or the 'no reviews yet' message. */
-export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
+export function ReviewList({ reviews, authorId, onEdit, onDelete }: ReviewListProps) {
+  // The buttons open dialogs, which need JavaScript: until it runs they say they are not ready.
+  const hydrated = useHydrated();
   if (reviews.length === 0) return <p className="py-6 text-center text-slate-600">{pt.noReviews}</p>;
   return (
     <ul className="divide-y divide-slate-200">
-      {reviews.map((review) => (
-        <li key={review.id} className="py-4">
-          <article className="flex flex-col gap-1.5">
-            <header className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-bold">
-                <bdi>{review.user.name}</bdi>
-              </h3>
-              <time dateTime={review.createdAt} className="text-sm text-slate-600">
-                {formatDate(review.createdAt)}
-              </time>
-            </header>
-            <StarRating value={review.rating} label={pt.reviewRating(formatNumber(review.rating, 1))} />
-            <p className="whitespace-pre-line leading-7 text-slate-800">{review.review}</p>
-          </article>
-        </li>
-      ))}
+      {reviews.map((review) => {
+        const mine = authorId !== undefined && review.user._id === authorId;
+        return (
+          <li key={review.id} className="py-4">
+            <article className="flex flex-col gap-1.5">
+              <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h3 className="font-bold">
+                  <bdi>{review.user.name}</bdi>
+                </h3>
+                {mine && (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700">
+                    {rt.yourReview}
+                  </span>
+                )}
+                <time dateTime={review.createdAt} className="text-sm text-slate-600">
+                  {formatDate(review.createdAt)}
+                </time>
+                {mine && (
+                  <div className="ms-auto flex items-center gap-1">
+                    <button
+                      type="button"
+                      aria-label={rt.edit}
+                      title={rt.edit}
+                      aria-haspopup="dialog"
+                      disabled={!hydrated}
+                      onClick={(event) => onEdit?.(review, event.currentTarget)}
+                      className={`${iconButtonClass} hover:text-brand-700`}
+                    >
+                      <Pencil aria-hidden="true" className="size-5" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={rt.delete}
+                      title={rt.delete}
+                      aria-haspopup="dialog"
+                      disabled={!hydrated}
+                      onClick={(event) => onDelete?.(review, event.currentTarget)}
+                      className={`${iconButtonClass} hover:text-red-700`}
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
+                  </div>
+                )}
+              </header>
+              <StarRating value={review.rating} label={pt.reviewRating(formatNumber(review.rating, 1))} />
+              <p className="whitespace-pre-line leading-7 text-slate-800">{review.review}</p>
+            </article>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -3,18 +3,46 @@ import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { authText } from '../i18n/auth';
 
-/** The form's main button; while its submission is on the way it says so and cannot be pressed again. */
-export function SubmitButton({ children }: { children: ReactNode }) {
-  const pending = useNavigation().state === 'submitting';
+type SubmitButtonProps = {
+  children: ReactNode;
+  /** A fetcher's form says when it is on the way; a page form follows the navigation. */
+  pending?: boolean;
+  pendingText?: string;
+  /** 'danger' for a button that deletes. */
+  tone?: 'primary' | 'danger';
+  className?: string;
+};
+
+const tones = {
+  primary: 'bg-brand-700 hover:bg-brand-600',
+  danger: 'bg-red-700 hover:bg-red-800',
+};
+
+/**
+ * The form's main button; while its submission is on the way it says so and cannot be pressed
+ * again. It stays focusable (aria-disabled, not disabled), so keyboard focus is not lost meanwhile.
+ */
+export function SubmitButton({
+  children,
+  pending,
+  pendingText = authText.pending,
+  tone = 'primary',
+  className = 'w-full',
+}: SubmitButtonProps) {
+  const navigating = useNavigation().state === 'submitting';
+  const busy = pending ?? navigating;
   return (
     <button
       type="submit"
-      disabled={pending}
-      aria-busy={pending || undefined}
-      className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-600 disabled:cursor-wait disabled:opacity-80"
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      className={`flex items-center justify-center gap-2 rounded-lg px-4 py-3 font-bold text-white aria-disabled:cursor-wait aria-disabled:opacity-80 ${tones[tone]} ${className}`}
     >
-      {pending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-      {pending ? authText.pending : children}
+      {busy && <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />}
+      {busy ? pendingText : children}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { type ApiMessage, apiMessages as m } from '../../contract/messages';
 import { authText } from '../i18n/auth';
+import { rt } from '../i18n/reviews';
 import type { FieldErrors, FormFailure } from './form';
 
 type Translation = {
@@ -29,6 +30,14 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.resetCodeInvalid]: { text: say(authText.codeIncorrect), field: 'resetCode' },
   [m.resetCodeNotVerified]: { text: say(authText.resetCodeIncorrect) },
   [m.tooManyRequests]: { text: say(authText.tooManyRequests) },
+  [m.reviewRequired]: { text: say(rt.reviewRequired), field: 'review' },
+  [m.reviewTooLong]: { text: say(rt.reviewTooLong), field: 'review' },
+  [m.ratingRequired]: { text: say(rt.ratingRequired), field: 'rating' },
+  [m.ratingInvalid]: { text: say(rt.ratingInvalid), field: 'rating' },
+  [m.reviewDuplicate]: { text: say(rt.duplicate) },
+  [m.reviewNotFound]: { text: say(rt.reviewGone) },
+  [m.reviewNotYours]: { text: say(rt.notYours) },
+  [m.productNotFound]: { text: say(rt.productGone) },
 };
 // Messages the server builds itself rather than from the catalogue.
 const extra: Record<string, Translation> = { 'name is too long': { text: say(authText.nameTooLong) } };

@@ -87,6 +87,14 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       add: (body: { productId: string; color?: string }) =>
         call<{ status: string; message?: string; numOfCartItems?: number }>('POST', '/cart', body),
     },
+    reviews: {
+      add: (productId: string, body: { review: string; rating: number }) =>
+        call<ItemEnvelope<Review>>('POST', `/products/${encodeURIComponent(productId)}/reviews`, body),
+      update: (id: string, body: { review?: string; rating?: number }) =>
+        call<ItemEnvelope<Review>>('PUT', `/reviews/${encodeURIComponent(id)}`, body),
+      /** 204, no body. */
+      remove: (id: string) => call<undefined>('DELETE', `/reviews/${encodeURIComponent(id)}`),
+    },
   };
 }
 

@@ -4,7 +4,12 @@ import { type FieldErrors, type FormValues, formValues, hasErrors } from './form
 function focusFirstError<F extends string>(form: HTMLFormElement, fields: readonly F[], errors: FieldErrors<F>) {
   const first = fields.find((field) => errors[field]);
   const input = first ? form.elements.namedItem(first) : null;
-  if (input instanceof HTMLElement) input.focus();
+  // A group of radio buttons answers as a list: focus its chosen one, else its first.
+  const target =
+    input instanceof RadioNodeList
+      ? (Array.from(input).find((r) => (r as HTMLInputElement).checked) ?? input[0])
+      : input;
+  if (target instanceof HTMLElement) target.focus();
 }
 
 /**

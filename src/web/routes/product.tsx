@@ -1,16 +1,16 @@
-import { CircleCheck, CircleX, LoaderCircle, ShoppingCart } from 'lucide-react';
+import { CircleCheck, CircleX, ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useActionData, useFetcher, useLocation, useNavigation } from 'react-router';
+import { data, Link, redirect, useActionData, useFetcher, useRouteLoaderData } from 'react-router';
 import { toast } from 'sonner';
 import { pageSizes } from '../../contract/constants';
 import type { Product } from '../../contract/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ColorSwatches } from '../components/color-swatches';
 import { JsonLd } from '../components/json-ld';
-import { Pagination, pageFrom, pageHref } from '../components/pagination';
+import { pageFrom, pageHref } from '../components/pagination';
 import { ProductGrid } from '../components/product-card';
 import { ProductGallery } from '../components/product-gallery';
-import { ReviewList } from '../components/review-list';
+import { ReviewsSection } from '../components/reviews-section';
 import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
 import { type CartProblem, pt } from '../i18n/product';
@@ -20,11 +20,13 @@ import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
+import { reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, galleryOf, payablePrice, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product';
 
-const REVIEWS_PAGE = 'reviewsPage';
 const categoryHref = (id: string) => `/products/allCategory/${id}`;
 const brandHref = (id: string) => `/products/allBrand/${id}`;
 
@@ -37,7 +39,7 @@ function notFoundOnBadId(error: unknown): never {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const url = new URL(request.url);
-  const reviewsPage = pageFrom(url, REVIEWS_PAGE);
+  const reviewsPage = pageFrom(url, REVIEWS_PAGE_PARAM);
   const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
   const [category, brand, reviews, related] = await Promise.all([
     api.categories.get(product.category).then((r) => r.data),
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // A reviews page past the last one (an old link after reviews were deleted) shows the last page.
   const lastReviewsPage = Math.max(1, reviews.paginationResult.numberOfPages);
-  if (reviewsPage > lastReviewsPage) throw redirect(`${pageHref(url, lastReviewsPage, REVIEWS_PAGE)}#reviews`);
+  if (reviewsPage > lastReviewsPage) throw redirect(`${pageHref(url, lastReviewsPage, REVIEWS_PAGE_PARAM)}#reviews`);
   return {
     shop: context.shop,
     product,
@@ -59,22 +61,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: true } | { ok: false; problem: CartProblem; color: string };
+type CartResult =
+  | { intent: 'addToCart'; ok: true }
+  | { intent: 'addToCart'; ok: false; problem: CartProblem; color: string };
 
+/** Adds to the cart, or (by `intent`) adds, edits or deletes the visitor's review. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productPath = `/products/${params.id}`;
   if (!readSessionToken(request)) throw redirect(loginHref(productPath));
   const api = apiFor(request, context);
   const form = await request.formData();
+  const intent = form.get('intent');
+  if (isReviewIntent(intent)) {
+    return reviewAction({
+      api,
+      intent,
+      form,
+      productId: params.id,
+      loginPath: loginHref(productPath),
+      phoneCountry: context.shop.phoneCountry,
+    });
+  }
+
   const color = String(form.get('color') ?? '').trim();
   const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
-  const fail = (problem: CartProblem, status: number) => data<ActionResult>({ ok: false, problem, color }, { status });
+  const fail = (problem: CartProblem, status: number) =>
+    data<CartResult>({ intent: 'addToCart', ok: false, problem, color }, { status });
 
   const problem = checkAddToCart(product, color);
   if (problem) return fail(problem, 400);
   try {
     await api.cart.add({ productId: product.id, ...(product.availableColors.length > 0 ? { color } : {}) });
-    return data<ActionResult>({ ok: true });
+    return data<CartResult>({ intent: 'addToCart', ok: true });
   } catch (error) {
     // An expired or revoked session: sign in again and come back.
     if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(productPath));
@@ -86,7 +104,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { shop, product } = loaderData;
   const path = `/products/${product.id}`;
-  const reviewsPage = pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE);
+  const reviewsPage = pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE_PARAM);
   const description = excerpt(product.description);
   return [
     ...pageMeta({
@@ -106,12 +124,9 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   ];
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, product, category, brand, reviews, related } = loaderData;
-  const location = useLocation();
-  const navigation = useNavigation();
-  // Another reviews page of this product is on its way.
-  const loadingReviews = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const url = `${shop.publicUrl}/products/${product.id}`;
   const rating = formatNumber(product.ratingsAverage, 1);
 
@@ -181,36 +196,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section
-        id="reviews"
-        aria-labelledby="reviews-heading"
-        aria-busy={loadingReviews}
-        className="mt-10 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h2 id="reviews-heading" className="flex flex-wrap items-baseline gap-2 text-xl font-bold">
-            {pt.reviews}{' '}
-            {reviews.results > 0 && (
-              <span className="text-base font-normal text-slate-600">({plural(reviews.results, pt.ratingsCount)})</span>
-            )}
-          </h2>
-          {loadingReviews && (
-            <span role="status" className="flex items-center gap-1.5 text-sm text-slate-600">
-              <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-              {pt.loading}
-            </span>
-          )}
-        </div>
-        <div className={loadingReviews ? 'opacity-60 transition-opacity' : undefined}>
-          <ReviewList reviews={reviews.data} />
-        </div>
-        <Pagination
-          currentPage={reviews.paginationResult.currentPage}
-          numberOfPages={reviews.paginationResult.numberOfPages}
-          hrefFor={(page) => `${pageHref(location, page, REVIEWS_PAGE)}#reviews`}
-          label={pt.reviewsPages}
-        />
-      </section>
+      <ReviewsSection
+        productId={product.id}
+        reviews={reviews}
+        user={user}
+        posted={actionData && actionData.intent !== 'addToCart' ? actionData : undefined}
+      />
 
       {related.length > 0 && (
         <Section id="related-products" title={pt.related} moreHref={categoryHref(category.id)}>
@@ -257,9 +248,10 @@ function Availability({ inStock }: { inStock: boolean }) {
  * the outcome is a toast; without it the page comes back with the outcome written under the button.
  */
 function AddToCartForm({ product }: { product: Product }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<CartResult>();
   // Set only after a plain form post (before JavaScript loaded): the fetcher's result is separate.
-  const posted = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const posted = actionData?.intent === 'addToCart' ? actionData : undefined;
   const [color, setColor] = useState(posted && !posted.ok ? posted.color : '');
   const [colorError, setColorError] = useState(posted && !posted.ok && posted.problem === 'chooseColor');
   const firstSwatch = useRef<HTMLInputElement>(null);
@@ -289,6 +281,7 @@ function AddToCartForm({ product }: { product: Product }) {
 
   return (
     <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="addToCart" />
       {product.availableColors.length > 0 && (
         <ColorSwatches
           colors={product.availableColors}

@@ -1,0 +1,113 @@
+import { LogIn, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '../../contract/types';
+import { rt } from '../i18n/reviews';
+import { loginHref } from '../lib/add-to-cart';
+import {
+  parseRating,
+  REVIEWS_PAGE_PARAM,
+  type ReviewActionResult,
+  reviewFields,
+  validateReview,
+} from '../lib/review-form';
+import { useFetcherSettled } from '../lib/use-fetcher-settled';
+import { useFormErrors } from '../lib/use-form-errors';
+import { FormAlert } from './form-alert';
+import { pageFrom, pageHref } from './pagination';
+import { ReviewFields } from './review-fields';
+import { SubmitButton } from './submit-button';
+
+type AddReviewProps = {
+  user: User | null;
+  productId: string;
+  /** The action's answer to a form posted before JavaScript loaded (a fetcher keeps its own). */
+  posted: ReviewActionResult | undefined;
+};
+
+/** Where a visitor writes a review: the form for customers, a way in for guests, a note for staff. */
+export function AddReview({ user, productId, posted }: AddReviewProps) {
+  if (!user) {
+    return (
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-50 px-4 py-3 text-slate-700">
+        {rt.guestPrompt}
+        <Link
+          to={loginHref(`/products/${productId}`)}
+          className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
+        >
+          <LogIn aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {rt.signInToReview}
+        </Link>
+      </p>
+    );
+  }
+  // Spec §6: staff may not review; say so rather than offer a form the API refuses.
+  if (user.role !== 'user') {
+    return (
+      <p className="flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 font-bold text-amber-900">
+        <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
+        {rt.staffNotAllowed}
+      </p>
+    );
+  }
+  return <AddReviewForm posted={posted?.intent === 'addReview' ? posted : undefined} />;
+}
+
+/**
+ * Text and stars. Posts through a fetcher: on success a toast, the form clears and the page's data
+ * revalidates in place, so the new review shows at the top of the list with the new count.
+ */
+function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
+  const fetcher = useFetcher<ReviewActionResult>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const result = fetcher.data ?? posted;
+  const failure = result?.ok === false ? result : undefined;
+  const [text, setText] = useState(failure?.values.review ?? '');
+  const [rating, setRating] = useState(parseRating(failure?.values.rating ?? '') ?? 0);
+  const { errors, formProps } = useFormErrors(reviewFields, validateReview, failure?.fieldErrors);
+  const busy = fetcher.state !== 'idle';
+
+  useFetcherSettled(fetcher, (answer) => {
+    if (!answer.ok) return;
+    toast.success(rt.added);
+    setText('');
+    setRating(0);
+    // Newest first: the new review is at the top of the first page of reviews.
+    if (pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE_PARAM) > 1) {
+      navigate(`${pageHref(location, 1, REVIEWS_PAGE_PARAM)}#reviews`, { preventScrollReset: true });
+    }
+  });
+
+  return (
+    <fetcher.Form
+      method="post"
+      aria-labelledby="add-review-heading"
+      className="flex flex-col gap-4 rounded-xl bg-slate-50 p-4"
+      {...formProps}
+    >
+      <h3 id="add-review-heading" className="text-lg font-bold">
+        {rt.formHeading}
+      </h3>
+      {failure?.formError && !busy && <FormAlert className="">{failure.formError}</FormAlert>}
+      <input type="hidden" name="intent" value="addReview" />
+      <ReviewFields
+        idPrefix="add"
+        text={text}
+        onTextChange={setText}
+        rating={rating}
+        onRatingChange={setRating}
+        errors={errors}
+      />
+      <SubmitButton pending={busy} pendingText={rt.submitting} className="w-full sm:w-auto sm:self-start sm:px-8">
+        {rt.submit}
+      </SubmitButton>
+      {posted?.ok && !fetcher.data && (
+        <p role="status" className="font-bold text-emerald-700">
+          {rt.added}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { RATING_MAX, REVIEW_MAX_LENGTH } from '../../contract/constants';
+import { toAsciiDigits } from '../../contract/digits';
+import { rt } from '../i18n/reviews';
+import { type ApiFailure, formFailureFromApi } from './api-errors';
+import type { FieldErrors, FormFailure, FormValues } from './form';
+import { plural } from './plural';
+
+/** The product page keeps its reviews page here, so the product's own `?page=` stays free. */
+export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+
+/** Field names are the API's body fields, so its messages land on the right field. */
+export const reviewFields = ['review', 'rating'] as const;
+export type ReviewField = (typeof reviewFields)[number];
+export type ReviewValues = FormValues<ReviewField>;
+
+/** What the product page's action does besides adding to the cart. */
+export const reviewIntents = ['addReview', 'editReview', 'deleteReview'] as const;
+export type ReviewIntent = (typeof reviewIntents)[number];
+export const isReviewIntent = (value: unknown): value is ReviewIntent => reviewIntents.includes(value as ReviewIntent);
+
+/** The action's answer: done, or the messages and what to put back in the fields. */
+export type ReviewActionResult =
+  | { intent: ReviewIntent; ok: true }
+  | ({ intent: ReviewIntent; ok: false; values: ReviewValues } & FormFailure<ReviewField>);
+
+/** Every rating a person can choose: half a star to 5 stars in half steps (spec §9). */
+export const RATING_STEPS: readonly number[] = Array.from({ length: RATING_MAX * 2 }, (_, i) => (i + 1) / 2);
+
+/**
+ * The half star a rating ends on: 3.5 ends on the start half of the 4th star, 4 on its end half.
+ * Stars fill from the start side (the right in Arabic), so the start half comes first.
+ */
+export function starHalfOf(rating: number): { star: number; half: 'start' | 'end' } {
+  return { star: Math.ceil(rating), half: Number.isInteger(rating) ? 'end' : 'start' };
+}
+
+/** A rating as a person says it: 'نصف نجمة', 'نجمتان ونصف', '4 نجوم'. */
+export function ratingLabel(rating: number): string {
+  return plural(Math.floor(rating), Number.isInteger(rating) ? rt.stars : rt.starsAndHalf);
+}
+
+/** A posted rating as stars, or null when it is none of RATING_STEPS (missing, 0, 0.3, 9…). */
+export function parseRating(value: string): number | null {
+  const text = toAsciiDigits(value.trim()).replace('٫', '.');
+  if (text === '') return null;
+  const stars = Number(text);
+  return RATING_STEPS.includes(stars) ? stars : null;
+}
+
+/**
+ * Spec §5: a review needs its text ('you must enter a review') and its stars (editing: 'you must
+ * write a review' for either). The text counts as the API counts it, trimmed.
+ */
+export function validateReview(values: ReviewValues): FieldErrors<ReviewField> {
+  const errors: FieldErrors<ReviewField> = {};
+  const text = values.review.trim();
+  if (text === '') errors.review = rt.reviewRequired;
+  else if (text.length > REVIEW_MAX_LENGTH) errors.review = rt.reviewTooLong;
+  if (parseRating(values.rating) === null) {
+    const rating = Number(toAsciiDigits(values.rating.trim()));
+    errors.rating = values.rating.trim() === '' || rating === 0 ? rt.ratingRequired : rt.ratingInvalid;
+  }
+  return errors;
+}
+
+/** Spec §5: an edit that changes neither the text (as saved, trimmed) nor the stars is not sent. */
+export function reviewChanged(saved: { review: string; rating: number }, values: ReviewValues): boolean {
+  return values.review.trim() !== saved.review.trim() || parseRating(values.rating) !== saved.rating;
+}
+
+/** The API body of valid values (validateReview found nothing). */
+export function reviewBody(values: ReviewValues): { review: string; rating: number } {
+  return { review: values.review.trim(), rating: parseRating(values.rating) ?? 0 };
+}
+
+/**
+ * A refused review as Arabic messages. Spec §8: staff get 'admins are not allowed to review' when
+ * adding; any other 403 is someone else's review. The rest goes through the API's message catalogue.
+ */
+export function reviewFailureFromApi(
+  failure: ApiFailure,
+  intent: ReviewIntent,
+  phoneCountry: string,
+): FormFailure<ReviewField> {
+  if (failure.status === 403) {
+    return { fieldErrors: {}, formError: intent === 'addReview' ? rt.staffNotAllowed : rt.notYours };
+  }
+  return formFailureFromApi(failure, reviewFields, phoneCountry);
+}

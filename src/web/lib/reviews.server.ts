@@ -1,0 +1,51 @@
+import { data, redirect } from 'react-router';
+import { type ApiClient, ApiError } from './api';
+import { formValues, hasErrors } from './form';
+import {
+  type ReviewActionResult,
+  type ReviewIntent,
+  reviewBody,
+  reviewFailureFromApi,
+  reviewFields,
+  validateReview,
+} from './review-form';
+
+type ReviewActionArgs = {
+  api: ApiClient;
+  intent: ReviewIntent;
+  form: FormData;
+  productId: string;
+  /** Where an expired session signs in again, coming back to the product. */
+  loginPath: string;
+  phoneCountry: string;
+};
+
+/**
+ * Adds, edits or deletes the visitor's review through the API. The browser checks the same rules
+ * before sending; this repeats them for a form posted before JavaScript loaded. After a success the
+ * page's loaders run again, so the list, the pager and the product's rating update in place.
+ */
+export async function reviewAction({ api, intent, form, productId, loginPath, phoneCountry }: ReviewActionArgs) {
+  const values = formValues(form, reviewFields);
+  const reviewId = String(form.get('reviewId') ?? '');
+  const failed = (
+    failure: Omit<Extract<ReviewActionResult, { ok: false }>, 'intent' | 'ok' | 'values'>,
+    status = 400,
+  ) => data<ReviewActionResult>({ intent, ok: false, values, ...failure }, { status });
+
+  if (intent !== 'deleteReview') {
+    const fieldErrors = validateReview(values);
+    if (hasErrors(fieldErrors)) return failed({ fieldErrors });
+  }
+  try {
+    if (intent === 'addReview') await api.reviews.add(productId, reviewBody(values));
+    else if (intent === 'editReview') await api.reviews.update(reviewId, reviewBody(values));
+    else await api.reviews.remove(reviewId);
+    return data<ReviewActionResult>({ intent, ok: true });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // An expired or revoked session: sign in again and come back.
+    if (error.status === 401) throw redirect(loginPath);
+    return failed(reviewFailureFromApi(error, intent, phoneCountry), error.status);
+  }
+}
