@@ -21,6 +21,7 @@ export const PASSWORD_MAX = 128;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_LENGTH = 6;
+export const COUPON_NAME_MAX = 50;
 
 /** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;
