@@ -4,7 +4,9 @@ import { type FieldErrors, type FormValues, formValues, hasErrors } from './form
 function focusFirstError<F extends string>(form: HTMLFormElement, fields: readonly F[], errors: FieldErrors<F>) {
   const first = fields.find((field) => errors[field]);
   const input = first ? form.elements.namedItem(first) : null;
-  if (input instanceof HTMLElement) input.focus();
+  // A group of radio buttons is a RadioNodeList: focus its first button.
+  const target = input instanceof RadioNodeList ? input[0] : input;
+  if (target instanceof HTMLElement) target.focus();
 }
 
 /**
