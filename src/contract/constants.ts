@@ -24,6 +24,7 @@ export const RESET_CODE_LENGTH = 6;
 /** A review's text, in characters; its stars go from half a star to 5 in half steps (spec §9). */
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;
+export const COUPON_NAME_MAX = 50;
 
 /** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;

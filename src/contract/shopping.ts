@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, numericInput, requiredString } from './common.js';
+import { COUPON_NAME_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
 import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
@@ -20,7 +21,7 @@ export const updateCartItemSchema = z.object({
 });
 
 export const applyCouponSchema = z.object({
-  couponName: requiredString(m.couponNameRequired).pipe(z.string().max(50)),
+  couponName: requiredString(m.couponNameRequired).pipe(z.string().max(COUPON_NAME_MAX)),
 });
 
 export const wishlistSchema = z.object({
@@ -47,7 +48,7 @@ const expireDate = z
   });
 
 const couponName = requiredString(m.couponNameRequired)
-  .pipe(z.string().max(50, { error: 'Coupon name is too long' }))
+  .pipe(z.string().max(COUPON_NAME_MAX, { error: 'Coupon name is too long' }))
   .transform((v) => v.toUpperCase());
 
 const discount = (min: number, message: string) =>

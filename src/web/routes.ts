@@ -17,5 +17,7 @@ export default [
   route('products/allBrand/:id', 'routes/group-products.tsx', { id: 'brand-products' }),
   route('allcategory', 'routes/all-categories.tsx'),
   route('allbrands', 'routes/all-brands.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('order/paymethoud', 'routes/payment.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

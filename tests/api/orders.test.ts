@@ -189,6 +189,25 @@ describe('card checkout', () => {
     expect((await send('GET', '/cart', { token: user.token })).json().numOfCartItems).toBe(0);
   });
 
+  it('the hosted page’s buttons work as a browser posts them (an empty url-encoded form)', async () => {
+    const { res } = await startCheckout();
+    const url = pagePath(res.json().session.url);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const paid = await t.app.inject({ method: 'POST', url: `${url}/pay`, headers: form, payload: '' });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toMatch(/\/user\/allOrders\?paid=1$/);
+
+    const other = await startCheckout();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `${pagePath(other.res.json().session.url)}/cancel`,
+      headers: form,
+      payload: '',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(303);
+    expect(cancelled.headers.location).toMatch(/\/cart$/);
+  });
+
   it('uses a saved address by id and refuses someone else’s', async () => {
     const p = await product();
     const { user, cartId } = await customerWithCart([{ productId: p.id }]);

@@ -61,6 +61,9 @@ export async function testPaymentPageRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.string().regex(/^test_[0-9a-f]{32}$/) });
   const digits = currencyDigits(ctx.config.currency);
+  // The page's pay and cancel buttons are plain HTML forms: a browser posts them as an (empty)
+  // url-encoded body, which carries nothing this page reads.
+  app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null));
 
   async function openSession(id: string) {
     const [session] = await ctx.db

@@ -8,6 +8,8 @@ type SubmitButtonProps = {
   /** A fetcher's form says when it is on the way; a page form follows the navigation. */
   pending?: boolean;
   pendingText?: string;
+  /** Keeps the button pressed after a submission that succeeded, until the page moves on. */
+  done?: boolean;
   /** 'danger' for a button that deletes. */
   tone?: 'primary' | 'danger';
   className?: string;
@@ -26,11 +28,12 @@ export function SubmitButton({
   children,
   pending,
   pendingText = authText.pending,
+  done = false,
   tone = 'primary',
   className = 'w-full',
 }: SubmitButtonProps) {
   const navigating = useNavigation().state === 'submitting';
-  const busy = pending ?? navigating;
+  const busy = (pending ?? navigating) || done;
   return (
     <button
       type="submit"

@@ -2,7 +2,9 @@ import { LogIn, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
+import { cartText } from '../i18n/cart';
 import { formatNumber } from '../lib/format';
+import { plural } from '../lib/plural';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
@@ -28,7 +30,7 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
           <Link
             to="/cart"
             className="relative flex items-center gap-1.5 hover:text-brand-100"
-            aria-label={t.cartWithCount(formatNumber(cartCount))}
+            aria-label={`${t.cart}، ${plural(cartCount, cartText.itemsCount)}`}
           >
             <ShoppingCart aria-hidden="true" className="size-5" />
             <span aria-hidden="true">{t.cart}</span>

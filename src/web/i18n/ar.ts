@@ -5,7 +5,6 @@ export const t = {
   search: 'بحث',
   login: 'تسجيل الدخول',
   cart: 'السلة',
-  cartWithCount: (count: string) => `السلة، ${count} منتجات`,
   home: 'الرئيسية',
   more: 'المزيد',
   categories: 'التصنيفات',

@@ -1,11 +1,14 @@
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
+  Address,
   AuthEnvelope,
   Brand,
+  CartEnvelope,
   Category,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
+  Order,
   Product,
   Review,
   StatusEnvelope,
@@ -83,9 +86,27 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),
     },
     cart: {
-      // The cart's full response shape arrives with the cart screens; the product page needs only success.
-      add: (body: { productId: string; color?: string }) =>
-        call<{ status: string; message?: string; numOfCartItems?: number }>('POST', '/cart', body),
+      get: () => get<CartEnvelope>('/cart'),
+      add: (body: { productId: string; color?: string }) => call<CartEnvelope>('POST', '/cart', body),
+      update: (itemId: string, count: number) =>
+        call<CartEnvelope>('PUT', `/cart/${encodeURIComponent(itemId)}`, { count }),
+      remove: (itemId: string) => call<CartEnvelope>('DELETE', `/cart/${encodeURIComponent(itemId)}`),
+      clear: () => call<undefined>('DELETE', '/cart'),
+      applyCoupon: (couponName: string) => call<CartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
+    },
+    addresses: {
+      list: () => get<{ status: string; results: number; data: Address[] }>('/addresses'),
+    },
+    orders: {
+      /** Cash on delivery: the order is made at once from the cart. */
+      createCash: (cartId: string, shippingAddress: Omit<Address, '_id' | 'id' | 'alias'>) =>
+        call<{ status: string; data: Order }>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),
+      /** Card: a payment page; the order is made when the provider confirms payment. */
+      checkoutSession: (cartId: string, query: { addressId: string }) =>
+        get<{ status: string; session: { url: string; id: string; amount: number } }>(
+          `/orders/checkout-session/${encodeURIComponent(cartId)}`,
+          query,
+        ),
     },
     reviews: {
       add: (productId: string, body: { review: string; rating: number }) =>

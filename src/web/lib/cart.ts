@@ -1,0 +1,77 @@
+import { toAsciiDigits } from '../../contract/digits';
+import { apiMessages as m } from '../../contract/messages';
+import { currencyDigits, toMajor, toMinor } from '../../contract/money';
+import type { Cart, CartLine } from '../../contract/types';
+import { cartText } from '../i18n/cart';
+import { ApiError } from './api';
+
+/** Spec §2: the checkout button works only from a total of 1 (in the shop currency) up. */
+export const MIN_CHECKOUT_TOTAL = 1;
+
+/** What the customer pays: the discounted total when a coupon applies. */
+export const payableTotal = (cart: Pick<Cart, 'totalCartPrice' | 'totalAfterDiscount'>) =>
+  cart.totalAfterDiscount ?? cart.totalCartPrice;
+
+export const canCheckout = (cart: Pick<Cart, 'totalCartPrice' | 'totalAfterDiscount'>) =>
+  payableTotal(cart) >= MIN_CHECKOUT_TOTAL;
+
+/** A line's price (unit price × count), computed in minor units so 0.1 × 3 stays 0.3. */
+export const lineTotal = (line: Pick<CartLine, 'price' | 'count'>, currency: string) => {
+  const digits = currencyDigits(currency);
+  return toMajor(toMinor(line.price, digits) * line.count, digits);
+};
+
+/** Units this line may hold: the product's stock less what its other colours already take. */
+export function availableFor(line: CartLine, lines: readonly CartLine[]): number {
+  const others = lines
+    .filter((other) => other._id !== line._id && other.product._id === line.product._id)
+    .reduce((sum, other) => sum + other.count, 0);
+  return Math.max(0, line.product.quantity - others);
+}
+
+export type QuantityInput =
+  | { kind: 'ignore'; reason: 'belowOne' | 'notNumber' }
+  | { kind: 'set'; count: number; capped: boolean };
+
+/**
+ * A typed quantity (Arabic-Indic digits too). Spec §5: values below 1 are ignored; above what is
+ * available the count is capped to it.
+ */
+export function readQuantity(raw: string, available: number): QuantityInput {
+  const text = toAsciiDigits(raw).trim();
+  const value = text === '' ? Number.NaN : Number(text);
+  if (value < 1) return { kind: 'ignore', reason: 'belowOne' };
+  // Only plain whole numbers: not '1.5', '2e3' or '0x10'.
+  if (!/^\+?\d+$/.test(text)) return { kind: 'ignore', reason: 'notNumber' };
+  const count = Number(text);
+  const max = Math.max(1, available);
+  return count > max ? { kind: 'set', count: max, capped: true } : { kind: 'set', count, capped: false };
+}
+
+/** A failed cart change (quantity, remove, clear, coupon) as a message a shopper can act on. */
+export function cartErrorText(error: unknown): string {
+  const e = cartText.errors;
+  if (!(error instanceof ApiError)) return e.failed;
+  if (error.status === 429) return e.tooManyRequests;
+  if (error.status === 403) return e.customersOnly;
+  switch (error.message) {
+    case m.notEnoughStock:
+    case m.outOfStock:
+      return e.notEnoughStock;
+    case m.couponInvalid:
+      return e.couponInvalid;
+    case m.cartItemNotFound:
+      return e.itemGone;
+    case m.countInvalid:
+      return e.countInvalid;
+    default:
+      return e.failed;
+  }
+}
+
+export type CartIntent = 'update' | 'remove' | 'clear' | 'coupon';
+
+/** What the cart page's action answers; fetchers show it as a toast, a plain form post inline. */
+export type CartActionResult =
+  | { ok: true; intent: CartIntent; message: string; itemId?: string }
+  | { ok: false; intent: CartIntent; error: string; itemId?: string; couponName?: string };

@@ -1,0 +1,349 @@
+import { Banknote, ChevronRight, CircleAlert, CreditCard, ExternalLink, MapPinPlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Address } from '../../contract/types';
+import { CartTotals } from '../components/cart-totals';
+import { FormAlert } from '../components/form-alert';
+import { SubmitButton } from '../components/submit-button';
+import { cartText } from '../i18n/cart';
+import { requireUser } from '../lib/auth.server';
+import { lineTotal } from '../lib/cart';
+import { signInAgainOn401 } from '../lib/cart.server';
+import {
+  type CheckoutField,
+  checkoutFailure,
+  checkoutFields,
+  type PaymentMethod,
+  validateCheckout,
+} from '../lib/checkout';
+import { apiFor } from '../lib/context.server';
+import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
+import { formatNumber, formatPrice } from '../lib/format';
+import { pageMeta } from '../lib/meta';
+import { redirectWithToast } from '../lib/toast.server';
+import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import type { Route } from './+types/payment';
+
+const PATH = '/order/paymethoud';
+const ORDERS_PATH = '/user/allOrders';
+const ADD_ADDRESS_PATH = '/user/add-address';
+/** Spec §4/§9: after a cash order the orders page follows, and the card page opens, 1 s later. */
+const NEXT_STEP_DELAY_MS = 1000;
+/** Set by the browser once JavaScript runs: the action then answers with data instead of redirecting. */
+const CLIENT_FIELD = 'client';
+
+type ActionResult =
+  | { ok: true; method: 'cash' }
+  | { ok: true; method: 'card'; url: string }
+  | ({ ok: false; values: FormValues<CheckoutField> } & FormFailure<CheckoutField>);
+
+const emptyCart = (request: Request) => redirectWithToast(request, '/cart', { type: 'error', text: cartText.empty });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, 'user');
+  const api = apiFor(request, context);
+  const [cart, addresses] = await Promise.all([api.cart.get(), api.addresses.list()]);
+  // Spec §5: nothing to pay for → 'the cart is empty', on the cart page.
+  if (cart.numOfCartItems === 0) throw emptyCart(request);
+  return { shop: context.shop, cart: cart.data, addresses: addresses.data };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context, 'user');
+  const api = apiFor(request, context);
+  const form = await request.formData();
+  const values = formValues(form, checkoutFields);
+  const withScript = form.get(CLIENT_FIELD) === 'js';
+  const fail = (failure: FormFailure<CheckoutField>, status = 400) =>
+    data<ActionResult>({ ok: false, values, ...failure }, { status });
+
+  try {
+    const { data: cart, numOfCartItems } = await api.cart.get();
+    if (numOfCartItems === 0) return emptyCart(request);
+    const fieldErrors = validateCheckout(values);
+    if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+
+    if (values.paymentMethod === 'cash') {
+      const address = (await api.addresses.list()).data.find((a) => a._id === values.addressId);
+      if (!address) return fail({ fieldErrors: { addressId: cartText.addressGone } });
+      const { details, phone, city, postalCode } = address;
+      await api.orders.createCash(cart._id, { details, phone, city, postalCode });
+      if (withScript) return data<ActionResult>({ ok: true, method: 'cash' });
+      return redirectWithToast(request, ORDERS_PATH, { type: 'success', text: cartText.orderPlaced });
+    }
+
+    // Card: the order is made only when the provider confirms payment (PRODUCT-DECISIONS row 14).
+    const { session } = await api.orders.checkoutSession(cart._id, { addressId: values.addressId });
+    if (withScript) return data<ActionResult>({ ok: true, method: 'card', url: session.url });
+    return redirect(session.url);
+  } catch (error) {
+    signInAgainOn401(error, PATH);
+    const outcome = checkoutFailure(error);
+    if (outcome.emptyCart) return emptyCart(request);
+    const { emptyCart: _, ...failure } = outcome;
+    return fail(failure);
+  }
+}
+
+/** After an order the cart is empty: reloading this page's data would bounce to the cart page. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as ActionResult | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: cartText.payTitle,
+    description: cartText.payDescription,
+    path: PATH,
+    noindex: true,
+  });
+}
+
+/** Opens the provider's page in a new tab; where a browser blocks that, this tab goes there instead. */
+function openPaymentPage(url: string) {
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(url);
+}
+
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, cart, addresses } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, formProps } = useFormErrors(checkoutFields, validateCheckout, failure?.fieldErrors);
+  const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
+  const done = actionData?.ok === true;
+  const handled = useRef<ActionResult>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Spec §4: a toast now, the next step a second later; each answer is acted on once.
+  useEffect(() => {
+    if (!actionData?.ok || handled.current === actionData) return;
+    handled.current = actionData;
+    if (actionData.method === 'cash') {
+      toast.success(cartText.orderPlaced);
+      timer.current = setTimeout(() => navigate(ORDERS_PATH), NEXT_STEP_DELAY_MS);
+      return;
+    }
+    const { url } = actionData;
+    toast.success(cartText.goingToPayment);
+    timer.current = setTimeout(() => {
+      openPaymentPage(url);
+      setPaymentUrl(url);
+    }, NEXT_STEP_DELAY_MS);
+  }, [actionData, navigate]);
+
+  const methodError = errors.paymentMethod;
+  const addressError = errors.addressId;
+  const chosenMethod = failure?.values.paymentMethod;
+
+  return (
+    <>
+      <Link to="/cart" className="mb-4 inline-flex items-center gap-1 text-sm font-bold text-brand-700 hover:underline">
+        <ChevronRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+        {cartText.backToCart}
+      </Link>
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{cartText.payTitle}</h1>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2">
+          {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
+          {paymentUrl && (
+            <p
+              role="status"
+              className="mb-5 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-emerald-900"
+            >
+              {cartText.paymentOpened}{' '}
+              <a
+                href={paymentUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-bold underline"
+              >
+                {cartText.openPayment}
+                <ExternalLink aria-hidden="true" className="size-4" />
+                <span className="sr-only">{cartText.opensInNewTab}</span>
+              </a>
+            </p>
+          )}
+          <Form method="post" className="space-y-6" {...formProps}>
+            {hydrated && <input type="hidden" name={CLIENT_FIELD} value="js" />}
+
+            <fieldset aria-describedby={methodError ? 'method-error' : undefined}>
+              <legend className="mb-3 text-lg font-bold">{cartText.method}</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <MethodChoice
+                  value="card"
+                  label={cartText.card}
+                  hint={cartText.cardHint}
+                  Icon={CreditCard}
+                  invalid={Boolean(methodError)}
+                  defaultChecked={chosenMethod === 'card'}
+                />
+                <MethodChoice
+                  value="cash"
+                  label={cartText.cash}
+                  hint={cartText.cashHint}
+                  Icon={Banknote}
+                  invalid={Boolean(methodError)}
+                  defaultChecked={chosenMethod === 'cash'}
+                />
+              </div>
+              {methodError && <FieldMessage id="method-error">{methodError}</FieldMessage>}
+            </fieldset>
+
+            <AddressSelect addresses={addresses} error={addressError} defaultValue={failure?.values.addressId} />
+
+            <div className="rounded-xl bg-slate-50 p-4">
+              <p className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-bold">{cartText.amountDue}</span>
+                <span className="text-2xl font-bold text-brand-700">
+                  {formatPrice(cart.totalAfterDiscount ?? cart.totalCartPrice, shop.currency)}
+                </span>
+              </p>
+            </div>
+            <SubmitButton done={done}>{cartText.complete}</SubmitButton>
+          </Form>
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <section
+            aria-labelledby="order-items-heading"
+            className="rounded-2xl border border-slate-200 bg-white px-4 pt-4 sm:px-5"
+          >
+            <h2 id="order-items-heading" className="text-lg font-bold">
+              {cartText.orderItems}
+            </h2>
+            <ul className="divide-y divide-slate-200">
+              {cart.products.map((line) => (
+                <li key={line._id} className="flex items-start justify-between gap-3 py-3 text-sm">
+                  <span className="min-w-0">
+                    <span className="block font-bold leading-6">{line.product.title}</span>
+                    <span className="text-slate-600">
+                      {cartText.quantity}: {formatNumber(line.count)}
+                    </span>
+                  </span>
+                  <span className="shrink-0 font-bold">
+                    {formatPrice(lineTotal(line, shop.currency), shop.currency)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <CartTotals
+            cart={cart}
+            lineCount={cart.products.length}
+            currency={shop.currency}
+            headingId="payment-summary-heading"
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function FieldMessage({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+type MethodChoiceProps = {
+  value: PaymentMethod;
+  label: string;
+  hint: string;
+  Icon: typeof CreditCard;
+  invalid: boolean;
+  defaultChecked: boolean;
+};
+
+function MethodChoice({ value, label, hint, Icon, invalid, defaultChecked }: MethodChoiceProps) {
+  const id = `method-${value}`;
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 ${invalid ? 'border-red-600 bg-red-50' : 'border-slate-300'} has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600`}
+    >
+      <input
+        id={id}
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        defaultChecked={defaultChecked}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 size-4 accent-brand-700"
+      />
+      <span className="flex flex-col gap-0.5">
+        <span className="flex items-center gap-2 font-bold">
+          <Icon aria-hidden="true" className="size-5 text-brand-700" />
+          {label}
+        </span>
+        <span id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** A saved address as one line of a <select>; the phone number is isolated (FSI…PDI) so its digits keep their order. */
+const addressLabel = (address: Address) =>
+  `${address.alias} — ${address.details}، ${address.city} — \u2068${address.phone}\u2069`;
+
+function AddressSelect({
+  addresses,
+  error,
+  defaultValue,
+}: {
+  addresses: Address[];
+  error: string | undefined;
+  defaultValue: string | undefined;
+}) {
+  const describedBy = [error ? 'address-error' : null, addresses.length === 0 ? 'address-none' : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div>
+      <label htmlFor="field-addressId" className="mb-2 block text-lg font-bold">
+        {cartText.address}
+      </label>
+      <select
+        id="field-addressId"
+        name="addressId"
+        defaultValue={defaultValue ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base aria-invalid:border-red-600 aria-invalid:bg-red-50"
+      >
+        <option value="">{cartText.chooseAddress}</option>
+        {addresses.map((address) => (
+          <option key={address._id} value={address._id}>
+            {addressLabel(address)}
+          </option>
+        ))}
+      </select>
+      {error && <FieldMessage id="address-error">{error}</FieldMessage>}
+      {addresses.length === 0 && (
+        <p id="address-none" className="mt-2 text-sm text-slate-600">
+          {cartText.noAddresses}
+        </p>
+      )}
+      <Link
+        to={ADD_ADDRESS_PATH}
+        className="mt-2 inline-flex items-center gap-1.5 text-sm font-bold text-brand-700 hover:underline"
+      >
+        <MapPinPlus aria-hidden="true" className="size-4" />
+        {cartText.addAddress}
+      </Link>
+    </div>
+  );
+}
