@@ -1,16 +1,22 @@
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
+  Address,
   AuthEnvelope,
   Brand,
   Category,
+  ChangedEnvelope,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
+  Order,
   Product,
   Review,
   StatusEnvelope,
+  StatusItemEnvelope,
+  StatusListEnvelope,
   Subcategory,
   TokenEnvelope,
+  UpdateMeEnvelope,
   User,
 } from '../../contract/types.js';
 
@@ -42,6 +48,8 @@ export function toQueryString(query: Query): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+export type AddressBody = Omit<Address, '_id' | 'id'>;
 
 /** The typed /api/v1 client the web's loaders and actions use. */
 export function createApiClient(transport: ApiTransport, token?: string) {
@@ -81,6 +89,29 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),
+      /** `email` only when it changed (spec §5). */
+      updateMe: (body: { name: string; phone: string; email?: string }) =>
+        call<UpdateMeEnvelope>('PUT', '/users/updateMe', body),
+      changePassword: (body: { currentPassword: string; password: string; passwordConfirm: string }) =>
+        call<AuthEnvelope>('PUT', '/users/changeMyPassword', body),
+    },
+    wishlist: {
+      list: () => get<StatusListEnvelope<Product>>('/wishlist'),
+      add: (productId: string) => call<ChangedEnvelope<string>>('POST', '/wishlist', { productId }),
+      remove: (productId: string) =>
+        call<ChangedEnvelope<string>>('DELETE', `/wishlist/${encodeURIComponent(productId)}`),
+    },
+    addresses: {
+      list: () => get<StatusListEnvelope<Address>>('/addresses'),
+      get: (id: string) => get<StatusItemEnvelope<Address>>(`/addresses/${encodeURIComponent(id)}`),
+      add: (body: AddressBody) => call<ChangedEnvelope<Address>>('POST', '/addresses', body),
+      update: (id: string, body: AddressBody) =>
+        call<ChangedEnvelope<Address>>('PUT', `/addresses/${encodeURIComponent(id)}`, body),
+      remove: (id: string) => call<ChangedEnvelope<Address>>('DELETE', `/addresses/${encodeURIComponent(id)}`),
+    },
+    orders: {
+      /** A customer's own orders, newest first. */
+      list: (query: Query = {}) => get<ListEnvelope<Order>>('/orders', query),
     },
     cart: {
       // The cart's full response shape arrives with the cart screens; the product page needs only success.
