@@ -18,14 +18,18 @@ import { NotFound } from './components/not-found';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
 import { getOptionalUser } from './lib/auth.server';
+import { favoriteIdsOf } from './lib/favorites.server';
 import { takeFlashToast } from './lib/toast.server';
 import { useFlashToast } from './lib/use-flash-toast';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A stale or revoked token simply shows the visitor as a guest.
-  const user = await getOptionalUser(request, context);
+  const [user, favoriteIds] = await Promise.all([getOptionalUser(request, context), favoriteIdsOf(request, context)]);
   const { toast, headers } = takeFlashToast(request);
-  return withHeaders({ user, shop: context.shop, cartCount: 0, toast }, { headers });
+  return withHeaders(
+    { user, shop: context.shop, cartCount: 0, favoriteIds: user?.role === 'user' ? favoriteIds : [], toast },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
