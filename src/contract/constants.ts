@@ -3,6 +3,8 @@ export const pageSizes = {
   products: 8,
   productsByCategoryOrBrand: 8,
   adminOrders: 2,
+  /** A customer's own orders (/user/allOrders). */
+  userOrders: 5,
   adminProducts: 9,
   brands: 6,
   categories: 6,

@@ -12,5 +12,13 @@ export type ApiRequest = {
 export type ApiResponse = { status: number; body: unknown };
 export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 
-/** Shop facts the screens need (currency for prices, phone country for forms). */
-export type ShopInfo = { name: string; currency: string; phoneCountry: string; publicUrl: string };
+/** Shop facts the screens need (currency for prices, phone country and address defaults for forms). */
+export type ShopInfo = {
+  name: string;
+  currency: string;
+  phoneCountry: string;
+  publicUrl: string;
+  /** Pre-filled in the address form (PRODUCT-DECISIONS row 9). */
+  defaultCity: string;
+  defaultPostalCode: string;
+};

@@ -84,6 +84,13 @@ export type PaginationResult = {
 
 export type ListEnvelope<T> = { results: number; paginationResult: PaginationResult; data: T[] };
 export type ItemEnvelope<T> = { data: T };
+/** The shopping endpoints' envelopes (wishlist, addresses): a status word, unpaged lists. */
+export type StatusListEnvelope<T> = { status: 'success'; results: number; data: T[] };
+export type StatusItemEnvelope<T> = { status: 'success'; data: T };
+/** A change to the wishlist or the addresses answers with the whole list after it. */
+export type ChangedEnvelope<T> = { status: 'success'; message: string; data: T[] };
+/** PUT /users/updateMe. */
+export type UpdateMeEnvelope = { status: 'success'; data: { user: User } };
 
 export type FieldError = { value?: unknown; msg: string; param: string; location: string };
 export type ErrorBody = { errors: FieldError[] } | { status: 'fail' | 'error'; message: string };

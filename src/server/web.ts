@@ -85,6 +85,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     currency: config.currency,
     phoneCountry: config.phoneCountry,
     publicUrl: originOf(request, config.publicUrl),
+    defaultCity: config.defaultCity,
+    defaultPostalCode: config.defaultPostalCode,
   });
   let loadBuild: BuildLoader;
 

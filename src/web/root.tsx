@@ -19,15 +19,20 @@ import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
 import { getOptionalUser } from './lib/auth.server';
 import { cartCountFor } from './lib/cart.server';
+import { favoriteIdsOf } from './lib/favorites.server';
 import { takeFlashToast } from './lib/toast.server';
 import { useFlashToast } from './lib/use-flash-toast';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A stale or revoked token simply shows the visitor as a guest.
+  const favoritesPending = favoriteIdsOf(request, context);
   const user = await getOptionalUser(request, context);
-  const cartCount = await cartCountFor(request, context, user);
+  const [cartCount, favoriteIds] = await Promise.all([cartCountFor(request, context, user), favoritesPending]);
   const { toast, headers } = takeFlashToast(request);
-  return withHeaders({ user, shop: context.shop, cartCount, toast }, { headers });
+  return withHeaders(
+    { user, shop: context.shop, cartCount, favoriteIds: user?.role === 'user' ? favoriteIds : [], toast },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -11,6 +11,17 @@ export default [
   route('user/forgetPassword', 'routes/forget-password.tsx'),
   route('user/verify-code', 'routes/verify-code.tsx'),
   route('user/reset-password', 'routes/reset-password.tsx'),
+  // The customer's account area; the three password-recovery pages above stay public.
+  layout('routes/user-layout.tsx', [
+    route('user/allOrders', 'routes/user-orders.tsx'),
+    route('user/favorite', 'routes/user-favorites.tsx'),
+    route('user/address', 'routes/user-addresses.tsx'),
+    route('user/add-address', 'routes/add-address.tsx'),
+    route('user/edit-address/:id', 'routes/edit-address.tsx'),
+    route('user/user-profile', 'routes/user-profile.tsx'),
+  ]),
+  // The product cards' hearts post here.
+  route('wishlist', 'routes/wishlist.ts'),
   route('products', 'routes/products.tsx'),
   // One screen for a category's and a brand's products.
   route('products/allCategory/:id', 'routes/group-products.tsx', { id: 'category-products' }),

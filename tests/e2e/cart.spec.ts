@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../src/contract/types';
 import { formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 
 /**
  * The cart, the payment page and the top bar's cart badge, against the seeded demo shop. Every

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { AuthEnvelope, ListEnvelope, NamedItem, Product } from '../../src/contract/types';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
 
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026' };
 const PASSWORD = 'Secret-pass-1';

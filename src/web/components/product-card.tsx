@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { FavoriteButton } from './favorite-button';
 
 type ProductCardProps = { product: Product; currency: string; eager?: boolean };
 
@@ -47,6 +48,8 @@ export function ProductCard({ product, currency, eager = false }: ProductCardPro
           )}
         </p>
       </div>
+      {/* After the title link in reading order; drawn over the picture's corner. */}
+      <FavoriteButton product={product} />
     </article>
   );
 }

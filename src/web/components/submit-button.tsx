@@ -10,6 +10,8 @@ type SubmitButtonProps = {
   pendingText?: string;
   /** Keeps the button pressed after a submission that succeeded, until the page moves on. */
   done?: boolean;
+  /** On a page with several forms, the `intent` of this one: only its own submission makes it busy. */
+  intent?: string;
   /** 'danger' for a button that deletes. */
   tone?: 'primary' | 'danger';
   className?: string;
@@ -29,10 +31,13 @@ export function SubmitButton({
   pending,
   pendingText = authText.pending,
   done = false,
+  intent,
   tone = 'primary',
   className = 'w-full',
 }: SubmitButtonProps) {
-  const navigating = useNavigation().state === 'submitting';
+  const navigation = useNavigation();
+  const navigating =
+    navigation.state === 'submitting' && (intent === undefined || navigation.formData?.get('intent') === intent);
   const busy = (pending ?? navigating) || done;
   return (
     <button

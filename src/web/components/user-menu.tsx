@@ -1,15 +1,10 @@
-import { ChevronDown, Heart, LayoutDashboard, LogOut, MapPin, Package, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Form, Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { authText } from '../i18n/auth';
+import { menuPages } from './account-pages';
 
-const userEntries = [
-  { to: '/user/user-profile', label: authText.profile, Icon: UserRound },
-  { to: '/user/allOrders', label: authText.orders, Icon: Package },
-  { to: '/user/favorite', label: authText.favorites, Icon: Heart },
-  { to: '/user/address', label: authText.addresses, Icon: MapPin },
-] as const;
 const adminEntries = [{ to: '/admin/allproducts', label: authText.adminPanel, Icon: LayoutDashboard }] as const;
 
 const itemClass =
@@ -17,7 +12,7 @@ const itemClass =
 
 /** The signed-in visitor's name in the top bar, opening their role's pages and sign-out. */
 export function UserMenu({ user }: { user: User }) {
-  const entries = user.role === 'admin' ? adminEntries : userEntries;
+  const entries = user.role === 'admin' ? adminEntries : menuPages;
   return (
     // Not modal and not portalled: the page stays readable and the menu stays inside the banner landmark.
     <DropdownMenu.Root modal={false}>

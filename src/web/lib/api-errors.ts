@@ -1,4 +1,5 @@
 import { type ApiMessage, apiMessages as m } from '../../contract/messages';
+import { at } from '../i18n/account';
 import { authText } from '../i18n/auth';
 import { rt } from '../i18n/reviews';
 import type { FieldErrors, FormFailure } from './form';
@@ -38,12 +39,29 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.reviewNotFound]: { text: say(rt.reviewGone) },
   [m.reviewNotYours]: { text: say(rt.notYours) },
   [m.productNotFound]: { text: say(rt.productGone) },
+  [m.currentPasswordRequired]: { text: say(at.currentPasswordRequired) },
+  [m.currentPasswordIncorrect]: { text: say(at.currentPasswordIncorrect), field: 'currentPassword' },
+  [m.aliasRequired]: { text: say(at.aliasRequired) },
+  [m.detailsRequired]: { text: say(at.detailsRequired) },
+  [m.cityRequired]: { text: say(at.cityRequired) },
 };
 // Messages the server builds itself rather than from the catalogue.
-const extra: Record<string, Translation> = { 'name is too long': { text: say(authText.nameTooLong) } };
+const extra: Record<string, Translation> = {
+  'name is too long': { text: say(authText.nameTooLong) },
+  'alias is too long': { text: say(at.aliasTooLong) },
+  'details is too long': { text: say(at.detailsTooLong) },
+  'city is too long': { text: say(at.cityTooLong) },
+  'postalCode is too long': { text: say(at.postalCodeTooLong) },
+  'You can keep at most 20 addresses': { text: say(at.tooManyAddresses) },
+};
 
-const translationOf = (message: string): Translation | undefined =>
-  translations[message as ApiMessage] ?? extra[message];
+/** A screen's own wording for some API messages, where the spec words them differently there. */
+export type MessageOverrides = Partial<Record<ApiMessage, string>>;
+
+const translationOf = (message: string, overrides: MessageOverrides): Translation | undefined => {
+  const own = overrides[message as ApiMessage];
+  return own ? { text: say(own) } : (translations[message as ApiMessage] ?? extra[message]);
+};
 
 /** Anything the API can answer on failure, as the web client's ApiError exposes it. */
 export type ApiFailure = {
@@ -59,12 +77,13 @@ export function formFailureFromApi<F extends string>(
   failure: ApiFailure,
   fields: readonly F[],
   phoneCountry: string,
+  overrides: MessageOverrides = {},
 ): FormFailure<F> {
   const isField = (name: string | undefined): name is F => name !== undefined && fields.includes(name as F);
   const fieldErrors: FieldErrors<F> = {};
   let formError: string | undefined;
   const place = (field: string | undefined, message: string) => {
-    const translation = translationOf(message);
+    const translation = translationOf(message, overrides);
     const target = field ?? translation?.field;
     if (isField(target)) {
       fieldErrors[target] ??= translation?.text(phoneCountry) ?? authText.invalidValue;

@@ -5,6 +5,7 @@ import type {
   Brand,
   CartEnvelope,
   Category,
+  ChangedEnvelope,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
@@ -12,8 +13,11 @@ import type {
   Product,
   Review,
   StatusEnvelope,
+  StatusItemEnvelope,
+  StatusListEnvelope,
   Subcategory,
   TokenEnvelope,
+  UpdateMeEnvelope,
   User,
 } from '../../contract/types.js';
 
@@ -45,6 +49,8 @@ export function toQueryString(query: Query): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+export type AddressBody = Omit<Address, '_id' | 'id'>;
 
 /** The typed /api/v1 client the web's loaders and actions use. */
 export function createApiClient(transport: ApiTransport, token?: string) {
@@ -84,6 +90,25 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),
+      /** `email` only when it changed (spec §5). */
+      updateMe: (body: { name: string; phone: string; email?: string }) =>
+        call<UpdateMeEnvelope>('PUT', '/users/updateMe', body),
+      changePassword: (body: { currentPassword: string; password: string; passwordConfirm: string }) =>
+        call<AuthEnvelope>('PUT', '/users/changeMyPassword', body),
+    },
+    wishlist: {
+      list: () => get<StatusListEnvelope<Product>>('/wishlist'),
+      add: (productId: string) => call<ChangedEnvelope<string>>('POST', '/wishlist', { productId }),
+      remove: (productId: string) =>
+        call<ChangedEnvelope<string>>('DELETE', `/wishlist/${encodeURIComponent(productId)}`),
+    },
+    addresses: {
+      list: () => get<StatusListEnvelope<Address>>('/addresses'),
+      get: (id: string) => get<StatusItemEnvelope<Address>>(`/addresses/${encodeURIComponent(id)}`),
+      add: (body: AddressBody) => call<ChangedEnvelope<Address>>('POST', '/addresses', body),
+      update: (id: string, body: AddressBody) =>
+        call<ChangedEnvelope<Address>>('PUT', `/addresses/${encodeURIComponent(id)}`, body),
+      remove: (id: string) => call<ChangedEnvelope<Address>>('DELETE', `/addresses/${encodeURIComponent(id)}`),
     },
     cart: {
       get: () => get<CartEnvelope>('/cart'),
@@ -94,10 +119,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       clear: () => call<undefined>('DELETE', '/cart'),
       applyCoupon: (couponName: string) => call<CartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
     },
-    addresses: {
-      list: () => get<{ status: string; results: number; data: Address[] }>('/addresses'),
-    },
     orders: {
+      /** A customer's own orders, newest first. */
+      list: (query: Query = {}) => get<ListEnvelope<Order>>('/orders', query),
       /** Cash on delivery: the order is made at once from the cart. */
       createCash: (cartId: string, shippingAddress: Omit<Address, '_id' | 'id' | 'alias'>) =>
         call<{ status: string; data: Order }>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),

@@ -18,7 +18,11 @@ export type ResetPasswordField = (typeof resetPasswordFields)[number];
 const isPassword = (field: string) => /password/i.test(field);
 const isEmpty = (field: string, value: string) => (isPassword(field) ? value === '' : value.trim() === '');
 
-function required<F extends string>(values: FormValues<F>, messages: Record<F, string>): FieldErrors<F> {
+/** A message for each field of `messages` left empty (fields without a message are optional). */
+export function required<F extends string>(
+  values: FormValues<F>,
+  messages: Partial<Record<F, string>>,
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const field of Object.keys(messages) as F[]) {
     if (isEmpty(field, values[field])) errors[field] = messages[field];
@@ -26,7 +30,8 @@ function required<F extends string>(values: FormValues<F>, messages: Record<F, s
   return errors;
 }
 
-function confirmed<F extends string>(
+/** Adds the mismatch message when both passwords are typed and differ. */
+export function confirmed<F extends string>(
   values: FormValues<F>,
   errors: FieldErrors<F>,
   password: F,

@@ -15,6 +15,9 @@ export function imageSrcSet(url: string | null): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
 }
 
+/** A number that names something (an order number): no thousands separator. */
+export const formatCode = (value: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(value);
+
 export const formatPercent = (fraction: number) =>
   new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 

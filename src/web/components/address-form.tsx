@@ -1,0 +1,86 @@
+import { Form, Link } from 'react-router';
+import type { PhoneCountry } from '../../contract/phone';
+import { at } from '../i18n/account';
+import { authText, phoneExamples } from '../i18n/auth';
+import { type AddressField, addressFields, validateAddress } from '../lib/account-validation';
+import type { FieldErrors, FormValues } from '../lib/form';
+import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
+import { SubmitButton } from './submit-button';
+
+type AddressFormProps = {
+  /** What the fields hold: the saved address, the shop's defaults, or what was typed before a failure. */
+  values: FormValues<AddressField>;
+  fieldErrors: FieldErrors<AddressField> | undefined;
+  formError: string | undefined;
+  phoneCountry: string;
+  submitLabel: string;
+};
+
+/** The add and edit address form (spec §2, PRODUCT-DECISIONS row 9: city required, postal code optional). */
+export function AddressForm({ values, fieldErrors, formError, phoneCountry, submitLabel }: AddressFormProps) {
+  const { errors, formProps } = useFormErrors(
+    addressFields,
+    (typed) => validateAddress(typed, phoneCountry),
+    fieldErrors,
+  );
+  const hydrated = useHydrated();
+  const phoneExample = phoneExamples[phoneCountry as PhoneCountry] ?? phoneExamples.EG;
+  return (
+    <div className="max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <Form method="post" className="space-y-5" {...formProps}>
+        {hydrated && <input type="hidden" name="js" value="1" />}
+        <FormField name="alias" label={at.alias} defaultValue={values.alias} error={errors.alias} hint={at.aliasHint} />
+        <FormField
+          name="details"
+          label={at.details}
+          autoComplete="street-address"
+          defaultValue={values.details}
+          error={errors.details}
+          hint={at.detailsHint}
+        />
+        <FormField
+          name="phone"
+          label={at.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          defaultValue={values.phone}
+          error={errors.phone}
+          hint={
+            <>
+              {authText.phoneExample} <bdi dir="ltr">{phoneExample}</bdi>
+            </>
+          }
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            name="city"
+            label={at.city}
+            autoComplete="address-level2"
+            defaultValue={values.city}
+            error={errors.city}
+          />
+          <FormField
+            name="postalCode"
+            label={`${at.postalCode} (${at.optional})`}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            dir="ltr"
+            defaultValue={values.postalCode}
+            error={errors.postalCode}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3 pt-1">
+          <SubmitButton className="px-6">{submitLabel}</SubmitButton>
+          <Link to="/user/address" className="px-2 py-3 font-bold text-brand-700 hover:underline">
+            {at.backToAddresses}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Heart } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { toast } from 'sonner';
+import type { Product } from '../../contract/types';
+import { at } from '../i18n/account';
+import { shownAsFavorite } from '../lib/account';
+import { withRedirectTo } from '../lib/redirect';
+import { useHydrated } from '../lib/use-form-errors';
+import type { loader as rootLoader } from '../root';
+import type { FavoriteResult } from '../routes/wishlist';
+
+/**
+ * The heart on a product card (spec §4): it flips at once and settles when the data revalidates.
+ * Guests are told to sign in and nothing is sent; staff have no favourites, so no heart.
+ */
+export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'title'> }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const user = root?.user ?? null;
+  // One fetcher per product, shared by every card of it on the page.
+  const fetcher = useFetcher<FavoriteResult>({ key: `favorite:${product.id}` });
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const saved = root?.favoriteIds.includes(product.id) ?? false;
+  const favorite = shownAsFavorite(saved, fetcher.formData?.get('intent'));
+
+  // Tell the outcome once per click, as soon as the action answers: while the data revalidates the
+  // card is still here, after it (on the favourites page) it may be gone. Not on remount either.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === 'submitting') {
+      sent.current = true;
+      return;
+    }
+    if (!sent.current || !fetcher.data) return;
+    sent.current = false;
+    const result = fetcher.data;
+    const id = `favorite:${product.id}`;
+    if (result.ok) toast.success(result.intent === 'add' ? at.favoriteAdded : at.favoriteRemoved, { id });
+    else toast.error(at.favoriteErrors[result.problem], { id });
+  }, [fetcher.state, fetcher.data, product.id]);
+
+  if (user && user.role !== 'user') return null;
+  return (
+    <fetcher.Form method="post" action="/wishlist" className="absolute end-2 top-2 z-10">
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="intent" value={favorite ? 'remove' : 'add'} />
+      <input type="hidden" name="redirectTo" value={here} />
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <button
+        type="submit"
+        aria-pressed={favorite}
+        aria-label={at.favoriteToggle(product.title)}
+        title={favorite ? at.removeFromFavorites : at.addToFavorites}
+        onClick={(event) => {
+          if (user) return;
+          // Spec §4/§8: without an account, say so and send nothing.
+          event.preventDefault();
+          toast.error(at.loginFirst, {
+            id: 'login-first',
+            action: { label: at.loginAction, onClick: () => navigate(withRedirectTo('/login', here)) },
+          });
+        }}
+        className="grid size-10 place-items-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 transition hover:bg-white hover:ring-red-300"
+      >
+        <Heart
+          aria-hidden="true"
+          className={`size-5 transition ${favorite ? 'fill-red-600 text-red-600' : 'text-slate-700'}`}
+        />
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,116 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '../../contract/types';
+import { at } from '../i18n/account';
+import { pt } from '../i18n/product';
+import { paymentMethodLabel } from '../lib/account';
+import { formatCode, formatDate, formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { plural } from '../lib/plural';
+import { ColorChip } from './color-chip';
+import { StarRating } from './star-rating';
+
+/** One order as its customer sees it (spec §2 user screens): number, date, items, both flags, method, total. */
+export function OrderCard({ order, currency }: { order: Order; currency: string }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 pb-3">
+        <h2 id={headingId} className="text-lg font-bold">
+          {at.orderNumber(formatCode(order.number))}
+        </h2>
+        <p className="text-sm text-slate-600">
+          {at.orderedOn}: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        </p>
+      </header>
+
+      <ul aria-label={at.orderItems} className="divide-y divide-slate-100">
+        {order.cartItems.map((item) => (
+          <li key={item._id} className="flex gap-3 py-3">
+            <img
+              src={item.product.imageCover ?? '/placeholder.svg'}
+              srcSet={imageSrcSet(item.product.imageCover)}
+              sizes="64px"
+              width={64}
+              height={64}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-16 shrink-0 rounded-lg bg-white object-contain ring-1 ring-slate-200"
+            />
+            <div className="flex min-w-0 flex-col gap-1">
+              <h3 className="font-bold leading-6">
+                {item.product._id ? (
+                  <Link to={`/products/${item.product._id}`} className="hover:text-brand-700 hover:underline">
+                    {item.product.title}
+                  </Link>
+                ) : (
+                  item.product.title
+                )}
+              </h3>
+              <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+                <StarRating
+                  value={item.product.ratingsAverage}
+                  label={pt.rating(formatNumber(item.product.ratingsAverage, 1))}
+                />
+                <span aria-hidden="true">{formatNumber(item.product.ratingsAverage, 1)}</span>
+                <span>({plural(item.product.ratingsQuantity, pt.ratingsCount)})</span>
+              </p>
+              <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+                <span>
+                  {at.quantity}: <span className="font-bold">{formatNumber(item.count)}</span>
+                </span>
+                {item.color && (
+                  <span className="inline-flex items-center gap-1">
+                    {at.color}: <ColorChip color={item.color} />
+                  </span>
+                )}
+                <span>
+                  {at.unitPrice}: {formatPrice(item.price, currency)}
+                </span>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="grid gap-2 border-t border-slate-200 pt-3 text-sm sm:grid-cols-4 sm:gap-3">
+        <Fact term={at.deliveryStatus}>
+          <Flag on={order.isDelivered} yes={at.delivered} no={at.notDelivered} />
+        </Fact>
+        <Fact term={at.paymentStatus}>
+          <Flag on={order.isPaid} yes={at.paid} no={at.notPaid} />
+        </Fact>
+        <Fact term={at.paymentMethod}>
+          <span className="font-bold">{paymentMethodLabel(order.paymentMethodType)}</span>
+        </Fact>
+        <Fact term={at.total}>
+          <span className="text-base font-bold text-brand-700">{formatPrice(order.totalOrderPrice, currency)}</span>
+        </Fact>
+      </dl>
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    // A row of term and value on a phone, a column of four from the sm breakpoint.
+    <div className="flex items-center justify-between gap-2 sm:flex-col sm:items-start sm:justify-start sm:gap-1">
+      <dt className="text-slate-600">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Each flag in its own label (PRODUCT-DECISIONS row 1), told by words and icon, not colour alone. */
+function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
+  const Icon = on ? CircleCheck : Clock;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-bold ${on ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {on ? yes : no}
+    </span>
+  );
+}

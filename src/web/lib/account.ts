@@ -1,0 +1,39 @@
+import type { Order } from '../../contract/types';
+import { at } from '../i18n/account';
+
+/** Spec §9: 'cash' reads as cash on delivery; any other method is a card. */
+export const paymentMethodLabel = (method: Order['paymentMethodType'] | string) =>
+  method === 'cash' ? at.cash : at.card;
+
+/** The profile action's answer after a password change (the session is already cleared). */
+export type PasswordChanged = { passwordChanged: true };
+
+export function isPasswordChanged(result: unknown): result is PasswordChanged {
+  return typeof result === 'object' && result !== null && 'passwordChanged' in result;
+}
+
+/**
+ * shouldRevalidate of the account pages: after a password change the old session is gone on
+ * purpose, and reloading a guarded page would send the customer to sign in before the 2 s message.
+ */
+export function unlessPasswordChanged({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  return isPasswordChanged(actionResult) ? false : defaultShouldRevalidate;
+}
+
+export type FavoriteIntent = 'add' | 'remove';
+
+/**
+ * Whether a heart shows filled: the pending click wins (optimistic UI), otherwise what the server
+ * holds; once the request settles and the data revalidates the two agree again.
+ */
+export function shownAsFavorite(saved: boolean, pendingIntent: unknown): boolean {
+  if (pendingIntent === 'add') return true;
+  if (pendingIntent === 'remove') return false;
+  return saved;
+}

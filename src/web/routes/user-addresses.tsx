@@ -1,0 +1,195 @@
+import { MapPin, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { data, Form, Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Address } from '../../contract/types';
+import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
+import { EmptyState } from '../components/empty-state';
+import { SubmitButton } from '../components/submit-button';
+import { at } from '../i18n/account';
+import { type ApiClient, ApiError } from '../lib/api';
+import { requireUser } from '../lib/auth.server';
+import { apiFor } from '../lib/context.server';
+import { pageMeta } from '../lib/meta';
+import { plural } from '../lib/plural';
+import { redirectWithToast } from '../lib/toast.server';
+import { useHydrated } from '../lib/use-form-errors';
+import { useUrlDialog } from '../lib/use-url-dialog';
+import type { Route } from './+types/user-addresses';
+
+const PATH = '/user/address';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, 'user');
+  const addresses = await apiFor(request, context).addresses.list();
+  return { shop: context.shop, addresses: addresses.data };
+}
+
+type DeleteResult = { ok: true } | { ok: false; message: string };
+
+async function deleteAddress(api: ApiClient, id: string): Promise<DeleteResult> {
+  if (!id) return { ok: false, message: at.addressGone };
+  try {
+    await api.addresses.remove(id);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // Someone else's id and a malformed one read the same as a deleted one: not found.
+    const gone = error.status === 404 || error.status === 400;
+    return { ok: false, message: gone ? at.addressGone : at.addressDeleteFailed };
+  }
+}
+
+/** Deleting an address (the only change made on this page; adding and editing have their own pages). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context, 'user');
+  const form = await request.formData();
+  const result = await deleteAddress(apiFor(request, context), String(form.get('id') ?? ''));
+  // Spec §4 reloads the page; here the list revalidates in place (PRODUCT-DECISIONS row 6).
+  if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
+  return redirectWithToast(request, PATH, {
+    type: result.ok ? 'success' : 'error',
+    text: result.ok ? at.addressDeleted : result.message,
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: at.addressesTitle,
+    description: at.addressesDescription,
+    path: PATH,
+    noindex: true,
+  });
+}
+
+export default function UserAddresses({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses } = loaderData;
+  const dialog = useUrlDialog('delete');
+  const hydrated = useHydrated();
+  const deleting = addresses.find((address) => address.id === dialog.openFor);
+
+  // Runs for each new answer of the action only (`dialog` is a new object on every render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) toast.success(at.addressDeleted);
+    else toast.error(actionData.message);
+    dialog.close();
+  }, [actionData]);
+
+  return (
+    <>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h1 className="text-2xl font-bold">{at.addressesTitle}</h1>
+          {addresses.length > 0 && <p className="text-slate-600">{plural(addresses.length, at.addressCount)}</p>}
+        </div>
+        <Link
+          to="/user/add-address"
+          className="flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-600"
+        >
+          <Plus aria-hidden="true" className="size-5" />
+          {at.addAddress}
+        </Link>
+      </div>
+
+      {addresses.length === 0 ? (
+        <EmptyState Icon={MapPin} title={at.noAddresses} hint={at.noAddressesHint} />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {addresses.map((address) => (
+            <li key={address.id}>
+              <AddressCard
+                address={address}
+                onDelete={() => dialog.open(address.id)}
+                deleteHref={dialog.href(address.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && dialog.close()}
+        title={at.deleteTitle}
+        description={deleting ? at.deleteQuestion(deleting.alias) : ''}
+      >
+        <Form method="post" className="flex flex-wrap justify-end gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={deleting?.id ?? ''} />
+          {hydrated && <input type="hidden" name="js" value="1" />}
+          <DialogCancel to={PATH} alert>
+            {at.cancel}
+          </DialogCancel>
+          <SubmitButton intent="delete" tone="danger" className="px-5">
+            {at.confirmDelete}
+          </SubmitButton>
+        </Form>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const actionClass =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
+
+function AddressCard({
+  address,
+  onDelete,
+  deleteHref,
+}: {
+  address: Address;
+  onDelete: () => void;
+  deleteHref: string;
+}) {
+  const headingId = `address-${address.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold">
+        <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        <bdi>{address.alias}</bdi>
+      </h2>
+      <p className="leading-7 text-slate-800">
+        <bdi>{address.details}</bdi>
+      </p>
+      <p className="text-slate-700">
+        {at.city}: <bdi className="font-bold">{address.city}</bdi>
+        {address.postalCode && (
+          <>
+            {' '}
+            — {at.postalCode}: <bdi dir="ltr">{address.postalCode}</bdi>
+          </>
+        )}
+      </p>
+      <p className="flex items-center gap-1.5 text-slate-700">
+        <Phone aria-hidden="true" className="size-4" />
+        <span className="sr-only">{at.phone}:</span>
+        <bdi dir="ltr">{address.phone}</bdi>
+      </p>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Link
+          to={`/user/edit-address/${address.id}`}
+          aria-label={at.editNamed(address.alias)}
+          className={`${actionClass} text-slate-800`}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          {at.edit}
+        </Link>
+        <DialogOpener
+          href={deleteHref}
+          onOpen={onDelete}
+          aria-label={at.deleteNamed(address.alias)}
+          className={`${actionClass} text-red-700`}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {at.delete}
+        </DialogOpener>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers the account tests share (auth.spec.ts predates this file and keeps its own copies). */
+
+export const PASSWORD = 'Secret-pass-1';
+export const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+export type Account = { name: string; email: string; password: string; phone: string; token: string };
+
+/** A fresh customer, signed up and signed in through the API, so tests do not depend on each other. */
+export async function createCustomer(request: APIRequestContext, name = 'سارة أحمد'): Promise<Account> {
+  const account = { name, email: uniqueEmail('customer'), password: PASSWORD, phone: '01012345678' };
+  const signup = await request.post('/api/v1/auth/signup', { data: { ...account, passwordConfirm: PASSWORD } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  return { ...account, token: await apiToken(request, account) };
+}
+
+export async function apiToken(request: APIRequestContext, account: { email: string; password: string }) {
+  const login = await request.post('/api/v1/auth/login', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await login.json()).token as string;
+}
+
+/** Signs the browser in the way the sign-in form does: the token in the httpOnly session cookie. */
+export async function signInWithCookie(context: BrowserContext, baseURL: string | undefined, token: string) {
+  if (!baseURL) throw new Error('baseURL is not set');
+  await context.addCookies([{ name: 'matjar_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+export async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'matjar_session');
+}
+
+/** Waits until React owns `locator`, so clicks reach its handlers rather than the bare HTML. */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Watches for posts to the site: an invalid form, or a guest's heart, must send nothing. */
+export function recordPosts(page: Page) {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  return posts;
+}
+
+export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** A person closes the toast with its (Arabic) close button; on a phone it covers the top bar. */
+export async function closeToast(page: Page, text: string) {
+  const shown = toast(page, text);
+  await shown.getByRole('button', { name: 'إغلاق الإشعار' }).click();
+  await expect(shown).toHaveCount(0);
+}
+
+export const toArabicIndic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));

@@ -1,0 +1,321 @@
+import type { AppLoadContext } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
+import { currentMark, menuPages, sidebarPages } from '../../src/web/components/account-pages.js';
+import { at } from '../../src/web/i18n/account.js';
+import { authText } from '../../src/web/i18n/auth.js';
+import {
+  isPasswordChanged,
+  paymentMethodLabel,
+  shownAsFavorite,
+  unlessPasswordChanged,
+} from '../../src/web/lib/account.js';
+import {
+  addressBody,
+  addressDefaults,
+  addressFields,
+  passwordFields,
+  profileBody,
+  profileFields,
+  validateAddress,
+  validateChangePassword,
+  validateProfile,
+} from '../../src/web/lib/account-validation.js';
+import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
+import { favoriteIdsOf } from '../../src/web/lib/favorites.server.js';
+import { plural } from '../../src/web/lib/plural.js';
+import { parseFlashToast } from '../../src/web/lib/toast.js';
+import { loader as ordersLoader } from '../../src/web/routes/user-orders.js';
+import { action as wishlistAction } from '../../src/web/routes/wishlist.js';
+
+const address = { alias: 'المنزل', details: 'شارع التحرير 5', phone: '01012345678', city: 'القاهرة', postalCode: '' };
+const EG_PHONE = authText.phoneInvalid('EG');
+
+describe('the address form', () => {
+  it('names every required field left empty, and only those', () => {
+    expect(validateAddress({ alias: ' ', details: '', phone: '', city: '  ', postalCode: '' }, 'EG')).toEqual({
+      alias: at.aliasRequired,
+      details: at.detailsRequired,
+      phone: authText.phoneRequired,
+      city: at.cityRequired,
+    });
+    expect(validateAddress(address, 'EG')).toEqual({});
+  });
+
+  it('checks the phone by the shop’s country, Arabic-Indic digits included', () => {
+    expect(validateAddress({ ...address, phone: '12' }, 'EG')).toEqual({ phone: EG_PHONE });
+    expect(validateAddress({ ...address, phone: '٠١٠١٢٣٤٥٦٧٨' }, 'EG')).toEqual({});
+    expect(validateAddress({ ...address, phone: '0512345678' }, 'SA')).toEqual({});
+    expect(validateAddress({ ...address, phone: '0512345678' }, 'EG')).toEqual({ phone: EG_PHONE });
+  });
+
+  it('keeps to the API’s lengths', () => {
+    expect(
+      validateAddress(
+        {
+          ...address,
+          alias: 'أ'.repeat(51),
+          details: 'ب'.repeat(501),
+          city: 'ج'.repeat(81),
+          postalCode: '1'.repeat(21),
+        },
+        'EG',
+      ),
+    ).toEqual({
+      alias: at.aliasTooLong,
+      details: at.detailsTooLong,
+      city: at.cityTooLong,
+      postalCode: at.postalCodeTooLong,
+    });
+  });
+
+  it('sends trimmed values with the postal code in ASCII digits', () => {
+    expect(addressBody({ ...address, alias: ' العمل ', postalCode: ' ١٢٣٤٥ ' })).toEqual({
+      ...address,
+      alias: 'العمل',
+      postalCode: '12345',
+    });
+  });
+
+  it('starts from the saved address, or from the shop’s city and the customer’s phone', () => {
+    const fallback = { city: 'القاهرة', postalCode: '11511', phone: '01112345678' };
+    expect(addressDefaults(null, fallback)).toEqual({
+      alias: '',
+      details: '',
+      phone: '01112345678',
+      city: 'القاهرة',
+      postalCode: '11511',
+    });
+    expect(addressDefaults({ ...address, _id: 'a1', id: 'a1' }, fallback)).toEqual(address);
+  });
+});
+
+describe('the profile form', () => {
+  const profile = { name: 'سارة', phone: '01012345678', email: 'sara@example.com' };
+
+  it('requires name, phone and e-mail, each with its own message', () => {
+    expect(validateProfile({ name: '', phone: ' ', email: '' }, 'EG')).toEqual({
+      name: authText.nameRequired,
+      phone: authText.phoneRequired,
+      email: authText.emailRequired,
+    });
+    expect(validateProfile({ ...profile, phone: '123', email: 'sara@' }, 'EG')).toEqual({
+      phone: EG_PHONE,
+      email: authText.emailInvalid,
+    });
+    expect(validateProfile(profile, 'EG')).toEqual({});
+  });
+
+  it('sends the e-mail only when it changed (spec §5)', () => {
+    expect(profileBody({ ...profile, email: ' Sara@Example.com ' }, 'sara@example.com')).toEqual({
+      name: 'سارة',
+      phone: '01012345678',
+    });
+    expect(profileBody({ ...profile, name: ' سارة علي ', email: 'new@example.com' }, 'sara@example.com')).toEqual({
+      name: 'سارة علي',
+      phone: '01012345678',
+      email: 'new@example.com',
+    });
+  });
+});
+
+describe('the change-password form', () => {
+  it('requires all three, a long enough new password and its confirmation', () => {
+    expect(validateChangePassword({ currentPassword: '', password: '', passwordConfirm: '' })).toEqual({
+      currentPassword: at.currentPasswordRequired,
+      password: authText.passwordRequired,
+      passwordConfirm: authText.passwordConfirmRequired,
+    });
+    expect(validateChangePassword({ currentPassword: 'x', password: 'short', passwordConfirm: 'short' })).toEqual({
+      password: authText.passwordTooShort,
+    });
+    expect(
+      validateChangePassword({ currentPassword: 'x', password: 'long-enough-1', passwordConfirm: 'long-enough-2' }),
+    ).toEqual({ passwordConfirm: authText.passwordMismatch });
+    expect(
+      validateChangePassword({ currentPassword: 'x', password: 'long-enough-1', passwordConfirm: 'long-enough-1' }),
+    ).toEqual({});
+  });
+});
+
+describe('API messages on the account forms', () => {
+  const fieldError = (param: string, msg: string) => ({ status: 400, body: { errors: [{ param, msg }] } });
+
+  it('puts each address message on its field in Arabic', () => {
+    expect(formFailureFromApi(fieldError('alias', m.aliasRequired), addressFields, 'EG')).toEqual({
+      fieldErrors: { alias: at.aliasRequired },
+    });
+    expect(formFailureFromApi(fieldError('city', 'city is too long'), addressFields, 'EG')).toEqual({
+      fieldErrors: { city: at.cityTooLong },
+    });
+    expect(formFailureFromApi(fieldError('phone', m.phoneInvalid), addressFields, 'EG')).toEqual({
+      fieldErrors: { phone: EG_PHONE },
+    });
+    const limit = { status: 400, body: { status: 'fail', message: 'You can keep at most 20 addresses' } };
+    expect(formFailureFromApi(limit, addressFields, 'EG')).toEqual({ fieldErrors: {}, formError: at.tooManyAddresses });
+  });
+
+  it('words a taken e-mail the profile’s way, and a wrong current password on its field', () => {
+    const taken = fieldError('email', m.emailInUse);
+    expect(formFailureFromApi(taken, profileFields, 'EG', { [m.emailInUse]: at.emailTaken })).toEqual({
+      fieldErrors: { email: 'البريد الإلكتروني مسجل مسبقاً' },
+    });
+    // Sign-up keeps its own wording.
+    expect(formFailureFromApi(taken, profileFields, 'EG').fieldErrors.email).toBe(authText.emailInUse);
+    expect(formFailureFromApi(fieldError('currentPassword', m.currentPasswordIncorrect), passwordFields, 'EG')).toEqual(
+      { fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' } },
+    );
+  });
+});
+
+describe('account helpers', () => {
+  it('labels the payment method as spec §9 says', () => {
+    expect(paymentMethodLabel('cash')).toBe('الدفع عند الاستلام');
+    expect(paymentMethodLabel('card')).toBe('بطاقة');
+    expect(paymentMethodLabel('anything else')).toBe('بطاقة');
+  });
+
+  it('counts orders in Arabic plural forms', () => {
+    expect([0, 1, 2, 3, 11, 100].map((n) => plural(n, at.orderCount))).toEqual([
+      'ليس لديك أي طلبات بعد',
+      'لديك طلب واحد',
+      'لديك طلبان',
+      'لديك 3 طلبات',
+      'لديك 11 طلباً',
+      'لديك 100 طلب',
+    ]);
+  });
+
+  it('shows a heart by the pending click first, then by the server', () => {
+    expect(shownAsFavorite(false, 'add')).toBe(true);
+    expect(shownAsFavorite(true, 'remove')).toBe(false);
+    expect(shownAsFavorite(true, undefined)).toBe(true);
+    expect(shownAsFavorite(false, null)).toBe(false);
+  });
+
+  it('skips reloading guarded data only after a password change', () => {
+    expect(isPasswordChanged({ passwordChanged: true })).toBe(true);
+    expect(isPasswordChanged({ intent: 'password', ok: false })).toBe(false);
+    expect(unlessPasswordChanged({ actionResult: { passwordChanged: true }, defaultShouldRevalidate: true })).toBe(
+      false,
+    );
+    expect(
+      unlessPasswordChanged({ actionResult: { intent: 'profile', ok: true }, defaultShouldRevalidate: true }),
+    ).toBe(true);
+    expect(unlessPasswordChanged({ defaultShouldRevalidate: false })).toBe(false);
+  });
+
+  it('orders the sidebar and the menu as spec §2 lists them, and marks the current entry', () => {
+    expect(sidebarPages.map((p) => p.to)).toEqual([
+      '/user/allOrders',
+      '/user/favorite',
+      '/user/address',
+      '/user/user-profile',
+    ]);
+    expect(menuPages.map((p) => p.to)).toEqual([
+      '/user/user-profile',
+      '/user/allOrders',
+      '/user/favorite',
+      '/user/address',
+    ]);
+    expect(currentMark('/user/address', '/user/address')).toBe('page');
+    expect(currentMark('/user/address', '/user/add-address')).toBe('true');
+    expect(currentMark('/user/address', '/user/edit-address/abc')).toBe('true');
+    expect(currentMark('/user/allOrders', '/user/address')).toBeUndefined();
+  });
+});
+
+/** A context whose API answers from `answer`, recording the calls. */
+function fakeContext(answer: (request: ApiRequest) => ApiResponse) {
+  const calls: ApiRequest[] = [];
+  const context = {
+    shop: { name: 'متجر', currency: 'SAR', phoneCountry: 'EG', publicUrl: 'http://shop.test', defaultCity: 'القاهرة' },
+    apiTransport: async (request: ApiRequest) => {
+      calls.push(request);
+      return answer(request);
+    },
+  } as unknown as AppLoadContext;
+  return { calls, context };
+}
+const customer = { _id: 'u1', id: 'u1', name: 'سارة', email: 's@example.com', phone: '01012345678', role: 'user' };
+const signedIn = (url: string, init: RequestInit = {}) =>
+  new Request(url, { ...init, headers: { cookie: 'matjar_session=tok', ...init.headers } });
+const flashOf = (response: Response) => {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('matjar_toast='));
+  return parseFlashToast(decodeURIComponent(cookie?.split(';')[0]?.split('=').slice(1).join('=') ?? ''));
+};
+
+describe('favourite ids for the hearts', () => {
+  it('asks only with a session, and a refusal (staff, stale token) means none', async () => {
+    const ok = fakeContext(() => ({ status: 200, body: { status: 'success', results: 1, data: [{ id: 'p1' }] } }));
+    expect(await favoriteIdsOf(new Request('http://shop.test/'), ok.context)).toEqual([]);
+    expect(ok.calls).toEqual([]);
+    expect(await favoriteIdsOf(signedIn('http://shop.test/'), ok.context)).toEqual(['p1']);
+    expect(ok.calls[0]).toMatchObject({ method: 'GET', path: '/wishlist', token: 'tok' });
+    const staff = fakeContext(() => ({ status: 403, body: { status: 'fail', message: m.forbidden } }));
+    expect(await favoriteIdsOf(signedIn('http://shop.test/'), staff.context)).toEqual([]);
+  });
+});
+
+describe('the hearts’ action', () => {
+  const post = (fields: Record<string, string>, cookie = true) => {
+    const init = { method: 'POST', body: new URLSearchParams(fields) };
+    return cookie ? signedIn('http://shop.test/wishlist', init) : new Request('http://shop.test/wishlist', init);
+  };
+  const run = (request: Request, context: AppLoadContext) =>
+    wishlistAction({ request, context, params: {} } as Parameters<typeof wishlistAction>[0]);
+
+  it('sends a guest’s plain form post to sign in, back to the page, with the Arabic message', async () => {
+    const { calls, context } = fakeContext(() => ({ status: 200, body: {} }));
+    const response = (await run(
+      post({ intent: 'add', productId: 'p1', redirectTo: '/products?page=2' }, false),
+      context,
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fproducts%3Fpage%3D2');
+    expect(flashOf(response)).toMatchObject({ type: 'error', text: 'يجب تسجيل الدخول أولاً' });
+    expect(calls).toEqual([]);
+  });
+
+  it('adds and removes through the API, answering a fetcher with the outcome', async () => {
+    const { calls, context } = fakeContext(() => ({ status: 200, body: { status: 'success', data: [] } }));
+    const added = await run(post({ intent: 'add', productId: 'p1', js: '1' }), context);
+    expect(added).toMatchObject({ data: { ok: true, intent: 'add' } });
+    await run(post({ intent: 'remove', productId: 'p1', js: '1' }), context);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /wishlist', 'DELETE /wishlist/p1']);
+    expect(calls[0]?.body).toEqual({ productId: 'p1' });
+  });
+
+  it('turns refusals into messages and never sends a malformed intent', async () => {
+    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.productNotFound } }));
+    expect(await run(post({ intent: 'add', productId: 'p1', js: '1' }), gone.context)).toMatchObject({
+      data: { ok: false, problem: 'productGone' },
+      init: { status: 404 },
+    });
+    const staff = fakeContext(() => ({ status: 403, body: { status: 'fail', message: m.forbidden } }));
+    expect(await run(post({ intent: 'add', productId: 'p1', js: '1' }), staff.context)).toMatchObject({
+      data: { ok: false, problem: 'customersOnly' },
+    });
+    expect(await run(post({ intent: 'toggle', productId: 'p1', js: '1' }), staff.context)).toMatchObject({
+      data: { ok: false, problem: 'failed' },
+      init: { status: 400 },
+    });
+    expect(staff.calls).toHaveLength(1);
+  });
+});
+
+describe('the orders page', () => {
+  it('says a card payment was received once, then drops ?paid=1 from the URL', async () => {
+    const { calls, context } = fakeContext(() => ({ status: 200, body: { data: customer } }));
+    const request = signedIn('http://shop.test/user/allOrders?paid=1&page=2');
+    const response = (await ordersLoader({ request, context, params: {} } as Parameters<typeof ordersLoader>[0]).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/user/allOrders?page=2');
+    expect(flashOf(response)).toMatchObject({ type: 'success', text: at.paymentReceived });
+    // Only the guard asked the API; the orders load after the redirect.
+    expect(calls.map((c) => c.path)).toEqual(['/users/getMe']);
+  });
+});
