@@ -20,6 +20,20 @@ export default [
     route('user/edit-address/:id', 'routes/edit-address.tsx'),
     route('user/user-profile', 'routes/user-profile.tsx'),
   ]),
+  // Staff only (spec §2 admin routes): the layout's loader guards every page beneath it.
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/home.ts'),
+    route('admin/allorders', 'routes/admin/orders.tsx'),
+    route('admin/orders/:id', 'routes/admin/order.tsx'),
+    route('admin/allproducts', 'routes/admin/products.tsx'),
+    route('admin/addproducts', 'routes/admin/add-product.tsx'),
+    route('admin/editproducts/:id', 'routes/admin/edit-product.tsx'),
+    route('admin/addbrand', 'routes/admin/add-brand.tsx'),
+    route('admin/addcategory', 'routes/admin/add-category.tsx'),
+    route('admin/addsubcategory', 'routes/admin/add-subcategory.tsx'),
+    route('admin/addCoupon', 'routes/admin/coupons.tsx'),
+    route('admin/edit-coupon/:id', 'routes/admin/edit-coupon.tsx'),
+  ]),
   // The product cards' hearts post here.
   route('wishlist', 'routes/wishlist.ts'),
   route('products', 'routes/products.tsx'),

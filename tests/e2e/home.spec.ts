@@ -93,7 +93,7 @@ test.describe('promotional carousel', () => {
     const drag = async (dx: number) => {
       const steps = Array.from({ length: 8 }, (_, i) => x + (dx * (i + 1)) / 8);
       if (cdp) {
-        const touch = (type: string, at: number) =>
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
           cdp.send('Input.dispatchTouchEvent', {
             type,
             touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }],

@@ -1,0 +1,24 @@
+import { BadgePercent, FolderPlus, FolderTree, Package, PackagePlus, ReceiptText, Tags } from 'lucide-react';
+import { adminText } from '../i18n/admin';
+
+/** The admin sidebar's entries in the spec's order (§2), with the pages that belong under each. */
+export const adminPages = [
+  { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
+  { to: '/admin/allproducts', label: adminText.products, Icon: Package, under: ['/admin/editproducts/'] },
+  { to: '/admin/addbrand', label: adminText.addBrand, Icon: Tags, under: ['/admin/editbrand/'] },
+  { to: '/admin/addcategory', label: adminText.addCategory, Icon: FolderPlus, under: ['/admin/editcategory/'] },
+  {
+    to: '/admin/addsubcategory',
+    label: adminText.addSubcategory,
+    Icon: FolderTree,
+    under: ['/admin/editsubcategory/'],
+  },
+  { to: '/admin/addproducts', label: adminText.addProduct, Icon: PackagePlus, under: [] },
+  { to: '/admin/addCoupon', label: adminText.addCoupon, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
+] as const;
+
+/** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
+export function adminMark(entry: (typeof adminPages)[number], pathname: string): 'page' | 'true' | undefined {
+  if (pathname === entry.to) return 'page';
+  return entry.under.some((prefix) => pathname.startsWith(prefix)) ? 'true' : undefined;
+}

@@ -1,0 +1,4 @@
+// Placeholder until this screen is built.
+export default function Screen() {
+  return <h1 className="text-2xl font-bold">coupons</h1>;
+}

@@ -1,0 +1,25 @@
+import { Outlet } from 'react-router';
+import { AdminNav } from '../../components/admin-nav';
+import { requireUser } from '../../lib/auth.server';
+import type { Route } from './+types/layout';
+
+/**
+ * The admin area (spec §2 admin-only routes): a guest goes to sign in and comes back, a customer
+ * goes home. Each page's loader and action guard themselves as well (loaders run side by side),
+ * and the API refuses anyone but staff whatever the web does.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, 'admin');
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8">
+      <AdminNav />
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
