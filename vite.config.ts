@@ -6,4 +6,23 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // The server build bundles our own code; packages with native parts stay external.
   ssr: { external: ['sharp', '@node-rs/argon2', '@electric-sql/pglite', 'pg'] },
+  build: {
+    rolldownOptions: {
+      output: {
+        // A phone on a slow network pays a round trip per file: a few larger chunks load faster
+        // than dozens of tiny ones (one per icon, one per helper). Route modules stay separate.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+              priority: 3,
+            },
+            { name: 'vendor', test: /node_modules/, minShareCount: 2, priority: 2 },
+            { name: 'shared', minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

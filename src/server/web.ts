@@ -109,6 +109,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       prefix: '/',
       wildcard: false,
       decorateReply: false,
+      // scripts/precompress.mjs writes .br and .gz beside each text asset at build time.
+      preCompressed: true,
       // Hashed assets never change; other files (favicon) may.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -4,7 +4,7 @@
  * four category scores, LCP, TBT, CLS and the JavaScript bytes transferred for each page.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -67,6 +67,12 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    // BENCH_WEB_REPORTS=<folder> keeps each page's full report, to see what holds a figure back.
+    if (process.env.BENCH_WEB_REPORTS) {
+      mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      const name = page === '/' ? 'home' : page.replaceAll('/', '_').slice(1);
+      writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits } = result.lhr;
     const summary = audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] };
     const scriptBytes = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;

@@ -115,7 +115,7 @@ export function PromoCarousel() {
       >
         <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
       </button>
-      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+      <div className="absolute inset-x-0 bottom-0 flex justify-center">
         {t.slides.map((slide, index) => (
           <button
             key={slide.title}
@@ -123,8 +123,14 @@ export function PromoCarousel() {
             onClick={() => embla?.scrollTo(index)}
             aria-label={t.slideOf(index + 1, t.slides.length)}
             aria-current={index === selected}
-            className={`size-2.5 rounded-full ${index === selected ? 'bg-white' : 'bg-white/50'}`}
-          />
+            // A small dot inside a 32 px target, easy to hit with a finger.
+            className="group grid size-8 place-items-center"
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2.5 rounded-full group-hover:bg-white ${index === selected ? 'bg-white' : 'bg-white/50'}`}
+            />
+          </button>
         ))}
       </div>
     </section>
