@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { reindexStale, WORD_SIMILARITY_THRESHOLD } from './search-index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; it has the same query API as the database. */
@@ -41,6 +42,8 @@ async function openPglite(directory: string | undefined): Promise<DatabaseHandle
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  await reindexStale(db as unknown as Database);
   // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
   await client.exec('VACUUM ANALYZE');
   return {
@@ -66,10 +69,16 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     await migrator.query('SELECT pg_advisory_unlock(7305726)').catch(() => undefined);
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // The keyword search's typo tolerance: `<%` uses this threshold (and its trigram index).
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+  await reindexStale(db as unknown as Database);
   return {
     db: db as unknown as Database,
     kind: 'postgres',

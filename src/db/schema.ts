@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +28,9 @@ const timestamps = () => ({
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/** PostgreSQL's full-text document type; written only by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['user', 'admin']);
 export const paymentMethodEnum = pgEnum('payment_method', ['cash', 'card']);
@@ -62,7 +67,15 @@ export const passwordResets = pgTable('password_resets', {
 const namedImageTable = <const N extends string>(name: N) =>
   pgTable(
     name,
-    { id: id(), name: text('name').notNull(), slug: text('slug').notNull(), image: text('image'), ...timestamps() },
+    {
+      id: id(),
+      name: text('name').notNull(),
+      slug: text('slug').notNull(),
+      image: text('image'),
+      // The name's search forms (src/contract/arabic-text.ts), for suggestions.
+      searchName: text('search_name').notNull().default(''),
+      ...timestamps(),
+    },
     (t) => [uniqueIndex(`${name}_name_key`).on(t.name), index(`${name}_created_at_idx`).on(t.createdAt)],
   );
 
@@ -104,6 +117,22 @@ export const products = pgTable(
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     ratingsAverage: numeric('ratings_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     ratingsQuantity: integer('ratings_quantity').notNull().default(0),
+    // Search text the server derives on every write (src/server/modules/search/indexing.ts): each
+    // word's folded forms, of the title, the brand and category names, and the description.
+    searchTitle: text('search_title').notNull().default(''),
+    searchGroups: text('search_groups').notNull().default(''),
+    searchBody: text('search_body').notNull().default(''),
+    // Folded title and brand name as written, for typo-tolerant trigram matching.
+    searchNames: text('search_names').notNull().default(''),
+    // Which version of the folding wrote the columns above; older rows are re-derived at start-up.
+    searchVersion: smallint('search_version').notNull().default(0),
+    // Weighted document: title A, brand and category B, description C; the 'arabic' configuration
+    // adds Snowball stems, 'simple' keeps Latin words and model numbers whole.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple'::regconfig, search_title), 'A') || setweight(to_tsvector('arabic'::regconfig, search_title), 'A') || setweight(to_tsvector('simple'::regconfig, search_groups), 'B') || setweight(to_tsvector('simple'::regconfig, search_body), 'C') || setweight(to_tsvector('arabic'::regconfig, search_body), 'C')`,
+      ),
     ...timestamps(),
   },
   (t) => [
@@ -124,9 +153,10 @@ export const products = pgTable(
     // Price filters and sorts use the price a customer pays.
     index('products_effective_price_idx').on(sql`coalesce(${t.priceAfterDiscount}, ${t.price})`, t.id),
     index('products_rating_idx').on(t.ratingsAverage, t.ratingsQuantity, t.id),
-    // Trigram indexes serve the keyword filter's ILIKE '%…%' on title and description.
-    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // The keyword search: full-text on the document, trigram word similarity on the names.
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_search_names_trgm_idx').using('gin', sql`${t.searchNames} gin_trgm_ops`),
+    index('products_search_version_idx').on(t.searchVersion),
   ],
 );
 
@@ -330,4 +360,18 @@ export const checkoutSessions = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('checkout_sessions_provider_key').on(t.provider, t.providerSessionId)],
+);
+
+/**
+ * Words that name the same thing: brand transliterations (samsung, سامسونج, سامسونغ) and the
+ * shop's broken plurals (هاتف, هواتف). A query word finds every term of its group.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    // Folded as src/contract/arabic-text.ts folds, one word.
+    term: text('term').primaryKey(),
+    groupName: text('group_name').notNull(),
+  },
+  (t) => [index('search_synonyms_group_idx').on(t.groupName)],
 );

@@ -1179,7 +1179,7 @@ describe('products: list query', () => {
     const description = await send('GET', `/products?${scope()}&keyword=${encodeURIComponent('معالج سريع')}`);
     expect(titles(description)).toEqual(t_('P2'));
 
-    // LIKE wildcards are literal.
+    // Punctuation is not a word: it finds nothing, and LIKE wildcards mean nothing special.
     const percent = await send('GET', `/products?${scope()}&keyword=${encodeURIComponent('100%')}`);
     expect(titles(percent)).toEqual(t_('P5'));
     const underscore = await send('GET', `/products?${scope()}&keyword=_`);

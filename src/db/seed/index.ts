@@ -5,6 +5,7 @@ import type { Config } from '../../server/config.js';
 import type { MediaStore } from '../../server/media/store.js';
 import type { Database } from '../client.js';
 import { users } from '../schema.js';
+import { reindexStale } from '../search-index.js';
 import { bulkInsertProducts } from './bulk.js';
 import { categoryCount, seedDemo } from './demo.js';
 
@@ -61,7 +62,11 @@ export async function seedDatabase(options: SeedOptions): Promise<{ demoSeeded: 
       log(`seed: ${bulkInserted} generated products inserted in ${Math.round(performance.now() - started)} ms`);
     }
   }
-  // Fresh planner statistics, so the listing's indexes are used right away (PGlite has no autovacuum).
-  if (demoSeeded || bulkInserted > 0) await db.execute(sql`ANALYZE`);
+  if (demoSeeded || bulkInserted > 0) {
+    // Seeds write rows directly: derive their search text, then fresh planner statistics so the
+    // listing's indexes are used right away (PGlite has no autovacuum).
+    await reindexStale(db);
+    await db.execute(sql`ANALYZE`);
+  }
   return { demoSeeded, bulkInserted };
 }

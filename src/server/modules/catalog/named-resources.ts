@@ -8,6 +8,7 @@ import { slugify } from '../../../contract/slug.js';
 import type { NamedItem } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
 import type { brands, categories } from '../../../db/schema.js';
+import { reindexProducts, searchNameOf } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
@@ -27,6 +28,8 @@ export type NamedResource = {
   messages: { notFound: string; nameTaken: string };
   /** Runs in the delete's transaction: refuse (throw) or remove rows that belong only to this one. */
   beforeDelete?: (tx: Tx, id: string) => Promise<void>;
+  /** Its products, whose search text holds its name (a rename re-derives it). */
+  productsOf: (id: string) => { brandId: string } | { categoryId: string };
 };
 
 export function serializeNamed(row: NamedRow, imageUrl: string | null): NamedItem {
@@ -99,7 +102,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     const [row] = await write(name, () =>
       db
         .insert(table)
-        .values({ name, slug: slugify(name), image: image ?? null })
+        .values({ name, slug: slugify(name), searchName: searchNameOf(name), image: image ?? null })
         .returning(),
     );
     if (!row) throw new HttpError(500, m.internal);
@@ -109,12 +112,17 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
     const { name, image } = await readNamedForm(request, false);
     const changes = {
-      ...(name ? { name, slug: slugify(name) } : {}),
+      ...(name ? { name, slug: slugify(name), searchName: searchNameOf(name) } : {}),
       ...(image ? { image } : {}),
       updatedAt: new Date(),
     };
+    const { id } = request.params;
     const [row] = await write(name, () =>
-      db.update(table).set(changes).where(eq(table.id, request.params.id)).returning(),
+      db.transaction(async (tx) => {
+        const updated = await tx.update(table).set(changes).where(eq(table.id, id)).returning();
+        if (name && updated.length > 0) await reindexProducts(tx, resource.productsOf(id));
+        return updated;
+      }),
     );
     if (!row) throw notFound(messages.notFound);
     return { data: serialize(request, row) };

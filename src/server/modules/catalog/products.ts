@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { slugify } from '../../../contract/slug.js';
 import type { Product } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { brands, categories, productSubcategories, products, subcategories } from '../../../db/schema.js';
+import { reindexProducts } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../errors.js';
@@ -24,6 +25,7 @@ import { type FormData, readForm } from '../../http/multipart.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
+import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 
 type ProductRow = typeof products.$inferSelect;
 /** On update every field is optional; the discount rule is checked against the stored price. */
@@ -45,9 +47,7 @@ const sortColumns: Record<ProductSortField, SQLWrapper> = {
   title: products.title,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export function productFilters(query: ProductQuery, digits: number): SQL | undefined {
+export function productFilters(query: ProductQuery, digits: number, search?: KeywordSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const categoryIds = [query.category, ...(query['category[in][]'] ?? []), ...(query['category[in]'] ?? [])].filter(
     (v): v is string => Boolean(v),
@@ -62,15 +62,15 @@ export function productFilters(query: ProductQuery, digits: number): SQL | undef
   // Bounds past the column's range would make PostgreSQL fail the query; no price lies beyond it.
   if (min !== undefined) conditions.push(gte(effectivePrice, Math.min(toMinor(min, digits), MAX_MINOR_PRICE)));
   if (max !== undefined) conditions.push(lte(effectivePrice, Math.min(toMinor(max, digits), MAX_MINOR_PRICE)));
-  if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
-    conditions.push(or(ilike(products.title, pattern), ilike(products.description, pattern)));
-  }
+  if (search) conditions.push(search.where);
   return and(...conditions);
 }
 
-export function productOrder(query: ProductQuery): SQL[] {
-  const fields = query.sort && query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, desc: true }];
+export function productOrder(query: ProductQuery, search?: KeywordSearch): SQL[] {
+  const explicit = query.sort && query.sort.length > 0;
+  // A search without a chosen sort lists the best matches first, the best sellers among equals.
+  if (search && !explicit) return [desc(search.rank), desc(products.sold), desc(products.id)];
+  const fields = explicit && query.sort ? query.sort : [{ field: 'createdAt' as const, desc: true }];
   // The id tie-breaker keeps pages stable; it follows the last field's direction so that a
   // single-field sort walks its (field, id) index in one direction.
   const lastDesc = fields[fields.length - 1]?.desc ?? true;
@@ -221,13 +221,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/', { schema: { querystring: productQuerySchema, tags } }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
-    const where = productFilters(request.query, digits);
+    const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
+    const where = productFilters(request.query, digits, search);
     const [rows, [total]] = await Promise.all([
       db
         .select()
         .from(products)
         .where(where)
-        .orderBy(...productOrder(request.query))
+        .orderBy(...productOrder(request.query, search))
         .limit(limit)
         .offset(offset),
       db.select({ value: count() }).from(products).where(where),
@@ -270,6 +271,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .returning();
       if (!created) throw new HttpError(500, m.internal);
+      await reindexProducts(tx, { ids: [created.id] });
       const subIds = [...new Set(fields.subcategory)];
       if (subIds.length > 0) {
         await tx
@@ -321,6 +323,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(products.id, id))
         .returning();
       if (!updated) throw notFound(m.productNotFound);
+      await reindexProducts(tx, { ids: [id] });
       if (subIds) {
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
         if (subIds.length > 0) {

@@ -23,6 +23,7 @@ const categoryResource: NamedResource = {
     if ((inUse?.value ?? 0) > 0) throw new HttpError(409, m.stillHasProducts);
     await tx.delete(subcategories).where(eq(subcategories.categoryId, id));
   },
+  productsOf: (categoryId) => ({ categoryId }),
 };
 
 const brandResource: NamedResource = {
@@ -31,6 +32,7 @@ const brandResource: NamedResource = {
   tag: 'brands',
   nameSchema: brandNameSchema,
   messages: { notFound: m.brandNotFound, nameTaken: m.brandNameTaken },
+  productsOf: (brandId) => ({ brandId }),
 };
 
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,0 +1,92 @@
+import { toAsciiDigits } from './digits.js';
+
+/**
+ * Arabic-aware text folding for search, shared by indexing (server), querying (server) and
+ * highlighting (web), so that all three see the same words.
+ */
+
+const TASHKEEL = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED]/g;
+const TATWEEL = /\u0640/g;
+const LETTER_FOLDS: Record<string, string> = {
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ٱ: 'ا',
+  ى: 'ي',
+  ة: 'ه',
+  ؤ: 'و',
+  ئ: 'ي',
+  // Persian and Urdu shapes Arabic keyboards sometimes produce.
+  ی: 'ي',
+  ک: 'ك',
+  ۀ: 'ه',
+};
+const FOLDABLE = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g');
+// Everything that is not a letter or a digit separates words.
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * Folds what people type differently but mean the same: alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه,
+ * ؤ → و, ئ → ي, tashkeel and tatweel removed, Arabic-Indic digits → ASCII, Latin lower-cased,
+ * punctuation → spaces. The result is single-spaced words.
+ */
+export function normalizeArabic(text: string): string {
+  // NFKC turns presentation forms (ﻻ, ﷲ, full-width Latin) into plain letters.
+  const folded = text
+    .normalize('NFKC')
+    .replace(TASHKEEL, '')
+    .replace(TATWEEL, '')
+    .replace(FOLDABLE, (c) => LETTER_FOLDS[c] ?? c);
+  return toAsciiDigits(folded).toLowerCase().replace(SEPARATORS, ' ').trim();
+}
+
+/** The folded words of a text, in order. */
+export const searchWords = (text: string): string[] => {
+  const normalized = normalizeArabic(text);
+  return normalized ? normalized.split(' ') : [];
+};
+
+const isArabic = (word: string) => /[\u0621-\u064A]/.test(word);
+/** Shortest stem a prefix or suffix may leave: shorter remains are other words, not stems. */
+const MIN_STEM = 3;
+// The article with the particles that attach to it, longest first; then the one-letter particles.
+const ARTICLES = ['وبال', 'وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
+const PARTICLES = ['و', 'ف', 'ب', 'ل', 'ك'];
+// Feminine, sound plural and nisba endings (after folding ة is ه).
+const SUFFIXES = ['ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+
+function withoutPrefixes(word: string): string[] {
+  const forms = [word];
+  const article = ARTICLES.find((a) => word.startsWith(a) && word.length - a.length >= MIN_STEM);
+  if (article) forms.push(word.slice(article.length));
+  const particle = PARTICLES.find((p) => word.startsWith(p) && word.length - 1 >= MIN_STEM);
+  if (particle) {
+    const rest = word.slice(1);
+    forms.push(rest);
+    const inner = ARTICLES.find((a) => rest.startsWith(a) && rest.length - a.length >= MIN_STEM);
+    if (inner) forms.push(rest.slice(inner.length));
+  }
+  return forms;
+}
+
+function withoutSuffixes(word: string): string[] {
+  const forms = [word];
+  for (const suffix of SUFFIXES) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) forms.push(word.slice(0, -suffix.length));
+  }
+  return forms;
+}
+
+/**
+ * A light stemmer: the word and what remains without its attached particles and article
+ * (و ف ب ل ك، ال) and its feminine, plural and nisba endings. Indexing every form and querying with
+ * any of them makes 'والساعات', 'ساعة' and 'الساعه' meet without a dictionary. Latin words and
+ * numbers stay as they are.
+ */
+export function wordForms(word: string): string[] {
+  if (!isArabic(word)) return [word];
+  return [...new Set(withoutPrefixes(word).flatMap(withoutSuffixes))];
+}
+
+/** Every form of every word of a text, space-separated: what the search index holds for it. */
+export const indexedForms = (text: string): string => [...new Set(searchWords(text).flatMap(wordForms))].join(' ');

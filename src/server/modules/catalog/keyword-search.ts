@@ -1,0 +1,106 @@
+import { inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
+import type { Database } from '../../../db/client.js';
+import { products, searchSynonyms } from '../../../db/schema.js';
+
+/** Words too common to narrow anything; dropped from a query that has other words. */
+const STOP_WORDS = new Set([
+  'في',
+  'من',
+  'مع',
+  'علي',
+  'الي',
+  'عن',
+  'او',
+  'ذو',
+  'ذات',
+  'the',
+  'for',
+  'with',
+  'and',
+  'of',
+]);
+/** A query word may be the start of a longer one ('سامس' → سامسونج) from this many letters. */
+const MIN_PREFIX = 2;
+/** Typo tolerance for words of this many letters; shorter words look alike too easily. */
+const MIN_TRIGRAM_WORD = 4;
+/** Long pasted texts are cut: eight words say what someone is looking for. */
+const MAX_WORDS = 8;
+// ts_rank's weights for D, C, B and A: the title counts most, the description least.
+const RANK_WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'::real[]`);
+
+export type KeywordSearch = {
+  /** Rows that match the keyword. */
+  where: SQL;
+  /** How well a row matches: higher first. */
+  rank: SQL<number>;
+};
+
+/** Every term that names the same thing as one of `words` (or, for `prefix`, starts like it). */
+async function synonymsOf(db: Database, words: string[], prefix: string | undefined): Promise<Map<string, string[]>> {
+  const matches = [inArray(searchSynonyms.term, words)];
+  if (prefix) matches.push(like(searchSynonyms.term, `${prefix}%`));
+  const groups = db
+    .select({ groupName: searchSynonyms.groupName })
+    .from(searchSynonyms)
+    .where(or(...matches));
+  const rows = await db
+    .select({ term: searchSynonyms.term, groupName: searchSynonyms.groupName })
+    .from(searchSynonyms)
+    .where(inArray(searchSynonyms.groupName, groups));
+  const byGroup = new Map<string, string[]>();
+  for (const row of rows) byGroup.set(row.groupName, [...(byGroup.get(row.groupName) ?? []), row.term]);
+  const byTerm = new Map<string, string[]>();
+  for (const terms of byGroup.values()) for (const term of terms) byTerm.set(term, terms);
+  if (prefix) {
+    const started = [...byTerm.keys()]
+      .filter((term) => term.startsWith(prefix))
+      .flatMap((term) => byTerm.get(term) ?? []);
+    byTerm.set(`${prefix}*`, [...new Set(started)]);
+  }
+  return byTerm;
+}
+
+/**
+ * The keyword filter and its relevance (issue 6): every query word must match — by any of its
+ * forms (light stemming), a synonym, or as the start of a longer word if it is the last one typed,
+ * against the title, brand, category and description; or by coming close to a word of the
+ * product's name (trigram word similarity), which forgives a typo.
+ */
+export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
+  const all = searchWords(keyword).slice(0, MAX_WORDS);
+  // Only punctuation ('_', '!!'): nothing is named like that.
+  if (all.length === 0) return { where: sql`false`, rank: sql<number>`0` };
+  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
+  const words = meaningful.length > 0 ? meaningful : all;
+  const last = words[words.length - 1] ?? '';
+  // A keyword still being typed (no space after it) may end in a partial word.
+  const typing = !/\s$/.test(keyword) && last.length >= MIN_PREFIX ? last : undefined;
+  const formsOf = words.map((word) => wordForms(word));
+  const synonyms = await synonymsOf(db, [...new Set(formsOf.flat())], typing);
+
+  const wordQueries = words.map((word, index) => {
+    const forms = formsOf[index] ?? [word];
+    const alternatives = new Set([...forms, ...forms.flatMap((form) => synonyms.get(form) ?? [])]);
+    if (typing && index === words.length - 1) {
+      for (const form of forms) alternatives.add(`${form}:*`);
+      for (const term of synonyms.get(`${typing}*`) ?? []) alternatives.add(term);
+    }
+    // Forms hold only letters and digits, so they are safe tsquery operands.
+    return sql`(to_tsquery('simple', ${[...alternatives].join(' | ')}) || to_tsquery('arabic', ${word}))`;
+  });
+  // Each word matches by full text, or — from four letters — by coming close to a word of the name.
+  const wordMatches = words.map((word, index) => {
+    const fullText = sql`${products.searchVector} @@ ${wordQueries[index]}`;
+    // `<%` is word_similarity above pg_trgm.word_similarity_threshold, served by the trigram index.
+    return word.length >= MIN_TRIGRAM_WORD ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;
+  });
+  const anyWord = sql.join(wordQueries, sql` || `);
+  const names = normalizeArabic(keyword);
+  return {
+    where: sql.join(wordMatches, sql` AND `),
+    // Rows matching more words, in the title rather than the description, and names closer to
+    // the whole query come first.
+    rank: sql<number>`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${anyWord}) + word_similarity(${names}, ${products.searchNames})`,
+  };
+}
