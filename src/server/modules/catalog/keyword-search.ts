@@ -70,7 +70,7 @@ async function synonymsOf(db: Database, words: string[], prefix: string | undefi
 export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
   const all = searchWords(keyword).slice(0, MAX_WORDS);
   // Only punctuation ('_', '!!'): nothing is named like that.
-  if (all.length === 0) return { where: sql`false`, rank: sql<number>`0` };
+  if (all.length === 0) return { where: sql`false`, rank: sql<number>`0::real` };
   const meaningful = all.filter((word) => !STOP_WORDS.has(word));
   const words = meaningful.length > 0 ? meaningful : all;
   const last = words[words.length - 1] ?? '';
