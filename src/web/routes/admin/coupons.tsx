@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect } from 'react-router';
 import { toast } from 'sonner';
 import type { Coupon } from '../../../contract/types';
+import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { CouponForm } from '../../components/coupon-form';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -123,6 +124,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const dialog = useUrlDialog('delete');
   const hydrated = useHydrated();
   const hrefFor = usePageHref();
+  const busy = useLoadingHere();
   const listHeading = useRef<HTMLHeadingElement>(null);
   const deleting = coupons.data.find((coupon) => coupon.id === dialog.openFor);
   const added = actionData?.intent === 'add' && actionData.ok ? actionData : undefined;
@@ -164,7 +166,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         {coupons.data.length === 0 ? (
           <EmptyState Icon={TicketPercent} title={ac.noCoupons} hint={ac.noCouponsHint} />
         ) : (
-          <>
+          <BusyRegion busy={busy}>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {coupons.data.map((coupon) => (
                 <li key={coupon.id}>
@@ -183,7 +185,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
               hrefFor={hrefFor}
               label={ac.couponsPager}
             />
-          </>
+          </BusyRegion>
         )}
       </section>
 
