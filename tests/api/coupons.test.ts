@@ -198,6 +198,10 @@ describe('GET /coupons', () => {
     const ids1 = page1.json().data.map((c: CouponData) => c.id);
     const ids2 = page2.json().data.map((c: CouponData) => c.id);
     expect(ids1.filter((id: string) => ids2.includes(id))).toEqual([]);
+    // Newest first.
+    const listed = all.json().data as CouponData[];
+    const times = listed.map((c) => c.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
     const beyond = await send('GET', '/coupons?limit=2&page=1000', { token: admin.token });
     expectEnvelope(beyond.json(), { results, currentPage: 1000, limit: 2, length: 0 });
     for (const coupon of all.json().data as CouponData[]) {

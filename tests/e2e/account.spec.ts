@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Address, ListEnvelope, Order, Product } from '../../src/contract/types';
+import type { Address, Order, Product } from '../../src/contract/types';
 import { pt } from '../../src/web/i18n/product';
 import { colorKey } from '../../src/web/lib/color-name';
 import { formatCode, formatDate, formatNumber, formatPrice } from '../../src/web/lib/format';
@@ -8,15 +8,22 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '.
 import {
   ADMIN,
   apiToken,
+  bearer,
   closeToast,
+  colorOf,
   createCustomer,
+  escapeRegExp,
   expectNoAxeViolations,
   field,
+  fillCart,
   hydrated,
   PASSWORD,
+  placeCashOrder,
   recordPosts,
+  SHIPPING,
   sessionCookie,
   signInWithCookie,
+  stockedProducts,
   toArabicIndic,
   toast,
   uniqueEmail,
@@ -29,16 +36,13 @@ import {
 
 const CURRENCY = 'SAR'; // the shop's default; the test server does not change it
 const EG_PHONE_INVALID = 'رقم الجوال غير صالح، أدخل رقم جوال من مصر';
-const SHIPPING = { details: 'شارع التحرير 10، الدقي', phone: '01012345678', city: 'الجيزة', postalCode: '' };
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'حسابي' });
 const heart = (scope: Page | Locator, title: string) =>
   scope.getByRole('button', { name: `حفظ «${title}» في المفضلة` });
 const anyHeart = (scope: Page | Locator) => scope.getByRole('button', { name: /في المفضلة$/ });
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 
 /** The browser signed in as a new customer. */
@@ -46,40 +50,6 @@ async function customerSession(page: Page, request: APIRequestContext, baseURL: 
   const account = await createCustomer(request, name);
   await signInWithCookie(page.context(), baseURL, account.token);
   return account;
-}
-
-/** Products with plenty in stock, so orders never run a product out for other tests. */
-async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
-  const res = await request.get('/api/v1/products?limit=20&sort=-quantity');
-  return ((await res.json()) as ListEnvelope<Product>).data.filter((p) => p.quantity >= 20);
-}
-
-const colorOf = (product: Product) => product.availableColors[0];
-
-/** Puts products in the customer's cart through the API; returns the cart id. */
-async function fillCart(request: APIRequestContext, token: string, products: Product[]): Promise<string> {
-  let cartId = '';
-  for (const product of products) {
-    const color = colorOf(product);
-    const res = await request.post('/api/v1/cart', {
-      headers: bearer(token),
-      data: { productId: product.id, ...(color ? { color } : {}) },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    cartId = (await res.json()).data._id;
-  }
-  return cartId;
-}
-
-/** A cash order through the API (POST /cart, then POST /orders/:cartId), as the brief describes. */
-async function placeCashOrder(request: APIRequestContext, token: string, products: Product[]): Promise<Order> {
-  const cartId = await fillCart(request, token, products);
-  const res = await request.post(`/api/v1/orders/${cartId}`, {
-    headers: bearer(token),
-    data: { shippingAddress: SHIPPING },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as Order;
 }
 
 async function addAddress(request: APIRequestContext, token: string, alias: string): Promise<Address> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import type { ListEnvelope, Order, Product } from '../../src/contract/types';
 
 /** Helpers the account tests share (auth.spec.ts predates this file and keeps its own copies). */
 
@@ -67,3 +68,43 @@ export async function closeToast(page: Page, text: string) {
 }
 
 export const toArabicIndic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const SHIPPING = { details: 'شارع التحرير 10، الدقي', phone: '01012345678', city: 'الجيزة', postalCode: '' };
+
+/** Products with plenty in stock, so orders never run a product out for other tests. */
+export async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
+  const res = await request.get('/api/v1/products?limit=20&sort=-quantity');
+  return ((await res.json()) as ListEnvelope<Product>).data.filter((p) => p.quantity >= 20);
+}
+
+export const colorOf = (product: Product) => product.availableColors[0];
+
+/** Puts products in the customer's cart through the API; returns the cart id. */
+export async function fillCart(request: APIRequestContext, token: string, products: Product[]): Promise<string> {
+  let cartId = '';
+  for (const product of products) {
+    const color = colorOf(product);
+    const res = await request.post('/api/v1/cart', {
+      headers: bearer(token),
+      data: { productId: product.id, ...(color ? { color } : {}) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    cartId = (await res.json()).data._id;
+  }
+  return cartId;
+}
+
+/** A cash order through the API (POST /cart, then POST /orders/:cartId). */
+export async function placeCashOrder(request: APIRequestContext, token: string, products: Product[]): Promise<Order> {
+  const cartId = await fillCart(request, token, products);
+  const res = await request.post(`/api/v1/orders/${cartId}`, {
+    headers: bearer(token),
+    data: { shippingAddress: SHIPPING },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as Order;
+}

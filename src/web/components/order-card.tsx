@@ -1,7 +1,7 @@
 import { CircleCheck, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../contract/types';
+import type { Order, OrderItem } from '../../contract/types';
 import { at } from '../i18n/account';
 import { pt } from '../i18n/product';
 import { paymentMethodLabel } from '../lib/account';
@@ -10,69 +10,58 @@ import { plural } from '../lib/plural';
 import { ColorChip } from './color-chip';
 import { StarRating } from './star-rating';
 
-/** One order as its customer sees it (spec §2 user screens): number, date, items, both flags, method, total. */
-export function OrderCard({ order, currency }: { order: Order; currency: string }) {
+type OrderCardProps = {
+  order: Order;
+  currency: string;
+  /** Where the card leads (the admin list opens the order's page); the whole card is then the link. */
+  href?: string;
+  /** The ordered products; the admin list leaves them to the order's page. */
+  showItems?: boolean;
+  /** More about the order under its heading (staff see the customer there). */
+  children?: ReactNode;
+};
+
+/**
+ * One order (spec §2): number, date, items, both flags, method, total. Customers see their own in
+ * /user/allOrders; staff see every order in /admin/allorders (with its customer, without items)
+ * and one at a time in /admin/orders/:id.
+ */
+export function OrderCard({ order, currency, href, showItems = true, children }: OrderCardProps) {
   const headingId = `order-${order.id}`;
+  const title = at.orderNumber(formatCode(order.number));
   return (
-    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <article
+      aria-labelledby={headingId}
+      className={`relative rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 ${href ? 'focus-within:ring-2 focus-within:ring-brand-600 hover:ring-brand-600' : ''}`}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 pb-3">
         <h2 id={headingId} className="text-lg font-bold">
-          {at.orderNumber(formatCode(order.number))}
+          {href ? (
+            // The link's box covers the card: one large target with one name.
+            <Link
+              to={href}
+              className="text-brand-700 outline-none after:absolute after:inset-0 after:rounded-2xl hover:underline"
+            >
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
         </h2>
         <p className="text-sm text-slate-600">
           {at.orderedOn}: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
       </header>
 
-      <ul aria-label={at.orderItems} className="divide-y divide-slate-100">
-        {order.cartItems.map((item) => (
-          <li key={item._id} className="flex gap-3 py-3">
-            <img
-              src={item.product.imageCover ?? '/placeholder.svg'}
-              srcSet={imageSrcSet(item.product.imageCover)}
-              sizes="64px"
-              width={64}
-              height={64}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              className="size-16 shrink-0 rounded-lg bg-white object-contain ring-1 ring-slate-200"
-            />
-            <div className="flex min-w-0 flex-col gap-1">
-              <h3 className="font-bold leading-6">
-                {item.product._id ? (
-                  <Link to={`/products/${item.product._id}`} className="hover:text-brand-700 hover:underline">
-                    {item.product.title}
-                  </Link>
-                ) : (
-                  item.product.title
-                )}
-              </h3>
-              <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                <StarRating
-                  value={item.product.ratingsAverage}
-                  label={pt.rating(formatNumber(item.product.ratingsAverage, 1))}
-                />
-                <span aria-hidden="true">{formatNumber(item.product.ratingsAverage, 1)}</span>
-                <span>({plural(item.product.ratingsQuantity, pt.ratingsCount)})</span>
-              </p>
-              <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-                <span>
-                  {at.quantity}: <span className="font-bold">{formatNumber(item.count)}</span>
-                </span>
-                {item.color && (
-                  <span className="inline-flex items-center gap-1">
-                    {at.color}: <ColorChip color={item.color} />
-                  </span>
-                )}
-                <span>
-                  {at.unitPrice}: {formatPrice(item.price, currency)}
-                </span>
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {children}
+
+      {showItems && (
+        <ul aria-label={at.orderItems} className="divide-y divide-slate-100">
+          {order.cartItems.map((item) => (
+            <OrderLine key={item._id} item={item} currency={currency} />
+          ))}
+        </ul>
+      )}
 
       <dl className="grid gap-2 border-t border-slate-200 pt-3 text-sm sm:grid-cols-4 sm:gap-3">
         <Fact term={at.deliveryStatus}>
@@ -89,6 +78,56 @@ export function OrderCard({ order, currency }: { order: Order; currency: string 
         </Fact>
       </dl>
     </article>
+  );
+}
+
+function OrderLine({ item, currency }: { item: OrderItem; currency: string }) {
+  return (
+    <li className="flex gap-3 py-3">
+      <img
+        src={item.product.imageCover ?? '/placeholder.svg'}
+        srcSet={imageSrcSet(item.product.imageCover)}
+        sizes="64px"
+        width={64}
+        height={64}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="size-16 shrink-0 rounded-lg bg-white object-contain ring-1 ring-slate-200"
+      />
+      <div className="flex min-w-0 flex-col gap-1">
+        <h3 className="font-bold leading-6">
+          {item.product._id ? (
+            <Link to={`/products/${item.product._id}`} className="hover:text-brand-700 hover:underline">
+              {item.product.title}
+            </Link>
+          ) : (
+            item.product.title
+          )}
+        </h3>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+          <StarRating
+            value={item.product.ratingsAverage}
+            label={pt.rating(formatNumber(item.product.ratingsAverage, 1))}
+          />
+          <span aria-hidden="true">{formatNumber(item.product.ratingsAverage, 1)}</span>
+          <span>({plural(item.product.ratingsQuantity, pt.ratingsCount)})</span>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+          <span>
+            {at.quantity}: <span className="font-bold">{formatNumber(item.count)}</span>
+          </span>
+          {item.color && (
+            <span className="inline-flex items-center gap-1">
+              {at.color}: <ColorChip color={item.color} />
+            </span>
+          )}
+          <span>
+            {at.unitPrice}: {formatPrice(item.price, currency)}
+          </span>
+        </p>
+      </div>
+    </li>
   );
 }
 

@@ -6,6 +6,7 @@ import type {
   CartEnvelope,
   Category,
   ChangedEnvelope,
+  Coupon,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
@@ -51,6 +52,9 @@ export function toQueryString(query: Query): string {
 }
 
 export type AddressBody = Omit<Address, '_id' | 'id'>;
+/** `expire` as the date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
+export type CouponBody = { name: string; expire: string; discount: number };
+type OrderEnvelope = { status: string; data: Order };
 
 /** The typed /api/v1 client the web's loaders and actions use. */
 export function createApiClient(transport: ApiTransport, token?: string) {
@@ -120,17 +124,32 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       applyCoupon: (couponName: string) => call<CartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
     },
     orders: {
-      /** A customer's own orders, newest first. */
+      /** A customer's own orders (staff: every order), newest first. */
       list: (query: Query = {}) => get<ListEnvelope<Order>>('/orders', query),
+      get: (id: string) => get<ItemEnvelope<Order>>(`/orders/${encodeURIComponent(id)}`),
+      /** Staff set each flag on its own (spec §4); `false` takes it back. */
+      setPaid: (id: string, isPaid: boolean) =>
+        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/pay`, { isPaid }),
+      setDelivered: (id: string, isDelivered: boolean) =>
+        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/deliver`, { isDelivered }),
       /** Cash on delivery: the order is made at once from the cart. */
       createCash: (cartId: string, shippingAddress: Omit<Address, '_id' | 'id' | 'alias'>) =>
-        call<{ status: string; data: Order }>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),
+        call<OrderEnvelope>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),
       /** Card: a payment page; the order is made when the provider confirms payment. */
       checkoutSession: (cartId: string, query: { addressId: string }) =>
         get<{ status: string; session: { url: string; id: string; amount: number } }>(
           `/orders/checkout-session/${encodeURIComponent(cartId)}`,
           query,
         ),
+    },
+    coupons: {
+      list: (query: Query = {}) => get<ListEnvelope<Coupon>>('/coupons', query),
+      get: (id: string) => get<ItemEnvelope<Coupon>>(`/coupons/${encodeURIComponent(id)}`),
+      add: (body: CouponBody) => call<ItemEnvelope<Coupon>>('POST', '/coupons', body),
+      update: (id: string, body: CouponBody) =>
+        call<ItemEnvelope<Coupon>>('PUT', `/coupons/${encodeURIComponent(id)}`, body),
+      /** 204, no body. */
+      remove: (id: string) => call<undefined>('DELETE', `/coupons/${encodeURIComponent(id)}`),
     },
     reviews: {
       add: (productId: string, body: { review: string; rating: number }) =>

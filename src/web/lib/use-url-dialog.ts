@@ -30,7 +30,11 @@ export function useUrlDialog(param: string) {
     openFor,
     open: (value = '1') => setOpenFor(value),
     close,
-    /** Where the opener links to before JavaScript loads. */
-    href: (value = '1') => `?${new URLSearchParams({ [param]: value })}`,
+    /** Where the opener links to before JavaScript loads: this page (its ?page= too) with the dialog open. */
+    href: (value = '1') => {
+      const next = new URLSearchParams(searchParams);
+      next.set(param, value);
+      return `?${next}`;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
@@ -40,7 +40,8 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/', { ...admin, schema: { querystring: listQuerySchema, tags } }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const [rows, [total]] = await Promise.all([
-      db.select().from(coupons).orderBy(asc(coupons.createdAt), asc(coupons.id)).limit(limit).offset(offset),
+      // Newest first, like orders: a coupon just added heads the admin's list.
+      db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(limit).offset(offset),
       db.select({ value: count() }).from(coupons),
     ]);
     return listEnvelope(rows.map(serializeCoupon), total?.value ?? 0, page, limit);

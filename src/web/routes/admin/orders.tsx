@@ -1,4 +1,99 @@
-// Placeholder until this screen is built.
-export default function Screen() {
-  return <h1 className="text-2xl font-bold">orders</h1>;
+import { Mail, ReceiptText, UserRound } from 'lucide-react';
+import { redirect } from 'react-router';
+import { pageSizes } from '../../../contract/constants';
+import type { Order } from '../../../contract/types';
+import { BusyRegion, useLoadingHere } from '../../components/busy-region';
+import { EmptyState } from '../../components/empty-state';
+import { OrderCard } from '../../components/order-card';
+import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { at } from '../../i18n/account';
+import { ao } from '../../i18n/admin-orders';
+import { requireUser } from '../../lib/auth.server';
+import { apiFor } from '../../lib/context.server';
+import { formatNumber } from '../../lib/format';
+import { pageMeta } from '../../lib/meta';
+import { plural } from '../../lib/plural';
+import { usePageHref } from '../../lib/use-page-href';
+import type { Route } from './+types/orders';
+
+const PATH = '/admin/allorders';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireUser(request, context, 'admin');
+  const url = new URL(request.url);
+  const page = pageFrom(url);
+  // Spec §9: two orders a page, newest first.
+  const orders = await apiFor(request, context).orders.list({ page, limit: pageSizes.adminOrders });
+  // A page past the last one (an old link) shows the last page.
+  const lastPage = Math.max(1, orders.paginationResult.numberOfPages);
+  if (page > lastPage) throw redirect(pageHref(url, lastPage));
+  return { shop: context.shop, name: admin.name, orders };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData?.orders.paginationResult.currentPage ?? 1;
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: page > 1 ? at.withPage(ao.listTitle, formatNumber(page)) : ao.listTitle,
+    description: ao.listDescription,
+    path: page > 1 ? `${PATH}?page=${page}` : PATH,
+    noindex: true,
+  });
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { shop, name, orders } = loaderData;
+  const busy = useLoadingHere();
+  const hrefFor = usePageHref();
+  return (
+    <>
+      <h1 className="mb-1 text-2xl font-bold">{ao.listTitle}</h1>
+      <p className="mb-5 text-slate-700">
+        {ao.hello} <bdi className="font-bold">{name}</bdi>، {plural(orders.results, ao.orderCount)}
+      </p>
+      {orders.data.length === 0 ? (
+        <EmptyState Icon={ReceiptText} title={ao.noOrders} hint={ao.noOrdersHint} />
+      ) : (
+        <BusyRegion busy={busy}>
+          <ol className="flex flex-col gap-4">
+            {orders.data.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} currency={shop.currency} href={`/admin/orders/${order.id}`} showItems={false}>
+                  <OrderCustomer customer={order.user} />
+                </OrderCard>
+              </li>
+            ))}
+          </ol>
+          <Pagination
+            currentPage={orders.paginationResult.currentPage}
+            numberOfPages={orders.paginationResult.numberOfPages}
+            hrefFor={hrefFor}
+            label={ao.ordersPager}
+          />
+        </BusyRegion>
+      )}
+    </>
+  );
+}
+
+/** Who ordered: the name and e-mail the spec's admin card shows. */
+function OrderCustomer({ customer }: { customer: Order['user'] }) {
+  return (
+    <dl className="flex flex-wrap gap-x-8 gap-y-2 py-3 text-sm">
+      <div className="flex min-w-0 items-center gap-1.5">
+        <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <dt className="sr-only">{ao.customer}</dt>
+        <dd className="font-bold">
+          <bdi>{customer.name}</bdi>
+        </dd>
+      </div>
+      <div className="flex min-w-0 items-center gap-1.5">
+        <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <dt className="sr-only">{ao.customerEmail}</dt>
+        <dd className="min-w-0 [overflow-wrap:anywhere]">
+          <bdi dir="ltr">{customer.email}</bdi>
+        </dd>
+      </div>
+    </dl>
+  );
 }

@@ -1,0 +1,103 @@
+import { type FormEvent, useEffect } from 'react';
+import { Form, Link } from 'react-router';
+import { COUPON_NAME_MAX } from '../../contract/constants';
+import { ac } from '../i18n/admin-orders';
+import { type CouponField, type CouponMode, couponFields, discountRange, validateCoupon } from '../lib/coupon-form';
+import type { FieldErrors, FormValues } from '../lib/form';
+import { formatNumber } from '../lib/format';
+import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
+import { SubmitButton } from './submit-button';
+
+type CouponFormProps = {
+  mode: CouponMode;
+  /** What the fields hold: empty, the saved coupon, or what was typed before a failure. */
+  values: FormValues<CouponField>;
+  fieldErrors: FieldErrors<CouponField> | undefined;
+  formError: string | undefined;
+  submitLabel: string;
+  /** A new value here (the answer of a successful add) empties the form for the next coupon. */
+  resetOn?: object | undefined;
+};
+
+/** Spec §5: the name becomes upper case as it is typed, in the field itself; the caret stays put. */
+function upperCaseAsTyped(event: FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const upper = input.value.toUpperCase();
+  if (upper === input.value) return;
+  const { selectionStart, selectionEnd } = input;
+  input.value = upper;
+  input.setSelectionRange(selectionStart, selectionEnd);
+}
+
+/** The add and edit coupon form (spec §2 coupon screen): name, expiry date, discount percent. */
+export function CouponForm({ mode, values, fieldErrors, formError, submitLabel, resetOn }: CouponFormProps) {
+  const { errors, formProps } = useFormErrors(couponFields, (typed) => validateCoupon(typed, mode), fieldErrors);
+  const hydrated = useHydrated();
+  const { min, max } = discountRange[mode];
+  const { ref } = formProps;
+
+  useEffect(() => {
+    if (!resetOn || !ref.current) return;
+    ref.current.reset();
+    // Ready for the next coupon.
+    const name = ref.current.elements.namedItem('name');
+    if (name instanceof HTMLInputElement) name.focus();
+  }, [resetOn, ref]);
+
+  return (
+    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <Form method="post" className="space-y-5" {...formProps}>
+        <input type="hidden" name="intent" value={mode} />
+        {hydrated && <input type="hidden" name="js" value="1" />}
+        <div className="grid gap-5 md:grid-cols-3">
+          <FormField
+            name="name"
+            label={ac.name}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            dir="auto"
+            maxLength={COUPON_NAME_MAX}
+            // Upper case on screen before JavaScript loads too; the action upper-cases what is sent.
+            className="[&_input]:uppercase"
+            defaultValue={values.name}
+            onInput={upperCaseAsTyped}
+            error={errors.name}
+            hint={ac.nameHint}
+          />
+          <FormField
+            name="expire"
+            label={ac.expire}
+            type="date"
+            defaultValue={values.expire}
+            error={errors.expire}
+            hint={ac.expireHint}
+          />
+          <FormField
+            name="discount"
+            label={ac.discount}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            defaultValue={values.discount}
+            error={errors.discount}
+            hint={ac.discountHint(formatNumber(min), formatNumber(max))}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton intent={mode} className="px-6">
+            {submitLabel}
+          </SubmitButton>
+          {mode === 'edit' && (
+            <Link to="/admin/addCoupon" className="px-2 py-3 font-bold text-brand-700 hover:underline">
+              {ac.backToCoupons}
+            </Link>
+          )}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { ListEnvelope, Order } from '../../src/contract/types';
+import { ao } from '../../src/web/i18n/admin-orders';
+import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
+import { plural } from '../../src/web/lib/plural';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
+import {
+  ADMIN,
+  apiToken,
+  bearer,
+  createCustomer,
+  escapeRegExp,
+  expectNoAxeViolations,
+  placeCashOrder,
+  recordPosts,
+  SHIPPING,
+  signInWithCookie,
+  stockedProducts,
+  toast,
+} from './support';
+
+/*
+ * The admin's order screens: the list of every order (two a page) and one order's page, where
+ * staff set the paid and delivered flags. Each test places its own orders as a new customer.
+ */
+
+const CURRENCY = 'SAR'; // the shop's default; the test server does not change it
+
+const main = (page: Page) => page.getByRole('main');
+const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
+const cards = (page: Page) => main(page).getByRole('article');
+const orderTitle = (order: Order) => `طلب رقم ${formatCode(order.number)}`;
+/** The value beside a term of an order card ('الدفع' → 'مدفوع'). */
+const fact = (card: Locator, term: string) =>
+  card
+    .locator('dl > div')
+    .filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
+const select = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
+const saveButton = (page: Page, name: string) => main(page).getByRole('button', { name });
+const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const token = await apiToken(request, ADMIN);
+  await signInWithCookie(page.context(), baseURL, token);
+  return token;
+}
+
+/** A new customer with `count` cash orders of one stocked product each, oldest first. */
+async function customerWithOrders(request: APIRequestContext, count: number) {
+  const customer = await createCustomer(request, `عميل ${randomUUID().slice(0, 4)}`);
+  const [product] = await stockedProducts(request);
+  if (!product) throw new Error('no stocked product');
+  const orders: Order[] = [];
+  for (let i = 0; i < count; i++) orders.push(await placeCashOrder(request, customer.token, [product]));
+  return { customer, product, orders };
+}
+
+async function orderCount(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/v1/orders?limit=1', { headers: bearer(token) });
+  return ((await res.json()) as ListEnvelope<Order>).results;
+}
+
+async function orderOf(request: APIRequestContext, token: string, id: string) {
+  const res = await request.get(`/api/v1/orders/${id}`, { headers: bearer(token) });
+  return (await res.json()).data as Order;
+}
+
+test.describe('admin order screens', () => {
+  test('guests sign in first and come back; customers go home', async ({ page, request, baseURL }) => {
+    const { customer, orders } = await customerWithOrders(request, 1);
+    const paths = ['/admin/allorders', `/admin/orders/${orders[0]?.id}`];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${escapeRegExp(encodeURIComponent(path))}$`));
+    }
+    await signInWithCookie(page.context(), baseURL, customer.token);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('the list greets the admin with the shop’s order count; two cards a page, each with its customer', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { customer, orders } = await customerWithOrders(request, 3);
+    const [oldest, middle, newest] = orders as [Order, Order, Order];
+    const token = await adminSession(page, request, baseURL);
+    const total = await orderCount(request, token);
+
+    await page.goto('/admin/allorders');
+    await expect(page).toHaveTitle('إدارة الطلبات | متجر');
+    await expect(heading(page)).toHaveText('إدارة الطلبات');
+    await expect(main(page)).toContainText(`أهلاً ${ADMIN.name}، ${plural(total, ao.orderCount)}`);
+    await expect(
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة الطلبات' }),
+    ).toHaveAttribute('aria-current', 'page');
+
+    // Newest first, two a page.
+    await expect(cards(page)).toHaveCount(2);
+    await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText([orderTitle(newest), orderTitle(middle)]);
+    const card = cards(page).first();
+    await expect(card).toContainText(customer.name);
+    await expect(card).toContainText(customer.email);
+    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+    await expect(fact(card, 'الدفع')).toHaveText('غير مدفوع');
+    await expect(fact(card, 'طريقة الدفع')).toHaveText('الدفع عند الاستلام');
+    await expect(fact(card, 'الإجمالي')).toHaveText(formatPrice(newest.totalOrderPrice, CURRENCY));
+    // The items are for the order's own page.
+    await expect(card.getByRole('list', { name: 'منتجات الطلب' })).toHaveCount(0);
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+
+    const pager = page.getByRole('navigation', { name: 'صفحات الطلبات' });
+    await pager.getByRole('link', { name: `الصفحة ${formatNumber(2)}` }).click();
+    await expect(page).toHaveURL(/\/admin\/allorders\?page=2$/);
+    await expect(page).toHaveTitle(`إدارة الطلبات — الصفحة ${formatNumber(2)} | متجر`);
+    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(oldest));
+
+    // The whole card opens the order.
+    await cards(page)
+      .first()
+      .getByRole('link', { name: orderTitle(oldest) })
+      .click();
+    await expect(page).toHaveURL(`/admin/orders/${oldest.id}`);
+    await expect(heading(page)).toHaveText('تفاصيل الطلب');
+  });
+
+  test('each flag is shown by its own label: paid but not delivered', async ({ page, request, baseURL }) => {
+    const { orders } = await customerWithOrders(request, 1);
+    const [order] = orders as [Order];
+    const token = await adminSession(page, request, baseURL);
+    const paid = await request.put(`/api/v1/orders/${order.id}/pay`, { headers: bearer(token) });
+    expect(paid.status()).toBe(200);
+
+    await page.goto('/admin/allorders');
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
+    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
+    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+  });
+
+  test('the order page: items, customer, address and total; each status saved on its own, and the customer sees both', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { customer, product, orders } = await customerWithOrders(request, 1);
+    const [order] = orders as [Order];
+    const token = await adminSession(page, request, baseURL);
+    await page.goto(`/admin/orders/${order.id}`);
+    await expect(page).toHaveTitle(`تفاصيل الطلب: ${orderTitle(order)} | متجر`);
+    await expect(
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة الطلبات' }),
+    ).toHaveAttribute('aria-current', 'true');
+
+    const card = cards(page);
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(orderTitle(order));
+    const item = card.getByRole('list', { name: 'منتجات الطلب' }).getByRole('listitem');
+    await expect(item).toHaveCount(1);
+    await expect(item.getByRole('link', { name: product.title })).toHaveAttribute('href', `/products/${product.id}`);
+    await expect(item).toContainText(`الكمية: ${formatNumber(1)}`);
+    await expect(item).toContainText(`السعر: ${formatPrice(order.cartItems[0]?.price ?? 0, CURRENCY)}`);
+    await expect(item.locator('img')).toHaveCount(1);
+    if (product.availableColors[0]) await expect(item).toContainText('اللون:');
+    await expect(fact(card, 'الإجمالي')).toHaveText(formatPrice(order.totalOrderPrice, CURRENCY));
+
+    const customerPanel = main(page).getByRole('region', { name: 'العميل' });
+    await expect(customerPanel).toContainText(customer.name);
+    await expect(customerPanel).toContainText(customer.phone);
+    await expect(customerPanel).toContainText(customer.email);
+    const addressPanel = main(page).getByRole('region', { name: 'عنوان الشحن' });
+    await expect(addressPanel).toContainText(SHIPPING.details);
+    await expect(addressPanel).toContainText(SHIPPING.city);
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+
+    const paidSelect = select(page, 'حالة الدفع');
+    const deliveredSelect = select(page, 'حالة التوصيل');
+    await expect(paidSelect).toHaveValue('');
+    await expect(paidSelect).toHaveAccessibleDescription('الحالة الآن: غير مدفوع');
+    await expect(deliveredSelect).toHaveAccessibleDescription('الحالة الآن: لم يتم التوصيل بعد');
+
+    // The placeholder, and the state the order already has, send nothing.
+    const posts = recordPosts(page);
+    await saveButton(page, 'حفظ حالة الدفع').click();
+    await expect(paidSelect).toHaveAccessibleDescription(/^اختر حالة أولاً/);
+    await expect(paidSelect).toHaveAttribute('aria-invalid', 'true');
+    await expect(paidSelect).toBeFocused();
+    await paidSelect.selectOption({ label: 'غير مدفوع' });
+    await expect(paidSelect).not.toHaveAttribute('aria-invalid');
+    await saveButton(page, 'حفظ حالة الدفع').click();
+    await expect(paidSelect).toHaveAccessibleDescription(/^«غير مدفوع» هي حالة الطلب الآن، لم يُرسل شيء/);
+    expect(posts).toEqual([]);
+    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: false, isDelivered: false });
+
+    // Paid: saved alone, the page updates in place.
+    await paidSelect.selectOption({ label: 'مدفوع' });
+    await saveButton(page, 'حفظ حالة الدفع').click();
+    await expect(toast(page, 'تم تحديث حالة الدفع: مدفوع')).toBeVisible();
+    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
+    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+    await expect(paidSelect).toHaveValue('');
+    await expect(paidSelect).toHaveAccessibleDescription('الحالة الآن: مدفوع');
+    expect(posts).toHaveLength(1);
+    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: false });
+
+    // The delivery's placeholder is refused on its own, then delivered is saved.
+    await saveButton(page, 'حفظ حالة التوصيل').click();
+    await expect(deliveredSelect).toHaveAccessibleDescription(/^اختر حالة أولاً/);
+    expect(posts).toHaveLength(1);
+    await deliveredSelect.selectOption({ label: 'تم التوصيل' });
+    await saveButton(page, 'حفظ حالة التوصيل').click();
+    await expect(toast(page, 'تم تحديث حالة التوصيل: تم التوصيل')).toBeVisible();
+    await expect(fact(card, 'التوصيل')).toHaveText('تم التوصيل');
+    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
+    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: true });
+    await expectNoAxeViolations(page);
+
+    // The customer sees both flags on their orders page.
+    await page.context().clearCookies();
+    await signInWithCookie(page.context(), baseURL, customer.token);
+    await page.goto('/user/allOrders');
+    const own = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
+    await expect(fact(own, 'الدفع')).toHaveText('مدفوع');
+    await expect(fact(own, 'التوصيل')).toHaveText('تم التوصيل');
+  });
+
+  test('a flag can be taken back', async ({ page, request, baseURL }) => {
+    const { orders } = await customerWithOrders(request, 1);
+    const [order] = orders as [Order];
+    const token = await adminSession(page, request, baseURL);
+    expect((await request.put(`/api/v1/orders/${order.id}/deliver`, { headers: bearer(token) })).status()).toBe(200);
+    await page.goto(`/admin/orders/${order.id}`);
+    await select(page, 'حالة التوصيل').selectOption({ label: 'لم يتم التوصيل بعد' });
+    await saveButton(page, 'حفظ حالة التوصيل').click();
+    await expect(toast(page, 'تم تحديث حالة التوصيل: لم يتم التوصيل بعد')).toBeVisible();
+    await expect(fact(cards(page), 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+    expect(await orderOf(request, token, order.id)).toMatchObject({ isDelivered: false });
+  });
+
+  test('an unknown or malformed order id is a 404 page', async ({ page, request, baseURL }) => {
+    await adminSession(page, request, baseURL);
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const response = await page.goto(`/admin/orders/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(heading(page)).toHaveText('الصفحة غير موجودة');
+    }
+  });
+
+  test.describe('before JavaScript loads', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the status forms post normally and the action checks the same rules', async ({ page, request, baseURL }) => {
+      const { orders } = await customerWithOrders(request, 1);
+      const [order] = orders as [Order];
+      const token = await adminSession(page, request, baseURL);
+      await page.goto(`/admin/orders/${order.id}`);
+      await saveButton(page, 'حفظ حالة الدفع').click();
+      await expect(select(page, 'حالة الدفع')).toHaveAccessibleDescription(/^اختر حالة أولاً/);
+      expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: false });
+
+      await select(page, 'حالة الدفع').selectOption({ label: 'مدفوع' });
+      await saveButton(page, 'حفظ حالة الدفع').click();
+      await expect(page).toHaveURL(`/admin/orders/${order.id}`);
+      await expect(fact(cards(page), 'الدفع')).toHaveText('مدفوع');
+      expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: false });
+    });
+  });
+});

@@ -1,0 +1,276 @@
+import type { AppLoadContext } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
+import { ao } from '../../src/web/i18n/admin-orders.js';
+import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
+import {
+  couponApiMessages,
+  couponBody,
+  couponDefaults,
+  couponFields,
+  isExpired,
+  validateCoupon,
+} from '../../src/web/lib/coupon-form.js';
+import { flagChoiceError, flagLabel, flagSavedText, readFlagChoice } from '../../src/web/lib/order-status.js';
+import { parseFlashToast } from '../../src/web/lib/toast.js';
+import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
+import { action as editCouponAction } from '../../src/web/routes/admin/edit-coupon.js';
+import { action as orderAction } from '../../src/web/routes/admin/order.js';
+
+const valid = { name: 'sale20', expire: '2099-12-31', discount: '20' };
+const required = { name: 'اسم الكوبون مطلوب', expire: 'تاريخ الانتهاء مطلوب', discount: 'نسبة الخصم مطلوبة' };
+const addRange = 'نسبة الخصم عدد صحيح من 1 إلى 100';
+const editRange = 'نسبة الخصم عدد صحيح من 0 إلى 100';
+
+describe('the coupon form', () => {
+  it('requires name, expiry and discount, each with its own Arabic message', () => {
+    expect(validateCoupon({ name: '  ', expire: '', discount: ' ' }, 'add')).toEqual(required);
+    expect(validateCoupon({ name: '', expire: '', discount: '' }, 'edit')).toEqual(required);
+    expect(validateCoupon(valid, 'add')).toEqual({});
+  });
+
+  it('takes a whole discount from 1 to 100 on add, from 0 on edit (spec §5)', () => {
+    for (const discount of ['0', '101', '-5', '12.5', 'abc', '1e2x']) {
+      expect(validateCoupon({ ...valid, discount }, 'add')).toEqual({ discount: addRange });
+    }
+    for (const discount of ['1', '100', '١٠٠', ' 55 '])
+      expect(validateCoupon({ ...valid, discount }, 'add')).toEqual({});
+    expect(validateCoupon({ ...valid, discount: '0' }, 'edit')).toEqual({});
+    for (const discount of ['101', '-1', '0.5']) {
+      expect(validateCoupon({ ...valid, discount }, 'edit')).toEqual({ discount: editRange });
+    }
+  });
+
+  it('refuses a day that does not exist and a name longer than the API keeps', () => {
+    expect(validateCoupon({ ...valid, expire: '2026-02-30' }, 'add')).toEqual({ expire: 'تاريخ الانتهاء غير صالح' });
+    expect(validateCoupon({ ...valid, expire: '31/12/2099' }, 'add')).toEqual({ expire: 'تاريخ الانتهاء غير صالح' });
+    expect(validateCoupon({ ...valid, expire: '٢٠٩٩-١٢-٣١' }, 'add')).toEqual({});
+    expect(validateCoupon({ ...valid, name: 'A'.repeat(51) }, 'add')).toEqual({ name: 'اسم الكوبون طويل جداً' });
+    expect(validateCoupon({ ...valid, name: 'A'.repeat(50) }, 'add')).toEqual({});
+  });
+
+  it('sends the name in upper case and digits in ASCII', () => {
+    expect(couponBody({ name: ' sale20 ', expire: '٢٠٩٩-١٢-٣١', discount: '٢٠' })).toEqual({
+      name: 'SALE20',
+      expire: '2099-12-31',
+      discount: 20,
+    });
+  });
+
+  it('starts empty, or from the saved coupon’s day (UTC) and discount', () => {
+    expect(couponDefaults(null)).toEqual({ name: '', expire: '', discount: '' });
+    const coupon = {
+      _id: 'c1',
+      id: 'c1',
+      name: 'SALE20',
+      expire: '2099-12-31T23:59:59.999Z',
+      discount: 0,
+      createdAt: '',
+      updatedAt: '',
+    };
+    expect(couponDefaults(coupon)).toEqual({ name: 'SALE20', expire: '2099-12-31', discount: '0' });
+  });
+
+  it('calls a coupon expired once its expiry has passed', () => {
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    expect(isExpired({ expire: '2026-05-31T23:59:59.999Z' }, now)).toBe(true);
+    expect(isExpired({ expire: '2026-06-01T23:59:59.999Z' }, now)).toBe(false);
+  });
+
+  it('puts the API’s coupon messages on their fields in Arabic', () => {
+    const failure = (body: ApiResponse['body'], status = 400) =>
+      formFailureFromApi(
+        { status, body: body as Parameters<typeof formFailureFromApi>[0]['body'] },
+        couponFields,
+        'EG',
+        couponApiMessages,
+      );
+    const error = (msg: string, param: string) => ({ errors: [{ value: '', msg, param, location: 'body' }] });
+    expect(failure(error(m.couponNameTaken, 'name'))).toEqual({ fieldErrors: { name: 'هذا الكوبون مضاف من قبل' } });
+    expect(failure(error(m.couponDiscountRange, 'discount'))).toEqual({ fieldErrors: { discount: addRange } });
+    expect(failure(error(m.couponDiscountEditRange, 'discount'))).toEqual({ fieldErrors: { discount: editRange } });
+    expect(failure(error(m.couponExpireInvalid, 'expire'))).toEqual({
+      fieldErrors: { expire: 'تاريخ الانتهاء غير صالح' },
+    });
+    expect(failure({ status: 'fail', message: m.couponNotFound }, 404)).toEqual({
+      fieldErrors: {},
+      formError: 'هذا الكوبون غير موجود، ربما حُذف من قبل.',
+    });
+  });
+});
+
+describe('the order status selects', () => {
+  it('reads the placeholder as no choice', () => {
+    expect(readFlagChoice('true')).toBe(true);
+    expect(readFlagChoice('false')).toBe(false);
+    expect(readFlagChoice('')).toBeNull();
+    expect(readFlagChoice('yes')).toBeNull();
+  });
+
+  it('sends nothing for the placeholder or for the state the order already has', () => {
+    expect(flagChoiceError('isPaid', '', false)).toBe('اختر حالة أولاً');
+    expect(flagChoiceError('isPaid', 'false', false)).toBe('«غير مدفوع» هي حالة الطلب الآن، لم يُرسل شيء');
+    expect(flagChoiceError('isDelivered', 'true', true)).toBe('«تم التوصيل» هي حالة الطلب الآن، لم يُرسل شيء');
+    expect(flagChoiceError('isPaid', 'true', false)).toBeUndefined();
+    expect(flagChoiceError('isDelivered', 'false', true)).toBeUndefined();
+  });
+
+  it('names each flag in its own words', () => {
+    expect([flagLabel('isPaid', true), flagLabel('isPaid', false)]).toEqual(['مدفوع', 'غير مدفوع']);
+    expect([flagLabel('isDelivered', true), flagLabel('isDelivered', false)]).toEqual([
+      'تم التوصيل',
+      'لم يتم التوصيل بعد',
+    ]);
+    expect(flagSavedText('isPaid', true)).toBe('تم تحديث حالة الدفع: مدفوع');
+    expect(flagSavedText('isDelivered', false)).toBe('تم تحديث حالة التوصيل: لم يتم التوصيل بعد');
+  });
+});
+
+/** A context whose API answers by path, recording every call; the session belongs to an admin. */
+function fakeContext(answer: (request: ApiRequest) => ApiResponse | undefined = () => undefined) {
+  const calls: ApiRequest[] = [];
+  const context = {
+    shop: { name: 'متجر', currency: 'SAR', phoneCountry: 'EG', publicUrl: 'http://shop.test' },
+    apiTransport: async (request: ApiRequest) => {
+      calls.push(request);
+      if (request.path === '/users/getMe') return { status: 200, body: { data: admin } };
+      return answer(request) ?? { status: 200, body: {} };
+    },
+  } as unknown as AppLoadContext;
+  const apiCalls = () => calls.filter((c) => c.path !== '/users/getMe').map((c) => `${c.method} ${c.path}`);
+  return { calls, apiCalls, context };
+}
+const admin = { _id: 'a1', id: 'a1', name: 'مدير المتجر', email: 'a@example.com', phone: '', role: 'admin' };
+const post = (url: string, fields: Record<string, string>) =>
+  new Request(url, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { cookie: 'matjar_session=tok' },
+  });
+const flashOf = (response: Response) => {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('matjar_toast='));
+  return parseFlashToast(decodeURIComponent(cookie?.split(';')[0]?.split('=').slice(1).join('=') ?? ''));
+};
+type Args<A extends (...args: never[]) => unknown> = Parameters<A>[0];
+
+describe('the order page’s action', () => {
+  const ORDER = 'o1';
+  const run = (fields: Record<string, string>, context: AppLoadContext) =>
+    orderAction({
+      request: post(`http://shop.test/admin/orders/${ORDER}`, fields),
+      context,
+      params: { id: ORDER },
+    } as Args<typeof orderAction>);
+  const order = (flags: { isPaid: boolean; isDelivered: boolean }) => (request: ApiRequest) =>
+    request.method === 'GET' ? { status: 200, body: { data: { id: ORDER, ...flags } } } : undefined;
+
+  it('sends nothing for the placeholder, nor for the state the order already has', async () => {
+    const api = fakeContext(order({ isPaid: true, isDelivered: false }));
+    expect(await run({ isPaid: '', js: '1' }, api.context)).toMatchObject({
+      data: { flag: 'isPaid', ok: false, fieldErrors: { isPaid: ao.chooseFirst } },
+      init: { status: 400 },
+    });
+    expect(api.apiCalls()).toEqual([]);
+    expect(await run({ isPaid: 'true', js: '1' }, api.context)).toMatchObject({
+      data: { ok: false, fieldErrors: { isPaid: '«مدفوع» هي حالة الطلب الآن، لم يُرسل شيء' } },
+    });
+    expect(api.apiCalls()).toEqual([`GET /orders/${ORDER}`]);
+  });
+
+  it('sets one flag with its own call: an answer for a fetcher, a redirect with a toast for a plain post', async () => {
+    const api = fakeContext(order({ isPaid: false, isDelivered: false }));
+    expect(await run({ isDelivered: 'true', js: '1' }, api.context)).toMatchObject({
+      data: { flag: 'isDelivered', ok: true, message: 'تم تحديث حالة التوصيل: تم التوصيل' },
+    });
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put).toMatchObject({ path: `/orders/${ORDER}/deliver`, body: { isDelivered: true }, token: 'tok' });
+
+    const response = (await run({ isPaid: 'true' }, api.context)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/admin/orders/${ORDER}`);
+    expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم تحديث حالة الدفع: مدفوع' });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { isPaid: true } });
+  });
+
+  it('says when the order is gone, and refuses a post without a flag', async () => {
+    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.orderNotFound } }));
+    expect(await run({ isPaid: 'true', js: '1' }, gone.context)).toMatchObject({
+      data: { ok: false, formError: ao.orderGone },
+    });
+    await expect(run({ js: '1' }, gone.context)).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe('the coupon screen’s action', () => {
+  const run = (url: string, fields: Record<string, string>, context: AppLoadContext) =>
+    couponsAction({ request: post(url, fields), context, params: {} } as Args<typeof couponsAction>);
+  const PAGE = 'http://shop.test/admin/addCoupon';
+
+  it('checks the form before sending, then adds the coupon in upper case', async () => {
+    const api = fakeContext((request) =>
+      request.method === 'POST' ? { status: 201, body: { data: { name: 'SALE20' } } } : undefined,
+    );
+    expect(await run(PAGE, { intent: 'add', name: '', expire: '', discount: '0', js: '1' }, api.context)).toMatchObject(
+      {
+        data: { intent: 'add', ok: false, fieldErrors: { ...required, discount: addRange } },
+        init: { status: 400 },
+      },
+    );
+    expect(api.apiCalls()).toEqual([]);
+    expect(await run(PAGE, { intent: 'add', ...valid, js: '1' }, api.context)).toMatchObject({
+      data: { intent: 'add', ok: true, name: 'SALE20' },
+    });
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/coupons',
+      body: { name: 'SALE20', expire: '2099-12-31', discount: 20 },
+    });
+  });
+
+  it('keeps what was typed when the name is taken', async () => {
+    const api = fakeContext(() => ({
+      status: 400,
+      body: { errors: [{ value: 'SALE20', msg: m.couponNameTaken, param: 'name', location: 'body' }] },
+    }));
+    expect(await run(PAGE, { intent: 'add', ...valid, js: '1' }, api.context)).toMatchObject({
+      data: { ok: false, fieldErrors: { name: 'هذا الكوبون مضاف من قبل' }, values: valid },
+    });
+  });
+
+  it('deletes, and a plain post goes back to the same page without the dialog', async () => {
+    const api = fakeContext((request) => (request.method === 'DELETE' ? { status: 204, body: undefined } : undefined));
+    const response = (await run(`${PAGE}?page=2&delete=c1`, { intent: 'delete', id: 'c1' }, api.context)) as Response;
+    expect(api.apiCalls()).toEqual(['DELETE /coupons/c1']);
+    expect(response.headers.get('location')).toBe('/admin/addCoupon?page=2');
+    expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم حذف الكوبون' });
+
+    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.couponNotFound } }));
+    expect(await run(PAGE, { intent: 'delete', id: 'c1', js: '1' }, gone.context)).toMatchObject({
+      data: { intent: 'delete', ok: false, message: 'هذا الكوبون غير موجود، ربما حُذف من قبل.' },
+    });
+  });
+});
+
+describe('the edit coupon action', () => {
+  const run = (fields: Record<string, string>, context: AppLoadContext) =>
+    editCouponAction({
+      request: post('http://shop.test/admin/edit-coupon/c1', fields),
+      context,
+      params: { id: 'c1' },
+    } as Args<typeof editCouponAction>);
+
+  it('allows 0 %, then goes back to the coupon screen with a toast (spec §4)', async () => {
+    const api = fakeContext((request) =>
+      request.method === 'PUT' ? { status: 200, body: { data: { name: 'SALE20' } } } : undefined,
+    );
+    expect(await run({ ...valid, discount: '101' }, api.context)).toMatchObject({
+      data: { fieldErrors: { discount: editRange } },
+    });
+    expect(api.apiCalls()).toEqual([]);
+    const response = (await run({ ...valid, discount: '0' }, api.context)) as Response;
+    expect(api.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/coupons/c1', body: { discount: 0 } });
+    expect(response.headers.get('location')).toBe('/admin/addCoupon');
+    expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم تعديل الكوبون SALE20' });
+  });
+});
