@@ -124,3 +124,6 @@ export const productQuerySchema = z.object({
   'price[lte]': priceBound,
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
+
+/** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
+export const suggestQuerySchema = z.object({ keyword: z.string().trim().max(200).default('') });

@@ -40,6 +40,9 @@ export type Subcategory = {
   updatedAt: string;
 };
 
+/** One entry of the search box's suggestions: a brand, a category or a product to go to. */
+export type Suggestion = { type: 'brand' | 'category' | 'product'; id: string; name: string };
+
 export type Product = {
   _id: string;
   id: string;

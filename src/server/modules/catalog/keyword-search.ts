@@ -61,16 +61,23 @@ async function synonymsOf(db: Database, words: string[], prefix: string | undefi
   return byTerm;
 }
 
+/** A query word and every term that may stand for it in the index. */
+type QueryWord = {
+  word: string;
+  /** Exact terms: its forms and their synonyms. */
+  terms: string[];
+  /** Terms that may be the start of a longer word (the last word, still being typed). */
+  prefixes: string[];
+};
+
 /**
- * The keyword filter and its relevance (issue 6): every query word must match — by any of its
- * forms (light stemming), a synonym, or as the start of a longer word if it is the last one typed,
- * against the title, brand, category and description; or by coming close to a word of the
- * product's name (trigram word similarity), which forgives a typo.
+ * A keyword as its words, each with the terms that may stand for it: its forms (light stemming),
+ * their synonyms, and — for the last word when no space follows it — the words it may be the start
+ * of. Empty when the keyword holds no word at all (only punctuation).
  */
-export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
+export async function expandKeyword(db: Database, keyword: string): Promise<QueryWord[]> {
   const all = searchWords(keyword).slice(0, MAX_WORDS);
-  // Only punctuation ('_', '!!'): nothing is named like that.
-  if (all.length === 0) return { where: sql`false`, rank: sql<number>`0::real` };
+  if (all.length === 0) return [];
   const meaningful = all.filter((word) => !STOP_WORDS.has(word));
   const words = meaningful.length > 0 ? meaningful : all;
   const last = words[words.length - 1] ?? '';
@@ -78,19 +85,31 @@ export async function keywordSearch(db: Database, keyword: string): Promise<Keyw
   const typing = !/\s$/.test(keyword) && last.length >= MIN_PREFIX ? last : undefined;
   const formsOf = words.map((word) => wordForms(word));
   const synonyms = await synonymsOf(db, [...new Set(formsOf.flat())], typing);
-
-  const wordQueries = words.map((word, index) => {
+  return words.map((word, index) => {
     const forms = formsOf[index] ?? [word];
-    const alternatives = new Set([...forms, ...forms.flatMap((form) => synonyms.get(form) ?? [])]);
-    if (typing && index === words.length - 1) {
-      for (const form of forms) alternatives.add(`${form}:*`);
-      for (const term of synonyms.get(`${typing}*`) ?? []) alternatives.add(term);
-    }
-    // Forms hold only letters and digits, so they are safe tsquery operands.
-    return sql`(to_tsquery('simple', ${[...alternatives].join(' | ')}) || to_tsquery('arabic', ${word}))`;
+    const terms = new Set([...forms, ...forms.flatMap((form) => synonyms.get(form) ?? [])]);
+    const isTyped = typing !== undefined && index === words.length - 1;
+    if (isTyped) for (const term of synonyms.get(`${typing}*`) ?? []) terms.add(term);
+    return { word, terms: [...terms], prefixes: isTyped ? forms : [] };
+  });
+}
+
+/**
+ * The keyword filter and its relevance (issue 6): every query word must match — by any of its
+ * terms (expandKeyword) against the title, brand, category and description, or by coming close to
+ * a word of the product's name (trigram word similarity), which forgives a typo.
+ */
+export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
+  const words = await expandKeyword(db, keyword);
+  // Only punctuation ('_', '!!'): nothing is named like that.
+  if (words.length === 0) return { where: sql`false`, rank: sql<number>`0::real` };
+  // Terms hold only letters and digits, so they are safe tsquery operands.
+  const wordQueries = words.map(({ word, terms, prefixes }) => {
+    const operands = [...terms, ...prefixes.map((prefix) => `${prefix}:*`)].join(' | ');
+    return sql`(to_tsquery('simple', ${operands}) || to_tsquery('arabic', ${word}))`;
   });
   // Each word matches by full text, or — from four letters — by coming close to a word of the name.
-  const wordMatches = words.map((word, index) => {
+  const wordMatches = words.map(({ word }, index) => {
     const fullText = sql`${products.searchVector} @@ ${wordQueries[index]}`;
     // `<%` is word_similarity above pg_trgm.word_similarity_threshold, served by the trigram index.
     return word.length >= MIN_TRIGRAM_WORD ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../../errors.js';
 import { type NamedResource, namedResourceRoutes } from './named-resources.js';
 import { productRoutes } from './products.js';
 import { categoryExists, listSubcategories, subcategoryRoutes } from './subcategories.js';
+import { suggestionRoutes } from './suggestions.js';
 
 const categoryResource: NamedResource = {
   table: categories,
@@ -40,6 +41,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => namedResourceRoutes(scope, ctx, brandResource), { prefix: '/brands' });
   await app.register((scope) => subcategoryRoutes(scope, ctx), { prefix: '/subcategories' });
   await app.register((scope) => productRoutes(scope, ctx), { prefix: '/products' });
+  await app.register((scope) => suggestionRoutes(scope, ctx), { prefix: '/products' });
 
   app
     .withTypeProvider<ZodTypeProvider>()
