@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useId, useRef } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../lib/use-form-errors';
 
@@ -12,22 +12,25 @@ type DialogFrameProps = {
   title: string;
   description: ReactNode;
   children: ReactNode;
+  /** Where focus goes when the opener is gone (the row it deleted), e.g. the list's heading. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /**
  * Focus goes back to whatever opened the dialog. Our openers are links (so they work before
  * JavaScript loads, see below), not Radix triggers, so Radix does not know them.
  */
-function useReturnFocus() {
+function useReturnFocus(fallback?: RefObject<HTMLElement | null>) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
+      const target = opener.current?.isConnected ? opener.current : fallback?.current;
+      if (!target) return;
       event.preventDefault();
-      opener.current.focus();
+      target.focus();
     },
   };
 }
@@ -64,8 +67,8 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
 }
 
 /** A question before something that cannot be undone (Radix AlertDialog); `children` holds the confirming form. */
-export function ConfirmDialog({ open, onOpenChange, title, description, children }: DialogFrameProps) {
-  const focus = useReturnFocus();
+export function ConfirmDialog({ open, onOpenChange, title, description, children, returnFocusTo }: DialogFrameProps) {
+  const focus = useReturnFocus(returnFocusTo);
   const ids = useTitleId();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-type FieldProps = {
+export type FieldProps = {
   name: string;
   label: string;
   error?: string | undefined;
@@ -12,20 +12,22 @@ type FieldProps = {
 
 type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & FieldProps;
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & FieldProps;
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> & FieldProps;
 
 const controlClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 aria-invalid:bg-red-50';
 
 /** Ids of a field's control and of the texts that describe it. */
-function fieldIds({ name, id, error, hint }: FieldProps) {
+export function fieldIds({ name, id, error, hint }: FieldProps) {
   const controlId = id ?? `field-${name}`;
+  const labelId = `${controlId}-label`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  return { controlId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
+  return { controlId, labelId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
 }
 
 /** Label above, message and hint below: the frame every field shares. */
-function FieldFrame({
+export function FieldFrame({
   field,
   className,
   children,
@@ -34,10 +36,10 @@ function FieldFrame({
   className: string | undefined;
   children: ReactNode;
 }) {
-  const { controlId, hintId, errorId } = fieldIds(field);
+  const { controlId, labelId, hintId, errorId } = fieldIds(field);
   return (
     <div className={className}>
-      <label htmlFor={controlId} className="mb-1.5 block font-bold text-slate-800">
+      <label id={labelId} htmlFor={controlId} className="mb-1.5 block font-bold text-slate-800">
         {field.label}
       </label>
       {children}
@@ -88,6 +90,26 @@ export function TextAreaField({ name, label, error, hint, id, className, ...text
         className={`${controlClass} min-h-28 resize-y leading-7`}
         {...textarea}
       />
+    </FieldFrame>
+  );
+}
+
+/** A labelled drop-down (its options are the children), tied to its message and hint like FormField. */
+export function SelectField({ name, label, error, hint, id, className, children, ...select }: SelectFieldProps) {
+  const field = { name, label, error, hint, id };
+  const { controlId, describedBy } = fieldIds(field);
+  return (
+    <FieldFrame field={field} className={className}>
+      <select
+        id={controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={controlClass}
+        {...select}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }
