@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { idSchema, numericInput, pageQuery, requiredString } from './common.js';
-import { PRODUCT_SORT_FIELDS } from './constants.js';
+import { GROUP_NAME_MAX, GROUP_NAME_MIN, PRODUCT_SORT_FIELDS } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
 const boundedName = (required: string, tooShort: string, tooLong: string) =>
-  requiredString(required).pipe(z.string().min(2, { error: tooShort }).max(64, { error: tooLong }));
+  requiredString(required).pipe(
+    z.string().min(GROUP_NAME_MIN, { error: tooShort }).max(GROUP_NAME_MAX, { error: tooLong }),
+  );
 
 export const categoryNameSchema = boundedName(m.categoryNameRequired, m.categoryNameTooShort, m.categoryNameTooLong);
 export const brandNameSchema = boundedName(m.brandNameRequired, m.brandNameTooShort, m.brandNameTooLong);

@@ -27,6 +27,9 @@ export const RESET_CODE_LENGTH = 6;
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;
 export const COUPON_NAME_MAX = 50;
+/** Length of a category's, brand's or sub-category's name, in characters. */
+export const GROUP_NAME_MIN = 2;
+export const GROUP_NAME_MAX = 64;
 
 /** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
 export const IMAGE_WIDTHS = [240, 480, 960] as const;

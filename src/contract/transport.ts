@@ -7,6 +7,7 @@ export type ApiRequest = {
   /** Path under /api/v1 with its query string, e.g. `/products?limit=8`. */
   path: string;
   token?: string | undefined;
+  /** A JSON value, or a FormData for a multipart upload (files). */
   body?: unknown;
 };
 export type ApiResponse = { status: number; body: unknown };

@@ -15,6 +15,13 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const webBuildDir = path.join(projectRoot, 'build');
 const serverBuildFile = path.join(webBuildDir, 'server/index.js');
 
+/** A FormData as the bytes and content type (with its boundary) a browser would send: fetch's own encoder. */
+async function encodeMultipart(form: FormData) {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  return { contentType, payload: Buffer.from(await encoded.arrayBuffer()) };
+}
+
 /**
  * The web calls the API in the same process through fastify.inject: no socket, same contract.
  * The visitor's address goes along so per-IP limits (sign-in, reset codes) count each visitor,
@@ -25,6 +32,8 @@ export function inProcessTransport(
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body }) => {
+    const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
+    const payload = form?.payload ?? (body as Record<string, unknown> | undefined);
     const response = await app.inject({
       method,
       url: `/api/v1${apiPath}`,
@@ -35,8 +44,9 @@ export function inProcessTransport(
         // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.
         'x-forwarded-proto': request.protocol,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(form ? { 'content-type': form.contentType } : {}),
       },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      ...(payload === undefined ? {} : { payload }),
     });
     const text = response.body;
     return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { inProcessTransport } from '../../src/server/web.js';
 import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { pngImage } from '../helpers/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,5 +33,19 @@ describe('the web’s in-process API transport', () => {
     expect(me.status).toBe(200);
     expect((me.body as { data: { email: string } }).data.email).toBe(account.email);
     expect((await call({ method: 'GET', path: '/users/getMe' })).status).toBe(401);
+  });
+
+  it('sends a FormData as a multipart upload, files included', async () => {
+    const admin = await createAccount(t, 'admin');
+    const call = inProcessTransport(t.app, visitor('192.0.2.2'));
+    const form = new FormData();
+    form.set('name', 'ماركة مرفوعة');
+    form.set('image', new Blob([new Uint8Array((await pngImage()).data)], { type: 'image/png' }), 'logo.png');
+    const created = await call({ method: 'POST', path: '/brands', token: admin.token, body: form });
+    expect(created.status).toBe(201);
+    const brand = (created.body as { data: { name: string; image: string } }).data;
+    expect(brand.name).toBe('ماركة مرفوعة');
+    // The image went through sharp: it has its own media URL on the visitor's host.
+    expect(brand.image).toMatch(/^http:\/\/shop\.test\/media\/brands\/[\w-]+-\d+\.webp$/);
   });
 });

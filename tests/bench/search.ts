@@ -110,7 +110,10 @@ async function evaluate(name: string, engine: Engine) {
 }
 
 try {
-  const rows = [await evaluate('matjar keyword search', matjar), await evaluate('baseline: ILIKE substring', substring)];
+  const rows = [
+    await evaluate('matjar keyword search', matjar),
+    await evaluate('baseline: ILIKE substring', substring),
+  ];
   const suggestTimes: number[] = [];
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const item of judgedQueries) {

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
-type FieldProps = {
+export type FieldProps = {
   name: string;
   label: string;
   error?: string | undefined;
@@ -18,15 +18,16 @@ const controlClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 aria-invalid:bg-red-50';
 
 /** Ids of a field's control and of the texts that describe it. */
-function fieldIds({ name, id, error, hint }: FieldProps) {
+export function fieldIds({ name, id, error, hint }: FieldProps) {
   const controlId = id ?? `field-${name}`;
+  const labelId = `${controlId}-label`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  return { controlId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
+  return { controlId, labelId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
 }
 
 /** Label above, message and hint below: the frame every field shares. */
-function FieldFrame({
+export function FieldFrame({
   field,
   className,
   children,
@@ -35,10 +36,10 @@ function FieldFrame({
   className: string | undefined;
   children: ReactNode;
 }) {
-  const { controlId, hintId, errorId } = fieldIds(field);
+  const { controlId, labelId, hintId, errorId } = fieldIds(field);
   return (
     <div className={className}>
-      <label htmlFor={controlId} className="mb-1.5 block font-bold text-slate-800">
+      <label id={labelId} htmlFor={controlId} className="mb-1.5 block font-bold text-slate-800">
         {field.label}
       </label>
       {children}

@@ -1,5 +1,6 @@
 import { type ApiMessage, apiMessages as m } from '../../contract/messages';
 import { at } from '../i18n/account';
+import { ag, type GroupKind } from '../i18n/admin-groups';
 import { authText } from '../i18n/auth';
 import { rt } from '../i18n/reviews';
 import type { FieldErrors, FormFailure } from './form';
@@ -11,6 +12,16 @@ type Translation = {
 };
 
 const say = (text: string) => () => text;
+
+/** A category's, brand's or sub-category's name rules, worded for that kind. */
+function groupNameTranslations(kind: GroupKind, required: ApiMessage, tooShort: ApiMessage, tooLong: ApiMessage) {
+  const texts = ag[kind];
+  return {
+    [required]: { text: say(texts.nameRequired), field: 'name' },
+    [tooShort]: { text: say(texts.nameTooShort), field: 'name' },
+    [tooLong]: { text: say(texts.nameTooLong), field: 'name' },
+  };
+}
 
 /** The API's exact English messages (src/contract/messages.ts) as people read them. */
 const translations: Partial<Record<ApiMessage, Translation>> = {
@@ -44,6 +55,24 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.aliasRequired]: { text: say(at.aliasRequired) },
   [m.detailsRequired]: { text: say(at.detailsRequired) },
   [m.cityRequired]: { text: say(at.cityRequired) },
+  ...groupNameTranslations('category', m.categoryNameRequired, m.categoryNameTooShort, m.categoryNameTooLong),
+  ...groupNameTranslations('brand', m.brandNameRequired, m.brandNameTooShort, m.brandNameTooLong),
+  ...groupNameTranslations(
+    'subcategory',
+    m.subcategoryNameRequired,
+    m.subcategoryNameTooShort,
+    m.subcategoryNameTooLong,
+  ),
+  [m.categoryNameTaken]: { text: say(ag.category.nameTaken), field: 'name' },
+  [m.brandNameTaken]: { text: say(ag.brand.nameTaken), field: 'name' },
+  [m.subcategoryNameTaken]: { text: say(ag.subcategory.nameTaken), field: 'name' },
+  [m.subcategoryCategoryRequired]: { text: say(ag.categoryRequired), field: 'category' },
+  [m.categoryNotFound]: { text: say(ag.categoryGone) },
+  [m.brandNotFound]: { text: say(ag.brandGone) },
+  [m.subcategoryNotFound]: { text: say(ag.subcategoryGone) },
+  [m.imageInvalid]: { text: say(ag.imageInvalid), field: 'image' },
+  [m.imageTooLarge]: { text: say(ag.imageTooLarge), field: 'image' },
+  [m.imageTooManyPixels]: { text: say(ag.imageTooManyPixels), field: 'image' },
 };
 // Messages the server builds itself rather than from the catalogue.
 const extra: Record<string, Translation> = {

@@ -2,14 +2,13 @@ import type { ApiTransport } from '../../contract/transport.js';
 import type {
   Address,
   AuthEnvelope,
-  Brand,
   CartEnvelope,
-  Category,
   ChangedEnvelope,
   Coupon,
   ErrorBody,
   ItemEnvelope,
   ListEnvelope,
+  NamedItem,
   Order,
   Product,
   Review,
@@ -55,15 +54,28 @@ export type AddressBody = Omit<Address, '_id' | 'id'>;
 /** `expire` as the date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
 export type CouponBody = { name: string; expire: string; discount: number };
 type OrderEnvelope = { status: string; data: Order };
+export type SubcategoryBody = { name: string; category: string };
 
 /** The typed /api/v1 client the web's loaders and actions use. */
 export function createApiClient(transport: ApiTransport, token?: string) {
+  /** `body` is JSON, or a FormData sent as a multipart upload (files). */
   async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const response = await transport({ method, path, token, body });
     if (response.status >= 400) throw new ApiError(response.status, response.body as ErrorBody | undefined);
     return response.body as T;
   }
   const get = <T>(path: string, query: Query = {}) => call<T>('GET', `${path}${toQueryString(query)}`);
+  const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+  /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
+  const named = (path: '/categories' | '/brands') => ({
+    list: (query: Query = {}) => get<ListEnvelope<NamedItem>>(path, query),
+    get: (id: string) => get<ItemEnvelope<NamedItem>>(one(path, id)),
+    create: (form: FormData) => call<ItemEnvelope<NamedItem>>('POST', path, form),
+    /** Fields left out (the image, most often) stay as they are. */
+    update: (id: string, form: FormData) => call<ItemEnvelope<NamedItem>>('PUT', one(path, id), form),
+    /** 204, no body; 409 while products (for a brand or category) still use it. */
+    remove: (id: string) => call<undefined>('DELETE', one(path, id)),
+  });
 
   return {
     products: {
@@ -73,14 +85,19 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         get<ListEnvelope<Review>>(`/products/${encodeURIComponent(id)}/reviews`, query),
     },
     categories: {
-      list: (query: Query = {}) => get<ListEnvelope<Category>>('/categories', query),
-      get: (id: string) => get<ItemEnvelope<Category>>(`/categories/${encodeURIComponent(id)}`),
+      ...named('/categories'),
       subcategories: (id: string) =>
         get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`),
     },
-    brands: {
-      list: (query: Query = {}) => get<ListEnvelope<Brand>>('/brands', query),
-      get: (id: string) => get<ItemEnvelope<Brand>>(`/brands/${encodeURIComponent(id)}`),
+    brands: named('/brands'),
+    subcategories: {
+      list: (query: Query = {}) => get<ListEnvelope<Subcategory>>('/subcategories', query),
+      get: (id: string) => get<ItemEnvelope<Subcategory>>(one('/subcategories', id)),
+      create: (body: SubcategoryBody) => call<ItemEnvelope<Subcategory>>('POST', '/subcategories', body),
+      update: (id: string, body: SubcategoryBody) =>
+        call<ItemEnvelope<Subcategory>>('PUT', one('/subcategories', id), body),
+      /** 204, no body; 409 while products still use it. */
+      remove: (id: string) => call<undefined>('DELETE', one('/subcategories', id)),
     },
     auth: {
       signup: (body: { name: string; email: string; phone: string; password: string; passwordConfirm: string }) =>

@@ -19,7 +19,8 @@ function focusFirstError<F extends string>(form: HTMLFormElement, fields: readon
  */
 export function useFormErrors<F extends string>(
   fields: readonly F[],
-  validate: (values: FormValues<F>) => FieldErrors<F>,
+  /** `form` for what `values` cannot hold, such as a chosen file. */
+  validate: (values: FormValues<F>, form: FormData) => FieldErrors<F>,
   serverErrors: FieldErrors<F> | undefined,
 ) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -31,7 +32,8 @@ export function useFormErrors<F extends string>(
   }, [serverErrors, fields]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = validate(formValues(new FormData(event.currentTarget), fields));
+    const form = new FormData(event.currentTarget);
+    const found = validate(formValues(form, fields), form);
     setErrors(found);
     if (!hasErrors(found)) return;
     event.preventDefault();

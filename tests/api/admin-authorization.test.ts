@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import type { Order } from '../../src/contract/types.js';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import {
+  apiClient,
+  createTaxonomy,
+  expectFail,
+  insertCoupon,
+  insertProduct,
+  type Method,
+  unique,
+} from '../helpers/shopping.js';
+
+/*
+ * Who may call what, for every route of /api/v1. The list of routes comes from Fastify's own route
+ * table, and every route in it must be classified below: a new route fails this file until someone
+ * decides who may call it, and a new admin route until it has a case proving the guard.
+ */
+
+type Access = 'public' | 'signedIn' | 'customer' | 'admin';
+
+const access: Record<string, Access> = {
+  'POST /auth/signup': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/forgotPasswords': 'public',
+  'POST /auth/verifyResetCode': 'public',
+  'PUT /auth/resetPassword': 'public',
+  'GET /users/getMe': 'signedIn',
+  'PUT /users/updateMe': 'signedIn',
+  'PUT /users/changeMyPassword': 'signedIn',
+  'GET /products': 'public',
+  'POST /products': 'admin',
+  'GET /products/:id': 'public',
+  'PUT /products/:id': 'admin',
+  'DELETE /products/:id': 'admin',
+  'GET /products/:id/reviews': 'public',
+  'POST /products/:id/reviews': 'customer',
+  'PUT /reviews/:id': 'signedIn',
+  'DELETE /reviews/:id': 'signedIn',
+  'GET /categories': 'public',
+  'POST /categories': 'admin',
+  'GET /categories/:id': 'public',
+  'PUT /categories/:id': 'admin',
+  'DELETE /categories/:id': 'admin',
+  'GET /categories/:id/subcategories': 'public',
+  'GET /brands': 'public',
+  'POST /brands': 'admin',
+  'GET /brands/:id': 'public',
+  'PUT /brands/:id': 'admin',
+  'DELETE /brands/:id': 'admin',
+  'GET /subcategories': 'public',
+  'POST /subcategories': 'admin',
+  'GET /subcategories/:id': 'public',
+  'PUT /subcategories/:id': 'admin',
+  'DELETE /subcategories/:id': 'admin',
+  'GET /cart': 'customer',
+  'POST /cart': 'customer',
+  'DELETE /cart': 'customer',
+  'PUT /cart/applyCoupon': 'customer',
+  'PUT /cart/:itemId': 'customer',
+  'DELETE /cart/:itemId': 'customer',
+  'GET /wishlist': 'customer',
+  'POST /wishlist': 'customer',
+  'DELETE /wishlist/:productId': 'customer',
+  'GET /addresses': 'customer',
+  'POST /addresses': 'customer',
+  'GET /addresses/:id': 'customer',
+  'PUT /addresses/:id': 'customer',
+  'DELETE /addresses/:id': 'customer',
+  'GET /coupons': 'admin',
+  'POST /coupons': 'admin',
+  'GET /coupons/:id': 'admin',
+  'PUT /coupons/:id': 'admin',
+  'DELETE /coupons/:id': 'admin',
+  // Customers see their own orders, staff every order (tested below).
+  'GET /orders': 'signedIn',
+  'GET /orders/:id': 'signedIn',
+  'POST /orders/:cartId': 'customer',
+  'GET /orders/checkout-session/:cartId': 'customer',
+  'PUT /orders/:id/pay': 'admin',
+  'PUT /orders/:id/deliver': 'admin',
+  // Anyone may call it; only the provider's signature makes it act.
+  'POST /payments/webhook/:provider': 'public',
+};
+
+const PREFIX = '/api/v1';
+/** Parameter names differ between routes sharing a node (`:cartId|:id`); only their place matters. */
+const normalise = (route: string) => route.replace(/:\w+(\|:\w+)*/g, ':param');
+
+/**
+ * `METHOD /path` of every /api/v1 route, read from Fastify's route table (printRoutes draws it as
+ * a tree: each level is four characters wide, a node's methods in brackets after its segment).
+ * HEAD is Fastify's automatic twin of GET.
+ */
+function apiRoutes(app: TestApp['app']): string[] {
+  const routes: string[] = [];
+  const segments: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    segments.length = depth;
+    segments.push(match[2] ?? '');
+    const path = segments.join('');
+    if (!path.startsWith(`${PREFIX}/`) || path.includes('*')) continue;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(normalise(`${method} ${path.slice(PREFIX.length)}`));
+    }
+  }
+  return routes.sort();
+}
+
+let t: TestApp;
+let admin: Account;
+let user: Account;
+let png: FilePart;
+let refs: { categoryId: string; brandId: string };
+const { send, expectNo5xx } = apiClient(() => t);
+const address = { details: 'شارع النيل 5', phone: '01012345678', city: 'القاهرة', postalCode: '11511' };
+const placeholderId = randomUUID();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAccount(t, 'admin');
+  user = await createAccount(t, 'user');
+  png = await pngImage();
+  const { category, brand } = await createTaxonomy(t);
+  refs = { categoryId: category.id, brandId: brand.id };
+});
+afterAll(() => t.close());
+afterEach(expectNo5xx);
+
+/** A request as a case sends it: a JSON body or a multipart form. */
+type Call = { url: string; payload?: unknown; headers?: Record<string, string> };
+
+const form = (fields: Record<string, string>, files: Record<string, FilePart> = {}): Omit<Call, 'url'> =>
+  multipart(fields, files);
+
+async function json<T>(res: LightMyRequestResponse, status: number): Promise<T> {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+/** Creates something through the API as staff and returns its id. */
+async function created(url: string, request: Omit<Call, 'url'>): Promise<string> {
+  const res = await send('POST', url, { token: admin.token, ...request });
+  return (await json<{ data: { id: string } }>(res, 201)).data.id;
+}
+
+const newCategory = () => created('/categories', form({ name: unique('قسم') }, { image: png }));
+const newBrand = () => created('/brands', form({ name: unique('ماركة') }, { image: png }));
+const newSubcategory = async () =>
+  created('/subcategories', { payload: { name: unique('فرعي'), category: await newCategory() } });
+
+/** A cash order of a new customer (orders are made by customers only), and that customer. */
+async function newOrder(): Promise<{ order: Order; buyer: Account }> {
+  const product = await insertProduct(t, refs, { quantity: 100 });
+  const buyer = await createAccount(t);
+  const cart = await send('POST', '/cart', { token: buyer.token, payload: { productId: product.id } });
+  const cartId = (await json<{ data: { _id: string } }>(cart, 200)).data._id;
+  const order = await send('POST', `/orders/${cartId}`, { token: buyer.token, payload: { shippingAddress: address } });
+  return { order: (await json<{ data: Order }>(order, 201)).data, buyer };
+}
+
+type AdminCase = {
+  /** The route as classified above. */
+  route: string;
+  /** Makes what the call acts on, and the call staff would send. */
+  prepare: () => Promise<Call>;
+  status: number;
+};
+
+/**
+ * One real call per admin route. Anonymous and customer attempts send exactly the same request
+ * first; staff then succeed with it, which also shows those attempts changed nothing (the item
+ * was still there to delete, the name was still free to take).
+ */
+const adminCases: AdminCase[] = [
+  {
+    route: 'POST /products',
+    status: 201,
+    prepare: async () => ({
+      url: '/products',
+      ...form(
+        { title: unique('منتج'), description: 'وصف', quantity: '5', price: '100', category: refs.categoryId },
+        { imageCover: png },
+      ),
+    }),
+  },
+  {
+    route: 'PUT /products/:id',
+    status: 200,
+    prepare: async () => ({
+      url: `/products/${(await insertProduct(t, refs)).id}`,
+      ...form({ title: unique('منتج معدل') }),
+    }),
+  },
+  {
+    route: 'DELETE /products/:id',
+    status: 204,
+    prepare: async () => ({ url: `/products/${(await insertProduct(t, refs)).id}` }),
+  },
+  {
+    route: 'POST /categories',
+    status: 201,
+    prepare: async () => ({ url: '/categories', ...form({ name: unique('قسم') }, { image: png }) }),
+  },
+  {
+    route: 'PUT /categories/:id',
+    status: 200,
+    prepare: async () => ({ url: `/categories/${await newCategory()}`, ...form({ name: unique('قسم معدل') }) }),
+  },
+  {
+    route: 'DELETE /categories/:id',
+    status: 204,
+    prepare: async () => ({ url: `/categories/${await newCategory()}` }),
+  },
+  {
+    route: 'POST /brands',
+    status: 201,
+    prepare: async () => ({ url: '/brands', ...form({ name: unique('ماركة') }, { image: png }) }),
+  },
+  {
+    route: 'PUT /brands/:id',
+    status: 200,
+    prepare: async () => ({ url: `/brands/${await newBrand()}`, ...form({ name: unique('ماركة معدلة') }) }),
+  },
+  {
+    route: 'DELETE /brands/:id',
+    status: 204,
+    prepare: async () => ({ url: `/brands/${await newBrand()}` }),
+  },
+  {
+    route: 'POST /subcategories',
+    status: 201,
+    prepare: async () => ({ url: '/subcategories', payload: { name: unique('فرعي'), category: await newCategory() } }),
+  },
+  {
+    route: 'PUT /subcategories/:id',
+    status: 200,
+    prepare: async () => ({ url: `/subcategories/${await newSubcategory()}`, payload: { name: unique('فرعي معدل') } }),
+  },
+  {
+    route: 'DELETE /subcategories/:id',
+    status: 204,
+    prepare: async () => ({ url: `/subcategories/${await newSubcategory()}` }),
+  },
+  { route: 'GET /coupons', status: 200, prepare: async () => ({ url: '/coupons' }) },
+  {
+    route: 'GET /coupons/:id',
+    status: 200,
+    prepare: async () => ({ url: `/coupons/${(await insertCoupon(t)).id}` }),
+  },
+  {
+    route: 'POST /coupons',
+    status: 201,
+    prepare: async () => ({
+      url: '/coupons',
+      payload: { name: `C${randomUUID().slice(0, 8)}`, expire: '2099-12-31', discount: 10 },
+    }),
+  },
+  {
+    route: 'PUT /coupons/:id',
+    status: 200,
+    prepare: async () => ({ url: `/coupons/${(await insertCoupon(t)).id}`, payload: { discount: 20 } }),
+  },
+  {
+    route: 'DELETE /coupons/:id',
+    status: 204,
+    prepare: async () => ({ url: `/coupons/${(await insertCoupon(t)).id}` }),
+  },
+  {
+    route: 'PUT /orders/:id/pay',
+    status: 200,
+    prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/pay` }),
+  },
+  {
+    route: 'PUT /orders/:id/deliver',
+    status: 200,
+    prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/deliver` }),
+  },
+];
+
+const routesWith = (level: Access) =>
+  Object.entries(access)
+    .filter(([, value]) => value === level)
+    .map(([route]) => route);
+const methodOf = (route: string) => route.split(' ')[0] as Method;
+/** A route's path with every parameter filled by an id that names nothing. */
+const pathOf = (route: string) => (route.split(' ')[1] ?? '').replace(/:\w+/g, placeholderId);
+
+describe('the route table', () => {
+  it('has every /api/v1 route classified, and nothing classified that is not a route', () => {
+    const classified = Object.keys(access).map(normalise).sort();
+    expect(apiRoutes(t.app)).toEqual(classified);
+  });
+
+  it('has a case for every admin route', () => {
+    expect(adminCases.map((c) => c.route).sort()).toEqual(routesWith('admin').sort());
+  });
+});
+
+describe.each(adminCases)('$route (staff only)', ({ route, prepare, status }) => {
+  it('refuses anonymous callers (401), a bad token (401) and customers (403); staff succeed', async () => {
+    const method = methodOf(route);
+    const call = await prepare();
+    const attempt = (token?: string) => send(method, call.url, { token, payload: call.payload, headers: call.headers });
+    expectFail(await attempt(), 401, m.notLoggedIn);
+    expectFail(await attempt('not-a-real-token'), 401, m.tokenInvalid);
+    expectFail(await attempt(user.token), 403, m.forbidden);
+    const res = await attempt(admin.token);
+    expect(res.statusCode, res.body).toBe(status);
+  });
+});
+
+describe('routes of signed-in people', () => {
+  it.each(routesWith('customer'))('%s: anonymous 401, staff 403 (customers only)', async (route) => {
+    expectFail(await send(methodOf(route), pathOf(route)), 401, m.notLoggedIn);
+    expectFail(await send(methodOf(route), pathOf(route), { token: admin.token }), 403, m.forbidden);
+  });
+
+  it.each(routesWith('signedIn'))('%s: anonymous 401', async (route) => {
+    expectFail(await send(methodOf(route), pathOf(route)), 401, m.notLoggedIn);
+  });
+
+  it.each(routesWith('public'))('%s: open to anonymous callers', async (route) => {
+    const res = await send(methodOf(route), pathOf(route));
+    expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+  });
+});
+
+describe('orders: each customer their own, staff every one', () => {
+  it('lists and shows another customer’s order to staff only', async () => {
+    const { order: first, buyer } = await newOrder();
+    const { order: second } = await newOrder();
+    const ownerToken = buyer.token;
+
+    const own = await json<{ results: number; data: Order[] }>(
+      await send('GET', '/orders?limit=100', { token: ownerToken }),
+      200,
+    );
+    expect(own.data.map((o) => o.id)).toEqual([first.id]);
+    expect(own.results).toBe(1);
+    expectFail(await send('GET', `/orders/${second.id}`, { token: ownerToken }), 404, m.orderNotFound);
+    // A customer cannot mark even their own order paid.
+    expectFail(await send('PUT', `/orders/${first.id}/pay`, { token: ownerToken }), 403, m.forbidden);
+
+    const all = await json<{ results: number; data: Order[] }>(
+      await send('GET', '/orders?limit=100', { token: admin.token }),
+      200,
+    );
+    expect(all.data.map((o) => o.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(all.results).toBeGreaterThanOrEqual(2);
+    const seen = await json<{ data: Order }>(await send('GET', `/orders/${second.id}`, { token: admin.token }), 200);
+    // Staff see who ordered: name, e-mail and phone (spec §2, order detail).
+    expect(seen.data.user).toMatchObject({ _id: second.user._id, email: second.user.email, phone: '01012345678' });
+  });
+});
