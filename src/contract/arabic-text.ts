@@ -52,8 +52,9 @@ const MIN_STEM = 3;
 // The article with the particles that attach to it, longest first; then the one-letter particles.
 const ARTICLES = ['وبال', 'وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 const PARTICLES = ['و', 'ف', 'ب', 'ل', 'ك'];
-// Feminine, sound plural and nisba endings (after folding ة is ه).
-const SUFFIXES = ['ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+// Feminine, feminine plural and nisba endings (after folding ة is ه). The masculine plural's ون/ين
+// are left alone: in a shop they end more words than they inflect (زيتون is not زيت).
+const SUFFIXES = ['ات', 'يه', 'ه', 'ي'];
 
 function withoutPrefixes(word: string): string[] {
   const forms = [word];

@@ -1,4 +1,4 @@
-import { inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
 import type { Database } from '../../../db/client.js';
 import { products, searchSynonyms } from '../../../db/schema.js';
@@ -36,29 +36,31 @@ export type KeywordSearch = {
   rank: SQL<number>;
 };
 
-/** Every term that names the same thing as one of `words` (or, for `prefix`, starts like it). */
-async function synonymsOf(db: Database, words: string[], prefix: string | undefined): Promise<Map<string, string[]>> {
-  const matches = [inArray(searchSynonyms.term, words)];
-  if (prefix) matches.push(like(searchSynonyms.term, `${prefix}%`));
-  const groups = db
-    .select({ groupName: searchSynonyms.groupName })
-    .from(searchSynonyms)
-    .where(or(...matches));
-  const rows = await db
-    .select({ term: searchSynonyms.term, groupName: searchSynonyms.groupName })
-    .from(searchSynonyms)
-    .where(inArray(searchSynonyms.groupName, groups));
-  const byGroup = new Map<string, string[]>();
-  for (const row of rows) byGroup.set(row.groupName, [...(byGroup.get(row.groupName) ?? []), row.term]);
-  const byTerm = new Map<string, string[]>();
-  for (const terms of byGroup.values()) for (const term of terms) byTerm.set(term, terms);
-  if (prefix) {
-    const started = [...byTerm.keys()]
-      .filter((term) => term.startsWith(prefix))
-      .flatMap((term) => byTerm.get(term) ?? []);
-    byTerm.set(`${prefix}*`, [...new Set(started)]);
+/** The synonyms table is small and read on every search: it is kept in memory for a minute. */
+const SYNONYMS_TTL_MS = 60_000;
+type SynonymIndex = { loadedAt: number; groupOf: Map<string, string>; termsOf: Map<string, string[]> };
+const synonymCache = new WeakMap<Database, SynonymIndex>();
+
+async function synonymIndex(db: Database): Promise<SynonymIndex> {
+  const cached = synonymCache.get(db);
+  if (cached && Date.now() - cached.loadedAt < SYNONYMS_TTL_MS) return cached;
+  const rows = await db.select().from(searchSynonyms);
+  const index: SynonymIndex = { loadedAt: Date.now(), groupOf: new Map(), termsOf: new Map() };
+  for (const { term, groupName } of rows) {
+    index.groupOf.set(term, groupName);
+    index.termsOf.set(groupName, [...(index.termsOf.get(groupName) ?? []), term]);
   }
-  return byTerm;
+  synonymCache.set(db, index);
+  return index;
+}
+
+/** Every term that names the same thing as `word` (or, with `prefix`, as a term starting like it). */
+function synonymsOf(index: SynonymIndex, word: string, prefix = false): string[] {
+  const groups = new Set<string>();
+  for (const [term, group] of index.groupOf) {
+    if (term === word || (prefix && term.startsWith(word))) groups.add(group);
+  }
+  return [...groups].flatMap((group) => index.termsOf.get(group) ?? []);
 }
 
 /** A query word and every term that may stand for it in the index. */
@@ -83,13 +85,12 @@ export async function expandKeyword(db: Database, keyword: string): Promise<Quer
   const last = words[words.length - 1] ?? '';
   // A keyword still being typed (no space after it) may end in a partial word.
   const typing = !/\s$/.test(keyword) && last.length >= MIN_PREFIX ? last : undefined;
-  const formsOf = words.map((word) => wordForms(word));
-  const synonyms = await synonymsOf(db, [...new Set(formsOf.flat())], typing);
+  const synonyms = await synonymIndex(db);
   return words.map((word, index) => {
-    const forms = formsOf[index] ?? [word];
-    const terms = new Set([...forms, ...forms.flatMap((form) => synonyms.get(form) ?? [])]);
+    const forms = wordForms(word);
+    const terms = new Set([...forms, ...forms.flatMap((form) => synonymsOf(synonyms, form))]);
     const isTyped = typing !== undefined && index === words.length - 1;
-    if (isTyped) for (const term of synonyms.get(`${typing}*`) ?? []) terms.add(term);
+    if (isTyped) for (const term of synonymsOf(synonyms, word, true)) terms.add(term);
     return { word, terms: [...terms], prefixes: isTyped ? forms : [] };
   });
 }
