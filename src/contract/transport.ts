@@ -7,6 +7,7 @@ export type ApiRequest = {
   /** Path under /api/v1 with its query string, e.g. `/products?limit=8`. */
   path: string;
   token?: string | undefined;
+  /** JSON, or a FormData sent as multipart/form-data (product images). */
   body?: unknown;
 };
 export type ApiResponse = { status: number; body: unknown };

@@ -36,7 +36,8 @@ export function inProcessTransport(
         'x-forwarded-proto': request.protocol,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      // A FormData goes as multipart/form-data (light-my-request encodes it, files included).
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> | FormData }),
     });
     const text = response.body;
     return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
