@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 type FieldProps = {
   name: string;
@@ -12,6 +12,7 @@ type FieldProps = {
 
 type FormFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & FieldProps;
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & FieldProps;
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> & FieldProps;
 
 const controlClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 aria-invalid:bg-red-50';
@@ -88,6 +89,26 @@ export function TextAreaField({ name, label, error, hint, id, className, ...text
         className={`${controlClass} min-h-28 resize-y leading-7`}
         {...textarea}
       />
+    </FieldFrame>
+  );
+}
+
+/** A labelled native select (its options are the children), tied to its message and hint like FormField. */
+export function SelectField({ name, label, error, hint, id, className, children, ...select }: SelectFieldProps) {
+  const field = { name, label, error, hint, id };
+  const { controlId, describedBy } = fieldIds(field);
+  return (
+    <FieldFrame field={field} className={className}>
+      <select
+        id={controlId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={controlClass}
+        {...select}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }
