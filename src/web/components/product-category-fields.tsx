@@ -13,7 +13,6 @@ type ProductCategoryFieldsProps = {
   subcategories: string[];
   options: Subcategory[];
   errors: { category?: string | undefined; subcategory?: string | undefined };
-  hydrated: boolean;
 };
 
 /**
@@ -27,7 +26,6 @@ export function ProductCategoryFields({
   subcategories,
   options: initialOptions,
   errors,
-  hydrated,
 }: ProductCategoryFieldsProps) {
   const id = useId();
   const fetcher = useFetcher<SubcategoryChoices>();
@@ -48,10 +46,11 @@ export function ProductCategoryFields({
     setChosen((current) => (on ? [...current, subcategory] : current.filter((s) => s !== subcategory)));
   }
 
+  // Only a choice made once React runs can be missing its options (before, the select cannot load
+  // them; a plain post answers with the posted category's sub-categories).
   let note: string | null = null;
   if (category === '') note = ap.subcategoriesFirst;
-  else if (options === undefined)
-    note = loading ? ap.subcategoriesLoading : hydrated ? ap.subcategoriesFailed : ap.subcategoriesAfterPost;
+  else if (options === undefined) note = loading ? ap.subcategoriesLoading : ap.subcategoriesFailed;
   else if (loaded?.failed) note = ap.subcategoriesFailed;
   else if (options.length === 0) note = ap.subcategoriesNone;
 

@@ -148,7 +148,6 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
           subcategories={defaults.subcategories}
           options={defaults.subcategoryOptions}
           errors={{ category: errors.category, subcategory: errors.subcategory }}
-          hydrated={hydrated}
         />
         <SelectField
           name="brand"

@@ -72,7 +72,6 @@ export const ap = {
   subcategoriesLoading: 'جارٍ تحميل التصنيفات الفرعية…',
   subcategoriesNone: 'لا توجد تصنيفات فرعية لهذا التصنيف.',
   subcategoriesFailed: 'تعذّر تحميل التصنيفات الفرعية، اختر التصنيف مرة أخرى.',
-  subcategoriesAfterPost: 'تظهر تصنيفاته الفرعية هنا بعد إرسال النموذج مرة.',
   brand: 'الماركة',
   noBrand: 'بدون ماركة',
   colors: 'الألوان المتاحة',
