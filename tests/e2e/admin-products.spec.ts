@@ -206,8 +206,9 @@ test.describe('who may see the product screens', () => {
       await expect(page).toHaveURL(/\/$/);
     }
     // The sub-category choices are staff-only too.
-    const res = await request.get(`/admin/categories/${randomUUID()}/subcategories`, { maxRedirects: 0 });
+    const res = await page.request.get(`/admin/categories/${randomUUID()}/subcategories`, { maxRedirects: 0 });
     expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe('/');
   });
 });
 
