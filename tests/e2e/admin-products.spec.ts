@@ -23,6 +23,8 @@ import {
  */
 
 const CURRENCY = 'SAR';
+/** Saving re-encodes every picture (sharp, three widths each): give it longer than a click's answer. */
+const SAVED = { timeout: 20_000 };
 
 // What a person reads (src/web/i18n/admin-products.ts), written out so a changed text fails here.
 const t = {
@@ -295,7 +297,7 @@ test.describe('adding a product', () => {
     await expectNoAxeViolations(page);
 
     await main(page).getByRole('button', { name: t.save }).click();
-    await expect(toast(page, t.added)).toBeVisible();
+    await expect(toast(page, t.added)).toBeVisible(SAVED);
     // Every field starts again.
     await expect(field(page, t.title)).toHaveValue('');
     await expect(field(page, t.price)).toHaveValue('');
@@ -499,7 +501,7 @@ test.describe('editing a product', () => {
     await field(page, t.price).fill('300');
     await field(page, t.discount).fill('');
     await main(page).getByRole('button', { name: t.saveChanges }).click();
-    await expect(toast(page, t.updated)).toBeVisible();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
     await expect(field(page, t.price)).toHaveValue('300');
     await expect(field(page, t.discount)).toHaveValue('');
 
@@ -516,7 +518,7 @@ test.describe('editing a product', () => {
     await main(page).getByRole('button', { name: 'إزالة الصورة 2' }).click();
     await expect(preview(main(page), 1, 1)).toBeVisible();
     await main(page).getByRole('button', { name: t.saveChanges }).click();
-    await expect(toast(page, t.updated)).toBeVisible();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
     const fewer = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
     expect(fewer.images).toHaveLength(1);
     expect(fewer.images[0]).toBe(fewer.imageCover);

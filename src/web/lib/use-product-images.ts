@@ -94,7 +94,12 @@ export function useProductImages(saved: readonly string[]) {
       release(image);
       refusal ||= size ? imageTooNarrowText() : ap.imageUnreadable;
     }
-    if (accepted.length > 0) update([...items, ...accepted], plural(accepted.length, ap.imagesAdded));
+    if (accepted.length > 0) {
+      // Decoding took a moment: add to the pictures as they are now.
+      setItems((current) => [...current, ...accepted].slice(0, IMAGE_RULES.max));
+      setChanged(true);
+      setStatus(plural(accepted.length, ap.imagesAdded));
+    }
     setProblem(refusal);
   }
 
