@@ -38,6 +38,8 @@ export default [
     route('admin/addCoupon', 'routes/admin/coupons.tsx'),
     route('admin/edit-coupon/:id', 'routes/admin/edit-coupon.tsx'),
   ]),
+  // The product form's sub-category choices (data only; the loader guards itself).
+  route('admin/categories/:id/subcategories', 'routes/admin/subcategories.ts'),
   // The product cards' hearts post here.
   route('wishlist', 'routes/wishlist.ts'),
   route('products', 'routes/products.tsx'),

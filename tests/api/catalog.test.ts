@@ -911,6 +911,37 @@ describe('products: update and delete', () => {
     expect(links.map((l) => l.subcategoryId)).toEqual([foreignSub.id]);
   });
 
+  it('empty brand, colours and sub-categories clear them; omitted ones stay', async () => {
+    const product = await createProduct(category.id, {
+      subcategory: sub.id,
+      brand: brand.id,
+      availableColors: ['#ff0000', '#00ff00'],
+    });
+    const kept = await sendForm('PUT', `/products/${product.id}`, admin.token, { title: 'عنوان آخر' });
+    expect(kept.json().data).toMatchObject({
+      brand: brand.id,
+      subcategory: [sub.id],
+      availableColors: ['#ff0000', '#00ff00'],
+    });
+    const cleared = await sendForm('PUT', `/products/${product.id}`, admin.token, {
+      brand: '',
+      availableColors: '',
+      subcategory: '',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({ brand: null, subcategory: [], availableColors: [] });
+  });
+
+  it('the same file sent as the cover and as the first image is one picture with one URL', async () => {
+    const cover = await pngImage(80, 80, '#123456');
+    const other = await pngImage(80, 80, '#654321');
+    const product = await createProduct(category.id, {}, { imageCover: cover, images: [cover, other] });
+    expect(product.images).toHaveLength(2);
+    expect(product.images[0]).toBe(product.imageCover);
+    expect(product.images[1]).not.toBe(product.imageCover);
+    await expectServedImage(product.images[0]);
+  });
+
   it('unknown id → 404, malformed id → 400', async () => {
     expectFail(await sendForm('PUT', `/products/${randomUUID()}`, admin.token, { title: 'عنوان صالح' }), 404);
     expect(firstError(await sendForm('PUT', '/products/nope', admin.token, { title: 'عنوان صالح' })).msg).toBe(

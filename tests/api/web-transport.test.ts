@@ -48,4 +48,37 @@ describe('the web’s in-process API transport', () => {
     // The image went through sharp: it has its own media URL on the visitor's host.
     expect(brand.image).toMatch(/^http:\/\/shop\.test\/media\/brands\/[\w-]+-\d+\.webp$/);
   });
+
+  it('sends a FormData as multipart, files included (the product form’s images)', async () => {
+    const admin = await createAccount(t, 'admin');
+    const call = inProcessTransport(t.app, visitor('192.0.2.2'));
+    const image = await pngImage(320, 320, '#0a0');
+    const categoryForm = new FormData();
+    categoryForm.append('name', `قسم ${Date.now()}`);
+    categoryForm.append('image', new File([new Uint8Array(image.data)], 'c.png', { type: 'image/png' }));
+    const category = await call({ method: 'POST', path: '/categories', token: admin.token, body: categoryForm });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+
+    const cover = new File([new Uint8Array(image.data)], 'cover.png', { type: 'image/png' });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      title: 'منتج تجريبي',
+      description: 'وصف',
+      quantity: '3',
+      price: '10',
+    })) {
+      form.append(name, value);
+    }
+    form.append('category', (category.body as { data: { id: string } }).data.id);
+    form.append('availableColors', '#ff0000');
+    form.append('availableColors', '#0000ff');
+    form.append('imageCover', cover);
+    form.append('images', cover);
+    const created = await call({ method: 'POST', path: '/products', token: admin.token, body: form });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const product = (created.body as { data: { imageCover: string; images: string[]; availableColors: string[] } })
+      .data;
+    expect(product.availableColors).toEqual(['#ff0000', '#0000ff']);
+    expect(product.images).toEqual([product.imageCover]);
+  });
 });

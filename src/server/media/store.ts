@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
@@ -12,7 +12,11 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif'])
 export type MediaFolder = 'products' | 'categories' | 'brands';
 
 export type MediaStore = {
-  /** Validates, re-encodes to square WebP in every width and returns the stored key. */
+  /**
+   * Validates, re-encodes to square WebP in every width and returns the stored key. The key is
+   * the upload's content hash, so the same file sent twice (a product's cover, which is also the
+   * first of its images) is one picture with one URL.
+   */
   save(folder: MediaFolder, input: Buffer): Promise<string>;
   /** Absolute URL of a stored key's largest width. */
   url(key: string | null, origin: string): string | null;
@@ -33,9 +37,18 @@ export function createMediaStore(options: { directory: string; maxPixels: number
         const tooBig = error instanceof Error && /pixel limit/i.test(error.message);
         throw new HttpError(tooBig ? 413 : 415, tooBig ? m.imageTooManyPixels : m.imageInvalid);
       }
-      const key = `${folder}/${randomUUID()}`;
-      const dir = path.join(options.directory, folder);
-      await mkdir(dir, { recursive: true });
+      const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
+      const fileOf = (width: number) => path.join(options.directory, `${key}-${width}.webp`);
+      const stored = await Promise.all(
+        IMAGE_WIDTHS.map((width) =>
+          access(fileOf(width)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      if (stored.every(Boolean)) return key;
+      await mkdir(path.join(options.directory, folder), { recursive: true });
       try {
         await Promise.all(
           IMAGE_WIDTHS.map(async (width) => {
@@ -46,7 +59,10 @@ export function createMediaStore(options: { directory: string; maxPixels: number
               .flatten({ background: '#ffffff' })
               .webp({ quality: 80 })
               .toBuffer();
-            await writeFile(path.join(options.directory, `${key}-${width}.webp`), output);
+            // Written aside, then renamed: a reader (or a second save of the same file) never sees half of it.
+            const partial = `${fileOf(width)}.${randomUUID()}.part`;
+            await writeFile(partial, output);
+            await rename(partial, fileOf(width));
           }),
         );
       } catch {

@@ -83,11 +83,18 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       get: (id: string) => get<ItemEnvelope<Product>>(`/products/${encodeURIComponent(id)}`),
       reviews: (id: string, query: Query = {}) =>
         get<ListEnvelope<Review>>(`/products/${encodeURIComponent(id)}/reviews`, query),
+      /** Multipart (src/web/lib/product-form.ts builds the body). */
+      create: (form: FormData) => call<ItemEnvelope<Product>>('POST', '/products', form),
+      /** Multipart; pictures left out keep the product's own. */
+      update: (id: string, form: FormData) =>
+        call<ItemEnvelope<Product>>('PUT', `/products/${encodeURIComponent(id)}`, form),
+      /** 204, no body. */
+      remove: (id: string) => call<undefined>('DELETE', `/products/${encodeURIComponent(id)}`),
     },
     categories: {
       ...named('/categories'),
-      subcategories: (id: string) =>
-        get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`),
+      subcategories: (id: string, query: Query = {}) =>
+        get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`, query),
     },
     brands: named('/brands'),
     subcategories: {

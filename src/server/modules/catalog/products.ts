@@ -312,7 +312,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           ...(fields.description ? { description: fields.description } : {}),
           ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
           ...(form.fields.availableColors ? { availableColors: [...new Set(fields.availableColors)] } : {}),
-          ...(fields.brand ? { brandId: fields.brand } : {}),
+          // An empty brand, like an empty discount, means none.
+          ...(form.fields.brand !== undefined ? { brandId: fields.brand ?? null } : {}),
           ...(images.imageCover ? { imageCover: images.imageCover } : {}),
           ...(images.images ? { images: images.images } : {}),
           categoryId,

@@ -1,0 +1,82 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Product } from '../../contract/types';
+import { ap } from '../i18n/admin-products';
+import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { DialogOpener } from './dialog';
+
+type AdminProductCardProps = {
+  product: Product;
+  currency: string;
+  onDelete: () => void;
+  /** Where the delete button links before JavaScript loads (the page with its dialog open). */
+  deleteHref: string;
+};
+
+const actionClass =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
+
+/** Spec §2 product list: picture, name, price (and the price before the discount), quantity, edit and delete. */
+export function AdminProductCard({ product, currency, onDelete, deleteHref }: AdminProductCardProps) {
+  const headingId = `product-${product.id}`;
+  const discounted = product.priceAfterDiscount !== undefined;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:flex-col"
+    >
+      <img
+        src={product.imageCover ?? '/placeholder.svg'}
+        srcSet={imageSrcSet(product.imageCover)}
+        sizes="(min-width: 1280px) 20vw, (min-width: 640px) 40vw, 96px"
+        width={480}
+        height={480}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="aspect-square w-24 shrink-0 self-start bg-white object-contain sm:w-full"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+        <h2 id={headingId} className="line-clamp-2 font-bold leading-7">
+          <Link to={`/products/${product.id}`} className="hover:underline">
+            {product.title}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="sr-only">{ap.price}:</span>
+          <span className="font-bold text-brand-700">
+            {formatPrice(product.priceAfterDiscount ?? product.price, currency)}
+          </span>
+          {discounted && (
+            <s className="text-sm text-slate-600">
+              <span className="sr-only">{ap.priceBefore}:</span>
+              {formatPrice(product.price, currency)}
+            </s>
+          )}
+        </p>
+        <p className={`text-sm ${product.quantity === 0 ? 'font-bold text-red-700' : 'text-slate-700'}`}>
+          {product.quantity === 0 ? ap.soldOut : ap.quantityLeft(formatNumber(product.quantity))}
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Link
+            to={`/admin/editproducts/${product.id}`}
+            aria-label={ap.editNamed(product.title)}
+            className={`${actionClass} text-slate-800`}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {ap.edit}
+          </Link>
+          <DialogOpener
+            href={deleteHref}
+            onOpen={onDelete}
+            aria-label={ap.deleteNamed(product.title)}
+            className={`${actionClass} text-red-700`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {ap.delete}
+          </DialogOpener>
+        </div>
+      </div>
+    </article>
+  );
+}

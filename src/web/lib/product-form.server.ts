@@ -1,0 +1,118 @@
+import { type AppLoadContext, data } from 'react-router';
+import sharp from 'sharp';
+import { MAX_LIST_LIMIT } from '../../contract/constants';
+import { currencyDigits } from '../../contract/money';
+import type { ListEnvelope, Subcategory } from '../../contract/types';
+import { ap } from '../i18n/admin-products';
+import { type ApiClient, ApiError } from './api';
+import { requireUser } from './auth.server';
+import { apiFor } from './context.server';
+import { type FieldErrors, formValues, hasErrors } from './form';
+import {
+  imageTooNarrowText,
+  isWideEnough,
+  type ProductActionResult,
+  type ProductField,
+  productApiForm,
+  productFailureFromApi,
+  productTextFields,
+  validateProduct,
+} from './product-form';
+import { redirectWithToast } from './toast.server';
+
+/** Every page of a list, 100 at a time (the selects offer all categories and brands). */
+async function allPages<T>(load: (query: { page: number; limit: number }) => Promise<ListEnvelope<T>>): Promise<T[]> {
+  const first = await load({ page: 1, limit: MAX_LIST_LIMIT });
+  const pages = Array.from({ length: first.paginationResult.numberOfPages - 1 }, (_, i) => i + 2);
+  const rest = await Promise.all(pages.map((page) => load({ page, limit: MAX_LIST_LIMIT })));
+  return [first, ...rest].flatMap((list) => list.data);
+}
+
+/** Spec §2: categories and brands are loaded when the form opens. */
+export async function productChoices(api: ApiClient) {
+  const [categories, brands] = await Promise.all([
+    allPages((query) => api.categories.list(query)),
+    allPages((query) => api.brands.list(query)),
+  ]);
+  return { categories, brands };
+}
+
+/** A category's sub-categories; none for no category, or one that is gone or malformed. */
+export async function subcategoryOptions(api: ApiClient, categoryId: string): Promise<Subcategory[]> {
+  if (!categoryId) return [];
+  try {
+    return await allPages((query) => api.categories.subcategories(categoryId, query));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return [];
+    throw error;
+  }
+}
+
+/** Width of an uploaded picture, or null when it cannot be read (the API then refuses the file). */
+async function widthOf(file: File): Promise<number | null> {
+  try {
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    return meta.width ?? null;
+  } catch {
+    return null;
+  }
+}
+
+type Target = { kind: 'add' } | { kind: 'edit'; id: string };
+
+/**
+ * The add and edit actions. The browser sends its pictures in order (cropped ones already cut)
+ * as `images`; before JavaScript loads the same form posts the chosen files as they are. The
+ * rules are checked again here for a plain post, then the form goes to the API as multipart.
+ */
+export async function saveProduct(request: Request, context: AppLoadContext, target: Target) {
+  await requireUser(request, context, 'admin');
+  const api = apiFor(request, context);
+  const form = await request.formData();
+  const values = formValues(form, productTextFields);
+  const texts = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string' && v !== '');
+  const colors = texts('availableColors');
+  const subcategories = texts('subcategory');
+  // A file input left empty still posts one nameless, empty file.
+  const images = form.getAll('images').filter((v): v is File => typeof v !== 'string' && v.size > 0);
+
+  const fail = async (failure: { fieldErrors: FieldErrors<ProductField>; formError?: string }) =>
+    data<ProductActionResult>(
+      {
+        ok: false,
+        ...failure,
+        values,
+        colors,
+        subcategories,
+        subcategoryOptions: await subcategoryOptions(api, values.category),
+      },
+      { status: 400 },
+    );
+
+  const fieldErrors = validateProduct(values, {
+    digits: currencyDigits(context.shop.currency),
+    imageCount: images.length,
+    imageRequired: target.kind === 'add',
+    colorCount: colors.length,
+  });
+  if (!fieldErrors.images) {
+    const widths = await Promise.all(images.map(widthOf));
+    if (widths.some((width) => width !== null && !isWideEnough(width))) fieldErrors.images = imageTooNarrowText();
+  }
+  if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+
+  const body = productApiForm(values, { colors, subcategories, images });
+  let id: string;
+  try {
+    const saved = target.kind === 'add' ? await api.products.create(body) : await api.products.update(target.id, body);
+    id = saved.data.id;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (target.kind === 'edit' && error.status === 404) throw data(null, { status: 404 });
+    return fail(productFailureFromApi(error, context.shop.phoneCountry));
+  }
+  // With JavaScript the page shows the toast and resets or refreshes the form in place.
+  if (form.get('js') === '1') return data<ProductActionResult>({ ok: true, id });
+  const path = target.kind === 'add' ? '/admin/addproducts' : `/admin/editproducts/${id}`;
+  return redirectWithToast(request, path, { type: 'success', text: target.kind === 'add' ? ap.added : ap.updated });
+}
