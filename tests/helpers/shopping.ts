@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { brands, categories, coupons, products } from '../../src/db/schema.js';
+import { reindexProducts } from '../../src/db/search-index.js';
 import type { TestApp } from './app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -136,6 +137,8 @@ export async function insertProduct(
     })
     .returning();
   if (!row) throw new Error('could not create product');
+  // As the API does on every write: derive the row's search text.
+  await reindexProducts(t.database.db, { ids: [row.id] });
   return row;
 }
 

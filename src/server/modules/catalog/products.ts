@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -27,7 +40,23 @@ import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 
-type ProductRow = typeof products.$inferSelect;
+/** What the API shows of a product: every column but the search index's own. */
+const {
+  searchTitle: _title,
+  searchGroups: _groups,
+  searchBody: _body,
+  searchNames: _names,
+  searchVersion: _version,
+  searchVector: _vector,
+  ...productColumns
+} = getTableColumns(products);
+
+export { productColumns };
+
+type ProductRow = Omit<
+  typeof products.$inferSelect,
+  'searchTitle' | 'searchGroups' | 'searchBody' | 'searchNames' | 'searchVersion' | 'searchVector'
+>;
 /** On update every field is optional; the discount rule is checked against the stored price. */
 const productChangesSchema = productFieldsObject.partial();
 
@@ -223,21 +252,35 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const { page, limit, offset } = pageOf(request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
     const where = productFilters(request.query, digits, search);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(...productOrder(request.query, search))
-        .limit(limit)
-        .offset(offset),
-      db.select({ value: count() }).from(products).where(where),
-    ]);
-    return listEnvelope(await present(rows, origin(request)), total?.value ?? 0, page, limit);
+    const order = productOrder(request.query, search);
+    const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;
+    if (!search) {
+      const [rows, total] = await Promise.all([
+        db
+          .select(productColumns)
+          .from(products)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        countMatches(),
+      ]);
+      return listEnvelope(await present(rows, origin(request)), total, page, limit);
+    }
+    // A search ranks every match anyway: count them in the same pass instead of a second query.
+    const rows = await db
+      .select({ ...productColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    const total = rows[0]?.matches ?? (offset === 0 ? 0 : await countMatches());
+    return listEnvelope(await present(rows, origin(request)), total, page, limit);
   });
 
   r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
-    const [row] = await db.select().from(products).where(eq(products.id, request.params.id)).limit(1);
+    const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
     if (!row) throw notFound(m.productNotFound);
     return { data: await serializeOne(request, row) };
   });

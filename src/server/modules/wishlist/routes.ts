@@ -11,7 +11,7 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
-import { createProductPresenter } from '../catalog/products.js';
+import { createProductPresenter, productColumns } from '../catalog/products.js';
 
 const productParams = z.object({ productId: idSchema });
 
@@ -34,7 +34,9 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/', { ...customer, schema: { tags } }, async (request) => {
     const productIds = await ids(request);
     const rows =
-      productIds.length === 0 ? [] : await db.select().from(products).where(inArray(products.id, productIds));
+      productIds.length === 0
+        ? []
+        : await db.select(productColumns).from(products).where(inArray(products.id, productIds));
     // Newest favourite first, as the ids are ordered.
     rows.sort((a, b) => productIds.indexOf(a.id) - productIds.indexOf(b.id));
     const data = await presentProducts(rows, originOf(request, config.publicUrl));

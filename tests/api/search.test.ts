@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, Suggestion } from '../../src/contract/types.js';
+import { seedDatabase } from '../../src/db/seed/index.js';
+import { createMediaStore } from '../../src/server/media/store.js';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
+import { apiClient, createTaxonomy, expectEnvelope, firstError, insertProduct, unique } from '../helpers/shopping.js';
+import { judgedQueries } from '../search/judged-queries.js';
+
+let t: TestApp;
+let admin: Account;
+const { send, expectNo5xx } = apiClient(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDatabase({
+    db: t.database.db,
+    config: t.config,
+    media: createMediaStore({ directory: path.join(t.config.dataDir, 'media'), maxPixels: 1e8 }),
+  });
+  admin = await createAccount(t, 'admin');
+}, 120_000);
+afterAll(() => t.close());
+afterEach(() => expectNo5xx());
+
+type ListBody = { results: number; paginationResult: { numberOfPages: number }; data: Product[] };
+const search = async (query: string) => {
+  const res = await send('GET', `/products?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListBody;
+};
+const titlesFor = async (keyword: string, extra = '') =>
+  (await search(`limit=8&keyword=${encodeURIComponent(keyword)}${extra}`)).data.map((p) => p.title);
+
+describe('the judged queries on the demo catalogue', () => {
+  const kinds = [...new Set(judgedQueries.map((item) => item.kind))];
+  it.each(kinds)('%s: every expected product is in the first 8; nothing-queries find nothing', async (kind) => {
+    const failures: string[] = [];
+    for (const item of judgedQueries.filter((judged) => judged.kind === kind)) {
+      const titles = await titlesFor(item.query);
+      if (item.expect.length === 0 && titles.length > 0) failures.push(`${item.query} → ${titles.join(' | ')}`);
+      for (const title of item.expect) if (!titles.includes(title)) failures.push(`${item.query} ✗ ${title}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('relevance, filters and paging', () => {
+  it('without a sort the best match comes first (title before description), best sellers among equals', async () => {
+    const { category } = await createTaxonomy(t);
+    const word = 'فانوس';
+    const inDescription = await insertProduct(
+      t,
+      { categoryId: category.id },
+      {
+        title: unique('مصباح'),
+        description: `يضيء مثل ${word} رمضان`,
+        sold: 900,
+      },
+    );
+    const inTitleFew = await insertProduct(t, { categoryId: category.id }, { title: unique(`${word} نحاسي`), sold: 1 });
+    const inTitleMany = await insertProduct(
+      t,
+      { categoryId: category.id },
+      { title: unique(`${word} خشبي`), sold: 50 },
+    );
+    const body = await search(`keyword=${encodeURIComponent(word)}&category=${category.id}`);
+    expect(body.data.map((p) => p.id)).toEqual([inTitleMany.id, inTitleFew.id, inDescription.id]);
+    // An explicit sort wins over relevance.
+    const bySold = await search(`keyword=${encodeURIComponent(word)}&category=${category.id}&sort=-sold`);
+    expect(bySold.data.map((p) => p.id)).toEqual([inDescription.id, inTitleMany.id, inTitleFew.id]);
+  });
+
+  it('combines with category, brand and price filters; results counts exactly the matches', async () => {
+    const { category, brand } = await createTaxonomy(t);
+    const word = 'قنديل';
+    const cheap = await insertProduct(
+      t,
+      { categoryId: category.id, brandId: brand.id },
+      { title: `${word} صغير`, price: 5_000 },
+    );
+    await insertProduct(t, { categoryId: category.id, brandId: brand.id }, { title: `${word} كبير`, price: 50_000 });
+    await insertProduct(t, { categoryId: category.id }, { title: `${word} بلا ماركة`, price: 5_000 });
+    const k = encodeURIComponent(word);
+    expect((await search(`keyword=${k}&category=${category.id}`)).results).toBe(3);
+    expect((await search(`keyword=${k}&brand=${brand.id}`)).results).toBe(2);
+    const filtered = await search(`keyword=${k}&brand=${brand.id}&price[lte]=100`);
+    expect(filtered.results).toBe(1);
+    expect(filtered.data.map((p) => p.id)).toEqual([cheap.id]);
+  });
+
+  it('pages through the matches without repeats; a page past the end is empty but still counts them', async () => {
+    const { category } = await createTaxonomy(t);
+    const word = 'مبخرة';
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++)
+      ids.add((await insertProduct(t, { categoryId: category.id }, { title: `${word} ${i}` })).id);
+    const k = encodeURIComponent(word);
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const body = await search(`keyword=${k}&limit=2&page=${page}`);
+      expectEnvelope(body, { results: 5, currentPage: page, limit: 2, length: page === 3 ? 1 : 2 });
+      seen.push(...body.data.map((p) => p.id));
+    }
+    expect(new Set(seen)).toEqual(ids);
+    const past = await search(`keyword=${k}&limit=2&page=9`);
+    expect(past.results).toBe(5);
+    expect(past.data).toEqual([]);
+  });
+
+  it('finds a product by its new title after an edit, not by the old one', async () => {
+    const { category } = await createTaxonomy(t);
+    const product = await insertProduct(t, { categoryId: category.id }, { title: 'سجادة صلاة قديمة' });
+    const { payload, headers } = multipart({ title: 'مصلية مخملية' }, {});
+    const res = await send('PUT', `/products/${product.id}`, {
+      token: admin.token,
+      payload,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await titlesFor('مصليه مخمليه')).toEqual(['مصلية مخملية']);
+    expect(await titlesFor('سجادة صلاة')).toEqual([]);
+  });
+
+  it('a renamed brand finds its products under the new name', async () => {
+    const { category, brand } = await createTaxonomy(t);
+    await insertProduct(t, { categoryId: category.id, brandId: brand.id }, { title: 'منتج بلا اسم تجاري' });
+    const { payload, headers } = multipart({ name: 'مارفيلو' }, {});
+    const res = await send('PUT', `/brands/${brand.id}`, { token: admin.token, payload, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await titlesFor('مارفيلو')).toEqual(['منتج بلا اسم تجاري']);
+  });
+
+  it('a keyword of punctuation only finds nothing; a keyword with spaces around is trimmed', async () => {
+    expect((await search('keyword=%21%21%21')).results).toBe(0);
+    expect(await titlesFor('  مسك أبيض  ')).toContain('مسك أبيض مركز 12 مل');
+  });
+});
+
+describe('GET /products/suggest', () => {
+  const suggest = async (keyword: string) => {
+    const res = await send('GET', `/products/suggest?keyword=${encodeURIComponent(keyword)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: Suggestion[] }).data;
+  };
+
+  it('offers the brand first, then its products, at most 8, while the word is still being typed', async () => {
+    const items = await suggest('سامس');
+    expect(items[0]).toMatchObject({ type: 'brand', name: 'سامسونج' });
+    expect(items.length).toBeLessThanOrEqual(8);
+    expect(items.filter((item) => item.type === 'product').map((item) => item.name)).toContain(
+      'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت',
+    );
+  });
+
+  it('finds categories by any spelling, and brands by their Latin name', async () => {
+    expect((await suggest('احذيه'))[0]).toMatchObject({ type: 'category', name: 'أحذية' });
+    expect((await suggest('samsung'))[0]).toMatchObject({ type: 'brand', name: 'سامسونج' });
+  });
+
+  it('an empty keyword suggests nothing; a keyword over 200 characters is refused', async () => {
+    expect(await suggest('')).toEqual([]);
+    const long = await send('GET', `/products/suggest?keyword=${'ا'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(firstError(long).param).toBe('keyword');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { indexedForms, normalizeArabic, searchWords, wordForms } from '../../src/contract/arabic-text';
+
+describe('normalizeArabic', () => {
+  it.each([
+    ['أحذية', 'احذيه'],
+    ['إطار', 'اطار'],
+    ['آيفون', 'ايفون'],
+    ['ٱلبيت', 'البيت'],
+    ['مستشفى', 'مستشفي'],
+    ['ساعة', 'ساعه'],
+    ['مؤشر', 'موشر'],
+    ['بيئة', 'بييه'],
+  ])('folds the letters people type differently: %s → %s', (input, folded) => {
+    expect(normalizeArabic(input)).toBe(folded);
+  });
+
+  it('removes tashkeel (including shadda and dagger alef) and tatweel', () => {
+    expect(normalizeArabic('هَاتِفٌ ذَكِيٌّ')).toBe('هاتف ذكي');
+    expect(normalizeArabic('رحمٰن')).toBe('رحمن');
+    expect(normalizeArabic('فســـتان')).toBe('فستان');
+  });
+
+  it('turns Arabic-Indic and Eastern Arabic-Indic digits into ASCII', () => {
+    expect(normalizeArabic('نوت ١٣ و ۴۵')).toBe('نوت 13 و 45');
+  });
+
+  it('lower-cases Latin, folds full-width letters and presentation forms', () => {
+    expect(normalizeArabic('Galaxy S24 ULTRA')).toBe('galaxy s24 ultra');
+    expect(normalizeArabic('Ｇalaxy')).toBe('galaxy');
+    expect(normalizeArabic('ﻻ')).toBe('لا');
+  });
+
+  it('turns punctuation into single spaces', () => {
+    expect(normalizeArabic('  سامسونغ!! S24-Ultra، (أسود)  ')).toBe('سامسونغ s24 ultra اسود');
+    expect(normalizeArabic('!!!')).toBe('');
+  });
+
+  it('is idempotent', () => {
+    const once = normalizeArabic('أَحْذِيَةٌ رياضيّة — Nike');
+    expect(normalizeArabic(once)).toBe(once);
+  });
+});
+
+describe('searchWords', () => {
+  it('splits the folded text into words', () => {
+    expect(searchWords('حذاء  نايكي, إير')).toEqual(['حذاء', 'نايكي', 'اير']);
+    expect(searchWords('—')).toEqual([]);
+  });
+});
+
+describe('wordForms (light stemming)', () => {
+  it('strips the article and the particles attached to it', () => {
+    expect(wordForms('الساعه')).toContain('ساعه');
+    expect(wordForms('والساعات')).toEqual(expect.arrayContaining(['ساعات', 'ساع']));
+    expect(wordForms('بالسامسونج')).toContain('سامسونج');
+    expect(wordForms('للرجال')).toContain('رجال');
+    expect(wordForms('وسامسونج')).toContain('سامسونج');
+  });
+
+  it('strips feminine, feminine-plural and nisba endings to a shared stem', () => {
+    expect(wordForms('ساعه')).toContain('ساع');
+    expect(wordForms('ساعات')).toContain('ساع');
+    expect(wordForms('رياضيه')).toEqual(expect.arrayContaining(['رياضي', 'رياض']));
+    expect(wordForms('رجالي')).toContain('رجال');
+  });
+
+  it('never leaves a stem under three letters, and keeps the word itself first', () => {
+    expect(wordForms('ذكي')).toEqual(['ذكي']);
+    expect(wordForms('بنت')).toEqual(['بنت']);
+    for (const form of wordForms('والبيت')) expect(form.length).toBeGreaterThanOrEqual(3);
+    expect(wordForms('والبيت')[0]).toBe('والبيت');
+  });
+
+  it('leaves the masculine plural endings alone (زيتون is not زيت)', () => {
+    expect(wordForms('زيتون')).toEqual(['زيتون']);
+  });
+
+  it('leaves Latin words and numbers as they are', () => {
+    expect(wordForms('s24')).toEqual(['s24']);
+    expect(wordForms('iphone')).toEqual(['iphone']);
+    expect(wordForms('256')).toEqual(['256']);
+  });
+});
+
+describe('indexedForms', () => {
+  it('lists every form of every word once', () => {
+    expect(indexedForms('ساعة الساعات').split(' ')).toEqual(['ساعه', 'ساع', 'الساعات', 'الساع', 'ساعات']);
+  });
+});
