@@ -34,6 +34,7 @@ const access: Record<string, Access> = {
   'PUT /users/changeMyPassword': 'signedIn',
   'GET /products': 'public',
   'POST /products': 'admin',
+  'GET /products/suggest': 'public',
   'GET /products/:id': 'public',
   'PUT /products/:id': 'admin',
   'DELETE /products/:id': 'admin',

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { inProcessTransport } from '../../src/server/web.js';
-import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { pngImage } from '../helpers/multipart.js';
 
 let t: TestApp;
+let admin: Account;
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitPerMinute: 2 });
+  // Sign-ins are limited to two a minute here: the upload tests share one admin.
+  admin = await createAccount(t, 'admin');
 });
 afterAll(() => t.close());
 
@@ -36,7 +39,6 @@ describe('the web’s in-process API transport', () => {
   });
 
   it('sends a FormData as a multipart upload, files included', async () => {
-    const admin = await createAccount(t, 'admin');
     const call = inProcessTransport(t.app, visitor('192.0.2.2'));
     const form = new FormData();
     form.set('name', 'ماركة مرفوعة');
@@ -50,7 +52,6 @@ describe('the web’s in-process API transport', () => {
   });
 
   it('sends a FormData as multipart, files included (the product form’s images)', async () => {
-    const admin = await createAccount(t, 'admin');
     const call = inProcessTransport(t.app, visitor('192.0.2.2'));
     const image = await pngImage(320, 320, '#0a0');
     const categoryForm = new FormData();
