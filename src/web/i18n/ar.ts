@@ -1,8 +1,20 @@
+import type { PluralForms } from '../lib/plural';
+
 /** The Arabic message catalogue of the screens. */
 export const t = {
   shopTagline: 'تسوّق كل ما تحتاجه بسهولة',
   searchPlaceholder: 'ابحث...',
   search: 'بحث',
+  suggestions: 'اقتراحات البحث',
+  suggestionKinds: { brand: 'ماركة', category: 'تصنيف', product: 'منتج' },
+  suggestionCount: {
+    zero: 'لا توجد اقتراحات',
+    one: 'اقتراح واحد، استخدم الأسهم للتنقل',
+    two: 'اقتراحان، استخدم الأسهم للتنقل',
+    few: '{n} اقتراحات، استخدم الأسهم للتنقل',
+    many: '{n} اقتراحاً، استخدم الأسهم للتنقل',
+    other: '{n} اقتراح، استخدم الأسهم للتنقل',
+  } satisfies PluralForms,
   login: 'تسجيل الدخول',
   cart: 'السلة',
   home: 'الرئيسية',

@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     limit: pageSizes.adminProducts,
     keyword,
+    // Staff look for what they added: newest first, a search included (the shop ranks by relevance).
+    sort: '-createdAt',
   });
   // Past the last page (an old link, or the last product of the last page just deleted): the page before.
   const lastPage = Math.max(1, products.paginationResult.numberOfPages);
