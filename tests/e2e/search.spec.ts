@@ -1,0 +1,82 @@
+import type { Brand, ListEnvelope } from '../../src/contract/types';
+import { t } from '../../src/web/i18n/ar';
+import { c } from '../../src/web/i18n/catalog';
+import { plural } from '../../src/web/lib/plural';
+import { expect, type Page, test } from './fixtures';
+import { expectNoAxeViolations, hydrated } from './support';
+
+/* The top bar's search box: suggestions as a combobox, and the listing's Arabic-aware search. */
+
+const S24 = 'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت';
+const box = (page: Page) => page.getByRole('combobox', { name: t.search });
+const listbox = (page: Page) => page.getByRole('listbox', { name: t.suggestions });
+const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
+
+async function typeInSearch(page: Page, text: string) {
+  await page.goto('/');
+  await hydrated(box(page));
+  await box(page).click();
+  await box(page).pressSequentially(text, { delay: 30 });
+}
+
+test('suggestions follow what is typed; arrows choose, Enter opens the brand', async ({ page, request }) => {
+  await typeInSearch(page, 'سامس');
+  const options = listbox(page).getByRole('option');
+  await expect(options.first()).toContainText('سامسونج');
+  await expect(options.first()).toContainText(t.suggestionKinds.brand);
+  await expect(options.filter({ hasText: S24 })).toHaveCount(1);
+  expect(await options.count()).toBeLessThanOrEqual(8);
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+  // The count is announced to screen readers.
+  await expect(page.getByText(/اقتراح/).and(page.locator('[aria-live]'))).toContainText('استخدم الأسهم');
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box(page)).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id')) ?? '');
+  // Up from the first goes back to the box itself, up again to the last option.
+  await page.keyboard.press('ArrowUp');
+  await expect(box(page)).not.toHaveAttribute('aria-activedescendant', /.+/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const brands = (await (await request.get('/api/v1/brands?limit=100')).json()) as ListEnvelope<Brand>;
+  const samsung = brands.data.find((brand) => brand.name === 'سامسونج');
+  await expect(page).toHaveURL(new RegExp(`/products/allBrand/${samsung?.id}$`));
+  await expect(listbox(page)).toBeHidden();
+});
+
+test('a product suggestion opens its page; Escape closes the list', async ({ page }) => {
+  await typeInSearch(page, 'جالاكسي S2');
+  const option = listbox(page).getByRole('option', { name: new RegExp(S24) });
+  await expect(option).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(listbox(page)).toBeHidden();
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  await box(page).press('ArrowDown');
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(S24);
+});
+
+test('Enter with nothing chosen searches; spelling variants, hamza and typos still find the products', async ({
+  page,
+}) => {
+  await typeInSearch(page, 'احذيه');
+  await expect(listbox(page).getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products\?keyword=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.searchTitle('احذيه'));
+  await expect(cardTitles(page).first()).toContainText('حذاء');
+
+  for (const [typed, expected] of [
+    ['سامسونق S24', S24],
+    ['samsung galaxy', S24],
+    ['عِطْر دِيُور سُوفَاج', 'عطر ديور سوفاج أو دو بارفان 100 مل'],
+  ] as const) {
+    await page.goto(`/products?keyword=${encodeURIComponent(typed)}`);
+    await expect(cardTitles(page).filter({ hasText: expected })).toHaveCount(1);
+  }
+  await page.goto(`/products?keyword=${encodeURIComponent('بيتزا')}`);
+  await expect(page.getByRole('main')).toContainText(plural(0, c.results));
+});
