@@ -215,7 +215,7 @@ test.describe('who may see the product screens', () => {
 });
 
 test.describe('adding a product', () => {
-  test('two pictures (one cropped, moved to the front), every field, two colours less one; then in the shop', async ({
+  test('two cropped pictures (one moved to the front), every field, two colours less one; then in the shop', async ({
     page,
     request,
     baseURL,
@@ -270,6 +270,12 @@ test.describe('adding a product', () => {
     await expect(main(page).getByRole('button', { name: 'تأخير الصورة 1' })).toBeFocused();
     await expect(main(page).getByRole('button', { name: 'تقديم الصورة 1' })).toBeDisabled();
     await expect(main(page).getByRole('listitem').filter({ hasText: 'الغلاف' })).toContainText('مقصوصة');
+    // The red one (now second) is cropped too, at the widget's first choice: a square, no padding.
+    await main(page).getByRole('button', { name: 'قص الصورة 2' }).click();
+    const second = page.getByRole('dialog', { name: 'قص الصورة 2' });
+    await second.getByRole('button', { name: 'قص الصورة' }).click();
+    await expect(second).toBeHidden();
+    await expect(main(page).getByText('مقصوصة', { exact: true })).toHaveCount(2);
 
     await field(page, t.title).fill(title);
     await field(page, t.description).fill('حذاء خفيف للجري بنعل مريح');
@@ -326,9 +332,12 @@ test.describe('adding a product', () => {
     expect(b).toBeGreaterThan(200);
     expect(r).toBeLessThan(60);
     expect(g).toBeLessThan(60);
-    // The second picture is the red one.
+    // The second picture is the red one, cropped square: red to its edge as well.
     const [red] = await pixel(request, product.images[1] ?? '', 480, 480);
     expect(red).toBeGreaterThan(200);
+    const [edgeRed, edgeGreen] = await pixel(request, product.images[1] ?? '', 480, 5);
+    expect(edgeRed).toBeGreaterThan(200);
+    expect(edgeGreen).toBeLessThan(60);
 
     // In the shop.
     await page.goto(`/products/${product.id}`);
