@@ -233,7 +233,7 @@ test.describe('/products listing', () => {
     const word = 'سامسونج';
     const expected = await productsApi(request, `keyword=${encodeURIComponent(word)}`);
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'بحث' });
+    const search = page.getByRole('combobox', { name: 'بحث' });
     await search.fill(word);
     await search.press('Enter');
     await expect(page).toHaveURL(`/products?keyword=${encodeURIComponent(word)}`);
@@ -252,9 +252,9 @@ test.describe('/products listing', () => {
 
     // Elsewhere, and on a later visit, the box offers the last word searched.
     await page.goto('/allbrands');
-    await expect(page.getByRole('searchbox', { name: 'بحث' })).toHaveValue(word);
+    await expect(page.getByRole('combobox', { name: 'بحث' })).toHaveValue(word);
     await page.goto('/products');
-    await expect(page.getByRole('searchbox', { name: 'بحث' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'بحث' })).toHaveValue('');
   });
 
   test('pagination: next page, a page link, and no pager on a single page', async ({ page, request }) => {
