@@ -109,6 +109,23 @@ describe('relevance, filters and paging', () => {
     expect(past.data).toEqual([]);
   });
 
+  it('with more matches than are ranked by closeness of name, pages still list each match once, in one order', async () => {
+    const { category } = await createTaxonomy(t);
+    const word = 'مسبحة';
+    // The product named exactly like the query sells the most, so it is in the closeness window.
+    const exact = await insertProduct(t, { categoryId: category.id }, { title: `${word} كهرمان`, sold: 500 });
+    for (let i = 0; i < 79; i++) {
+      await insertProduct(t, { categoryId: category.id }, { title: `${word} ${i} كهرمان حبات مزخرفة`, sold: i % 7 });
+    }
+    const k = encodeURIComponent(`${word} كهرمان`);
+    const whole = await search(`keyword=${k}&limit=100`);
+    expect(whole.results).toBe(80);
+    expect(whole.data[0]?.id).toBe(exact.id);
+    const paged: string[] = [];
+    for (const page of [1, 2, 3, 4])
+      paged.push(...(await search(`keyword=${k}&limit=25&page=${page}`)).data.map((p) => p.id));
+    expect(paged).toEqual(whole.data.map((p) => p.id));
+  });
   it('finds a product by its new title after an edit, not by the old one', async () => {
     const { category } = await createTaxonomy(t);
     const product = await insertProduct(t, { categoryId: category.id }, { title: 'سجادة صلاة قديمة' });

@@ -26,6 +26,8 @@ const MIN_PREFIX = 2;
 const MIN_TRIGRAM_WORD = 4;
 /** Long pasted texts are cut: eight words say what someone is looking for. */
 const MAX_WORDS = 8;
+/** How many of the best full-text matches are also ranked by closeness of their name to the query. */
+const CLOSENESS_WINDOW = 64;
 // ts_rank's weights for D, C, B and A: the title counts most, the description least.
 const RANK_WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'::real[]`);
 
@@ -34,6 +36,8 @@ export type KeywordSearch = {
   where: SQL;
   /** How well a row matches: higher first. */
   rank: SQL<number>;
+  /** The full-text part of `rank` alone: about as good, and much cheaper over many matches. */
+  textRank: SQL<number>;
 };
 
 /** The synonyms table is small and read on every search: it is kept in memory for a minute. */
@@ -95,32 +99,55 @@ export async function expandKeyword(db: Database, keyword: string): Promise<Quer
   });
 }
 
+/** Whether any product matches `query` by full text: a single probe of the full-text index. */
+async function hasFullTextMatch(db: Database, query: SQL): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.searchVector} @@ ${query}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * The keyword filter and its relevance (issue 6): every query word must match — by any of its
- * terms (expandKeyword) against the title, brand, category and description, or by coming close to
- * a word of the product's name (trigram word similarity), which forgives a typo.
+ * terms (expandKeyword) against the title, brand, category and description, or, when no product
+ * has the word itself, by coming close to a word of the product's name (trigram word similarity),
+ * which forgives a typo.
  */
 export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
   const words = await expandKeyword(db, keyword);
   // Only punctuation ('_', '!!'): nothing is named like that.
-  if (words.length === 0) return { where: sql`false`, rank: sql<number>`0::real` };
+  if (words.length === 0) return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real` };
   // Terms hold only letters and digits, so they are safe tsquery operands.
   const wordQueries = words.map(({ word, terms, prefixes }) => {
     const operands = [...terms, ...prefixes.map((prefix) => `${prefix}:*`)].join(' | ');
     return sql`(to_tsquery('simple', ${operands}) || to_tsquery('arabic', ${word}))`;
   });
-  // Each word matches by full text, or — from four letters — by coming close to a word of the name.
+  // A word some product has is not a typo. Only for the others — four letters and more, since
+  // shorter words look alike too easily — is closeness to a word of the name enough: the trigram
+  // test costs far more per row than full text, so it is kept to the words that need it.
+  const typos = await Promise.all(
+    words.map(async ({ word }, index) => {
+      const query = wordQueries[index];
+      return word.length >= MIN_TRIGRAM_WORD && query !== undefined && !(await hasFullTextMatch(db, query));
+    }),
+  );
   const wordMatches = words.map(({ word }, index) => {
     const fullText = sql`${products.searchVector} @@ ${wordQueries[index]}`;
     // `<%` is word_similarity above pg_trgm.word_similarity_threshold, served by the trigram index.
-    return word.length >= MIN_TRIGRAM_WORD ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;
+    return typos[index] ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;
   });
+  const where = sql.join(wordMatches, sql` AND `);
   const anyWord = sql.join(wordQueries, sql` || `);
-  const names = normalizeArabic(keyword);
+  const textRank = sql<number>`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${anyWord})`;
+  // Names closer to the whole query come first too, but word similarity costs a lot per row: it is
+  // only worked out for the best full-text matches (best sellers first among equals). They keep their lead over the
+  // rest, so the order stays total and pages stay stable.
+  const inWindow = sql`(${textRank}, ${products.sold}, ${products.id}) >= (SELECT ${textRank}, ${products.sold}, ${products.id} FROM ${products} WHERE ${where} ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET ${CLOSENESS_WINDOW - 1} LIMIT 1) IS NOT FALSE`;
   return {
-    where: sql.join(wordMatches, sql` AND `),
-    // Rows matching more words, in the title rather than the description, and names closer to
-    // the whole query come first.
-    rank: sql<number>`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${anyWord}) + word_similarity(${names}, ${products.searchNames})`,
+    where,
+    textRank,
+    rank: sql<number>`CASE WHEN ${inWindow} THEN ${textRank} + word_similarity(${normalizeArabic(keyword)}, ${products.searchNames}) ELSE ${textRank} END`,
   };
 }

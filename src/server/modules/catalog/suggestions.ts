@@ -48,7 +48,8 @@ async function matchingProducts(db: Database, keyword: string, limit: number): P
     .select({ id: products.id, title: products.title })
     .from(products)
     .where(search.where)
-    .orderBy(desc(search.rank), desc(products.sold), desc(products.id))
+    // A suggestion is asked for at every keystroke: the cheaper full-text rank is enough for it.
+    .orderBy(desc(search.textRank), desc(products.sold), desc(products.id))
     .limit(limit);
   return rows.map((row): Suggestion => ({ type: 'product', id: row.id, name: row.title }));
 }
