@@ -91,3 +91,26 @@ export function wordForms(word: string): string[] {
 
 /** Every form of every word of a text, space-separated: what the search index holds for it. */
 export const indexedForms = (text: string): string => [...new Set(searchWords(text).flatMap(wordForms))].join(' ');
+
+/** A piece of a text, where it starts in it, and whether it is a word the search matched. */
+export type TextPart = { text: string; start: number; matched: boolean };
+
+/**
+ * Splits a title into its words and the spaces between them, marking the words a keyword search
+ * matched: one of their forms is a form of a query word, or starts with the last query word while
+ * it is still being typed (as the search does). Synonyms are the server's; they are not marked.
+ */
+export function markMatchedWords(text: string, keyword: string): TextPart[] {
+  const queryWords = searchWords(keyword);
+  if (queryWords.length === 0) return [{ text, start: 0, matched: false }];
+  const forms = new Set(queryWords.flatMap(wordForms));
+  const last = queryWords[queryWords.length - 1];
+  const typing = last !== undefined && last.length >= 2 && !/\s$/.test(keyword) ? wordForms(last) : [];
+  const matches = (word: string) =>
+    wordForms(word).some((form) => forms.has(form) || typing.some((prefix) => form.startsWith(prefix)));
+  return [...text.matchAll(/\s+|\S+/g)].map((found) => ({
+    text: found[0],
+    start: found.index,
+    matched: searchWords(found[0]).some(matches),
+  }));
+}

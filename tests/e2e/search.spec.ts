@@ -78,6 +78,10 @@ test('Enter with nothing chosen searches; spelling variants, hamza and typos sti
     await page.goto(`/products?keyword=${encodeURIComponent(typed)}`);
     await expect(cardTitles(page).filter({ hasText: expected })).toHaveCount(1);
   }
+  // The words the search matched are marked in the titles, whatever their spelling.
+  await page.goto(`/products?keyword=${encodeURIComponent('عطر ديور سوفاج')}`);
+  const dior = cardTitles(page).filter({ hasText: 'عطر ديور سوفاج أو دو بارفان' });
+  await expect(dior.locator('mark')).toHaveText(['عطر', 'ديور', 'سوفاج']);
   await page.goto(`/products?keyword=${encodeURIComponent('بيتزا')}`);
   await expect(page.getByRole('main')).toContainText(plural(0, c.results));
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { indexedForms, normalizeArabic, searchWords, wordForms } from '../../src/contract/arabic-text';
+import {
+  indexedForms,
+  markMatchedWords,
+  normalizeArabic,
+  searchWords,
+  wordForms,
+} from '../../src/contract/arabic-text';
 
 describe('normalizeArabic', () => {
   it.each([
@@ -86,5 +92,36 @@ describe('wordForms (light stemming)', () => {
 describe('indexedForms', () => {
   it('lists every form of every word once', () => {
     expect(indexedForms('ساعة الساعات').split(' ')).toEqual(['ساعه', 'ساع', 'الساعات', 'الساع', 'ساعات']);
+  });
+});
+
+describe('markMatchedWords (highlighting the listing)', () => {
+  const marked = (text: string, keyword: string) =>
+    markMatchedWords(text, keyword)
+      .filter((part) => part.matched)
+      .map((part) => part.text);
+
+  it('marks the words whatever their spelling, article, particle or ending, and keeps the text whole', () => {
+    const title = 'حذاء نايكي إير ماكس 270 الرياضي للرجال';
+    // A typo finds the product on the server but is not marked.
+    expect(marked(title, 'حذاا رياضي')).toEqual(['الرياضي']);
+    expect(marked(title, 'حذاء الرياضى')).toEqual(['حذاء', 'الرياضي']);
+    expect(marked('ساعة كاسيو نسائية', 'السَّاعات')).toEqual(['ساعة']);
+    expect(marked('مكنسة لاسلكية', 'مكنسه')).toEqual(['مكنسة']);
+    expect(
+      markMatchedWords(title, 'نايكي')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(title);
+  });
+
+  it('the last word still being typed marks the words it starts; with a space after it, only itself', () => {
+    expect(marked('هاتف سامسونج جالاكسي', 'سامس')).toEqual(['سامسونج']);
+    expect(marked('هاتف سامسونج جالاكسي', 'سامس ')).toEqual([]);
+    expect(marked('iPhone 15 Pro', 'ipho')).toEqual(['iPhone']);
+  });
+
+  it('a keyword without words marks nothing', () => {
+    expect(markMatchedWords('قلاية هوائية', '!!')).toEqual([{ text: 'قلاية هوائية', start: 0, matched: false }]);
   });
 });

@@ -1,13 +1,33 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { markMatchedWords } from '../../contract/arabic-text';
 import type { Product } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { FavoriteButton } from './favorite-button';
 
-type ProductCardProps = { product: Product; currency: string; eager?: boolean };
+type ProductCardProps = {
+  product: Product;
+  currency: string;
+  eager?: boolean;
+  /** A search keyword whose words are marked in the title. */
+  highlight?: string;
+};
 
-export function ProductCard({ product, currency, eager = false }: ProductCardProps) {
+/** The title with the words a search matched in `<mark>`. */
+function MarkedTitle({ title, keyword }: { title: string; keyword: string }) {
+  return markMatchedWords(title, keyword).map((part) =>
+    part.matched ? (
+      <mark key={part.start} className="rounded-sm bg-amber-100 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
+  );
+}
+
+export function ProductCard({ product, currency, eager = false, highlight }: ProductCardProps) {
   const discounted = product.priceAfterDiscount !== undefined;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
@@ -26,7 +46,7 @@ export function ProductCard({ product, currency, eager = false }: ProductCardPro
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 min-h-12 text-sm font-bold leading-6">
           <Link to={`/products/${product.id}`} className="after:absolute after:inset-0">
-            {product.title}
+            {highlight ? <MarkedTitle title={product.title} keyword={highlight} /> : product.title}
           </Link>
         </h3>
         <p className="flex items-center gap-1 text-sm text-slate-700">
@@ -58,17 +78,19 @@ export function ProductGrid({
   products,
   currency,
   eagerCount = 0,
+  highlight,
 }: {
   products: Product[];
   currency: string;
   eagerCount?: number;
+  highlight?: string;
 }) {
   if (products.length === 0) return <p className="py-8 text-center text-slate-600">{t.noProducts}</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} currency={currency} eager={index < eagerCount} />
+          <ProductCard product={product} currency={currency} eager={index < eagerCount} highlight={highlight} />
         </li>
       ))}
     </ul>

@@ -80,7 +80,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <BusyRegion busy={busy}>
           {/* Product cards title themselves with h3. */}
           <h2 className="sr-only">{c.productsHeading}</h2>
-          <ProductGrid products={products.data} currency={shop.currency} eagerCount={2} />
+          <ProductGrid
+            products={products.data}
+            currency={shop.currency}
+            eagerCount={2}
+            highlight={listing.keyword || undefined}
+          />
           {pastLastPage && (
             <p className="text-center">
               <Link to={pageHrefFor(1)} className="font-bold text-brand-700 hover:underline">
