@@ -72,6 +72,8 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // A database that cannot be reached fails requests quickly (503) instead of queueing them.
+    connectionTimeoutMillis: 5_000,
     // The keyword search's typo tolerance: `<%` uses this threshold (and its trigram index).
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
