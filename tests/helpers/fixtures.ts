@@ -79,16 +79,18 @@ export async function fillCart(origin: string, token: string, lines: { productId
  * orders (and `sold` == units in orders); every order has lines and its total == sum of lines minus
  * its coupon; no line without an order (the foreign key makes that impossible, checked anyway).
  */
-export async function ledger(db: Database, initial: { id: string; quantity: number }[]) {
+export async function ledger(db: Database, initial: { id: string; quantity: number; sold?: number }[]) {
   const rows = await db.select().from(products);
   const ordered = await db
     .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.count})`.mapWith(Number) })
     .from(orderItems)
     .groupBy(orderItems.productId);
-  const stock = initial.map(({ id, quantity }) => {
-    const row = rows.find((r) => r.id === id);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const stock = initial.map(({ id, quantity, sold = 0 }) => {
+    const row = byId.get(id);
     const units = ordered.find((o) => o.productId === id)?.units ?? 0;
-    return { id, initial: quantity, remaining: row?.quantity, sold: row?.sold, units };
+    // `sold` counts units sold since the snapshot (seeded products start with a made-up figure).
+    return { id, initial: quantity, remaining: row?.quantity, sold: row ? row.sold - sold : undefined, units };
   });
   const totals = await db
     .select({
