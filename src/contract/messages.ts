@@ -34,6 +34,7 @@ export const apiMessages = {
   unsupportedMediaType: 'Unsupported media type',
   routeNotFound: "Can't find this route",
   internal: 'Something went wrong',
+  serviceUnavailable: 'The shop is temporarily unavailable, please try again shortly',
   titleRequired: 'title is required',
   titleTooShort: 'Too short product title',
   titleTooLong: 'Too long product title',

@@ -82,6 +82,8 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // A database that cannot be reached fails requests quickly (503) instead of queueing them.
+    connectionTimeoutMillis: 5_000,
     options: sessionSettings.map(([name, value]) => `-c ${name}=${value}`).join(' '),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -26,6 +26,7 @@ const envSchema = z.object({
   SEED_ADMIN_EMAIL: z.email().default('admin@matjar.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('Matjar-Admin-2026'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SERVE_WEB: z.enum(['true', 'false']).default('true'),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +55,8 @@ export type Config = {
   seedAdminEmail: string;
   seedAdminPassword: string;
   seedDemo: boolean;
+  /** false: API, media and probes only (no web pages, so no web build is needed). */
+  serveWeb: boolean;
   maxUploadBytes: number;
   maxImagePixels: number;
   logLevel: string;
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO === 'true',
+    serveWeb: e.SERVE_WEB === 'true',
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,

@@ -14,3 +14,31 @@ export const isForeignKeyViolation = (error: unknown) => {
   return code === '23503' || code === '23001';
 };
 export const isCheckViolation = (error: unknown) => codeOf(error) === '23514';
+
+/**
+ * The database cannot be reached or dropped the connection: socket errors, PostgreSQL's
+ * connection-exception class (08…), the server shutting down or terminating the session (57P01–57P03),
+ * too many connections (53300), and node-postgres's own connect timeout / lost-connection errors.
+ * These are the shop being unavailable, not a bug: they answer 503 and the pool reconnects by itself.
+ */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended',
+];
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string') {
+    if (unavailableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
+      return true;
+    }
+  }
+  if (typeof message === 'string' && unavailableMessages.some((text) => message.includes(text))) return true;
+  // AggregateError (several addresses refused) and drizzle's wrapper keep the real error inside.
+  const errors = (error as { errors?: unknown }).errors;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages } from '../contract/messages.js';
+import { isDatabaseUnavailable } from './db-errors.js';
 
 export type FieldError = { value: unknown; msg: string; param: string; location: 'body' | 'query' | 'params' };
 
@@ -61,6 +62,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(failBody(error.statusCode, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(failBody(503, apiMessages.serviceUnavailable));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

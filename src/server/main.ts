@@ -23,7 +23,9 @@ await seedDatabase({
 });
 
 const app = await buildApp({ config, database, logger });
-await registerWeb(app, config, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+if (config.serveWeb) {
+  await registerWeb(app, config, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+}
 
 let closing = false;
 async function shutdown(signal: string) {
