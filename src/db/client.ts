@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -15,6 +16,15 @@ import { reindexStale, WORD_SIMILARITY_THRESHOLD } from './search-index.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; it has the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Rows of a raw query, for SQL the query builder cannot say (e.g. a materialised CTE). Both
+ * drivers answer `execute` with `{ rows }`; the shared database type only knows it as `unknown`.
+ */
+export async function selectRows<Row>(db: Database | Tx, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
 
 export type DatabaseHandle = {
   db: Database;

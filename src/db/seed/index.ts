@@ -63,10 +63,11 @@ export async function seedDatabase(options: SeedOptions): Promise<{ demoSeeded: 
     }
   }
   if (demoSeeded || bulkInserted > 0) {
-    // Seeds write rows directly: derive their search text, then fresh planner statistics so the
-    // listing's indexes are used right away (PGlite has no autovacuum).
+    // Seeds write rows directly: derive their search text, then fresh planner statistics and
+    // visibility map so the listing's indexes (and index-only scans) are used right away: PGlite
+    // has no autovacuum, and PostgreSQL's would only come later.
     await reindexStale(db);
-    await db.execute(sql`ANALYZE`);
+    await db.execute(sql`VACUUM ANALYZE`);
   }
   return { demoSeeded, bulkInserted };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
-import type { Database } from '../../../db/client.js';
+import { type Database, selectRows } from '../../../db/client.js';
 import { products, searchSynonyms } from '../../../db/schema.js';
 
 /** Words too common to narrow anything; dropped from a query that has other words. */
@@ -99,14 +99,19 @@ export async function expandKeyword(db: Database, keyword: string): Promise<Quer
   });
 }
 
-/** Whether any product matches `query` by full text: a single probe of the full-text index. */
+/**
+ * Whether any product matches `query` by full text. Asked as `LIMIT 1`, the planner expects an
+ * early hit and reads the whole table when there is none — exactly the typo case this asks about.
+ * A materialised CTE is planned for all its rows (the full-text index), and EXISTS still stops at
+ * the first one.
+ */
 async function hasFullTextMatch(db: Database, query: SQL): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`${products.searchVector} @@ ${query}`)
-    .limit(1);
-  return rows.length > 0;
+  const [row] = await selectRows<{ found: boolean }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${query})
+      SELECT EXISTS (SELECT 1 FROM matches) AS found`,
+  );
+  return row?.found === true;
 }
 
 /**
