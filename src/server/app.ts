@@ -16,7 +16,9 @@ import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandling } from './errors.js';
+import { refuseCrossSiteForms } from './http/cross-site.js';
 import { nulGuard } from './http/nul-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
 import { addressRoutes } from './modules/addresses/routes.js';
@@ -50,6 +52,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));
   app.addHook('preValidation', nulGuard);
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
 import type { Config } from './config.js';
 import { originOf } from './http/origin.js';
+import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -140,10 +141,17 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
     web.all('/*', async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
+      const cspNonce = createNonce();
       const response = await handler(toFetchRequest(request, reply), {
         apiTransport: inProcessTransport(app, request),
         shop: shopFor(request),
+        cspNonce,
       });
+      // Vite's development client injects scripts of its own: there the policy only reports.
+      reply.header(
+        mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
+        contentSecurityPolicy(cspNonce),
+      );
       return sendFetchResponse(reply, response);
     });
   });

@@ -23,6 +23,7 @@ import { t } from './i18n/ar';
 import { getOptionalUser } from './lib/auth.server';
 import { cartCountFor } from './lib/cart.server';
 import { favoriteIdsOf } from './lib/favorites.server';
+import { useNonce } from './lib/nonce';
 import { takeFlashToast } from './lib/toast.server';
 import { useFlashToast } from './lib/use-flash-toast';
 
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   useFlashToast(data?.toast);
   return (
     <html lang="ar" dir="rtl">
@@ -89,8 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
             toastOptions={{ closeButtonAriaLabel: t.closeNotification }}
           />
         </Direction.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -29,6 +29,7 @@ const access: Record<string, Access> = {
   'POST /auth/forgotPasswords': 'public',
   'POST /auth/verifyResetCode': 'public',
   'PUT /auth/resetPassword': 'public',
+  'POST /auth/logout': 'signedIn',
   'GET /users/getMe': 'signedIn',
   'PUT /users/updateMe': 'signedIn',
   'PUT /users/changeMyPassword': 'signedIn',

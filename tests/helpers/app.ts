@@ -21,7 +21,11 @@ export type TestApp = {
  * A fresh application on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Adds routes before the app starts (e.g. the built web pages). */
+  extend?: (app: FastifyInstance, config: Config) => Promise<void>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-test-'));
   let databaseUrl = 'memory://';
   let dropDatabase = async () => {};
@@ -48,6 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   const database = await openDatabase({ databaseUrl, dataDir });
   const app = await buildApp({ config, database });
+  await extend?.(app, config);
   await app.ready();
   return {
     app,

@@ -115,6 +115,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         call<StatusEnvelope>('POST', '/auth/verifyResetCode', body),
       resetPassword: (body: { email: string; newPassword: string }) =>
         call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
+      /** 204; every token of the account stops working. */
+      logout: () => call<undefined>('POST', '/auth/logout'),
     },
     users: {
       me: () => get<ItemEnvelope<User>>('/users/getMe'),

@@ -7,6 +7,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     apiTransport: ApiTransport;
     shop: ShopInfo;
+    /** This page's Content-Security-Policy nonce, for the inline scripts React Router writes. */
+    cspNonce: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { authText } from '../i18n/auth';
+import { apiFor } from '../lib/context.server';
 import { clearSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
 import type { Route } from './+types/logout';
@@ -9,7 +10,13 @@ export function loader() {
   return redirect('/');
 }
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // The token stops working on the server too, so a copy of the cookie is worth nothing. A token
+  // that is already invalid (or a database hiccup) must not keep anyone signed in: the cookie goes
+  // either way.
+  await apiFor(request, context)
+    .auth.logout()
+    .catch(() => undefined);
   return redirectWithToast(request, '/login', { type: 'success', text: authText.loggedOut }, [
     clearSessionCookie(request),
   ]);
