@@ -338,12 +338,17 @@ test.describe('sign-in and the session', () => {
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
     await closeToast(page, t.loggedIn);
+    const token = (await sessionCookie(context))?.value ?? '';
+    expect(token).not.toBe('');
     const menu = await openAccountMenu(page, account.name);
     await menu.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page, t.loggedOut)).toBeVisible();
     await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
     expect(await sessionCookie(context)).toBeUndefined();
+    // The server ended the session too: a copy of the old cookie is worth nothing.
+    const me = await request.get('/api/v1/users/getMe', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
 
     // A plain visit to /logout does nothing but go home.
     await page.goto('/logout');
