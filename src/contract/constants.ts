@@ -23,6 +23,15 @@ export const PASSWORD_MAX = 128;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_LENGTH = 6;
+/** Reset codes one account may be sent within RESET_CODE_WINDOW_MS. */
+export const RESET_CODES_PER_WINDOW = 3;
+export const RESET_CODE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins in a row (within LOGIN_FAILURE_WINDOW_MS) before an e-mail is locked out. */
+export const LOGIN_FAILURES_BEFORE_LOCK = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** The first lockout lasts this long, each further failure doubles it, up to LOGIN_LOCK_MAX_MS. */
+export const LOGIN_LOCK_BASE_MS = 60 * 1000;
+export const LOGIN_LOCK_MAX_MS = 15 * 60 * 1000;
 /** A review's text, in characters; its stars go from half a star to 5 in half steps (spec §9). */
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;

@@ -61,6 +61,20 @@ export const passwordResets = pgTable('password_resets', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Codes sent since windowStartedAt: the per-account limit on reset e-mails. */
+  codesSent: integer('codes_sent').notNull().default(1),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Failed sign-ins per e-mail address, whether or not an account has it (so a lockout tells nobody
+ * which addresses have accounts). A success deletes the row.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 /** Categories and brands are the same thing to the shop: a unique name with an image. */

@@ -20,6 +20,8 @@ const t = {
   emailInvalid: 'البريد الإلكتروني غير صالح',
   phoneInvalid: 'رقم الجوال غير صالح، أدخل رقم جوال من مصر',
   passwordTooShort: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
+  passwordTooCommon: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى',
+  loginLocked: 'محاولات دخول فاشلة كثيرة لهذا البريد، انتظر قليلاً ثم حاول مرة أخرى أو استعد كلمة المرور',
   registered: 'تم إنشاء حسابك بنجاح، سننقلك الآن إلى صفحة تسجيل الدخول',
   loginIncorrect: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   loggedIn: 'تم تسجيل الدخول بنجاح',
@@ -179,6 +181,13 @@ test.describe('sign-up', () => {
     await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(new RegExp(`^${t.passwordTooShort}`));
     await expect(field(page, 'رقم الجوال')).toHaveValue('0501234567');
 
+    // Long enough, but one of the passwords everybody tries first.
+    await field(page, 'رقم الجوال').fill('01012345678');
+    await field(page, 'كلمة المرور').fill('Password123');
+    await field(page, 'تأكيد كلمة المرور').fill('Password123');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(new RegExp(`^${t.passwordTooCommon}`));
+
     await field(page, 'البريد الإلكتروني').fill('not-an-email');
     await field(page, 'رقم الجوال').fill('01012345678');
     await field(page, 'كلمة المرور').fill(PASSWORD);
@@ -256,6 +265,21 @@ test.describe('sign-in and the session', () => {
     await expect(page.getByRole('alert').filter({ hasText: t.loginIncorrect })).toBeVisible();
     expect(await sessionCookie(page.context())).toBeUndefined();
     await expectNoAxeViolations(page);
+  });
+
+  test('after five wrong passwords the address waits, even with the right one', async ({ page, request }) => {
+    const account = await createAccount(request);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await request.post('/api/v1/auth/login', {
+        data: { email: account.email, password: `Wrong-${i}-pass` },
+      });
+      expect(wrong.status()).toBe(400);
+    }
+    await page.goto('/login');
+    await signIn(page, account);
+    await expect(page.getByRole('alert').filter({ hasText: t.loginLocked })).toBeVisible();
+    await expect(field(page, 'البريد الإلكتروني')).toHaveValue(account.email);
+    expect(await sessionCookie(page.context())).toBeUndefined();
   });
 
   test('empty fields are named before anything is sent', async ({ page }) => {

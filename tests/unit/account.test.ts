@@ -167,6 +167,24 @@ describe('API messages on the account forms', () => {
       { fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' } },
     );
   });
+
+  it('says a common password is refused on its field, and names which limit a 429 hit', () => {
+    expect(formFailureFromApi(fieldError('password', m.passwordTooCommon), passwordFields, 'EG')).toEqual({
+      fieldErrors: { password: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى' },
+    });
+    const tooMany = (message: string) => ({ status: 429, body: { status: 'fail', message } });
+    expect(formFailureFromApi(tooMany(m.resetCodeTooMany), ['email'], 'EG')).toEqual({
+      fieldErrors: { email: authText.resetCodeTooMany },
+    });
+    expect(formFailureFromApi(tooMany(m.tooManyRequests), ['email'], 'EG')).toEqual({
+      fieldErrors: {},
+      formError: authText.tooManyRequests,
+    });
+    expect(formFailureFromApi(tooMany('Some limit we never heard of'), ['email'], 'EG')).toEqual({
+      fieldErrors: {},
+      formError: authText.tooManyRequests,
+    });
+  });
 });
 
 describe('account helpers', () => {

@@ -57,6 +57,7 @@ export const authText = {
   noAccount: 'ليس لديك حساب؟',
   registerLink: 'أنشئ حساباً جديداً',
   loginIncorrect: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+  loginLocked: 'محاولات دخول فاشلة كثيرة لهذا البريد، انتظر قليلاً ثم حاول مرة أخرى أو استعد كلمة المرور',
   loginSuccess: 'تم تسجيل الدخول بنجاح',
 
   registerTitle: 'إنشاء حساب جديد',
@@ -81,9 +82,11 @@ export const authText = {
   phoneInvalid: (country: string) => `رقم الجوال غير صالح، أدخل رقم جوال من ${regionNames.of(country) ?? country}`,
   passwordTooShort: `يجب ألا تقل كلمة المرور عن ${letters(PASSWORD_MIN)}`,
   passwordTooLong: `يجب ألا تزيد كلمة المرور على ${letters(PASSWORD_MAX)}`,
+  passwordTooCommon: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى',
   nameTooLong: 'الاسم طويل جداً',
   invalidValue: 'القيمة غير صالحة',
   tooManyRequests: 'محاولات كثيرة متتالية، انتظر دقيقة ثم حاول مرة أخرى',
+  resetCodeTooMany: 'طلبت رموزاً كثيرة لهذا البريد، انتظر ربع ساعة ثم اطلب رمزاً جديداً',
   somethingWentWrong: 'تعذّر إتمام الطلب الآن، حاول مرة أخرى بعد قليل',
 
   forgotTitle: 'نسيت كلمة المرور',

@@ -35,13 +35,16 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.phoneInvalid]: { text: (country) => authText.phoneInvalid(country) },
   [m.passwordTooShort]: { text: say(authText.passwordTooShort) },
   [m.passwordTooLong]: { text: say(authText.passwordTooLong) },
+  [m.passwordTooCommon]: { text: say(authText.passwordTooCommon) },
   [m.passwordConfirmMismatch]: { text: say(authText.passwordMismatch) },
   [m.loginIncorrect]: { text: say(authText.loginIncorrect) },
+  [m.loginLocked]: { text: say(authText.loginLocked) },
   [m.resetEmailUnknown]: { text: say(authText.emailUnknown), field: 'email' },
   [m.resetCodeRequired]: { text: say(authText.codeRequired), field: 'resetCode' },
   [m.resetCodeInvalid]: { text: say(authText.codeIncorrect), field: 'resetCode' },
   [m.resetCodeNotVerified]: { text: say(authText.resetCodeIncorrect) },
   [m.tooManyRequests]: { text: say(authText.tooManyRequests) },
+  [m.resetCodeTooMany]: { text: say(authText.resetCodeTooMany), field: 'email' },
   [m.reviewRequired]: { text: say(rt.reviewRequired), field: 'review' },
   [m.reviewTooLong]: { text: say(rt.reviewTooLong), field: 'review' },
   [m.ratingRequired]: { text: say(rt.ratingRequired), field: 'rating' },
@@ -111,6 +114,7 @@ export function formFailureFromApi<F extends string>(
   const isField = (name: string | undefined): name is F => name !== undefined && fields.includes(name as F);
   const fieldErrors: FieldErrors<F> = {};
   let formError: string | undefined;
+  const { body } = failure;
   const place = (field: string | undefined, message: string) => {
     const translation = translationOf(message, overrides);
     const target = field ?? translation?.field;
@@ -121,9 +125,10 @@ export function formFailureFromApi<F extends string>(
     }
   };
 
-  const { body } = failure;
-  if (failure.status === 429) formError = authText.tooManyRequests;
-  else if (failure.status >= 500 || !body) formError = authText.somethingWentWrong;
+  // Throttling reads the same everywhere, unless the API named which limit it was (field or form).
+  if (failure.status === 429 && !(body && 'message' in body && translationOf(body.message, overrides))) {
+    formError = authText.tooManyRequests;
+  } else if (failure.status >= 500 || !body) formError = authText.somethingWentWrong;
   else if ('errors' in body) for (const error of body.errors) place(error.param, error.msg);
   else place(undefined, body.message);
 

@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router';
+import { apiMessages } from '../../contract/messages';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { FormField } from '../components/form-field';
@@ -55,11 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // Spec §8: any failed sign-in reads 'email or password is incorrect'; only throttling differs.
-    return fail({
-      fieldErrors: {},
-      formError: error.status === 429 ? authText.tooManyRequests : authText.loginIncorrect,
-    });
+    return fail({ fieldErrors: {}, formError: signInFailureText(error) });
   }
+}
+
+function signInFailureText(error: ApiError): string {
+  if (error.status !== 429) return authText.loginIncorrect;
+  return error.message === apiMessages.loginLocked ? authText.loginLocked : authText.tooManyRequests;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

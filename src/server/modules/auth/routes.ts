@@ -8,10 +8,17 @@ import {
   resetPasswordSchema,
   verifyResetCodeSchema,
 } from '../../../contract/auth.js';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '../../../contract/constants.js';
+import {
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MS,
+  RESET_CODE_WINDOW_MS,
+  RESET_CODES_PER_WINDOW,
+} from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { passwordResets, users } from '../../../db/schema.js';
+import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
+import { claimLoginAttempt, clearLoginFailures } from '../../auth/login-throttle.js';
 import {
   decoyPasswordHash,
   generateResetCode,
@@ -34,6 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/signup', { schema: { body: schemas.signup, tags: ['auth'] }, config: limited }, async (request, reply) => {
     const { name, email, phone, password } = request.body;
+    await refuseCommonPassword('password', password);
     const passwordHash = await hashPassword(password);
     try {
       const [user] = await db.insert(users).values({ name, email, phone, passwordHash }).returning();
@@ -45,11 +53,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  r.post('/login', { schema: { body: loginSchema, tags: ['auth'] }, config: limited }, async (request) => {
+  r.post('/login', { schema: { body: loginSchema, tags: ['auth'] }, config: limited }, async (request, reply) => {
     const { email, password } = request.body;
+    const lockedForSeconds = await claimLoginAttempt(db, email);
+    if (lockedForSeconds > 0) {
+      reply.header('retry-after', String(lockedForSeconds));
+      throw new HttpError(429, m.loginLocked);
+    }
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) throw badRequest(m.loginIncorrect);
+    await clearLoginFailures(db, email);
     return { data: serializeUser(user), token: await tokenFor(user) };
   });
 
@@ -60,16 +74,31 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const [user] = await db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
       if (!user) throw notFound(m.resetEmailUnknown);
       const code = generateResetCode();
+      const now = new Date();
       const values = {
         codeHash: hashResetCode(config.jwtSecret, code),
-        expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
+        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
         failedAttempts: 0,
         verifiedAt: null,
+        createdAt: now,
       };
-      await db
+      // At most RESET_CODES_PER_WINDOW e-mails per account per window, counted in the same
+      // statement that stores the code, so parallel requests cannot pass the limit together.
+      const windowOver = lt(passwordResets.windowStartedAt, new Date(now.getTime() - RESET_CODE_WINDOW_MS));
+      const stored = await db
         .insert(passwordResets)
         .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({ target: passwordResets.userId, set: { ...values, createdAt: new Date() } });
+        .onConflictDoUpdate({
+          target: passwordResets.userId,
+          set: {
+            ...values,
+            codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${passwordResets.codesSent} + 1 END`,
+            windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now.toISOString()}::timestamptz ELSE ${passwordResets.windowStartedAt} END`,
+          },
+          setWhere: sql`${windowOver} OR ${passwordResets.codesSent} < ${RESET_CODES_PER_WINDOW}`,
+        })
+        .returning({ userId: passwordResets.userId });
+      if (stored.length === 0) throw new HttpError(429, m.resetCodeTooMany);
       await ctx.mailer.send({
         to: user.email,
         subject: `${config.shopName}: رمز إعادة تعيين كلمة المرور ${code}`,
@@ -131,6 +160,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: resetPasswordSchema, tags: ['auth'] }, config: limited },
     async (request) => {
       const { email, newPassword } = request.body;
+      await refuseCommonPassword('newPassword', newPassword);
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user) throw notFound(m.resetEmailUnknown);
       const passwordHash = await hashPassword(newPassword);

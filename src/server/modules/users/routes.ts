@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authSchemas } from '../../../contract/auth.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { users } from '../../../db/schema.js';
+import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { AppContext } from '../../context.js';
@@ -49,6 +50,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!(await verifyPassword(me.passwordHash, currentPassword))) {
         throw fieldError('currentPassword', m.currentPasswordIncorrect, undefined);
       }
+      await refuseCommonPassword('password', password);
       // A new token version signs out every other session holding an old token.
       const [user] = await db
         .update(users)
