@@ -135,6 +135,7 @@ export const judgedQueries: readonly JudgedQuery[] = [
   q('الغلاية الكهربائية', 'article', P.kettle),
   q('الشاحن السريع', 'article', P.charger),
   q('روبوتية', 'article', P.robotVacuum),
+  q('الهاتف سامسونج جالاكسي S24', 'article', P.s24),
   // Attached particles (و ب ل ف ك).
   q('وعطر جادور', 'attached prefix', P.jadore),
   q('بسوار معدني كاسيو', 'attached prefix', P.casioLady),
@@ -155,6 +156,7 @@ export const judgedQueries: readonly JudgedQuery[] = [
   q('بلايز شيفون', 'plural', P.chiffon),
   q('ثلاجات سامسونج', 'plural', P.fridge),
   q('عطور جادور', 'plural', P.jadore),
+  q('هواتف سامسونج جالاكسي', 'plural', P.s24, P.a55),
   q('هدية عطر رجالي', 'plural', P.giftSet),
   // Diacritics and tatweel.
   q('هَاتِف سَامْسُونْج جَالَاكْسِي S24', 'diacritics', P.s24),
@@ -195,6 +197,7 @@ export const judgedQueries: readonly JudgedQuery[] = [
   q('جادو', 'prefix', P.jadore),
   q('بلايست', 'prefix', P.ps5, P.dualSense),
   q('إنسباي', 'prefix', P.inspiron),
+  q('سامس جالاكسي S24', 'prefix', P.s24),
   // Nothing in the shop answers these.
   q('بيتزا', 'nothing'),
   q('طائرة بدون طيار', 'nothing'),
