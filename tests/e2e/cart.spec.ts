@@ -530,6 +530,31 @@ test.describe('the payment page', () => {
     }
   });
 
+  /** A customer with one product in the cart who chose card payment: the provider's tab. */
+  async function openCardPayment(page: Page, request: APIRequestContext, product: Product) {
+    const customer = await newCustomer(request);
+    const saved = await addAddress(request, customer);
+    await addToCartByApi(customer, request, product.id);
+    await signIn(page, customer, '/order/paymethoud');
+    await hydrated(page);
+    await main(page)
+      .getByRole('radio', { name: /الدفع بالبطاقة/ })
+      .check();
+    await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
+    const opened = page.waitForEvent('popup');
+    await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
+    await expect(toast(page, t.goingToPayment)).toBeVisible();
+    const provider = await opened;
+    await expect(provider).toHaveURL(/\/pay\/test\/test_[0-9a-f]{32}$/);
+    await expect(provider.getByRole('heading', { name: 'بوابة الدفع التجريبية' })).toBeVisible();
+    await expect(provider.getByText(formatPrice(product.price, CURRENCY))).toBeVisible();
+    // The first tab keeps a way back to the provider page.
+    await expect(main(page).getByRole('link', { name: /افتح صفحة الدفع/ })).toHaveAttribute('href', provider.url());
+    // No order until the payment is confirmed.
+    expect((await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders')).results).toBe(0);
+    return { customer, provider };
+  }
+
   test('card: the provider page opens in a new tab; paying there makes a paid order and empties the cart', async ({
     page,
     request,
@@ -537,27 +562,7 @@ test.describe('the payment page', () => {
     const admin = await adminApi(request);
     const product = await createProduct(request, admin, 10, 99.5);
     try {
-      const customer = await newCustomer(request);
-      const saved = await addAddress(request, customer);
-      await addToCartByApi(customer, request, product.id);
-      await signIn(page, customer, '/order/paymethoud');
-      await hydrated(page);
-      await main(page)
-        .getByRole('radio', { name: /الدفع بالبطاقة/ })
-        .check();
-      await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
-      const opened = page.waitForEvent('popup');
-      await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
-      await expect(toast(page, t.goingToPayment)).toBeVisible();
-      const provider = await opened;
-      await expect(provider).toHaveURL(/\/pay\/test\/test_[0-9a-f]{32}$/);
-      await expect(provider.getByRole('heading', { name: 'بوابة الدفع التجريبية' })).toBeVisible();
-      await expect(provider.getByText(formatPrice(99.5, CURRENCY))).toBeVisible();
-      // The first tab keeps a way back to the provider page.
-      await expect(main(page).getByRole('link', { name: /افتح صفحة الدفع/ })).toHaveAttribute('href', provider.url());
-      // No order until the payment is confirmed.
-      expect((await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders')).results).toBe(0);
-
+      const { customer, provider } = await openCardPayment(page, request, product);
       await provider.getByRole('button', { name: 'ادفع الآن' }).click();
       // Back on the orders page (?paid=1 said once as a toast, then a clean URL).
       await expect(provider).toHaveURL(/\/user\/allOrders$/);
@@ -566,6 +571,31 @@ test.describe('the payment page', () => {
       expect(orders.results).toBe(1);
       expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: 99.5 });
       expect((await cartOf(request, customer)).numOfCartItems).toBe(0);
+    } finally {
+      await admin.delete(`/products/${product.id}`);
+    }
+  });
+
+  test('card: cancelling on the provider page makes no order, keeps the cart and ends that payment page', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminApi(request);
+    const product = await createProduct(request, admin, 10, 42);
+    try {
+      const { customer, provider } = await openCardPayment(page, request, product);
+      const paymentPage = provider.url();
+      await provider.getByRole('button', { name: 'إلغاء' }).click();
+      await expect(provider).toHaveURL(/\/cart$/);
+      await expect(row(provider, product.title)).toBeVisible();
+      expect((await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders')).results).toBe(0);
+      expect((await cartOf(request, customer)).numOfCartItems).toBe(1);
+      const after = await apiAs(request).get<{ data: Product }>(`/products/${product.id}`);
+      expect(after.data).toMatchObject({ quantity: 10, sold: 0 });
+      // The cancelled page cannot be paid any more.
+      await provider.goto(paymentPage);
+      await expect(provider.getByRole('status')).toHaveText('انتهت صلاحية جلسة الدفع هذه.');
+      await expect(provider.getByRole('button', { name: 'ادفع الآن' })).toHaveCount(0);
     } finally {
       await admin.delete(`/products/${product.id}`);
     }
