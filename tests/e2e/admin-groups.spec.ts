@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { ListEnvelope, NamedItem, Subcategory } from '../../src/contract/types';
+import type { ListEnvelope, NamedItem, Product, Subcategory } from '../../src/contract/types';
 import { ag } from '../../src/web/i18n/admin-groups';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
@@ -351,17 +351,28 @@ for (const { kind, shopList, sidebar } of kinds) {
 }
 
 test.describe('what the API refuses', () => {
-  test('a brand and a category that still have products stay, and say why', async ({ page, request, baseURL }) => {
-    await adminSession(page, request, baseURL);
-    for (const kind of ['brand', 'category'] as const) {
-      const { data } = await listAll<NamedItem>(request, kind);
-      // The seeded catalogue: its first brand and category have products.
-      const used = data[0];
-      if (!used) throw new Error(`no seeded ${kind}`);
-      const products = await request.get(`/api/v1/products?limit=1&${kind}=${used.id}`);
-      expect((await products.json()).results).toBeGreaterThan(0);
+  /** A brand, category or sub-category of the seeded catalogue that products still use, and its list page. */
+  async function inUse(request: APIRequestContext, kind: keyof typeof plurals) {
+    const { data } = await listAll<NamedItem>(request, kind);
+    const products = await request.get('/api/v1/products?limit=100&sort=createdAt');
+    const groupOf = (product: Product) => (kind === 'subcategory' ? product.subcategory[0] : product[kind]);
+    const ids = ((await products.json()) as ListEnvelope<Product>).data.map(groupOf);
+    const index = data.findIndex((item) => ids.includes(item.id));
+    const used = data[index];
+    if (!used) throw new Error(`no seeded ${kind} in use`);
+    const page = Math.floor(index / ADMIN_PAGE_SIZE) + 1;
+    return { used, listPath: `/admin/add${kind}${page > 1 ? `?page=${page}` : ''}` };
+  }
 
-      await page.goto(`/admin/add${kind}`);
+  test('a brand, a category and a sub-category that still have products stay, and say why', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await adminSession(page, request, baseURL);
+    for (const kind of ['brand', 'category', 'subcategory'] as const) {
+      const { used, listPath } = await inUse(request, kind);
+      await page.goto(listPath);
       const remove = row(page, kind, used.name).getByRole('button', { name: ag[kind].deleteNamed(used.name) });
       await hydrated(remove);
       await remove.click();
