@@ -3,7 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../src/contract/types';
 import { at } from '../../src/web/i18n/account';
-import { formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
+import { t as shell } from '../../src/web/i18n/ar';
+import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 
 /**
@@ -648,6 +649,108 @@ test.describe('the payment page', () => {
       expect((await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders')).results).toBe(0);
     } finally {
       await admin.delete(`/products/${product.id}`);
+    }
+  });
+});
+
+test.describe('a whole purchase, as a new customer', () => {
+  test('sign up, search, pick a colour, add, apply a coupon, save an address, pay cash, see the order', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminApi(request);
+    const product = await createProduct(request, admin, 6, 200);
+    await admin.put(`/products/${product.id}`, { availableColors: ['#1d4ed8', '#dc2626'] });
+    const coupon = await createCoupon(admin, 10);
+    try {
+      const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
+      await page.goto('/register');
+      await hydrated(page);
+      await page.getByLabel('الاسم', { exact: true }).fill('رانيا سمير');
+      await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
+      await page.getByLabel('رقم الجوال', { exact: true }).fill('01098765432');
+      await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('تأكيد كلمة المرور', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
+      await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await expect(page).toHaveURL('/');
+
+      // Find it with the top bar's search box, open it from the results.
+      const search = page.getByRole('combobox', { name: shell.search });
+      await search.fill(product.title);
+      await search.press('Enter');
+      await expect(page).toHaveURL(/\/products\?keyword=/);
+      await main(page).getByRole('article').getByRole('link', { name: product.title }).first().click();
+      await expect(page).toHaveURL(`/products/${product.id}`);
+      await hydrated(page);
+      await main(page).getByRole('radiogroup', { name: 'اللون' }).getByTitle('أحمر').click();
+      await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
+      await expect(toast(page, t.added)).toBeVisible();
+      await expect(badge(page)).toHaveAccessibleName(t.badge('منتج واحد'));
+
+      // A saved address, from the account menu.
+      await page.getByRole('button', { name: 'قائمة الحساب: رانيا سمير' }).click();
+      await page.getByRole('menuitem', { name: 'العناوين' }).click();
+      await expect(page).toHaveURL('/user/address');
+      await main(page).getByRole('link', { name: 'إضافة عنوان' }).click();
+      await page.getByLabel('اسم العنوان', { exact: true }).fill('البيت');
+      await page.getByLabel('تفاصيل العنوان', { exact: true }).fill('شارع الهرم 40، الجيزة');
+      await page.getByLabel('المدينة', { exact: true }).fill('الجيزة');
+      await page.getByRole('button', { name: 'حفظ العنوان' }).click();
+      await expect(page).toHaveURL('/user/address');
+      await expect(main(page).getByText('شارع الهرم 40، الجيزة')).toBeVisible();
+
+      // The cart: the red one, then 10% off.
+      await badge(page).click();
+      await expect(page).toHaveURL('/cart');
+      await hydrated(page);
+      await expect(row(page, product.title).getByText('اللون: أحمر')).toBeVisible();
+      await main(page).getByRole('textbox', { name: 'كوبون الخصم' }).fill(coupon.name.toLowerCase());
+      await main(page).getByRole('button', { name: 'تطبيق' }).click();
+      await expect(toast(page, t.couponApplied(coupon.name))).toBeVisible();
+      await expect(totalAfterDiscount(page)).toHaveText(formatPrice(180, CURRENCY));
+
+      await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
+      await expect(page).toHaveURL('/order/paymethoud');
+      await hydrated(page);
+      await expect(main(page).getByText(formatPrice(180, CURRENCY)).first()).toBeVisible();
+      await main(page)
+        .getByRole('radio', { name: /الدفع عند الاستلام/ })
+        .check();
+      const addressChoice = main(page).getByRole('combobox', { name: 'عنوان الشحن' });
+      await expect(addressChoice.locator('option').nth(1)).toContainText('البيت');
+      await addressChoice.selectOption({ index: 1 });
+      await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
+      await expect(toast(page, t.orderPlaced)).toBeVisible();
+      await expect(page).toHaveURL('/user/allOrders');
+
+      // The order, as the customer reads it.
+      const [order] = (
+        await apiAs(
+          request,
+          (
+            await apiAs(request).post<{ token: string }>('/auth/login', { email, password: PASSWORD }, 200)
+          ).token,
+        ).get<ListEnvelope<Order>>('/orders')
+      ).data;
+      if (!order) throw new Error('no order');
+      const card = main(page).getByRole('article');
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(`طلب رقم ${formatCode(order.number)}`);
+      await expect(card.getByRole('link', { name: product.title })).toBeVisible();
+      await expect(card).toContainText('الدفع عند الاستلام');
+      await expect(card).toContainText('غير مدفوع');
+      await expect(card).toContainText('لم يتم التوصيل بعد');
+      await expect(card).toContainText(`الإجمالي${formatPrice(180, CURRENCY)}`);
+      expect(order.cartItems[0]).toMatchObject({ color: '#dc2626', count: 1 });
+      const after = await apiAs(request).get<{ data: Product }>(`/products/${product.id}`);
+      expect(after.data).toMatchObject({ quantity: 5, sold: 1 });
+    } finally {
+      await admin.delete(`/products/${product.id}`);
+      await admin.delete(`/coupons/${coupon.id}`);
     }
   });
 });
