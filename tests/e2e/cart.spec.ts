@@ -728,14 +728,8 @@ test.describe('a whole purchase, as a new customer', () => {
       await expect(page).toHaveURL('/user/allOrders');
 
       // The order, as the customer reads it.
-      const [order] = (
-        await apiAs(
-          request,
-          (
-            await apiAs(request).post<{ token: string }>('/auth/login', { email, password: PASSWORD }, 200)
-          ).token,
-        ).get<ListEnvelope<Order>>('/orders')
-      ).data;
+      const { token } = await apiAs(request).post<{ token: string }>('/auth/login', { email, password: PASSWORD }, 200);
+      const [order] = (await apiAs(request, token).get<ListEnvelope<Order>>('/orders')).data;
       if (!order) throw new Error('no order');
       const card = main(page).getByRole('article');
       await expect(card).toHaveCount(1);
