@@ -59,6 +59,28 @@ test.describe('promotional carousel', () => {
     await expect(current(page)).toHaveAttribute('aria-label', paused ?? '');
   });
 
+  test('pauses while hovering its arrows too', { tag: '@pointer' }, async ({ page }) => {
+    await page.goto('/');
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 2 من 4', { timeout: 4000 });
+    await page.getByRole('button', { name: 'الشريحة التالية' }).hover();
+    const paused = await current(page).getAttribute('aria-label');
+    await page.waitForTimeout(3000);
+    await expect(current(page)).toHaveAttribute('aria-label', paused ?? '');
+  });
+
+  test('pauses while focus is inside it, on a dot as well as on a slide, and goes on after', async ({ page }) => {
+    await page.goto('/');
+    await expect(current(page)).toHaveAttribute('aria-label', 'الشريحة 2 من 4', { timeout: 4000 });
+    const dot = page.getByRole('button', { name: 'الشريحة 2 من 4' });
+    await dot.focus();
+    const paused = await current(page).getAttribute('aria-label');
+    await page.waitForTimeout(3000);
+    await expect(current(page)).toHaveAttribute('aria-label', paused ?? '');
+    // Focus leaves the carousel: it moves on by itself again.
+    await page.getByRole('combobox').first().focus();
+    await expect(current(page)).not.toHaveAttribute('aria-label', paused ?? '', { timeout: 4000 });
+  });
+
   test('arrow keys and the dots move between slides (right-to-left)', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

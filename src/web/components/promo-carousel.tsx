@@ -15,18 +15,39 @@ const backgrounds = [
 ];
 
 /** Four promotional slides: auto-advance every 2 s, wrap, pause on hover and focus, swipe, arrow keys. */
+/** Follows the visitor's motion preference, also when it changes while the page is open. */
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
 export function PromoCarousel() {
-  const [reducedMotion, setReducedMotion] = useState(false);
-  useEffect(() => setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches), []);
+  const reducedMotion = usePrefersReducedMotion();
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', watchDrag: false }, [
-    Autoplay({
-      delay: SLIDE_MS,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-      stopOnInteraction: false,
-      active: !reducedMotion,
-    }),
+    // Pausing is ours (below): Embla's own hover and focus stops watch only the slides, not the
+    // arrows and dots around them.
+    Autoplay({ delay: SLIDE_MS, stopOnInteraction: false, active: !reducedMotion }),
   ]);
+  // Paused while the pointer is over the carousel or focus is anywhere inside it.
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const updatePause = useCallback(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay || reducedMotion) return;
+    if (hovered.current || focused.current) autoplay.stop();
+    else autoplay.play();
+  }, [embla, reducedMotion]);
+  const pauseWhile = (flag: { current: boolean }, value: boolean) => {
+    flag.current = value;
+    updatePause();
+  };
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!embla) return;
@@ -37,8 +58,9 @@ export function PromoCarousel() {
     };
   }, [embla]);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // With reduced motion the slides change without the sliding animation.
+  const previous = useCallback(() => embla?.scrollPrev(reducedMotion), [embla, reducedMotion]);
+  const next = useCallback(() => embla?.scrollNext(reducedMotion), [embla, reducedMotion]);
   // In RTL the next slide lies to the left.
   // Our own swipe: any horizontal move over 40 px changes the slide (spec §4), however slow.
   const swipeStart = useRef<number | null>(null);
@@ -64,6 +86,12 @@ export function PromoCarousel() {
       aria-label={t.promotions}
       className="relative overflow-hidden rounded-2xl"
       onKeyDown={onKeyDown}
+      onMouseEnter={() => pauseWhile(hovered, true)}
+      onMouseLeave={() => pauseWhile(hovered, false)}
+      onFocus={() => pauseWhile(focused, true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) pauseWhile(focused, false);
+      }}
     >
       <div
         ref={viewportRef}
@@ -120,7 +148,7 @@ export function PromoCarousel() {
           <button
             key={slide.title}
             type="button"
-            onClick={() => embla?.scrollTo(index)}
+            onClick={() => embla?.scrollTo(index, reducedMotion)}
             aria-label={t.slideOf(index + 1, t.slides.length)}
             aria-current={index === selected}
             // A small dot inside a 32 px target, easy to hit with a finger.
