@@ -30,8 +30,31 @@ test('an unknown page answers 404 with an Arabic page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the footer: terms, privacy, contact, the phone number and three social links', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const text of ['الشروط والأحكام', 'سياسة الخصوصية', 'اتصل بنا']) {
+    await expect(footer.getByText(text, { exact: true })).toBeVisible();
+  }
+  // The number reads left to right inside the Arabic line, and is named for screen readers.
+  await expect(footer.locator('bdi[dir="ltr"]')).toHaveText('+20 100 000 0000');
+  await expect(footer.getByText('هاتف', { exact: true })).toBeAttached();
+  const social = footer.getByRole('link');
+  await expect(social).toHaveCount(3);
+  for (const [name, href] of [
+    ['فيسبوك', 'https://facebook.com'],
+    ['إنستغرام', 'https://instagram.com'],
+    ['إكس', 'https://x.com'],
+  ]) {
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} متجر. جميع الحقوق محفوظة.`);
 });
 
 test('the home page has no accessibility violations', async ({ page }) => {
