@@ -28,6 +28,12 @@ export const wishlistSchema = z.object({
   productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
 });
 
+/**
+ * ISO 8601: a day, or a day and time with an optional zone. `new Date()` alone would also take
+ * "' OR '1'='1" or 'x 1 2 3' (V8 reads dates out of most strings with a number in them).
+ */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
 /** A date-only expiry ('2026-12-31') lasts to the end of that day (UTC). */
 const expireDate = z
   .string({ error: m.couponExpireRequired })
@@ -40,7 +46,7 @@ const expireDate = z
     // Date-only values must name a real day: '2026-02-30' is refused, not rolled into March.
     const rolled = dateOnly && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) !== value;
     const year = date.getUTCFullYear();
-    if (Number.isNaN(date.getTime()) || rolled || year < 1 || year > 9999) {
+    if (!ISO_DATE.test(value) || Number.isNaN(date.getTime()) || rolled || year < 1 || year > 9999) {
       ctx.addIssue({ code: 'custom', message: m.couponExpireInvalid, input: value });
       return z.NEVER;
     }

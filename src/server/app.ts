@@ -15,8 +15,9 @@ import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { HttpError, registerErrorHandling } from './errors.js';
+import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
+import { registerJsonParser } from './http/json-body.js';
 import { nulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
@@ -47,12 +48,14 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerUnroutable,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerJsonParser(app);
   app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));
   app.addHook('preValidation', nulGuard);
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages } from '../contract/messages.js';
 import { isDatabaseUnavailable } from './db-errors.js';
@@ -87,4 +87,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(failBody(404, `${apiMessages.routeNotFound}: ${request.url}`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot even look up (broken percent-encoding, or
+ * a segment longer than its 100-character limit, which no id is) names no route. Without this
+ * Fastify answers in its own shape ({ statusCode, code, error, message }), not the contract's.
+ */
+export function answerUnroutable(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.code(404).send(failBody(404, `${apiMessages.routeNotFound}: ${request.url}`));
 }

@@ -5,6 +5,7 @@ import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import { type Access, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
 import {
   apiClient,
   createTaxonomy,
@@ -17,104 +18,10 @@ import {
 
 /*
  * Who may call what, for every route of /api/v1. The list of routes comes from Fastify's own route
- * table, and every route in it must be classified below: a new route fails this file until someone
- * decides who may call it, and a new admin route until it has a case proving the guard.
+ * table, and every route in it must be classified in `routeAccess` (tests/helpers/routes.ts): a new
+ * route fails this file until someone decides who may call it, and a new admin route until it has a
+ * case proving the guard.
  */
-
-type Access = 'public' | 'signedIn' | 'customer' | 'admin';
-
-const access: Record<string, Access> = {
-  'POST /auth/signup': 'public',
-  'POST /auth/login': 'public',
-  'POST /auth/forgotPasswords': 'public',
-  'POST /auth/verifyResetCode': 'public',
-  'PUT /auth/resetPassword': 'public',
-  'POST /auth/logout': 'signedIn',
-  'GET /users/getMe': 'signedIn',
-  'PUT /users/updateMe': 'signedIn',
-  'PUT /users/changeMyPassword': 'signedIn',
-  'GET /products': 'public',
-  'POST /products': 'admin',
-  'GET /products/suggest': 'public',
-  'GET /products/:id': 'public',
-  'PUT /products/:id': 'admin',
-  'DELETE /products/:id': 'admin',
-  'GET /products/:id/reviews': 'public',
-  'POST /products/:id/reviews': 'customer',
-  'PUT /reviews/:id': 'signedIn',
-  'DELETE /reviews/:id': 'signedIn',
-  'GET /categories': 'public',
-  'POST /categories': 'admin',
-  'GET /categories/:id': 'public',
-  'PUT /categories/:id': 'admin',
-  'DELETE /categories/:id': 'admin',
-  'GET /categories/:id/subcategories': 'public',
-  'GET /brands': 'public',
-  'POST /brands': 'admin',
-  'GET /brands/:id': 'public',
-  'PUT /brands/:id': 'admin',
-  'DELETE /brands/:id': 'admin',
-  'GET /subcategories': 'public',
-  'POST /subcategories': 'admin',
-  'GET /subcategories/:id': 'public',
-  'PUT /subcategories/:id': 'admin',
-  'DELETE /subcategories/:id': 'admin',
-  'GET /cart': 'customer',
-  'POST /cart': 'customer',
-  'DELETE /cart': 'customer',
-  'PUT /cart/applyCoupon': 'customer',
-  'PUT /cart/:itemId': 'customer',
-  'DELETE /cart/:itemId': 'customer',
-  'GET /wishlist': 'customer',
-  'POST /wishlist': 'customer',
-  'DELETE /wishlist/:productId': 'customer',
-  'GET /addresses': 'customer',
-  'POST /addresses': 'customer',
-  'GET /addresses/:id': 'customer',
-  'PUT /addresses/:id': 'customer',
-  'DELETE /addresses/:id': 'customer',
-  'GET /coupons': 'admin',
-  'POST /coupons': 'admin',
-  'GET /coupons/:id': 'admin',
-  'PUT /coupons/:id': 'admin',
-  'DELETE /coupons/:id': 'admin',
-  // Customers see their own orders, staff every order (tested below).
-  'GET /orders': 'signedIn',
-  'GET /orders/:id': 'signedIn',
-  'POST /orders/:cartId': 'customer',
-  'GET /orders/checkout-session/:cartId': 'customer',
-  'PUT /orders/:id/pay': 'admin',
-  'PUT /orders/:id/deliver': 'admin',
-  // Anyone may call it; only the provider's signature makes it act.
-  'POST /payments/webhook/:provider': 'public',
-};
-
-const PREFIX = '/api/v1';
-/** Parameter names differ between routes sharing a node (`:cartId|:id`); only their place matters. */
-const normalise = (route: string) => route.replace(/:\w+(\|:\w+)*/g, ':param');
-
-/**
- * `METHOD /path` of every /api/v1 route, read from Fastify's route table (printRoutes draws it as
- * a tree: each level is four characters wide, a node's methods in brackets after its segment).
- * HEAD is Fastify's automatic twin of GET.
- */
-function apiRoutes(app: TestApp['app']): string[] {
-  const routes: string[] = [];
-  const segments: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    segments.length = depth;
-    segments.push(match[2] ?? '');
-    const path = segments.join('');
-    if (!path.startsWith(`${PREFIX}/`) || path.includes('*')) continue;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.push(normalise(`${method} ${path.slice(PREFIX.length)}`));
-    }
-  }
-  return routes.sort();
-}
 
 let t: TestApp;
 let admin: Account;
@@ -288,7 +195,7 @@ const adminCases: AdminCase[] = [
 ];
 
 const routesWith = (level: Access) =>
-  Object.entries(access)
+  Object.entries(routeAccess)
     .filter(([, value]) => value === level)
     .map(([route]) => route);
 const methodOf = (route: string) => route.split(' ')[0] as Method;
@@ -297,7 +204,7 @@ const pathOf = (route: string) => (route.split(' ')[1] ?? '').replace(/:\w+/g, p
 
 describe('the route table', () => {
   it('has every /api/v1 route classified, and nothing classified that is not a route', () => {
-    const classified = Object.keys(access).map(normalise).sort();
+    const classified = Object.keys(routeAccess).map(normaliseRoute).sort();
     expect(apiRoutes(t.app)).toEqual(classified);
   });
 

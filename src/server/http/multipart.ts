@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { apiMessages as m } from '../../contract/messages.js';
 import { fieldError, HttpError } from '../errors.js';
@@ -10,6 +11,35 @@ export type FormData = {
 
 /** `availableColors[]` and `availableColors` are the same field. */
 const fieldName = (name: string) => name.replace(/\[\]$/, '');
+
+/**
+ * A file part's bytes, refused with 413 as soon as it passes the size limit. The plugin's
+ * toBuffer() fails only once the part has ended, after reading (and dropping) the rest of it: a
+ * 50 MB upload was refused only when all 50 MB had arrived. Here the part is abandoned at the
+ * limit, and the rest of the request is read and dropped in the background (never kept), so the
+ * client gets its answer at once and the connection stays usable.
+ */
+async function readFile(request: FastifyRequest, { file }: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let overLimit = false;
+  const abandon = () => {
+    overLimit = true;
+    // The plugin unpipes the request when the part closes; then nothing reads it unless resumed.
+    file.once('close', () => request.raw.resume());
+    file.destroy();
+  };
+  file.once('limit', abandon);
+  try {
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (!overLimit) throw error;
+  } finally {
+    file.off('limit', abandon);
+  }
+  // `truncated` too: the limit may have been passed before this part was handed over.
+  if (overLimit || file.truncated) throw new HttpError(413, m.imageTooLarge);
+  return Buffer.concat(chunks);
+}
 
 /**
  * Reads a multipart form (or a JSON object body, for updates without files) into repeated
@@ -29,6 +59,8 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, m.invalidJson);
     for (const [key, value] of Object.entries(body)) {
       const values = Array.isArray(value) ? value : [value];
+      // A form field is text (or a list of texts): an object would have become '[object Object]'.
+      if (values.some((v) => typeof v === 'object' && v !== null)) throw new HttpError(400, m.invalidJson);
       fields[fieldName(key)] = values.filter((v) => v !== null && v !== undefined).map(String);
     }
     return { fields, files };
@@ -37,13 +69,14 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     for await (const part of request.parts()) {
       const name = fieldName(part.fieldname);
       if (part.type === 'file') {
-        const buffer = await part.toBuffer();
+        const buffer = await readFile(request, part);
         if (buffer.length > 0) add(files, name, buffer);
       } else {
         add(fields, name, String(part.value));
       }
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, m.imageTooLarge);
     // More files than any form takes: the only form with several is a product's gallery.

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+
+/*
+ * The /api/v1 route table as tests see it: who may call each route, and the list Fastify itself
+ * registered. Tests that must cover every route compare the two, so a new route fails them until
+ * someone decides who may call it (admin-authorization.test.ts) and how to fuzz it (bad-input.test.ts).
+ */
+
+export type Access = 'public' | 'signedIn' | 'customer' | 'admin';
+
+export const routeAccess: Record<string, Access> = {
+  'POST /auth/signup': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/forgotPasswords': 'public',
+  'POST /auth/verifyResetCode': 'public',
+  'PUT /auth/resetPassword': 'public',
+  'POST /auth/logout': 'signedIn',
+  'GET /users/getMe': 'signedIn',
+  'PUT /users/updateMe': 'signedIn',
+  'PUT /users/changeMyPassword': 'signedIn',
+  'GET /products': 'public',
+  'POST /products': 'admin',
+  'GET /products/suggest': 'public',
+  'GET /products/:id': 'public',
+  'PUT /products/:id': 'admin',
+  'DELETE /products/:id': 'admin',
+  'GET /products/:id/reviews': 'public',
+  'POST /products/:id/reviews': 'customer',
+  'PUT /reviews/:id': 'signedIn',
+  'DELETE /reviews/:id': 'signedIn',
+  'GET /categories': 'public',
+  'POST /categories': 'admin',
+  'GET /categories/:id': 'public',
+  'PUT /categories/:id': 'admin',
+  'DELETE /categories/:id': 'admin',
+  'GET /categories/:id/subcategories': 'public',
+  'GET /brands': 'public',
+  'POST /brands': 'admin',
+  'GET /brands/:id': 'public',
+  'PUT /brands/:id': 'admin',
+  'DELETE /brands/:id': 'admin',
+  'GET /subcategories': 'public',
+  'POST /subcategories': 'admin',
+  'GET /subcategories/:id': 'public',
+  'PUT /subcategories/:id': 'admin',
+  'DELETE /subcategories/:id': 'admin',
+  'GET /cart': 'customer',
+  'POST /cart': 'customer',
+  'DELETE /cart': 'customer',
+  'PUT /cart/applyCoupon': 'customer',
+  'PUT /cart/:itemId': 'customer',
+  'DELETE /cart/:itemId': 'customer',
+  'GET /wishlist': 'customer',
+  'POST /wishlist': 'customer',
+  'DELETE /wishlist/:productId': 'customer',
+  'GET /addresses': 'customer',
+  'POST /addresses': 'customer',
+  'GET /addresses/:id': 'customer',
+  'PUT /addresses/:id': 'customer',
+  'DELETE /addresses/:id': 'customer',
+  'GET /coupons': 'admin',
+  'POST /coupons': 'admin',
+  'GET /coupons/:id': 'admin',
+  'PUT /coupons/:id': 'admin',
+  'DELETE /coupons/:id': 'admin',
+  // Customers see their own orders, staff every order.
+  'GET /orders': 'signedIn',
+  'GET /orders/:id': 'signedIn',
+  'POST /orders/:cartId': 'customer',
+  'GET /orders/checkout-session/:cartId': 'customer',
+  'PUT /orders/:id/pay': 'admin',
+  'PUT /orders/:id/deliver': 'admin',
+  // Anyone may call it; only the provider's signature makes it act.
+  'POST /payments/webhook/:provider': 'public',
+};
+
+export const API_PREFIX = '/api/v1';
+
+/** Parameter names differ between routes sharing a node (`:cartId|:id`); only their place matters. */
+export const normaliseRoute = (route: string) => route.replace(/:\w+(\|:\w+)*/g, ':param');
+
+/**
+ * `METHOD /path` of every /api/v1 route, read from Fastify's route table (printRoutes draws it as
+ * a tree: each level is four characters wide, a node's methods in brackets after its segment),
+ * with parameters normalised. HEAD is Fastify's automatic twin of GET.
+ */
+export function apiRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const segments: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    segments.length = depth;
+    segments.push(match[2] ?? '');
+    const path = segments.join('');
+    if (!path.startsWith(`${API_PREFIX}/`) || path.includes('*')) continue;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(normaliseRoute(`${method} ${path.slice(API_PREFIX.length)}`));
+    }
+  }
+  return routes.sort();
+}
