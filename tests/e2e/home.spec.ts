@@ -47,11 +47,12 @@ test('the footer: terms, privacy, contact, the phone number and three social lin
   await expect(footer.getByText('هاتف', { exact: true })).toBeAttached();
   const social = footer.getByRole('link');
   await expect(social).toHaveCount(3);
-  for (const [name, href] of [
+  const socials: [string, string][] = [
     ['فيسبوك', 'https://facebook.com'],
     ['إنستغرام', 'https://instagram.com'],
     ['إكس', 'https://x.com'],
-  ]) {
+  ];
+  for (const [name, href] of socials) {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()} متجر. جميع الحقوق محفوظة.`);
