@@ -242,6 +242,189 @@ describe('routes of signed-in people', () => {
   });
 });
 
+/**
+ * What a customer owns, tried by another customer with its real id. Each case makes the thing as
+ * its owner and says how to read the owner's view of it; the stranger's attempt must fail as
+ * designed and leave that view as it was, then the owner's same request must succeed.
+ */
+type OwnerCase = {
+  route: string;
+  prepare: (owner: Account) => Promise<{ call: Call; view: () => Promise<unknown> }>;
+  stranger: { status: number; message?: string };
+  ownerStatus: number;
+};
+
+const asJson = async (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.json() as unknown });
+const cartOf = (owner: Account) => send('GET', '/cart', { token: owner.token }).then(asJson);
+const addressesOf = (owner: Account) => send('GET', '/addresses', { token: owner.token }).then(asJson);
+
+async function cartLine(owner: Account) {
+  const product = await insertProduct(t, refs, { quantity: 50 });
+  const res = await send('POST', '/cart', { token: owner.token, payload: { productId: product.id } });
+  const cart = (await json<{ data: { _id: string; products: { _id: string }[] } }>(res, 200)).data;
+  return { cartId: cart._id, itemId: cart.products[0]?._id ?? '' };
+}
+
+async function savedAddress(owner: Account) {
+  const res = await send('POST', '/addresses', { token: owner.token, payload: { alias: unique('بيت'), ...address } });
+  const list = (await json<{ data: { _id: string }[] }>(res, 200)).data;
+  return list[list.length - 1]?._id ?? '';
+}
+
+async function ownReview(owner: Account) {
+  const product = await insertProduct(t, refs);
+  const res = await send('POST', `/products/${product.id}/reviews`, {
+    token: owner.token,
+    payload: { review: 'منتج ممتاز', rating: 4 },
+  });
+  const review = (await json<{ data: { _id: string } }>(res, 201)).data;
+  return { reviewId: review._id, reviews: () => send('GET', `/products/${product.id}/reviews`).then(asJson) };
+}
+
+const ownerCases: OwnerCase[] = [
+  {
+    route: 'PUT /cart/:itemId',
+    stranger: { status: 404, message: m.cartItemNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/cart/${(await cartLine(owner)).itemId}`, payload: { count: 2 } },
+      view: () => cartOf(owner),
+    }),
+  },
+  {
+    route: 'DELETE /cart/:itemId',
+    stranger: { status: 404, message: m.cartItemNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/cart/${(await cartLine(owner)).itemId}` },
+      view: () => cartOf(owner),
+    }),
+  },
+  {
+    route: 'GET /addresses/:id',
+    stranger: { status: 404, message: m.addressNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/addresses/${await savedAddress(owner)}` },
+      view: () => addressesOf(owner),
+    }),
+  },
+  {
+    route: 'PUT /addresses/:id',
+    stranger: { status: 404, message: m.addressNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/addresses/${await savedAddress(owner)}`, payload: { alias: unique('عمل'), ...address } },
+      view: () => addressesOf(owner),
+    }),
+  },
+  {
+    route: 'DELETE /addresses/:id',
+    stranger: { status: 404, message: m.addressNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/addresses/${await savedAddress(owner)}` },
+      view: () => addressesOf(owner),
+    }),
+  },
+  {
+    route: 'PUT /reviews/:id',
+    stranger: { status: 403, message: m.reviewNotYours },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const { reviewId, reviews } = await ownReview(owner);
+      return { call: { url: `/reviews/${reviewId}`, payload: { review: 'تغيير', rating: 1 } }, view: reviews };
+    },
+  },
+  {
+    route: 'DELETE /reviews/:id',
+    stranger: { status: 403, message: m.reviewNotYours },
+    ownerStatus: 204,
+    prepare: async (owner) => {
+      const { reviewId, reviews } = await ownReview(owner);
+      return { call: { url: `/reviews/${reviewId}` }, view: reviews };
+    },
+  },
+  {
+    route: 'GET /orders/:id',
+    stranger: { status: 404, message: m.orderNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const { cartId } = await cartLine(owner);
+      const res = await send('POST', `/orders/${cartId}`, {
+        token: owner.token,
+        payload: { shippingAddress: address },
+      });
+      const order = (await json<{ data: Order }>(res, 201)).data;
+      return {
+        call: { url: `/orders/${order.id}` },
+        view: () => send('GET', '/orders', { token: owner.token }).then(asJson),
+      };
+    },
+  },
+  {
+    route: 'POST /orders/:cartId',
+    stranger: { status: 404, message: m.cartNotFound },
+    ownerStatus: 201,
+    prepare: async (owner) => ({
+      call: { url: `/orders/${(await cartLine(owner)).cartId}`, payload: { shippingAddress: address } },
+      view: async () => ({
+        cart: await cartOf(owner),
+        orders: await send('GET', '/orders', { token: owner.token }).then(asJson),
+      }),
+    }),
+  },
+  {
+    route: 'GET /orders/checkout-session/:cartId',
+    stranger: { status: 404, message: m.cartNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => ({
+      call: { url: `/orders/checkout-session/${(await cartLine(owner)).cartId}?${new URLSearchParams(address)}` },
+      view: () => cartOf(owner),
+    }),
+  },
+  {
+    // The id names a product, not someone's list: a stranger's delete works on their own list only.
+    route: 'DELETE /wishlist/:productId',
+    stranger: { status: 200 },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const product = await insertProduct(t, refs);
+      await json(await send('POST', '/wishlist', { token: owner.token, payload: { productId: product.id } }), 200);
+      return {
+        call: { url: `/wishlist/${product.id}` },
+        view: () => send('GET', '/wishlist', { token: owner.token }).then(asJson),
+      };
+    },
+  },
+];
+
+/** Routes of signed-in people whose id names something public rather than something owned. */
+const notOwned = ['POST /products/:id/reviews'];
+
+describe('another customer', () => {
+  it('has a case for every route that takes the id of something a customer owns', () => {
+    const owned = [...routesWith('customer'), ...routesWith('signedIn')]
+      .filter((route) => route.includes(':') && !notOwned.includes(route))
+      .sort();
+    expect(ownerCases.map((c) => c.route).sort()).toEqual(owned);
+  });
+
+  it.each(ownerCases)('$route: refused to a stranger, nothing changes; its owner succeeds', async (ownerCase) => {
+    const owner = await createAccount(t);
+    const stranger = await createAccount(t);
+    const { call, view } = await ownerCase.prepare(owner);
+    const method = methodOf(ownerCase.route);
+    const before = await view();
+    const attempt = await send(method, call.url, { token: stranger.token, payload: call.payload });
+    if (ownerCase.stranger.status >= 400) expectFail(attempt, ownerCase.stranger.status, ownerCase.stranger.message);
+    else expect(attempt.statusCode, attempt.body).toBe(ownerCase.stranger.status);
+    expect(await view()).toEqual(before);
+    const own = await send(method, call.url, { token: owner.token, payload: call.payload });
+    expect(own.statusCode, own.body).toBe(ownerCase.ownerStatus);
+  });
+});
+
 describe('orders: each customer their own, staff every one', () => {
   it('lists and shows another customer’s order to staff only', async () => {
     const { order: first, buyer } = await newOrder();
