@@ -5,14 +5,17 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import appCss from './app.css?inline';
 import { NonceContext } from './lib/nonce';
+import { StylesheetContext } from './lib/stylesheet';
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
  * streams (renderToPipeableStream's `nonce`), React Router's hydration data (ServerRouter's) and,
- * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout.
+ * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. The stylesheet goes
+ * to the root layout the same way (lib/stylesheet.ts), to be written inline.
  */
 export default function handleRequest(
   request: Request,
@@ -35,7 +38,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={appCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,6 +1,7 @@
 import arabicRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arabicBold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import { Direction } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -12,10 +13,8 @@ import {
   useRouteLoaderData,
   data as withHeaders,
 } from 'react-router';
-import type { Route } from './+types/root';
-import './app.css';
-import { Direction } from 'radix-ui';
 import { Toaster } from 'sonner';
+import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { NotFound } from './components/not-found';
 import { TopBar } from './components/top-bar';
@@ -24,10 +23,14 @@ import { getOptionalUser } from './lib/auth.server';
 import { cartCountFor } from './lib/cart.server';
 import { favoriteIdsOf } from './lib/favorites.server';
 import { useNonce } from './lib/nonce';
+import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
 import { takeFlashToast } from './lib/toast.server';
 import { useFlashToast } from './lib/use-flash-toast';
 
-/** The font files nearly every page draws with, fetched alongside the stylesheet rather than after it. */
+/**
+ * The font files nearly every page draws with, fetched with the page rather than after its first
+ * layout (the stylesheet is inline, lib/stylesheet.ts).
+ */
 export const links: Route.LinksFunction = () =>
   [arabicRegular, arabicBold, latinRegular].map((href) => ({
     rel: 'preload',
@@ -57,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
+  const stylesheet = useStylesheet();
   useFlashToast(data?.toast);
   return (
     <html lang="ar" dir="rtl">
@@ -65,6 +69,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style
+          id={stylesheetElementId}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet (lib/stylesheet.ts), not user input; React would escape its quotes and >
+          dangerouslySetInnerHTML={{ __html: stylesheet }}
+        />
         <Meta />
         <Links />
       </head>
