@@ -5,11 +5,16 @@ import { isDatabaseUnavailable } from './db-errors.js';
 
 export type FieldError = { value: unknown; msg: string; param: string; location: 'body' | 'query' | 'params' };
 
-/** A failure with the contract's `{ status, message }` body. */
+/**
+ * A failure with the contract's `{ status, message }` body; `code` is a stable machine-readable
+ * name (SCREAMING_SNAKE) that clients may branch on, and `details` adds fields beside it.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -39,7 +44,12 @@ function valueAt(source: unknown, path: string[]): unknown {
   return current;
 }
 
-const failBody = (statusCode: number, message: string) => ({ status: statusCode >= 500 ? 'error' : 'fail', message });
+const failBody = (statusCode: number, message: string, code?: string, details?: Record<string, unknown>) => ({
+  status: statusCode >= 500 ? 'error' : 'fail',
+  message,
+  ...(code ? { code } : {}),
+  ...details,
+});
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
@@ -61,7 +71,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ errors });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(failBody(error.statusCode, error.message));
+      return reply.code(error.statusCode).send(failBody(error.statusCode, error.message, error.code, error.details));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
