@@ -66,9 +66,17 @@ export const verifyResetCodeSchema = z.object({
     .string({ error: m.resetCodeRequired })
     .trim()
     .min(1, { error: m.resetCodeRequired })
-    .transform(toAsciiDigits),
-  /** Optional: lets wrong tries count against the account (the web sends it). */
+    .transform((code) => toAsciiDigits(code).replace(/\s/g, '')),
+  /** Optional for the original clients; with it, wrong tries count against that account only. */
   email: email.optional(),
 });
 
-export const resetPasswordSchema = z.object({ email, newPassword: newPassword(m.passwordRequired) });
+/** The single-use proof a verification hands back: 32 random bytes, base64url. */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: m.resetCodeNotVerified });
+
+export const resetPasswordSchema = z.object({
+  email,
+  newPassword: newPassword(m.passwordRequired),
+  /** From verifyResetCode (or its cookie); the original clients send the e-mail alone. */
+  resetToken: resetTokenSchema.optional(),
+});

@@ -26,6 +26,15 @@ export const RESET_CODE_LENGTH = 6;
 /** Reset codes one account may be sent within RESET_CODE_WINDOW_MS. */
 export const RESET_CODES_PER_WINDOW = 3;
 export const RESET_CODE_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong codes tried against one account (with its e-mail) per RESET_GUESS_WINDOW_MS, across its codes. */
+export const RESET_ACCOUNT_FAILURES_PER_WINDOW = 10;
+/** Default shop-wide budget of wrong codes sent without an e-mail per RESET_GUESS_WINDOW_MS. */
+export const RESET_CODE_ONLY_GUESSES_PER_WINDOW = 20;
+export const RESET_GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A verified code's single-use proof (`resetToken`) and the e-mail-only reset last this long. */
+export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** The cookie that carries the proof to `PUT /auth/resetPassword` for clients that keep no state. */
+export const RESET_TOKEN_COOKIE = 'matjar_reset_token';
 /** Failed sign-ins in a row (within LOGIN_FAILURE_WINDOW_MS) before an e-mail is locked out. */
 export const LOGIN_FAILURES_BEFORE_LOCK = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -25,6 +25,8 @@ export const apiMessages = {
   resetCodeNotVerified: 'reset code not verified',
   resetCodeRequired: 'resetCode is required',
   resetCodeTooMany: 'Too many reset codes requested, please try again later',
+  resetTriesExhausted: 'Too many wrong reset codes for this account, please try again later',
+  resetCodeOnlyExhausted: 'Too many wrong reset codes, please send your e-mail with the code',
   notLoggedIn: 'You are not login, Please login to get access this route',
   tokenInvalid: 'Invalid token, please login again..',
   userGone: 'The user that belong to this token does no longer exist',

@@ -17,6 +17,8 @@ export type User = {
 export type AuthEnvelope = { data: User; token: string };
 export type TokenEnvelope = { token: string };
 export type StatusEnvelope = { status: string; message?: string };
+/** A verified reset code: the single-use proof that `resetPassword` takes. */
+export type ResetVerifiedEnvelope = { status: string; resetToken: string };
 
 export type NamedItem = {
   _id: string;

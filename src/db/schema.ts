@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -18,7 +19,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Money columns hold integer minor units (halalas, piastres); the API converts to major units.
+// Money columns hold integer minor units (halalas, piastres) in bigint, so no sum of a real
+// order can overflow them; the API converts to major units (docs/architecture.md, Money).
+const money = (name: string) => bigint(name, { mode: 'number' });
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const timestamps = () => ({
@@ -34,7 +37,20 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const roleEnum = pgEnum('role', ['user', 'admin']);
 export const paymentMethodEnum = pgEnum('payment_method', ['cash', 'card']);
-export const checkoutStatusEnum = pgEnum('checkout_status', ['open', 'completed', 'cancelled', 'failed']);
+/**
+ * open: stock reserved, waiting for the payment; completed: became an order; cancelled / expired:
+ * stock released; failed: the provider could not open its page; refunded: paid but could not
+ * become an order, money returned; refund_due: the same, but the refund has not gone through yet.
+ */
+export const checkoutStatusEnum = pgEnum('checkout_status', [
+  'open',
+  'completed',
+  'cancelled',
+  'failed',
+  'expired',
+  'refunded',
+  'refund_due',
+]);
 
 export const users = pgTable(
   'users',
@@ -60,9 +76,26 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** The client address that verified the code: the only one the e-mail-only reset is taken from. */
+  verifiedIp: text('verified_ip'),
+  /** HMAC of the single-use proof handed back by a successful verification. */
+  resetTokenHash: text('reset_token_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Codes sent since windowStartedAt: the per-account limit on reset e-mails. */
   codesSent: integer('codes_sent').notNull().default(1),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Wrong codes tried against this account since failuresWindowStartedAt, whatever code was live. */
+  failuresInWindow: integer('failures_in_window').notNull().default(0),
+  failuresWindowStartedAt: timestamp('failures_window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Shop-wide budgets of guesses that are not tied to one account (a reset code sent without an
+ * e-mail could be anybody's): `used` guesses since `windowStartedAt` (SECURITY.md, section 5).
+ */
+export const guessBudgets = pgTable('guess_budgets', {
+  name: text('name').primaryKey(),
+  used: integer('used').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -120,8 +153,8 @@ export const products = pgTable(
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(0),
     sold: integer('sold').notNull().default(0),
-    price: integer('price').notNull(),
-    priceAfterDiscount: integer('price_after_discount'),
+    price: money('price').notNull(),
+    priceAfterDiscount: money('price_after_discount'),
     availableColors: text('available_colors').array().notNull().default(sql`'{}'::text[]`),
     imageCover: text('image_cover'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
@@ -313,15 +346,17 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
-    taxPrice: integer('tax_price').notNull().default(0),
-    shippingPrice: integer('shipping_price').notNull().default(0),
-    totalOrderPrice: integer('total_order_price').notNull(),
+    taxPrice: money('tax_price').notNull().default(0),
+    shippingPrice: money('shipping_price').notNull().default(0),
+    totalOrderPrice: money('total_order_price').notNull(),
     couponName: text('coupon_name'),
     paymentMethodType: paymentMethodEnum('payment_method_type').notNull(),
     /** Provider reference of a card payment; unique so a replayed webhook creates nothing. */
     paymentRef: text('payment_ref').unique('orders_payment_ref_key'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Paid through the test provider: no money moved (docs/payments.md). */
+    isTest: boolean('is_test').notNull().default(false),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     ...timestamps(),
@@ -346,7 +381,7 @@ export const orderItems = pgTable(
     imageCover: text('image_cover'),
     count: integer('count').notNull(),
     color: text('color').notNull().default(''),
-    price: integer('price').notNull(),
+    price: money('price').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_count_check', sql`${t.count} >= 1`)],
 );
@@ -362,18 +397,31 @@ export const checkoutSessions = pgTable(
     cartId: uuid('cart_id').notNull(),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    amount: integer('amount').notNull(),
+    amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
     couponName: text('coupon_name'),
     status: checkoutStatusEnum('status').notNull().default('open'),
-    /** Why a paid session could not become an order (stock ran out meanwhile): needs a refund. */
+    /** While open, the lines' units are taken out of stock for this session (released when it ends). */
+    stockReserved: boolean('stock_reserved').notNull().default(false),
+    /** The session ends unpaid at this time; its reserved stock goes back. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's id of the payment (what a refund names), once paid. */
+    providerPaymentId: text('provider_payment_id'),
+    /** Why a paid session could not become an order (stock ran out meanwhile): it is refunded. */
     failureReason: text('failure_reason'),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('checkout_sessions_provider_key').on(t.provider, t.providerSessionId)],
+  (t) => [
+    uniqueIndex('checkout_sessions_provider_key').on(t.provider, t.providerSessionId),
+    // The expiry sweep reads open sessions by time; one open session per customer at a time.
+    index('checkout_sessions_open_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { PHONE_PATTERNS } from '../contract/phone.js';
 
 const envSchema = z.object({
@@ -33,6 +34,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
 });
 
 export type Config = {
@@ -61,6 +63,8 @@ export type Config = {
   maxImagePixels: number;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** Shop-wide wrong reset codes sent without an e-mail per day (SECURITY.md, section 5). */
+  resetCodeOnlyGuessesPerDay: number;
   /** Stripe Checkout when both are set; otherwise the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    resetCodeOnlyGuessesPerDay: e.RESET_CODE_ONLY_GUESSES_PER_DAY,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

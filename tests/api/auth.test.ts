@@ -294,7 +294,7 @@ describe('password reset', () => {
 
     const verify = await call('POST', '/auth/verifyResetCode', { resetCode: code });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ status: 'Success' });
+    expect(verify.json()).toEqual({ status: 'Success', resetToken: expect.stringMatching(/^[\w-]{43}$/) });
 
     const newPassword = 'Brand-new-pass-7';
     const reset1 = await call('PUT', '/auth/resetPassword', { email: body.email, newPassword });
@@ -351,7 +351,7 @@ describe('password reset', () => {
     expectFail(await call('POST', '/auth/verifyResetCode', { resetCode: 'abcdef' }), 400);
     const ok = await call('POST', '/auth/verifyResetCode', { resetCode: code, email: body.email });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'Success' });
+    expect(ok.json()).toEqual({ status: 'Success', resetToken: expect.any(String) });
   });
 
   it('accepts the code typed with Arabic-Indic digits', async () => {
@@ -413,12 +413,12 @@ describe('password reset', () => {
     expectFail(await call('POST', '/auth/verifyResetCode', { resetCode: code }), 400);
     expectFail(await call('POST', '/auth/verifyResetCode', { resetCode: code, email: body.email }), 400);
 
-    // Verified in time, but expired before the reset.
+    // Verified in time, but the verification is older than its 10 minutes at the reset.
     const code2 = await requestResetCode(body.email);
     expect((await call('POST', '/auth/verifyResetCode', { resetCode: code2 })).statusCode).toBe(200);
     await t.database.db
       .update(passwordResets)
-      .set({ expiresAt: past })
+      .set({ verifiedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
       .where(eq(passwordResets.userId, created.data.id));
     expectFail(
       await call('PUT', '/auth/resetPassword', { email: body.email, newPassword: 'Brand-new-pass-7' }),

@@ -45,6 +45,7 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.resetCodeNotVerified]: { text: say(authText.resetCodeIncorrect) },
   [m.tooManyRequests]: { text: say(authText.tooManyRequests) },
   [m.resetCodeTooMany]: { text: say(authText.resetCodeTooMany), field: 'email' },
+  [m.resetTriesExhausted]: { text: say(authText.resetTriesExhausted), field: 'resetCode' },
   [m.reviewRequired]: { text: say(rt.reviewRequired), field: 'review' },
   [m.reviewTooLong]: { text: say(rt.reviewTooLong), field: 'review' },
   [m.ratingRequired]: { text: say(rt.ratingRequired), field: 'rating' },

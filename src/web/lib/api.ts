@@ -11,6 +11,7 @@ import type {
   NamedItem,
   Order,
   Product,
+  ResetVerifiedEnvelope,
   Review,
   StatusEnvelope,
   StatusItemEnvelope,
@@ -112,8 +113,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       login: (body: { email: string; password: string }) => call<AuthEnvelope>('POST', '/auth/login', body),
       forgotPassword: (body: { email: string }) => call<StatusEnvelope>('POST', '/auth/forgotPasswords', body),
       verifyResetCode: (body: { resetCode: string; email?: string }) =>
-        call<StatusEnvelope>('POST', '/auth/verifyResetCode', body),
-      resetPassword: (body: { email: string; newPassword: string }) =>
+        call<ResetVerifiedEnvelope>('POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: { email: string; newPassword: string; resetToken: string }) =>
         call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
       /** 204; every token of the account stops working. */
       logout: () => call<undefined>('POST', '/auth/logout'),

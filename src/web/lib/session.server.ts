@@ -1,4 +1,5 @@
-import { RESET_CODE_TTL_MS } from '../../contract/constants.js';
+import { RESET_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '../../contract/constants.js';
+import { cookieValue } from '../../contract/cookies.js';
 
 /** The web keeps the JWT in an httpOnly cookie (PRODUCT-DECISIONS row 10); client JS never sees it. */
 export const SESSION_COOKIE = 'matjar_session';
@@ -8,20 +9,7 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const RESET_EMAIL_COOKIE = 'matjar_reset_email';
 const RESET_EMAIL_MAX_AGE_SECONDS = RESET_CODE_TTL_MS / 1000;
 
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('=')) || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
+export const readCookie = (request: Request, name: string) => cookieValue(request.headers.get('cookie'), name);
 
 /** A `Set-Cookie` value: httpOnly, SameSite=Lax, whole site; Secure when the visitor came over https. */
 export function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
@@ -49,3 +37,13 @@ export const setResetEmailCookie = (request: Request, email: string) =>
   serializeCookie(request, RESET_EMAIL_COOKIE, email, RESET_EMAIL_MAX_AGE_SECONDS);
 
 export const clearResetEmailCookie = (request: Request) => serializeCookie(request, RESET_EMAIL_COOKIE, '', 0);
+
+/** The proof a verified code earned, for the new-password step (docs/decisions/0001-password-reset-proof.md). */
+export const RESET_PROOF_COOKIE = 'matjar_reset_proof';
+
+export const readResetProof = (request: Request) => readCookie(request, RESET_PROOF_COOKIE);
+
+export const setResetProofCookie = (request: Request, resetToken: string) =>
+  serializeCookie(request, RESET_PROOF_COOKIE, resetToken, RESET_TOKEN_TTL_MS / 1000);
+
+export const clearResetProofCookie = (request: Request) => serializeCookie(request, RESET_PROOF_COOKIE, '', 0);

@@ -11,7 +11,7 @@ import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
 import { requireResetEmail } from '../lib/password-reset.server';
-import { clearResetEmailCookie, setSessionCookie } from '../lib/session.server';
+import { clearResetEmailCookie, clearResetProofCookie, readResetProof, setSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors } from '../lib/use-form-errors';
 import type { Route } from './+types/reset-password';
@@ -30,7 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
   let token: string;
   try {
-    ({ token } = await apiFor(request, context).auth.resetPassword({ email, newPassword: values.newPassword }));
+    const resetToken = readResetProof(request) ?? '';
+    ({ token } = await apiFor(request, context).auth.resetPassword({
+      email,
+      newPassword: values.newPassword,
+      resetToken,
+    }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, resetPasswordFields, context.shop.phoneCountry));
@@ -39,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, '/', { type: 'success', text: authText.passwordChanged }, [
     setSessionCookie(request, token),
     clearResetEmailCookie(request),
+    clearResetProofCookie(request),
   ]);
 }
 

@@ -12,6 +12,7 @@ import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
 import { requireResetEmail } from '../lib/password-reset.server';
+import { setResetProofCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors } from '../lib/use-form-errors';
 import type { Route } from './+types/verify-code';
@@ -27,15 +28,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const fieldErrors = validateVerifyCode(values);
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  let resetToken: string;
   try {
-    // With the e-mail, wrong tries count against this reset (the fifth ends the code).
+    // With the e-mail, wrong tries count against this account only (SECURITY.md, section 5).
     const resetCode = toAsciiDigits(values.resetCode).replace(/\s/g, '');
-    await apiFor(request, context).auth.verifyResetCode({ resetCode, email });
+    ({ resetToken } = await apiFor(request, context).auth.verifyResetCode({ resetCode, email }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, verifyCodeFields, context.shop.phoneCountry));
   }
-  return redirectWithToast(request, '/user/reset-password', { type: 'success', text: authText.codeConfirmed });
+  return redirectWithToast(request, '/user/reset-password', { type: 'success', text: authText.codeConfirmed }, [
+    setResetProofCookie(request, resetToken),
+  ]);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
