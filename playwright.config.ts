@@ -56,6 +56,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       DATABASE_URL: '',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      PAYMENT_PROVIDER: 'test',
     },
   },
 });

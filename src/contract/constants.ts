@@ -17,7 +17,16 @@ export const pageSizes = {
 
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 100;
+/**
+ * The most any cart, checkout or order may add up to, in minor units (10¹³: 100 billion riyals).
+ * Well inside JavaScript's exact integers and the bigint money columns (SECURITY.md, section 6).
+ */
+export const MAX_ORDER_TOTAL_MINOR = 10 ** 13;
+/** How long a card checkout holds its stock while the customer pays (like Stripe's sessions). */
+export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 export const MAX_PRODUCT_IMAGES = 4;
+/** Saved addresses per customer. */
+export const MAX_ADDRESSES = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;

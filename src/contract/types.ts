@@ -160,6 +160,7 @@ export type OrderItem = {
   _id: string;
   product: {
     _id: string | null;
+    id: string | null;
     title: string;
     imageCover: string | null;
     ratingsAverage: number;
@@ -168,6 +169,22 @@ export type OrderItem = {
   count: number;
   color: string;
   price: number;
+};
+
+/** A card checkout as its customer and staff see it (the thank-you page, payments to look at). */
+export type CheckoutStatus = {
+  _id: string;
+  id: string;
+  /** open: waiting for the payment, its units held; completed: became `order`; refunded / refund_due: paid, but no order could be made. */
+  status: 'open' | 'completed' | 'cancelled' | 'failed' | 'expired' | 'refunded' | 'refund_due';
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  isTest: boolean;
+  order?: { _id: string; id: string; number: number | null };
+  failureReason?: string;
+  refundedAt?: string;
+  createdAt: string;
 };
 
 export type Order = {
@@ -185,6 +202,8 @@ export type Order = {
   paymentMethodType: 'cash' | 'card';
   isPaid: boolean;
   paidAt?: string;
+  /** Paid through the test provider: no money moved. */
+  isTest: boolean;
   isDelivered: boolean;
   deliveredAt?: string;
   createdAt: string;

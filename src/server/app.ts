@@ -6,11 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PRODUCT_IMAGES } from '../contract/constants.js';
 import { apiMessages } from '../contract/messages.js';
+import { currencyDigits, formatMoney, toMajor } from '../contract/money.js';
 import type { DatabaseHandle } from '../db/client.js';
+import { orders, users } from '../db/schema.js';
 import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -27,12 +30,16 @@ import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { createCheckouts } from './modules/orders/checkout.js';
+import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { createOrderReader } from './modules/orders/service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
-import { testPaymentPageRoutes, webhookRoutes } from './payments/routes.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { paymentRoutes, testPaymentPageRoutes } from './payments/routes.js';
 
 export type BuildOptions = {
   config: Config;
@@ -40,6 +47,40 @@ export type BuildOptions = {
   /** A pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
 };
+
+/** How often every process ends the card checkouts whose time is up and retries due refunds. */
+const CHECKOUT_SWEEP_MS = 60_000;
+
+/**
+ * The card checkouts of this shop, with what follows a payment (the confirmation e-mail, or the
+ * refund notice), swept every minute while the app runs.
+ */
+function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider | undefined) {
+  const { db, media, config } = ctx;
+  const digits = currencyDigits(config.currency);
+  const reader = createOrderReader(db, media, digits);
+  const sendConfirmation = orderConfirmationMailer(ctx, app.log);
+  const sendRefundNotice = refundNoticeMailer(ctx, app.log);
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const checkouts = createCheckouts(db, provider, config.currency, app.log, {
+    orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin)),
+    refunded: async (session) => {
+      const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+      if (!customer) return;
+      const shortTitle = session.failureReason?.startsWith(`${apiMessages.stockShort}: `)
+        ? session.failureReason.slice(apiMessages.stockShort.length + 2)
+        : undefined;
+      const reason = shortTitle ? `نفدت كمية «${shortTitle}» قبل تأكيد الدفع.` : 'تعذّر تجهيز الطلب.';
+      await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
+    },
+  });
+  const sweep = () =>
+    checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
+  const timer = setInterval(sweep, CHECKOUT_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return checkouts;
+}
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
@@ -120,9 +161,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
 
   const payments = choosePaymentProvider(config);
+  const checkouts = createCheckoutsFor(app, ctx, payments.provider);
   if (payments.test) {
     const test = payments.test;
-    await app.register((scope) => testPaymentPageRoutes(scope, ctx, test), { prefix: '/pay/test' });
+    await app.register((scope) => testPaymentPageRoutes(scope, ctx, test, checkouts), { prefix: '/pay/test' });
   }
 
   await app.register(
@@ -134,8 +176,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
-      await api.register((scope) => orderRoutes(scope, ctx, payments.provider), { prefix: '/orders' });
-      await api.register((scope) => webhookRoutes(scope, ctx, payments.provider), { prefix: '/payments' });
+      await api.register((scope) => orderRoutes(scope, ctx, checkouts), { prefix: '/orders' });
+      await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));
     },
     { prefix: '/api/v1' },

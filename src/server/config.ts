@@ -4,10 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { PHONE_PATTERNS } from '../contract/phone.js';
+import type { StripeSettings } from './payments/stripe-provider.js';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: the demo's published passwords must not face a network (README).
+  HOST: z.string().default('localhost'),
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -31,8 +33,10 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_PROVIDER: z.enum(['none', 'test', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
 });
@@ -65,9 +69,14 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Shop-wide wrong reset codes sent without an e-mail per day (SECURITY.md, section 5). */
   resetCodeOnlyGuessesPerDay: number;
-  /** Stripe Checkout when both are set; otherwise the built-in test provider. */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Card payments (docs/payments.md): none means cash only. */
+  payments: PaymentSettings;
 };
+
+export type PaymentSettings =
+  | { provider: 'none' }
+  | { provider: 'test' }
+  | { provider: 'stripe'; stripe: StripeSettings };
 
 /**
  * Only behind a proxy we run may X-Forwarded-* be believed: otherwise any client could pick its
@@ -90,6 +99,28 @@ function persistentSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * PAYMENT_PROVIDER, or Stripe when its keys are set, or none (cash only). The test provider takes
+ * card orders without money and is used only when named.
+ */
+function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'none');
+  if (provider !== 'stripe') return { provider };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/payments.md)',
+    );
+  }
+  return {
+    provider,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -125,10 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     resetCodeOnlyGuessesPerDay: e.RESET_CODE_ONLY_GUESSES_PER_DAY,
-    stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
-        : undefined,
+    payments: paymentSettings(e),
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.

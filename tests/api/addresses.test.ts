@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
@@ -160,8 +160,24 @@ describe('POST /addresses', () => {
     await t.database.db
       .insert(addresses)
       .values(Array.from({ length: 20 }, (_, i) => ({ ...home, alias: `عنوان ${i}`, userId: user.id })));
-    expectFail(await post(user, home), 400);
+    expectFail(await post(user, home), 400, m.addressLimit);
     expect(await addressesOf(user)).toHaveLength(20);
+  });
+
+  it('keeps the limit when 40 addresses are sent at once (counted under a lock on the customer)', async () => {
+    const user = await customer();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        send('POST', '/addresses', { token: user.token, payload: { ...home, alias: `ع ${i}` } }),
+      ),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(20);
+    for (const res of answers.filter((answer) => answer.statusCode !== 200)) expectFail(res, 400, m.addressLimit);
+    const [stored] = await t.database.db
+      .select({ value: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, user.id));
+    expect(stored?.value).toBe(20);
   });
 });
 

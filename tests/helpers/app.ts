@@ -48,7 +48,14 @@ export async function createTestApp(
   }
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256', authRateLimitPerMinute: 1000, databaseUrl, ...overrides },
+    {
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+      authRateLimitPerMinute: 1000,
+      databaseUrl,
+      // Card checkouts end to end without a real provider (loopback only, docs/payments.md).
+      payments: { provider: 'test' },
+      ...overrides,
+    },
   );
   const database = await openDatabase({ databaseUrl, dataDir });
   const app = await buildApp({ config, database });

@@ -97,6 +97,7 @@ export async function startServer(options: {
     SERVE_WEB: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    PAYMENT_PROVIDER: 'test',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };

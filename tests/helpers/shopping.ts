@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { brands, categories, coupons, products } from '../../src/db/schema.js';
+import { brands, cartItems, categories, coupons, products } from '../../src/db/schema.js';
 import { reindexProducts } from '../../src/db/search-index.js';
-import type { TestApp } from './app.js';
+import { createAccount, type TestApp } from './app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type SendOptions = {
@@ -42,11 +43,13 @@ export function apiClient(current: () => TestApp) {
 
 export function expectFail(res: LightMyRequestResponse, status: number, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(Object.keys(body).sort()).toEqual(['message', 'status']);
-  expect(body.status).toBe('fail');
-  expect(typeof body.message).toBe('string');
-  if (message !== undefined) expect(body.message).toBe(message);
+  const { status: word, message: text, code, ...details } = res.json();
+  expect(word).toBe('fail');
+  expect(typeof text).toBe('string');
+  // A stable machine-readable name, and any fields beside it, are additions to the contract's shape.
+  if (code !== undefined) expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  else expect(details).toEqual({});
+  if (message !== undefined) expect(text).toBe(message);
 }
 
 export type FieldErr = { value?: unknown; msg: string; param: string; location: string };
@@ -140,6 +143,30 @@ export async function insertProduct(
   // As the API does on every write: derive the row's search text.
   await reindexProducts(t.database.db, { ids: [row.id] });
   return row;
+}
+
+/**
+ * A new customer whose cart holds these lines; counts above one are set in the database (the API
+ * refuses counts above stock, and some tests need exactly that).
+ */
+export async function customerWithCart(
+  t: TestApp,
+  send: ReturnType<typeof apiClient>['send'],
+  lines: { productId: string; count?: number }[],
+) {
+  const user = await createAccount(t);
+  let cartId = '';
+  for (const line of lines) {
+    const res = await send('POST', '/cart', { token: user.token, payload: { productId: line.productId }, app: t });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    cartId = body.data._id;
+    if ((line.count ?? 1) > 1) {
+      const item = body.data.products.find((p: { product: { _id: string } }) => p.product._id === line.productId);
+      await t.database.db.update(cartItems).set({ count: line.count }).where(eq(cartItems.id, item._id));
+    }
+  }
+  return { user, cartId };
 }
 
 /** A coupon made directly in the database (name stored upper-cased, as the API does). */

@@ -1,14 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { createStripeProvider } from '../../src/server/payments/stripe-provider.js';
+import { startFakeStripe } from '../helpers/fake-stripe.js';
 
 /*
- * The Stripe provider without Stripe: its REST call is checked against a stand-in `fetch`, and its
- * webhook parsing against events signed the way Stripe signs them.
+ * The Stripe provider against a local server that speaks Stripe's REST API (reached through
+ * STRIPE_API_URL, as in production), and its webhook parsing against events signed the way
+ * Stripe signs them.
  */
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const stripe = createStripeProvider('sk_test_key', WEBHOOK_SECRET);
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: ReturnType<typeof createStripeProvider>;
+const expiresAt = new Date('2026-11-25T12:30:00Z');
 const checkout = {
   reference: 'ref-123',
   amount: 34_050,
@@ -18,32 +22,36 @@ const checkout = {
   successUrl: 'https://shop.example/user/allOrders',
   cancelUrl: 'https://shop.example/cart',
   origin: 'https://shop.example',
+  expiresAt,
 };
 
-afterEach(() => vi.unstubAllGlobals());
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  stripe = createStripeProvider({ secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+});
+afterAll(() => fake.close());
 
 describe('createCheckout', () => {
-  it('creates a Checkout Session for the amount in minor units and returns its id and URL', async () => {
-    const fetchMock = vi.fn(async () =>
-      Response.json({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+  it('creates a Checkout Session for the amount in minor units, expiring with the checkout', async () => {
     await expect(stripe.createCheckout(checkout)).resolves.toEqual({
       id: 'cs_test_1',
-      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      url: 'https://checkout.stripe.test/c/pay/cs_test_1',
     });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.stripe.com/v1/checkout/sessions');
-    expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ authorization: 'Bearer sk_test_key' });
-    const form = init.body as URLSearchParams;
-    expect(Object.fromEntries(form)).toMatchObject({
+    const call = fake.calls.at(-1);
+    expect(call).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
+    expect(call?.headers).toMatchObject({
+      authorization: 'Bearer sk_test_fake',
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': 'checkout-ref-123',
+    });
+    expect(call?.form).toMatchObject({
       mode: 'payment',
       client_reference_id: 'ref-123',
       'metadata[reference]': 'ref-123',
       customer_email: 'buyer@example.com',
       success_url: checkout.successUrl,
       cancel_url: checkout.cancelUrl,
+      expires_at: String(expiresAt.getTime() / 1000 + 60),
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'sar',
       'line_items[0][price_data][unit_amount]': '34050',
@@ -52,8 +60,31 @@ describe('createCheckout', () => {
   });
 
   it('fails with Stripe’s own message when Stripe refuses', async () => {
-    vi.stubGlobal('fetch', async () => Response.json({ error: { message: 'Invalid API Key' } }, { status: 401 }));
+    fake.failNext(401, 'Invalid API Key');
     await expect(stripe.createCheckout(checkout)).rejects.toThrow('Stripe: Invalid API Key');
+  });
+});
+
+describe('refund and expire', () => {
+  it('refunds a PaymentIntent for an amount, once per payment and amount (idempotency key)', async () => {
+    await expect(
+      stripe.refund({ paymentId: 'pi_123', amount: 15_000, currency: 'SAR', reason: 'stock ran out' }),
+    ).resolves.toEqual({ id: expect.stringMatching(/^re_/) });
+    const call = fake.calls.at(-1);
+    expect(call).toMatchObject({ path: '/v1/refunds', form: { payment_intent: 'pi_123', amount: '15000' } });
+    expect(call?.headers['idempotency-key']).toBe('refund-pi_123-15000');
+  });
+
+  it('expires a session so it can no longer be paid', async () => {
+    await stripe.expireCheckout('cs_test_9');
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions/cs_test_9/expire' });
+  });
+
+  it('a refusal is an error naming Stripe’s message', async () => {
+    fake.failNext(400, 'Charge has already been refunded');
+    await expect(stripe.refund({ paymentId: 'pi_1', amount: 1, currency: 'SAR', reason: 'x' })).rejects.toThrow(
+      'Stripe: Charge has already been refunded',
+    );
   });
 });
 
@@ -62,11 +93,18 @@ describe('parseWebhook', () => {
   const parse = (body: string, secret = WEBHOOK_SECRET) => stripe.parseWebhook(body, signPayload(secret, body));
 
   it('a completed, paid session is a payment', () => {
-    expect(parse(event('checkout.session.completed', { id: 'cs_1', payment_status: 'paid' }))).toEqual({
-      type: 'paid',
-      sessionId: 'cs_1',
-    });
-    expect(parse(event('checkout.session.async_payment_succeeded', { id: 'cs_2' }))).toEqual({
+    expect(
+      parse(
+        event('checkout.session.completed', {
+          id: 'cs_1',
+          payment_status: 'paid',
+          payment_intent: 'pi_1',
+          amount_total: 34_050,
+          currency: 'sar',
+        }),
+      ),
+    ).toEqual({ type: 'paid', sessionId: 'cs_1', paymentId: 'pi_1', amount: 34_050, currency: 'SAR' });
+    expect(parse(event('checkout.session.async_payment_succeeded', { id: 'cs_2' }))).toMatchObject({
       type: 'paid',
       sessionId: 'cs_2',
     });

@@ -4,14 +4,21 @@ import type { PaymentProvider } from './provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { createTestProvider } from './test-provider.js';
 
-/** Stripe when its keys are configured; otherwise the built-in test provider with its own page. */
+/**
+ * The provider PAYMENT_PROVIDER names. With none the shop takes cash only; the test provider is
+ * never chosen by default (docs/payments.md).
+ */
 export function choosePaymentProvider(config: Config): {
-  provider: PaymentProvider;
+  provider: PaymentProvider | undefined;
   test?: ReturnType<typeof createTestProvider>;
 } {
-  if (config.stripe) return { provider: createStripeProvider(config.stripe.secretKey, config.stripe.webhookSecret) };
-  // The test provider's webhook secret is derived from the JWT secret: stable, never configured.
-  const secret = createHmac('sha256', config.jwtSecret).update('matjar-test-payments').digest('hex');
-  const test = createTestProvider(secret);
-  return { provider: test.provider, test };
+  const { payments } = config;
+  if (payments.provider === 'stripe') return { provider: createStripeProvider(payments.stripe) };
+  if (payments.provider === 'test') {
+    // The test provider's webhook secret is derived from the JWT secret: stable, never configured.
+    const secret = createHmac('sha256', config.jwtSecret).update('matjar-test-payments').digest('hex');
+    const test = createTestProvider(secret);
+    return { provider: test.provider, test };
+  }
+  return { provider: undefined };
 }

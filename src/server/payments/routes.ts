@@ -1,87 +1,134 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams, listQuerySchema } from '../../contract/common.js';
+import { cookieValue } from '../../contract/cookies.js';
 import { apiMessages as m } from '../../contract/messages.js';
 import { currencyDigits, formatMoney, toMajor } from '../../contract/money.js';
-import { checkoutSessions, orders } from '../../db/schema.js';
+import type { CheckoutStatus } from '../../contract/types.js';
+import { checkoutStatusEnum } from '../../db/schema.js';
+import { userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound } from '../errors.js';
 import { originOf } from '../http/origin.js';
-import { cancelCheckout, confirmPaidCheckout } from '../modules/orders/checkout.js';
-import { orderConfirmationMailer } from '../modules/orders/confirmation-mail.js';
-import { createOrderReader } from '../modules/orders/service.js';
+import { listEnvelope, pageOf } from '../http/pagination.js';
+import type { CheckoutSession, Checkouts } from '../modules/orders/checkout.js';
 import type { PaymentProvider } from './provider.js';
-import { type createTestProvider, TEST_SIGNATURE_HEADER } from './test-provider.js';
+import type { createTestProvider } from './test-provider.js';
 
-/** POST /api/v1/payments/webhook/:provider — the only way a card order comes to exist. */
-export async function webhookRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentProvider) {
-  const reader = createOrderReader(ctx.db, ctx.media, currencyDigits(ctx.config.currency));
-  const sendConfirmation = orderConfirmationMailer(ctx, app.log);
-  // Signatures are over the exact bytes sent, so the body stays a string.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+const checkoutStatuses = checkoutStatusEnum.enumValues;
+const checkoutListQuery = listQuerySchema.extend({
+  /** Comma-separated states, e.g. `refund_due,refunded` (staff: paid checkouts that became no order). */
+  status: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((item) => item.trim()) : []))
+    .pipe(z.array(z.enum(checkoutStatuses, { error: 'status must be a checkout state' }))),
+});
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/webhook/:provider',
-      { schema: { params: z.object({ provider: z.string() }), hide: true } },
-      async (request) => {
-        if (request.params.provider !== payments.name) throw notFound(m.routeNotFound);
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers[payments.name === 'stripe' ? 'stripe-signature' : TEST_SIGNATURE_HEADER];
-        const event = payments.parseWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
-        if (!event) throw new HttpError(400, m.webhookSignatureInvalid);
-        if (event.type === 'cancelled') await cancelCheckout(ctx.db, payments, event.sessionId);
-        if (event.type === 'paid') {
-          const result = await confirmPaidCheckout(ctx.db, payments, event.sessionId, request.log);
-          if (result.outcome === 'created') {
-            await sendConfirmation(
-              await reader.one(eq(orders.id, result.orderId), originOf(request, ctx.config.publicUrl)),
-            );
+/**
+ * /api/v1/payments: the provider's webhook (the only way a card order comes to exist), and the
+ * state of a checkout for its customer (the thank-you page) and for staff.
+ */
+export async function paymentRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  payments: PaymentProvider | undefined,
+  checkouts: Checkouts,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const digits = currencyDigits(ctx.config.currency);
+  const tags = ['payments'];
+
+  const present = (session: CheckoutSession, orderNumber?: number | null): CheckoutStatus => ({
+    _id: session.id,
+    id: session.id,
+    status: session.status,
+    amount: toMajor(session.amount, digits),
+    currency: session.currency,
+    expiresAt: session.expiresAt.toISOString(),
+    isTest: session.provider === 'test',
+    ...(session.orderId ? { order: { _id: session.orderId, id: session.orderId, number: orderNumber ?? null } } : {}),
+    ...(session.failureReason ? { failureReason: session.failureReason } : {}),
+    ...(session.refundedAt ? { refundedAt: session.refundedAt.toISOString() } : {}),
+    createdAt: session.createdAt.toISOString(),
+  });
+
+  r.get('/checkouts/:id', { onRequest: ctx.guards.signedIn, schema: { params: idParams, tags } }, async (request) => {
+    const me = userOf(request);
+    const session = await checkouts.find(request.params.id, me.role === 'admin' ? undefined : me.id);
+    return { data: present(session, await checkouts.orderNumberOf(session)) };
+  });
+
+  r.get(
+    '/checkouts',
+    { onRequest: ctx.guards.admin, schema: { querystring: checkoutListQuery, tags } },
+    async (request) => {
+      const { page, limit, offset } = pageOf(request.query);
+      const { rows, total } = await checkouts.list(request.query.status, limit, offset);
+      return listEnvelope(
+        rows.map((row) => present(row)),
+        total,
+        page,
+        limit,
+      );
+    },
+  );
+
+  // Signatures are over the exact bytes sent, so webhook bodies stay strings.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    hooks
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/webhook/:provider',
+        { schema: { params: z.object({ provider: z.string() }), hide: true } },
+        async (request) => {
+          if (!payments || request.params.provider !== payments.name) throw notFound(m.routeNotFound);
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const signature = request.headers[payments.signatureHeader];
+          const event = payments.parseWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+          if (!event) throw new HttpError(400, m.webhookSignatureInvalid, 'WEBHOOK_SIGNATURE_INVALID');
+          if (event.type === 'cancelled') await checkouts.cancel(event.sessionId);
+          if (event.type === 'paid') {
+            const result = await checkouts.confirmPaid(event);
+            if (result.outcome === 'mismatch') {
+              throw new HttpError(400, m.paymentMismatch, 'PAYMENT_MISMATCH');
+            }
           }
-        }
-        return { received: true };
-      },
-    );
+          return { received: true };
+        },
+      );
+  });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The hosted page's cookie: set when the page is shown, needed by its buttons. */
+const PAGE_COOKIE = 'matjar_test_checkout';
+
 /**
  * The test provider's hosted payment page (/pay/test/:id): what Stripe's page is for a real shop.
- * Pay and cancel send a signed event through the same webhook path a real provider uses.
+ * Pay and cancel send a signed event through the same webhook path a real provider uses. The
+ * buttons work only in the browser that opened the page (a SameSite=Strict cookie scoped to it),
+ * and only while the checkout is open.
  */
 export async function testPaymentPageRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   test: ReturnType<typeof createTestProvider>,
+  checkouts: Checkouts,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.string().regex(/^test_[0-9a-f]{32}$/) });
   const digits = currencyDigits(ctx.config.currency);
+  const shop = escapeHtml(ctx.config.shopName);
   // The page's pay and cancel buttons are plain HTML forms: a browser posts them as an (empty)
   // url-encoded body, which carries nothing this page reads.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null));
 
-  async function openSession(id: string) {
-    const [session] = await ctx.db
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.provider, 'test'), eq(checkoutSessions.providerSessionId, id)))
-      .limit(1);
-    if (!session) throw notFound(m.checkoutNotFound);
-    return session;
-  }
-
-  r.get('/:id', { schema: { params, hide: true } }, async (request, reply) => {
-    const session = await openSession(request.params.id);
-    const amount = formatMoney(toMajor(session.amount, digits), session.currency);
-    const open = session.status === 'open';
-    const shop = escapeHtml(ctx.config.shopName);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return `<!doctype html>
+  const page = (body: string) => `<!doctype html>
 <html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>الدفع بالبطاقة | ${shop}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh}
@@ -91,37 +138,65 @@ form{display:inline}button{font:inherit;font-weight:700;border:0;border-radius:1
 .pay{background:#0f766e;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}button:focus-visible{outline:3px solid #0f172a;outline-offset:2px}</style>
 </head><body><main>
 <h1>بوابة الدفع التجريبية</h1>
-<p>هذه صفحة دفع تجريبية لمتجر ${shop}: لا تُخصم أي مبالغ حقيقية.</p>
-<p class="amount">${escapeHtml(amount)}</p>
-${
-  open
-    ? `<form method="post" action="/pay/test/${session.providerSessionId}/pay"><button class="pay" type="submit">ادفع الآن</button></form>
-<form method="post" action="/pay/test/${session.providerSessionId}/cancel"><button class="cancel" type="submit">إلغاء</button></form>`
-    : `<p role="status">${session.status === 'completed' ? 'تم الدفع لهذا الطلب.' : 'انتهت صلاحية جلسة الدفع هذه.'}</p>`
-}
+<p>هذه صفحة دفع تجريبية لمتجر ${shop}: لا تُخصم أي مبالغ حقيقية، والطلب الناتج طلب تجريبي.</p>
+${body}
 </main></body></html>`;
+
+  const endedText = (status: CheckoutSession['status']) =>
+    status === 'completed'
+      ? 'تم الدفع لهذا الطلب.'
+      : 'انتهت صلاحية جلسة الدفع هذه، ارجع إلى المتجر وابدأ الدفع من جديد.';
+
+  r.get('/:id', { schema: { params, hide: true } }, async (request, reply) => {
+    const { id } = request.params;
+    const session = await checkouts.findByProviderId('test', id);
+    const amount = formatMoney(toMajor(session.amount, digits), session.currency);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (session.status !== 'open') return page(`<p role="status">${endedText(session.status)}</p>`);
+    reply.header(
+      'set-cookie',
+      `${PAGE_COOKIE}=${test.pageKey(id)}; Path=/pay/test/${id}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
+    );
+    return page(`<p class="amount">${escapeHtml(amount)}</p>
+<form method="post" action="/pay/test/${id}/pay"><button class="pay" type="submit">ادفع الآن</button></form>
+<form method="post" action="/pay/test/${id}/cancel"><button class="cancel" type="submit">إلغاء</button></form>`);
   });
+
+  /** Why a button press is refused (an Arabic page), or undefined when it may go ahead. */
+  function refusal(cookieHeader: string | undefined, id: string, session: CheckoutSession) {
+    if (session.status !== 'open') return { status: 409, text: endedText(session.status) };
+    if (cookieValue(cookieHeader, PAGE_COOKIE) !== test.pageKey(id)) {
+      return { status: 403, text: 'افتح صفحة الدفع من المتجر ثم اضغط الزر فيها.' };
+    }
+    return undefined;
+  }
 
   async function sendEvent(id: string, type: 'checkout.completed' | 'checkout.cancelled') {
     const { payload, signature } = test.signedEvent({ type, sessionId: id });
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhook/test',
-      headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
+      headers: { 'content-type': 'application/json', [test.provider.signatureHeader]: signature },
       payload,
     });
-    if (response.statusCode !== 200) throw new HttpError(502, m.paymentUnavailable);
+    if (response.statusCode !== 200) throw new HttpError(502, m.paymentUnavailable, 'PAYMENT_PROVIDER_UNAVAILABLE');
   }
 
-  r.post('/:id/pay', { schema: { params, hide: true } }, async (request, reply) => {
-    await openSession(request.params.id);
-    await sendEvent(request.params.id, 'checkout.completed');
-    return reply.redirect(`${originOf(request, ctx.config.publicUrl)}/user/allOrders?paid=1`, 303);
-  });
-
-  r.post('/:id/cancel', { schema: { params, hide: true } }, async (request, reply) => {
-    await openSession(request.params.id);
-    await sendEvent(request.params.id, 'checkout.cancelled');
-    return reply.redirect(`${originOf(request, ctx.config.publicUrl)}/cart`, 303);
-  });
+  for (const action of ['pay', 'cancel'] as const) {
+    r.post(`/:id/${action}`, { schema: { params, hide: true } }, async (request, reply) => {
+      const { id } = request.params;
+      const session = await checkouts.findByProviderId('test', id);
+      const refused = refusal(request.headers.cookie, id, session);
+      if (refused) {
+        return reply
+          .code(refused.status)
+          .type('text/html; charset=utf-8')
+          .send(page(`<p role="alert">${escapeHtml(refused.text)}</p>`));
+      }
+      await sendEvent(id, action === 'pay' ? 'checkout.completed' : 'checkout.cancelled');
+      const origin = originOf(request, ctx.config.publicUrl);
+      const next = action === 'pay' ? `/user/allOrders?paid=1&checkout=${session.id}` : '/cart';
+      return reply.redirect(`${origin}${next}`, 303);
+    });
+  }
 }

@@ -1,12 +1,44 @@
 import type { PaymentProvider } from './provider.js';
 import { verifySignature } from './signature.js';
 
-type StripeEvent = { type?: string; data?: { object?: { id?: string; payment_status?: string } } };
+type StripeObject = {
+  id?: string;
+  payment_status?: string;
+  payment_intent?: string | null;
+  amount_total?: number | null;
+  currency?: string | null;
+};
+type StripeEvent = { type?: string; data?: { object?: StripeObject } };
 
-/** Stripe Checkout Sessions over Stripe's REST API; confirmation only through the signed webhook. */
-export function createStripeProvider(secretKey: string, webhookSecret: string): PaymentProvider {
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl: string };
+
+/**
+ * Stripe Checkout Sessions over Stripe's REST API (docs/payments.md); confirmation only through
+ * the signed webhook. `apiUrl` is Stripe's, or a local server that speaks the same API in tests.
+ */
+export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: StripeSettings): PaymentProvider {
+  async function post(path: string, form: URLSearchParams, idempotencyKey?: string) {
+    const response = await fetch(`${apiUrl}/v1${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: form,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+      error?: { message?: string };
+    };
+    if (!response.ok) throw new Error(`Stripe: ${body.error?.message ?? response.status}`);
+    return body;
+  }
+
   return {
     name: 'stripe',
+    isTest: false,
+    signatureHeader: 'stripe-signature',
     async createCheckout(request) {
       const form = new URLSearchParams({
         mode: 'payment',
@@ -14,33 +46,52 @@ export function createStripeProvider(secretKey: string, webhookSecret: string): 
         cancel_url: request.cancelUrl,
         client_reference_id: request.reference,
         customer_email: request.customerEmail,
+        // Stripe takes 30 minutes to 24 hours; a payment after our own expiry is still handled.
+        expires_at: String(Math.floor(request.expiresAt.getTime() / 1000) + 60),
         'metadata[reference]': request.reference,
         'line_items[0][quantity]': '1',
         'line_items[0][price_data][currency]': request.currency.toLowerCase(),
         'line_items[0][price_data][unit_amount]': String(request.amount),
         'line_items[0][price_data][product_data][name]': request.description,
       });
-      const response = await fetch('https://api.stripe.com/v1/checkout/sessions', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await response.json()) as { id?: string; url?: string; error?: { message?: string } };
-      if (!response.ok || !body.id || !body.url) throw new Error(`Stripe: ${body.error?.message ?? response.status}`);
+      const body = await post('/checkout/sessions', form, `checkout-${request.reference}`);
+      if (typeof body.id !== 'string' || typeof body.url !== 'string') throw new Error('Stripe: no session id or url');
       return { id: body.id, url: body.url };
     },
     parseWebhook(rawBody, signatureHeader) {
       if (!verifySignature(signatureHeader, rawBody, webhookSecret)) return null;
-      const event = JSON.parse(rawBody) as StripeEvent;
+      let event: StripeEvent;
+      try {
+        event = JSON.parse(rawBody) as StripeEvent;
+      } catch {
+        return null;
+      }
       const session = event.data?.object;
       if (!session?.id) return { type: 'ignored' };
-      if (event.type === 'checkout.session.completed' && session.payment_status === 'paid') {
-        return { type: 'paid', sessionId: session.id };
-      }
-      if (event.type === 'checkout.session.async_payment_succeeded') return { type: 'paid', sessionId: session.id };
+      const paid = {
+        type: 'paid' as const,
+        sessionId: session.id,
+        paymentId: session.payment_intent ?? undefined,
+        amount: session.amount_total ?? undefined,
+        currency: session.currency?.toUpperCase(),
+      };
+      if (event.type === 'checkout.session.completed' && session.payment_status === 'paid') return paid;
+      if (event.type === 'checkout.session.async_payment_succeeded') return paid;
       if (event.type === 'checkout.session.expired') return { type: 'cancelled', sessionId: session.id };
       return { type: 'ignored' };
+    },
+    async refund({ paymentId, amount, reason }) {
+      const form = new URLSearchParams({
+        payment_intent: paymentId,
+        amount: String(amount),
+        'metadata[reason]': reason.slice(0, 500),
+      });
+      const body = await post('/refunds', form, `refund-${paymentId}-${amount}`);
+      if (typeof body.id !== 'string') throw new Error('Stripe: no refund id');
+      return { id: body.id };
+    },
+    async expireCheckout(id) {
+      await post(`/checkout/sessions/${encodeURIComponent(id)}/expire`, new URLSearchParams());
     },
   };
 }

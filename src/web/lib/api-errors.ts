@@ -59,6 +59,7 @@ const translations: Partial<Record<ApiMessage, Translation>> = {
   [m.aliasRequired]: { text: say(at.aliasRequired) },
   [m.detailsRequired]: { text: say(at.detailsRequired) },
   [m.cityRequired]: { text: say(at.cityRequired) },
+  [m.addressLimit]: { text: say(at.tooManyAddresses) },
   ...groupNameTranslations('category', m.categoryNameRequired, m.categoryNameTooShort, m.categoryNameTooLong),
   ...groupNameTranslations('brand', m.brandNameRequired, m.brandNameTooShort, m.brandNameTooLong),
   ...groupNameTranslations(
@@ -85,7 +86,6 @@ const extra: Record<string, Translation> = {
   'details is too long': { text: say(at.detailsTooLong) },
   'city is too long': { text: say(at.cityTooLong) },
   'postalCode is too long': { text: say(at.postalCodeTooLong) },
-  'You can keep at most 20 addresses': { text: say(at.tooManyAddresses) },
 };
 
 /** A screen's own wording for some API messages, where the spec words them differently there. */

@@ -8,9 +8,8 @@ import type { Address } from '../../../contract/types.js';
 import { addresses } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { HttpError, notFound } from '../../errors.js';
-
-const MAX_ADDRESSES = 20;
+import { notFound } from '../../errors.js';
+import { addAddress } from './service.js';
 
 const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
   _id: row.id,
@@ -53,12 +52,8 @@ export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/', { ...customer, schema: { body: schemas.create, tags } }, async (request) => {
-    const existing = await all(request);
-    if (existing.length >= MAX_ADDRESSES) throw new HttpError(400, `You can keep at most ${MAX_ADDRESSES} addresses`);
     const { postalCode, ...rest } = request.body;
-    await db
-      .insert(addresses)
-      .values({ ...rest, postalCode: postalCode || config.defaultPostalCode, userId: userOf(request).id });
+    await addAddress(db, userOf(request).id, { ...rest, postalCode: postalCode || config.defaultPostalCode });
     return { status: 'success', message: m.addressAdded, data: await all(request) };
   });
 

@@ -13,7 +13,15 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
-import { cartOf, lineColor, priceCart, productForCart, serializeCart, unitsInCart } from './service.js';
+import {
+  cartOf,
+  lineColor,
+  priceCart,
+  productForCart,
+  refuseHugeTotal,
+  serializeCart,
+  unitsInCart,
+} from './service.js';
 
 const itemParams = z.object({ itemId: idSchema });
 
@@ -23,9 +31,16 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   const digits = currencyDigits(config.currency);
   const tags = ['cart'];
 
-  async function envelope(request: FastifyRequest, tx: Database | Tx, message?: string): Promise<CartEnvelope> {
+  /** The cart as the contract shows it; after a line grew, a total past the limit undoes the change. */
+  async function envelope(
+    request: FastifyRequest,
+    tx: Database | Tx,
+    options: { message?: string; grew?: boolean } = {},
+  ): Promise<CartEnvelope> {
+    const { message, grew = false } = options;
     const cart = await cartOf(tx, userOf(request).id);
     const priced = await priceCart(tx, cart);
+    if (grew) refuseHugeTotal(priced.total);
     return {
       status: 'success',
       ...(message ? { message } : {}),
@@ -66,7 +81,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
           set: { count: sql`${cartItems.count} + 1` },
         });
       await touch(tx, cart.id);
-      return envelope(request, tx, m.productAddedToCart);
+      return envelope(request, tx, { message: m.productAddedToCart, grew: true });
     }),
   );
 
@@ -95,7 +110,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
         if (others + request.body.count > product.quantity) throw badRequest(m.notEnoughStock);
         await tx.update(cartItems).set({ count: request.body.count }).where(eq(cartItems.id, line.id));
         await touch(tx, cart.id);
-        return envelope(request, tx);
+        return envelope(request, tx, { grew: true });
       }),
   );
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
 import type { Cart, CartLine } from '../../../contract/types.js';
@@ -48,6 +49,16 @@ export type PricedCart = {
   /** Minor units, when a live coupon applies. */
   totalAfterDiscount: number | null;
 };
+
+/**
+ * No cart, checkout or order may add up to more than MAX_ORDER_TOTAL_MINOR: a clear 400 instead
+ * of sums past JavaScript's exact integers (SECURITY.md, section 6).
+ */
+export function refuseHugeTotal(total: number) {
+  if (!Number.isSafeInteger(total) || total > MAX_ORDER_TOTAL_MINOR) {
+    throw new HttpError(400, m.orderTotalTooLarge, 'ORDER_TOTAL_TOO_LARGE');
+  }
+}
 
 export const discounted = (total: number, discount: number) => Math.round((total * (100 - discount)) / 100);
 

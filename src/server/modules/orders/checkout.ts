@@ -1,78 +1,345 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
-import type { Database } from '../../../db/client.js';
-import { type CheckoutLine, checkoutSessions, type ShippingAddress } from '../../../db/schema.js';
-import { HttpError } from '../../errors.js';
-import type { PaymentProvider } from '../../payments/provider.js';
-import { createOrder } from './service.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { type CheckoutLine, carts, checkoutSessions, orders, type ShippingAddress } from '../../../db/schema.js';
+import { HttpError, notFound } from '../../errors.js';
+import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
+import { priceCart, refuseHugeTotal } from '../cart/service.js';
+import { amountOf, createOrder, linesOf, releaseStock, takeStock } from './service.js';
 
-type Session = typeof checkoutSessions.$inferSelect;
+/*
+ * Card checkouts (docs/payments.md, SECURITY.md section 6): opening one takes its units out of
+ * stock for CHECKOUT_TTL_MS, so a payment made in that time always becomes an order. It ends as
+ * an order (paid), or gives the units back (cancelled, expired, replaced by the customer's next
+ * checkout or cash order). A payment that arrives after the end gets the units again if they are
+ * still there; otherwise it is refunded through the provider and shown to customer and staff.
+ */
+
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
 export type ConfirmResult =
-  | { outcome: 'created'; orderId: string; userId: string }
-  | { outcome: 'already'; session: Session }
-  | { outcome: 'failed'; reason: string };
+  | { outcome: 'created'; orderId: string; session: CheckoutSession }
+  | { outcome: 'already'; session: CheckoutSession }
+  | { outcome: 'refund'; session: CheckoutSession }
+  | { outcome: 'mismatch'; session: CheckoutSession };
 
-/**
- * Turns a paid checkout session into an order, once. The session row is locked, so a replayed or
- * concurrent webhook finds it no longer open and creates nothing.
- */
-export async function confirmPaidCheckout(
-  db: Database,
-  provider: PaymentProvider,
-  providerSessionId: string,
-  log: FastifyBaseLogger,
-): Promise<ConfirmResult> {
-  return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(
-        and(eq(checkoutSessions.provider, provider.name), eq(checkoutSessions.providerSessionId, providerSessionId)),
-      )
-      .for('update');
-    if (!session) throw new HttpError(404, m.checkoutNotFound);
-    if (session.status !== 'open') return { outcome: 'already', session };
-    try {
-      // A savepoint: if stock ran out since checkout began, the session is marked and kept.
-      const order = await tx.transaction((sp) =>
-        createOrder(sp, {
-          userId: session.userId,
-          lines: session.lines as CheckoutLine[],
-          total: session.amount,
-          couponName: session.couponName,
-          shippingAddress: session.shippingAddress as ShippingAddress,
-          method: 'card',
-          paymentRef: `${provider.name}:${providerSessionId}`,
-        }),
-      );
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'completed', orderId: order.id, updatedAt: new Date() })
-        .where(eq(checkoutSessions.id, session.id));
-      return { outcome: 'created', orderId: order.id, userId: session.userId };
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      log.error({ checkout: session.id, reason: error.message }, 'paid checkout could not become an order: refund it');
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'failed', failureReason: error.message, updatedAt: new Date() })
-        .where(eq(checkoutSessions.id, session.id));
-      return { outcome: 'failed', reason: error.message };
-    }
-  });
-}
+type Hooks = {
+  /** After a paid checkout became an order. */
+  orderCreated(orderId: string): Promise<void>;
+  /** After a paid checkout was refunded because it could not become an order. */
+  refunded(session: CheckoutSession): Promise<void>;
+};
 
-export async function cancelCheckout(db: Database, provider: PaymentProvider, providerSessionId: string) {
-  await db
+/** Ends the caller's open checkouts (other than `except`) and gives their units back. */
+export async function endOpenCheckouts(tx: Tx, userId: string, status: 'cancelled' | 'expired' = 'cancelled') {
+  const ended = await tx
     .update(checkoutSessions)
-    .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(
-      and(
-        eq(checkoutSessions.provider, provider.name),
-        eq(checkoutSessions.providerSessionId, providerSessionId),
-        eq(checkoutSessions.status, 'open'),
-      ),
-    );
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open')))
+    .returning();
+  for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
+  return ended;
 }
+
+export function createCheckouts(
+  db: Database,
+  provider: PaymentProvider | undefined,
+  currency: string,
+  log: FastifyBaseLogger,
+  hooks: Hooks,
+) {
+  const cardProvider = () => {
+    if (!provider) throw new HttpError(409, m.cardPaymentsUnavailable, 'CARD_PAYMENTS_UNAVAILABLE');
+    return provider;
+  };
+
+  /** Tells the provider to stop taking payment for checkouts we ended (best effort: a late payment is handled). */
+  async function expireAtProvider(sessions: CheckoutSession[]) {
+    for (const session of sessions) {
+      if (session.provider !== provider?.name || session.providerSessionId.startsWith('pending:')) continue;
+      await provider.expireCheckout(session.providerSessionId).catch((error: unknown) => {
+        log.warn({ err: error, checkout: session.id }, 'could not expire a checkout at the provider');
+      });
+    }
+  }
+
+  /** Gives the money of a paid checkout back; a provider failure leaves it due, retried later. */
+  async function refund(session: CheckoutSession): Promise<CheckoutSession> {
+    const payments = cardProvider();
+    try {
+      const { id } = await payments.refund({
+        paymentId: session.providerPaymentId ?? session.providerSessionId,
+        amount: session.amount,
+        currency: session.currency,
+        reason: session.failureReason ?? 'checkout could not become an order',
+      });
+      const [done] = await db
+        .update(checkoutSessions)
+        .set({ status: 'refunded', refundId: id, refundedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'refund_due')))
+        .returning();
+      if (done) await hooks.refunded(done);
+      return done ?? session;
+    } catch (error) {
+      log.error({ err: error, checkout: session.id }, 'refund failed: it stays due and is tried again');
+      return session;
+    }
+  }
+
+  return {
+    /**
+     * Opens a card checkout for the customer's cart: prices it, ends their other open checkouts,
+     * takes the units out of stock and asks the provider for its payment page.
+     */
+    async open(input: {
+      userId: string;
+      email: string;
+      cartId: string;
+      shippingAddress: ShippingAddress;
+      origin: string;
+      describe: (lines: CheckoutLine[]) => string;
+    }) {
+      const payments = cardProvider();
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
+      const { session, replaced } = await db.transaction(async (tx) => {
+        const [cart] = await tx
+          .select()
+          .from(carts)
+          .where(and(eq(carts.id, input.cartId), eq(carts.userId, input.userId)))
+          .for('update');
+        if (!cart) throw notFound(m.cartNotFound);
+        const replaced = await endOpenCheckouts(tx, input.userId);
+        const priced = await priceCart(tx, cart);
+        if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
+        const lines = linesOf(priced);
+        const amount = amountOf(priced);
+        refuseHugeTotal(amount);
+        await takeStock(tx, lines, 'reserve');
+        const [created] = await tx
+          .insert(checkoutSessions)
+          .values({
+            userId: input.userId,
+            cartId: cart.id,
+            provider: payments.name,
+            providerSessionId: `pending:${crypto.randomUUID()}`,
+            amount,
+            currency,
+            shippingAddress: input.shippingAddress,
+            lines,
+            couponName: priced.coupon?.name ?? null,
+            stockReserved: true,
+            expiresAt,
+          })
+          .returning();
+        if (!created) throw new HttpError(500, m.internal);
+        return { session: created, replaced };
+      });
+      await expireAtProvider(replaced);
+      let page: { id: string; url: string };
+      try {
+        page = await payments.createCheckout({
+          reference: session.id,
+          amount: session.amount,
+          currency,
+          description: input.describe(session.lines),
+          customerEmail: input.email,
+          successUrl: `${input.origin}/user/allOrders?paid=1&checkout=${session.id}`,
+          cancelUrl: `${input.origin}/cart`,
+          origin: input.origin,
+          expiresAt,
+        });
+      } catch (error) {
+        log.error({ err: error }, 'payment provider refused to create a checkout');
+        await db.transaction(async (tx) => {
+          const [failed] = await tx
+            .update(checkoutSessions)
+            .set({ status: 'failed', updatedAt: new Date() })
+            .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+            .returning();
+          if (failed) await releaseStock(tx, failed.lines);
+        });
+        throw new HttpError(502, m.paymentUnavailable, 'PAYMENT_PROVIDER_UNAVAILABLE');
+      }
+      await db.update(checkoutSessions).set({ providerSessionId: page.id }).where(eq(checkoutSessions.id, session.id));
+      return { ...session, providerSessionId: page.id, url: page.url };
+    },
+
+    /**
+     * Turns a paid checkout into an order, once: the session row is locked, so a replayed or
+     * concurrent webhook finds it no longer open and creates nothing.
+     */
+    async confirmPaid(event: PaidEvent): Promise<ConfirmResult> {
+      const payments = cardProvider();
+      const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
+        const [session] = await tx
+          .select()
+          .from(checkoutSessions)
+          .where(
+            and(eq(checkoutSessions.provider, payments.name), eq(checkoutSessions.providerSessionId, event.sessionId)),
+          )
+          .for('update');
+        if (!session) throw new HttpError(404, m.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
+        if (['completed', 'refunded', 'refund_due'].includes(session.status)) return { outcome: 'already', session };
+        const wrongAmount = event.amount !== undefined && event.amount !== session.amount;
+        const wrongCurrency = event.currency !== undefined && event.currency !== session.currency;
+        if (wrongAmount || wrongCurrency) {
+          log.error(
+            { checkout: session.id, paid: { amount: event.amount, currency: event.currency } },
+            'payment amount or currency differs from the checkout: refused',
+          );
+          return { outcome: 'mismatch', session };
+        }
+        const paymentId = event.paymentId ?? null;
+        // Held units (still open, even past its time: the sweep has not given them back) become
+        // the order's; otherwise they are taken again, if they are still there.
+        const stockReserved = session.status === 'open' && session.stockReserved;
+        try {
+          const order = await tx.transaction((savepoint) =>
+            createOrder(savepoint, {
+              userId: session.userId,
+              lines: session.lines,
+              total: session.amount,
+              couponName: session.couponName,
+              shippingAddress: session.shippingAddress,
+              method: 'card',
+              paymentRef: `${payments.name}:${event.sessionId}`,
+              stockReserved,
+              isTest: payments.isTest,
+            }),
+          );
+          const [done] = await tx
+            .update(checkoutSessions)
+            .set({ status: 'completed', orderId: order.id, providerPaymentId: paymentId, updatedAt: new Date() })
+            .where(eq(checkoutSessions.id, session.id))
+            .returning();
+          return { outcome: 'created', orderId: order.id, session: done ?? session };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          if (stockReserved) await releaseStock(tx, session.lines);
+          log.error(
+            { checkout: session.id, reason: error.message },
+            'paid checkout could not become an order: refunding',
+          );
+          const [due] = await tx
+            .update(checkoutSessions)
+            .set({
+              status: 'refund_due',
+              failureReason: error.message,
+              providerPaymentId: paymentId,
+              updatedAt: new Date(),
+            })
+            .where(eq(checkoutSessions.id, session.id))
+            .returning();
+          return { outcome: 'refund', session: due ?? session };
+        }
+      });
+      if (result.outcome === 'created') await hooks.orderCreated(result.orderId);
+      if (result.outcome === 'refund') return { outcome: 'refund', session: await refund(result.session) };
+      return result;
+    },
+
+    /** The customer left the provider's page without paying: the units go back. */
+    async cancel(providerSessionId: string) {
+      const payments = cardProvider();
+      await db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(checkoutSessions)
+          .set({ status: 'cancelled', updatedAt: new Date() })
+          .where(
+            and(
+              eq(checkoutSessions.provider, payments.name),
+              eq(checkoutSessions.providerSessionId, providerSessionId),
+              eq(checkoutSessions.status, 'open'),
+            ),
+          )
+          .returning();
+        if (ended?.stockReserved) await releaseStock(tx, ended.lines);
+      });
+    },
+
+    /**
+     * Ends every open checkout whose time is up and gives its units back; then retries refunds
+     * that are still due. Runs every minute in every process: each row changes state once.
+     */
+    async sweep(now = new Date()) {
+      const expired = await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(checkoutSessions)
+          .set({ status: 'expired', updatedAt: now })
+          .where(and(eq(checkoutSessions.status, 'open'), lt(checkoutSessions.expiresAt, now)))
+          .returning();
+        for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
+        return ended;
+      });
+      await expireAtProvider(expired);
+      if (provider) {
+        const due = await db
+          .select()
+          .from(checkoutSessions)
+          .where(and(eq(checkoutSessions.status, 'refund_due'), eq(checkoutSessions.provider, provider.name)))
+          .limit(20);
+        for (const session of due) await refund(session);
+      }
+      return { expired: expired.length };
+    },
+
+    /** One checkout as its customer (or staff) may read it. */
+    async find(id: string, userId: string | undefined) {
+      const [session] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, id), userId ? eq(checkoutSessions.userId, userId) : undefined))
+        .limit(1);
+      if (!session) throw notFound(m.checkoutNotFound);
+      return session;
+    },
+
+    /** The checkout a provider's page id names (the hosted test page). */
+    async findByProviderId(providerName: string, providerSessionId: string) {
+      const [session] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(
+          and(eq(checkoutSessions.provider, providerName), eq(checkoutSessions.providerSessionId, providerSessionId)),
+        )
+        .limit(1);
+      if (!session) throw notFound(m.checkoutNotFound);
+      return session;
+    },
+
+    /** The short number of the order a checkout became, if it became one. */
+    async orderNumberOf(session: CheckoutSession) {
+      if (!session.orderId) return null;
+      const [order] = await db
+        .select({ number: orders.number })
+        .from(orders)
+        .where(eq(orders.id, session.orderId))
+        .limit(1);
+      return order?.number ?? null;
+    },
+
+    /** Checkouts in the given states, newest first (staff: payments that need a look). */
+    async list(statuses: CheckoutSession['status'][], limit: number, offset: number) {
+      const where = statuses.length > 0 ? inArray(checkoutSessions.status, statuses) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(checkoutSessions)
+          .where(where)
+          .orderBy(sql`${checkoutSessions.createdAt} desc`)
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ value: sql<number>`count(*)`.mapWith(Number) })
+          .from(checkoutSessions)
+          .where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+  };
+}
+
+export type Checkouts = ReturnType<typeof createCheckouts>;

@@ -3,6 +3,9 @@ import { formatMoney } from '../../../contract/money.js';
 import type { Order } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
 
+/** Said in every message about a test order: no money moved (docs/payments.md). */
+export const TEST_ORDER_NOTE = 'طلب تجريبي: تم عبر بوابة الدفع التجريبية ولم يُدفع أي مبلغ حقيقي.';
+
 /** The order confirmation e-mail in Arabic; a mail failure is logged and never undoes an order. */
 export function orderConfirmationMailer({ mailer, config }: AppContext, log: FastifyBaseLogger) {
   return async (order: Order | undefined) => {
@@ -12,11 +15,12 @@ export function orderConfirmationMailer({ mailer, config }: AppContext, log: Fas
     try {
       await mailer.send({
         to: order.user.email,
-        subject: `${config.shopName}: تأكيد طلبك رقم ${order.number}`,
+        subject: `${config.shopName}: تأكيد طلبك رقم ${order.number}${order.isTest ? ' (طلب تجريبي)' : ''}`,
         text: [
           `مرحباً ${order.user.name}،`,
           '',
           `شكراً لطلبك من ${config.shopName}. رقم الطلب: ${order.number}`,
+          ...(order.isTest ? ['', TEST_ORDER_NOTE] : []),
           '',
           lines,
           '',
@@ -29,6 +33,29 @@ export function orderConfirmationMailer({ mailer, config }: AppContext, log: Fas
       });
     } catch (error) {
       log.error({ err: error, order: order.id }, 'order confirmation e-mail failed');
+    }
+  };
+}
+
+/** Tells a customer their payment was returned because no order could be made from it. */
+export function refundNoticeMailer({ mailer, config }: AppContext, log: FastifyBaseLogger) {
+  return async (to: { email: string; name: string }, amount: string, reason: string) => {
+    try {
+      await mailer.send({
+        to: to.email,
+        subject: `${config.shopName}: أعدنا إليك مبلغ ${amount}`,
+        text: [
+          `مرحباً ${to.name}،`,
+          '',
+          `وصلنا دفعك بمبلغ ${amount}، لكن لم نتمكن من إتمام الطلب: ${reason}`,
+          'لذلك أعدنا المبلغ كاملاً إلى وسيلة الدفع نفسها، وقد يستغرق ظهوره في حسابك بضعة أيام بحسب البنك.',
+          '',
+          'نعتذر عن ذلك، ويسعدنا أن تطلب مرة أخرى.',
+          config.shopName,
+        ].join('\n'),
+      });
+    } catch (error) {
+      log.error({ err: error, to: to.email }, 'refund notice e-mail failed');
     }
   };
 }

@@ -11,20 +11,20 @@ import {
   orderFlagSchema,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
-import { addresses, carts, checkoutSessions, orders, type ShippingAddress } from '../../../db/schema.js';
+import { addresses, carts, orders, type ShippingAddress } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, ValidationError } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
-import type { PaymentProvider } from '../../payments/provider.js';
 import { priceCart } from '../cart/service.js';
+import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
 import { amountOf, createOrder, createOrderReader, linesOf } from './service.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentProvider) {
+export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts) {
   const { db, guards, media, config } = ctx;
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +34,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, payment
   const tags = ['orders'];
   const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
 
-  /** The caller's own cart with this id, locked for the order; another customer's is not found. */
+  /** The caller's own cart with this id; another customer's is not found. */
   async function ownCart(request: FastifyRequest, cartId: string) {
     const [cart] = await db
       .select()
@@ -58,6 +58,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, payment
           .where(and(eq(carts.id, cartId), eq(carts.userId, userOf(request).id)))
           .for('update');
         if (!cart) throw notFound(m.cartNotFound);
+        // A card checkout left open for this cart gives its units back first: one checkout at a time.
+        await endOpenCheckouts(tx, cart.userId);
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
         const { postalCode, ...address } = request.body.shippingAddress;
@@ -81,54 +83,27 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, payment
     { onRequest: guards.customer, schema: { params: cartParams, querystring: checkoutQuerySchema, tags } },
     async (request) => {
       const me = userOf(request);
-      const cart = await ownCart(request, request.params.cartId);
+      // Someone else's cart is not found, before anything about the address is said.
+      await ownCart(request, request.params.cartId);
       const shippingAddress = await resolveShippingAddress(request.query, me.id);
-      const priced = await priceCart(db, cart);
-      if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
-      const lines = linesOf(priced);
-      // Fail early when stock is already short; the binding check happens when payment is confirmed.
-      for (const line of priced.lines) {
-        if (line.product.quantity < line.item.count) throw new HttpError(409, `${m.stockShort}: ${line.product.title}`);
-      }
-      const amount = amountOf(priced);
-      const [session] = await db
-        .insert(checkoutSessions)
-        .values({
-          userId: me.id,
-          cartId: cart.id,
-          provider: payments.name,
-          providerSessionId: `pending:${cart.id}:${Date.now()}`,
-          amount,
-          currency: config.currency,
-          shippingAddress,
-          lines,
-          couponName: priced.coupon?.name ?? null,
-        })
-        .returning();
-      if (!session) throw new HttpError(500, m.internal);
-      const base = origin(request);
-      let created: { id: string; url: string };
-      try {
-        created = await payments.createCheckout({
-          reference: session.id,
-          amount,
-          currency: config.currency,
-          description: `${config.shopName} — ${lines.length} منتجات`,
-          customerEmail: me.email,
-          successUrl: `${base}/user/allOrders?paid=1`,
-          cancelUrl: `${base}/cart`,
-          origin: base,
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'payment provider refused to create a checkout');
-        await db.update(checkoutSessions).set({ status: 'failed' }).where(eq(checkoutSessions.id, session.id));
-        throw new HttpError(502, m.paymentUnavailable);
-      }
-      await db
-        .update(checkoutSessions)
-        .set({ providerSessionId: created.id })
-        .where(eq(checkoutSessions.id, session.id));
-      return { status: 'success', session: { url: created.url, id: created.id, amount: toMajor(amount, digits) } };
+      const session = await checkouts.open({
+        userId: me.id,
+        email: me.email,
+        cartId: request.params.cartId,
+        shippingAddress,
+        origin: origin(request),
+        describe: (lines) => `${config.shopName} — ${lines.length} منتجات`,
+      });
+      return {
+        status: 'success',
+        session: {
+          url: session.url,
+          id: session.providerSessionId,
+          amount: toMajor(session.amount, digits),
+          checkoutId: session.id,
+          expiresAt: session.expiresAt.toISOString(),
+        },
+      };
     },
   );
 

@@ -15,7 +15,7 @@ import {
 } from '../../../db/schema.js';
 import { HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
-import type { PricedCart } from '../cart/service.js';
+import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -32,26 +32,58 @@ export const linesOf = (priced: PricedCart): CheckoutLine[] =>
 /** What the customer pays for a priced cart, in minor units. */
 export const amountOf = (priced: PricedCart) => priced.totalAfterDiscount ?? priced.total;
 
-/**
- * Takes the ordered units out of stock, all or nothing. Each product is one conditional UPDATE,
- * so concurrent orders (in this or another process) serialise on the row and can never oversell.
- */
-async function takeStock(tx: Tx, lines: CheckoutLine[]) {
+/** Units per product of some lines, in a fixed product order (row locks taken in one order cannot deadlock). */
+function unitsByProduct(lines: CheckoutLine[]) {
   const units = new Map<string, { count: number; title: string }>();
   for (const line of lines) {
     const entry = units.get(line.productId) ?? { count: 0, title: line.title };
     entry.count += line.count;
     units.set(line.productId, entry);
   }
-  // A fixed order of row locks keeps two orders of the same products from deadlocking.
-  for (const productId of [...units.keys()].sort()) {
-    const { count: wanted, title } = units.get(productId) ?? { count: 0, title: '' };
+  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** 409 naming the product that ran short; the web shows its title (docs/api-compatibility.md). */
+export const stockShort = (productId: string, title: string) =>
+  new HttpError(409, `${m.stockShort}: ${title}`, 'STOCK_SHORT', { product: { id: productId, title } });
+
+/**
+ * Takes the lines' units out of stock, all or nothing: `sell` also counts them as sold (an order),
+ * `reserve` only holds them (a card checkout waiting for its payment). Each product is one
+ * conditional UPDATE, so concurrent orders (in this or another process) serialise on the row
+ * and can never oversell.
+ */
+export async function takeStock(tx: Tx, lines: CheckoutLine[], mode: 'sell' | 'reserve') {
+  for (const [productId, { count: wanted, title }] of unitsByProduct(lines)) {
     const taken = await tx
       .update(products)
-      .set({ quantity: sql`${products.quantity} - ${wanted}`, sold: sql`${products.sold} + ${wanted}` })
+      .set({
+        quantity: sql`${products.quantity} - ${wanted}`,
+        ...(mode === 'sell' ? { sold: sql`${products.sold} + ${wanted}` } : {}),
+      })
       .where(and(eq(products.id, productId), sql`${products.quantity} >= ${wanted}`))
       .returning({ id: products.id });
-    if (taken.length === 0) throw new HttpError(409, `${m.stockShort}: ${title}`);
+    if (taken.length === 0) throw stockShort(productId, title);
+  }
+}
+
+/** Puts reserved units back (a checkout that ended unpaid); a product deleted since is skipped. */
+export async function releaseStock(tx: Tx, lines: CheckoutLine[]) {
+  for (const [productId, { count }] of unitsByProduct(lines)) {
+    await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} + ${count}` })
+      .where(eq(products.id, productId));
+  }
+}
+
+/** Counts reserved units as sold, once their checkout became an order. */
+async function sellReserved(tx: Tx, lines: CheckoutLine[]) {
+  for (const [productId, { count }] of unitsByProduct(lines)) {
+    await tx
+      .update(products)
+      .set({ sold: sql`${products.sold} + ${count}` })
+      .where(eq(products.id, productId));
   }
 }
 
@@ -63,12 +95,18 @@ export type NewOrder = {
   shippingAddress: ShippingAddress;
   method: 'cash' | 'card';
   paymentRef?: string;
+  /** The units are already held for it (an open card checkout): only count them as sold. */
+  stockReserved?: boolean;
+  /** Paid through the test provider: no money moved. */
+  isTest?: boolean;
 };
 
 /** Creates an order from lines inside the caller's transaction, then empties the customer's cart. */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   if (order.lines.length === 0) throw new HttpError(400, m.cartEmpty);
-  await takeStock(tx, order.lines);
+  refuseHugeTotal(order.total);
+  if (order.stockReserved) await sellReserved(tx, order.lines);
+  else await takeStock(tx, order.lines, 'sell');
   const paid = order.method === 'card';
   const [row] = await tx
     .insert(orders)
@@ -81,6 +119,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
       paymentRef: order.paymentRef ?? null,
       isPaid: paid,
       paidAt: paid ? new Date() : null,
+      isTest: order.isTest ?? false,
     })
     .returning();
   if (!row) throw new HttpError(500, m.internal);
@@ -134,6 +173,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
           _id: item.id,
           product: {
             _id: item.productId,
+            id: item.productId,
             title: item.title,
             imageCover: media.url(item.imageCover, origin),
             ratingsAverage: ratingsAverage ?? 0,
@@ -151,6 +191,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       paymentMethodType: order.paymentMethodType,
       isPaid: order.isPaid,
       ...(order.paidAt ? { paidAt: order.paidAt.toISOString() } : {}),
+      isTest: order.isTest,
       isDelivered: order.isDelivered,
       ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
       createdAt: order.createdAt.toISOString(),
