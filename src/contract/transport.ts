@@ -22,4 +22,8 @@ export type ShopInfo = {
   /** Pre-filled in the address form (PRODUCT-DECISIONS row 9). */
   defaultCity: string;
   defaultPostalCode: string;
+  /** Card payments are offered (PAYMENT_PROVIDER is not none). */
+  cardPayments: boolean;
+  /** …through the test provider: no money moves (the payment screen says so). */
+  testPayments: boolean;
 };

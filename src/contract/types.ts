@@ -184,6 +184,8 @@ export type CheckoutStatus = {
   order?: { _id: string; id: string; number: number | null };
   failureReason?: string;
   refundedAt?: string;
+  /** Staff's list only: who paid. */
+  user?: { _id: string; name: string; email: string };
   createdAt: string;
 };
 

@@ -27,6 +27,7 @@ const envSchema = z.object({
   DEFAULT_CITY: z.string().default('القاهرة'),
   DEFAULT_POSTAL_CODE: z.string().default(''),
   SEED_ADMIN_EMAIL: z.email().default('admin@matjar.local'),
+  // The README's published demo password; a public shop replaces it (src/server/public-mode.ts).
   SEED_ADMIN_PASSWORD: z.string().min(8).default('Matjar-Admin-2026'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SERVE_WEB: z.enum(['true', 'false']).default('true'),

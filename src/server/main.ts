@@ -5,6 +5,7 @@ import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createMediaStore } from './media/store.js';
+import { isPublic, publicModeProblems, replacePublishedPasswords } from './public-mode.js';
 import { registerWeb } from './web.js';
 
 const config = loadConfig();
@@ -12,6 +13,16 @@ const logger = pino({
   level: config.logLevel,
   ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
 });
+
+// A shop other machines can reach must not run with the demo's published secrets (README, Going public).
+const problems = publicModeProblems(config);
+if (problems.length > 0) {
+  const text = `This shop is reachable from other machines (HOST=${config.host}${config.publicUrl ? `, PUBLIC_URL=${config.publicUrl}` : ''}${config.trustProxy !== false ? ', TRUST_PROXY' : ''}) and will not start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`;
+  // Said on stderr too: a logger at LOG_LEVEL=silent must not hide why the shop did not start.
+  logger.fatal(text);
+  process.stderr.write(`${text}\n`);
+  process.exit(1);
+}
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 logger.info({ database: database.kind }, 'database ready (migrations applied)');
@@ -21,6 +32,13 @@ await seedDatabase({
   media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
   log: (message) => logger.info(message),
 });
+if (isPublic(config)) {
+  await replacePublishedPasswords(database.db, config, (message) => {
+    // Shown once: on stderr too when LOG_LEVEL would hide it.
+    logger.warn(message);
+    if (!logger.isLevelEnabled('warn')) process.stderr.write(`${message}\n`);
+  });
+}
 
 const app = await buildApp({ config, database, logger });
 if (config.serveWeb) {
@@ -50,4 +68,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-logger.info(`متجر is open at http://localhost:${config.port}`);
+logger.info(`متجر is open at ${config.publicUrl ?? `http://localhost:${config.port}`}`);

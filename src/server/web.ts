@@ -98,6 +98,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     publicUrl: originOf(request, config.publicUrl),
     defaultCity: config.defaultCity,
     defaultPostalCode: config.defaultPostalCode,
+    cardPayments: config.payments.provider !== 'none',
+    testPayments: config.payments.provider === 'test',
   });
   let loadBuild: BuildLoader;
 

@@ -51,14 +51,6 @@ const sessionRow = async (providerSessionId: string) =>
     await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId))
   )[0];
 
-async function openCheckout(app: TestApp, p: ProductRow) {
-  const { user, cartId } = await customerWithCart(app, send, [{ productId: p.id }]);
-  const res = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
-    token: user.token,
-    app,
-  });
-  return { user, cartId, res };
-}
 const placeCash = (user: Account, cartId: string) =>
   send('POST', `/orders/${cartId}`, { token: user.token, payload: { shippingAddress } });
 

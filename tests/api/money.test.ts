@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { openDatabase } from '../../src/db/client.js';
-import { cartItems, checkoutSessions, orders, products } from '../../src/db/schema.js';
+import { checkoutSessions, orders, products } from '../../src/db/schema.js';
 import { signPayload } from '../../src/server/payments/signature.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createTestApp, type TestApp } from '../helpers/app.js';
 import { fillCart, ledger, seedShop, shippingAddress, signIn } from '../helpers/fixtures.js';
 import { killAllServers, postgresUrl, startServer, throwawayDatabase } from '../helpers/server.js';
 import {

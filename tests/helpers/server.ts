@@ -70,17 +70,37 @@ process.on('exit', () => {
   for (const server of running) server.child.kill('SIGKILL');
 });
 
-/**
- * Starts the real server (`node --import tsx src/server/main.ts`, no build needed) on a free port,
- * API only (SERVE_WEB=false), and waits until /readyz answers 200.
- */
-export async function startServer(options: {
+export type ServerOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
   env?: Record<string, string>;
   timeoutMs?: number;
   port?: number;
-}): Promise<ServerProcess> {
+};
+
+/**
+ * Starts the real server (`node --import tsx src/server/main.ts`, no build needed) on a free port,
+ * API only (SERVE_WEB=false), and waits until /readyz answers 200.
+ */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const server = await spawnServer(options);
+  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
+  const { child } = server;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const response = await fetch(`${server.origin}/readyz`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await server.kill();
+  throw new Error(`server did not become ready:\n${server.output()}`);
+}
+
+/** Spawns the real server without waiting for it: for starts that must fail (`await server.exited`). */
+export async function spawnServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -131,19 +151,7 @@ export async function startServer(options: {
   };
   running.add(server);
   exited.then(() => running.delete(server));
-
-  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-    try {
-      const response = await fetch(`${origin}/readyz`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await server.kill();
-  throw new Error(`server did not become ready:\n${log}`);
+  return server;
 }
 
 /** JSON over HTTP to a spawned server. */

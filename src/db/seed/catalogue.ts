@@ -144,8 +144,11 @@ export type ReviewerKey = 'customer' | 'sara' | 'mohammed' | 'noura';
 /** Password of the demo customer; the other reviewers get a random one (they never sign in). */
 export const demoCustomerPassword = 'Matjar-User-2026';
 
+/** The demo customer's e-mail, published in the README with its password. */
+export const demoCustomerEmail = 'customer@matjar.local';
+
 export const demoUsers: readonly DemoUser[] = [
-  { key: 'customer', name: 'عميل تجريبي', email: 'customer@matjar.local', phone: '01012345678' },
+  { key: 'customer', name: 'عميل تجريبي', email: demoCustomerEmail, phone: '01012345678' },
   { key: 'sara', name: 'سارة القحطاني', email: 'sara@matjar.local', phone: '01123456789' },
   { key: 'mohammed', name: 'محمد الشهري', email: 'mohammed@matjar.local', phone: '01234567890' },
   { key: 'noura', name: 'نورة العتيبي', email: 'noura@matjar.local', phone: '01512345678' },

@@ -67,7 +67,10 @@ export async function paymentRoutes(
       const { page, limit, offset } = pageOf(request.query);
       const { rows, total } = await checkouts.list(request.query.status, limit, offset);
       return listEnvelope(
-        rows.map((row) => present(row)),
+        rows.map(({ session, customer }) => ({
+          ...present(session),
+          user: { _id: customer.id, name: customer.name, email: customer.email },
+        })),
         total,
         page,
         limit,

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock } from 'lucide-react';
+import { CircleCheck, Clock, FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order, OrderItem } from '../../contract/types';
@@ -52,6 +52,15 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
           {at.orderedOn}: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
       </header>
+
+      {order.isTest && (
+        <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>{at.testOrder}</strong>: {at.testOrderHint}
+          </span>
+        </p>
+      )}
 
       {children}
 

@@ -4,6 +4,7 @@ import type {
   AuthEnvelope,
   CartEnvelope,
   ChangedEnvelope,
+  CheckoutStatus,
   Coupon,
   ErrorBody,
   ItemEnvelope,
@@ -168,6 +169,12 @@ export function createApiClient(transport: ApiTransport, token?: string) {
           `/orders/checkout-session/${encodeURIComponent(cartId)}`,
           query,
         ),
+    },
+    payments: {
+      /** A card checkout's state: the thank-you page after the provider's page. */
+      checkout: (id: string) => get<ItemEnvelope<CheckoutStatus>>(`/payments/checkouts/${encodeURIComponent(id)}`),
+      /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
+      checkouts: (query: Query = {}) => get<ListEnvelope<CheckoutStatus>>('/payments/checkouts', query),
     },
     coupons: {
       list: (query: Query = {}) => get<ListEnvelope<Coupon>>('/coupons', query),

@@ -40,6 +40,10 @@ export function checkoutFailure(error: unknown): CheckoutOutcome {
   if (title) return whole(cartText.stockShort(title));
   if (error.status === 429) return whole(cartText.errors.tooManyRequests);
   if (error.status === 502 || error.message === m.paymentUnavailable) return whole(cartText.paymentUnavailable);
+  if (error.message === m.cardPaymentsUnavailable) {
+    return { emptyCart: false, fieldErrors: { paymentMethod: cartText.cardUnavailable } };
+  }
+  if (error.message === m.orderTotalTooLarge) return whole(cartText.orderTooLarge);
   // A saved address the API no longer accepts (say, its phone country changed since).
   if (error.status === 400 && error.body && 'errors' in error.body) {
     return { emptyCart: false, fieldErrors: { addressId: cartText.addressInvalid } };

@@ -180,10 +180,11 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 <MethodChoice
                   value="card"
                   label={cartText.card}
-                  hint={cartText.cardHint}
+                  hint={shop.cardPayments ? cartText.cardHint : cartText.cardUnavailable}
                   Icon={CreditCard}
                   invalid={Boolean(methodError)}
-                  defaultChecked={chosenMethod === 'card'}
+                  defaultChecked={shop.cardPayments && chosenMethod === 'card'}
+                  disabled={!shop.cardPayments}
                 />
                 <MethodChoice
                   value="cash"
@@ -191,9 +192,14 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                   hint={cartText.cashHint}
                   Icon={Banknote}
                   invalid={Boolean(methodError)}
-                  defaultChecked={chosenMethod === 'cash'}
+                  defaultChecked={chosenMethod === 'cash' || !shop.cardPayments}
                 />
               </div>
+              {shop.testPayments && (
+                <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                  {cartText.testPaymentsNotice}
+                </p>
+              )}
               {methodError && <FieldMessage id="method-error">{methodError}</FieldMessage>}
             </fieldset>
 
@@ -263,20 +269,23 @@ type MethodChoiceProps = {
   Icon: typeof CreditCard;
   invalid: boolean;
   defaultChecked: boolean;
+  /** A method this shop does not offer: shown, with the reason as its hint, but not choosable. */
+  disabled?: boolean;
 };
 
-function MethodChoice({ value, label, hint, Icon, invalid, defaultChecked }: MethodChoiceProps) {
+function MethodChoice({ value, label, hint, Icon, invalid, defaultChecked, disabled = false }: MethodChoiceProps) {
   const id = `method-${value}`;
   return (
     <label
       htmlFor={id}
-      className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 ${invalid ? 'border-red-600 bg-red-50' : 'border-slate-300'} has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600`}
+      className={`flex items-start gap-3 rounded-xl border p-4 ${disabled ? 'cursor-not-allowed bg-slate-50 opacity-75' : 'cursor-pointer'} ${invalid ? 'border-red-600 bg-red-50' : 'border-slate-300'} has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600`}
     >
       <input
         id={id}
         type="radio"
         name="paymentMethod"
         value={value}
+        disabled={disabled}
         defaultChecked={defaultChecked}
         aria-invalid={invalid || undefined}
         aria-describedby={`${id}-hint`}

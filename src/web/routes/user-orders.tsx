@@ -1,34 +1,123 @@
-import { Package } from 'lucide-react';
-import { Link, redirect } from 'react-router';
+import { CircleAlert, LoaderCircle, Package } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, redirect, useLocation, useRevalidator } from 'react-router';
 import { pageSizes } from '../../contract/constants';
+import type { CheckoutStatus } from '../../contract/types';
 import { BusyRegion, useLoadingHere } from '../components/busy-region';
 import { EmptyState } from '../components/empty-state';
 import { OrderCard } from '../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../components/pagination';
 import { at } from '../i18n/account';
+import { ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
-import { formatNumber } from '../lib/format';
+import { formatCode, formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
 import { redirectWithToast } from '../lib/toast.server';
 import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/user-orders';
 
+/** How long the page keeps asking whether a payment was confirmed, and how often. */
+const CONFIRM_POLL_MS = 2000;
+const CONFIRM_WAIT_MS = 30_000;
+
+/** What became of the card payment the customer just made, until it is an order. */
+function PaymentOutcome({ checkout, currency }: { checkout: CheckoutStatus; currency: string }) {
+  const waiting = checkout.status === 'open';
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > CONFIRM_WAIT_MS) {
+        setGaveUp(true);
+        clearInterval(timer);
+      } else if (revalidator.state === 'idle') {
+        void revalidator.revalidate();
+      }
+    }, CONFIRM_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+  const amount = formatPrice(checkout.amount, currency);
+  const text = waiting
+    ? gaveUp
+      ? at.paymentCheckingLong
+      : at.paymentChecking
+    : checkout.status === 'refunded'
+      ? at.paymentRefunded(amount)
+      : checkout.status === 'refund_due'
+        ? at.paymentRefundDue(amount)
+        : at.paymentNotCompleted;
+  const tone = waiting ? 'border-sky-200 bg-sky-50 text-sky-950' : 'border-amber-300 bg-amber-50 text-amber-950';
+  return (
+    <div role={waiting ? 'status' : 'alert'} className={`mb-5 rounded-xl border px-4 py-3 ${tone}`}>
+      <p className="flex items-start gap-2">
+        {waiting && !gaveUp ? (
+          <LoaderCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin motion-reduce:animate-none" />
+        ) : (
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        )}
+        <span>{text}</span>
+      </p>
+      {gaveUp && (
+        <Link
+          to={`${location.pathname}${location.search}`}
+          reloadDocument
+          className="mt-2 inline-block font-bold underline"
+        >
+          {at.refreshPage}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The card provider sends the customer back with ?paid=1&checkout=<id> (docs/payments.md). A
+ * confirmed payment is said once, then the URL is clean; one still being confirmed, refunded or
+ * not completed is shown on the page until the customer moves on.
+ */
+async function paymentOutcome(request: Request, api: ReturnType<typeof apiFor>): Promise<CheckoutStatus | null> {
+  const url = new URL(request.url);
+  if (url.searchParams.get('paid') !== '1') return null;
+  const checkoutId = url.searchParams.get('checkout') ?? '';
+  url.searchParams.delete('paid');
+  url.searchParams.delete('checkout');
+  const clean = `${url.pathname}${url.search}`;
+  let checkout: CheckoutStatus | null = null;
+  if (UUID.test(checkoutId)) {
+    checkout = await api.payments.checkout(checkoutId).then(
+      (found) => found.data,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      },
+    );
+  }
+  if (!checkout || checkout.status === 'completed') {
+    const number = checkout?.order?.number;
+    const text = number ? at.paidOrderNumber(formatCode(number)) : at.paymentReceived;
+    throw redirectWithToast(request, clean, { type: 'success', text });
+  }
+  return checkout;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, 'user');
+  const api = apiFor(request, context);
+  const checkout = await paymentOutcome(request, api);
   const url = new URL(request.url);
-  // The card provider sends the customer back with ?paid=1: say so once, then a clean URL.
-  if (url.searchParams.get('paid') === '1') {
-    url.searchParams.delete('paid');
-    throw redirectWithToast(request, `${url.pathname}${url.search}`, { type: 'success', text: at.paymentReceived });
-  }
   const page = pageFrom(url);
-  const orders = await apiFor(request, context).orders.list({ page, limit: pageSizes.userOrders });
+  const orders = await api.orders.list({ page, limit: pageSizes.userOrders });
   // A page past the last one (an old link) shows the last page.
   const lastPage = Math.max(1, orders.paginationResult.numberOfPages);
   if (page > lastPage) throw redirect(pageHref(url, lastPage));
-  return { shop: context.shop, name: user.name, orders };
+  return { shop: context.shop, name: user.name, orders, checkout };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -43,11 +132,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function UserOrders({ loaderData }: Route.ComponentProps) {
-  const { shop, name, orders } = loaderData;
+  const { shop, name, orders, checkout } = loaderData;
   const busy = useLoadingHere();
   const hrefFor = usePageHref();
   return (
     <>
+      {checkout && <PaymentOutcome checkout={checkout} currency={shop.currency} />}
       <h1 className="mb-1 text-2xl font-bold">{at.ordersTitle}</h1>
       <p className="mb-5 text-slate-700">
         {at.hello} <bdi className="font-bold">{name}</bdi>، {plural(orders.results, at.orderCount)}

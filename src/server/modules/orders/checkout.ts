@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { type CheckoutLine, carts, checkoutSessions, orders, type ShippingAddress } from '../../../db/schema.js';
+import { type CheckoutLine, carts, checkoutSessions, orders, type ShippingAddress, users } from '../../../db/schema.js';
 import { HttpError, notFound } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
 import { priceCart, refuseHugeTotal } from '../cart/service.js';
@@ -326,8 +326,9 @@ export function createCheckouts(
       const where = statuses.length > 0 ? inArray(checkoutSessions.status, statuses) : undefined;
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ session: checkoutSessions, customer: { id: users.id, name: users.name, email: users.email } })
           .from(checkoutSessions)
+          .innerJoin(users, eq(users.id, checkoutSessions.userId))
           .where(where)
           .orderBy(sql`${checkoutSessions.createdAt} desc`)
           .limit(limit)

@@ -1,7 +1,7 @@
-import { Mail, ReceiptText, UserRound } from 'lucide-react';
+import { Mail, ReceiptText, Undo2, UserRound } from 'lucide-react';
 import { redirect } from 'react-router';
 import { pageSizes } from '../../../contract/constants';
-import type { Order } from '../../../contract/types';
+import type { CheckoutStatus, Order } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { EmptyState } from '../../components/empty-state';
 import { OrderCard } from '../../components/order-card';
@@ -10,24 +10,30 @@ import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
 import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/orders';
 
 const PATH = '/admin/allorders';
+/** The newest paid checkouts that had to be refunded, shown above the orders. */
+const REFUNDS_SHOWN = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, 'admin');
   const url = new URL(request.url);
   const page = pageFrom(url);
-  // Spec §9: two orders a page, newest first.
-  const orders = await apiFor(request, context).orders.list({ page, limit: pageSizes.adminOrders });
+  const api = apiFor(request, context);
+  // Spec §9: two orders a page, newest first. Beside them, paid checkouts that became no order.
+  const [orders, refunds] = await Promise.all([
+    api.orders.list({ page, limit: pageSizes.adminOrders }),
+    api.payments.checkouts({ status: 'refund_due,refunded', limit: REFUNDS_SHOWN }),
+  ]);
   // A page past the last one (an old link) shows the last page.
   const lastPage = Math.max(1, orders.paginationResult.numberOfPages);
   if (page > lastPage) throw redirect(pageHref(url, lastPage));
-  return { shop: context.shop, name: admin.name, orders };
+  return { shop: context.shop, name: admin.name, orders, refunds: refunds.data };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -42,7 +48,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { shop, name, orders } = loaderData;
+  const { shop, name, orders, refunds } = loaderData;
   const busy = useLoadingHere();
   const hrefFor = usePageHref();
   return (
@@ -51,6 +57,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className="mb-5 text-slate-700">
         {ao.hello} <bdi className="font-bold">{name}</bdi>، {plural(orders.results, ao.orderCount)}
       </p>
+      {refunds.length > 0 && <RefundedPayments refunds={refunds} />}
       {orders.data.length === 0 ? (
         <EmptyState Icon={ReceiptText} title={ao.noOrders} hint={ao.noOrdersHint} />
       ) : (
@@ -73,6 +80,36 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </BusyRegion>
       )}
     </>
+  );
+}
+
+/** Payments that arrived after their units were sold, and went back to the customer (docs/payments.md). */
+function RefundedPayments({ refunds }: { refunds: CheckoutStatus[] }) {
+  return (
+    <section aria-labelledby="refunds-heading" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="refunds-heading" className="flex items-center gap-2 text-lg font-bold text-amber-950">
+        <Undo2 aria-hidden="true" className="size-5" />
+        {ao.refundsTitle}
+      </h2>
+      <p className="mb-3 text-sm text-amber-950">{ao.refundsIntro}</p>
+      <ul className="divide-y divide-amber-200">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+            <span className="min-w-0">
+              <bdi className="font-bold">{refund.user?.name}</bdi>{' '}
+              <bdi dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
+                {refund.user?.email}
+              </bdi>
+            </span>
+            <span>
+              {ao.paidOn}: <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>
+            </span>
+            <span className="font-bold">{formatPrice(refund.amount, refund.currency)}</span>
+            <span className="font-bold">{refund.status === 'refunded' ? ao.refunded : ao.refundDue}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
