@@ -6,6 +6,17 @@ import { defineConfig, devices } from '@playwright/test';
 // One fresh shop per run: its own data folder (database, media, outbox) and port.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'matjar-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3111);
+// A second shop beside it that takes cash only (PAYMENT_PROVIDER=none), for the payment screen.
+const cashOnlyPort = port + 1;
+process.env.E2E_CASH_ONLY_URL = `http://127.0.0.1:${cashOnlyPort}`;
+const cashOnlyDataDir = mkdtempSync(path.join(tmpdir(), 'matjar-e2e-cash-'));
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  DATABASE_URL: '',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+};
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -41,22 +52,24 @@ export default defineConfig({
       grepInvert: /@pointer|@tablet/,
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      PAYMENT_PROVIDER: 'test',
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${port}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, PAYMENT_PROVIDER: 'test' },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${process.env.E2E_CASH_ONLY_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(cashOnlyPort), DATA_DIR: cashOnlyDataDir, PAYMENT_PROVIDER: 'none' },
+    },
+  ],
 });

@@ -244,12 +244,15 @@ test.describe('orders', () => {
     expect(res.status(), await res.text()).toBe(200);
     const { url } = (await res.json()).session as { url: string };
 
-    // The provider confirms the payment (the test provider's pay button), then sends the customer back.
+    // The provider confirms the payment (the test provider's pay button, pressed on the page it
+    // opened: the page's cookie goes with it), then sends the customer back.
+    await request.get(url);
     const paid = await request.post(`${url}/pay`, { maxRedirects: 0 });
     expect(paid.status()).toBe(303);
-    expect(paid.headers().location).toMatch(/\/user\/allOrders\?paid=1$/);
-    await page.goto('/user/allOrders?paid=1');
-    await expect(toast(page, 'تم استلام الدفع بنجاح، شكراً لك! طلبك الآن قيد التجهيز.')).toBeVisible();
+    const back = new URL(paid.headers().location ?? '');
+    expect(`${back.pathname}${back.search}`).toMatch(/^\/user\/allOrders\?paid=1&checkout=[0-9a-f-]{36}$/);
+    await page.goto(`${back.pathname}${back.search}`);
+    await expect(toast(page, 'تم استلام الدفع وتأكيد طلبك رقم')).toBeVisible();
     // Said once: the parameter is gone from the URL.
     await expect(page).toHaveURL(/\/user\/allOrders$/);
     const card = main(page).getByRole('article');

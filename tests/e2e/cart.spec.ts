@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../src/contract/types';
-import { at } from '../../src/web/i18n/account';
 import { t as shell } from '../../src/web/i18n/ar';
 import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
@@ -42,6 +41,8 @@ const t = {
   goingToPayment: 'سنفتح صفحة الدفع في نافذة جديدة',
   stockShort: (title: string) => `الكمية المتوفرة من «${title}» لا تكفي لطلبك. عدّل الكمية في السلة ثم حاول مرة أخرى.`,
   badge: (count: string) => `السلة، ${count}`,
+  testPaymentsNotice: 'وضع تجريبي: صفحة الدفع تجريبية، لن يُخصم أي مبلغ ويُسجَّل الطلب طلباً تجريبياً.',
+  cardUnavailable: 'الدفع بالبطاقة غير متاح في هذا المتجر حالياً، ادفع عند الاستلام',
 };
 
 type Customer = { email: string; token: string };
@@ -139,7 +140,7 @@ async function createCoupon(admin: Api, discount: number, expire = '2099-12-31')
 }
 
 async function signIn(page: Page, customer: Customer, path = '/cart') {
-  await page.goto(`/login?redirectTo=${path}`);
+  await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
   await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(customer.email);
   await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
@@ -538,6 +539,8 @@ test.describe('the payment page', () => {
     await addToCartByApi(customer, request, product.id);
     await signIn(page, customer, '/order/paymethoud');
     await hydrated(page);
+    // This shop pays through the test provider: the screen says no money moves.
+    await expect(main(page).getByText(t.testPaymentsNotice)).toBeVisible();
     await main(page)
       .getByRole('radio', { name: /الدفع بالبطاقة/ })
       .check();
@@ -567,10 +570,15 @@ test.describe('the payment page', () => {
       await provider.getByRole('button', { name: 'ادفع الآن' }).click();
       // Back on the orders page (?paid=1 said once as a toast, then a clean URL).
       await expect(provider).toHaveURL(/\/user\/allOrders$/);
-      await expect(toast(provider, at.paymentReceived)).toBeVisible();
       const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
       expect(orders.results).toBe(1);
       expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: 99.5 });
+      const number = formatCode(orders.data[0]?.number ?? 0);
+      await expect(toast(provider, `تم استلام الدفع وتأكيد طلبك رقم ${number}`)).toBeVisible();
+      // A test order says so on its card.
+      await expect(main(provider).getByRole('article')).toContainText(
+        'طلب تجريبي: دُفع عبر بوابة الدفع التجريبية: لم يُدفع أي مبلغ حقيقي.',
+      );
       expect((await cartOf(request, customer)).numOfCartItems).toBe(0);
     } finally {
       await admin.delete(`/products/${product.id}`);
@@ -595,8 +603,37 @@ test.describe('the payment page', () => {
       expect(after.data).toMatchObject({ quantity: 10, sold: 0 });
       // The cancelled page cannot be paid any more.
       await provider.goto(paymentPage);
-      await expect(provider.getByRole('status')).toHaveText('انتهت صلاحية جلسة الدفع هذه.');
+      await expect(provider.getByRole('status')).toHaveText(
+        'انتهت صلاحية جلسة الدفع هذه، ارجع إلى المتجر وابدأ الدفع من جديد.',
+      );
       await expect(provider.getByRole('button', { name: 'ادفع الآن' })).toHaveCount(0);
+    } finally {
+      await admin.delete(`/products/${product.id}`);
+    }
+  });
+
+  test('card: back from the provider before it confirmed, the orders page waits, then shows the order', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminApi(request);
+    const product = await createProduct(request, admin, 10, 61);
+    try {
+      const customer = await newCustomer(request);
+      const saved = await addAddress(request, customer);
+      await addToCartByApi(customer, request, product.id);
+      const cartId = (await cartOf(request, customer)).data._id;
+      const { session } = await apiAs(request, customer.token).get<{
+        session: { url: string; checkoutId: string };
+      }>(`/orders/checkout-session/${cartId}?addressId=${saved._id}`);
+      await signIn(page, customer, `/user/allOrders?paid=1&checkout=${session.checkoutId}`);
+      await expect(main(page).getByRole('status').filter({ hasText: 'نتحقق من الدفع' })).toBeVisible();
+      // The provider's confirmation arrives while the page waits (its button, on the page it opened).
+      await request.get(session.url);
+      expect((await request.post(`${session.url}/pay`, { maxRedirects: 0 })).status()).toBe(303);
+      await expect(toast(page, 'تم استلام الدفع وتأكيد طلبك رقم')).toBeVisible();
+      await expect(page).toHaveURL(/\/user\/allOrders$/);
+      await expect(main(page).getByRole('article')).toContainText(product.title);
     } finally {
       await admin.delete(`/products/${product.id}`);
     }
@@ -834,6 +871,39 @@ test.describe('before JavaScript loads', () => {
       expect(orders.data.map((o) => o.paymentMethodType)).toEqual(['cash']);
     } finally {
       await admin.delete(`/products/${product.id}`);
+    }
+  });
+});
+
+test.describe('a shop that takes cash only', () => {
+  test('the payment screen shows card payment as unavailable, and a cash order goes through', async ({
+    page,
+    playwright,
+  }) => {
+    const baseURL = process.env.E2E_CASH_ONLY_URL as string;
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      const customer = await newCustomer(request);
+      const [product] = (await apiAs(request).get<ListEnvelope<Product>>('/products?limit=5&sort=-quantity')).data;
+      if (!product) throw new Error('the cash-only shop has no products');
+      const color = product.availableColors[0];
+      await apiAs(request, customer.token).post('/cart', { productId: product.id, ...(color ? { color } : {}) });
+      const saved = await addAddress(request, customer);
+      await page.context().addCookies([{ name: 'matjar_session', value: customer.token, url: baseURL, httpOnly: true }]);
+      await page.goto(`${baseURL}/order/paymethoud`);
+      const card = main(page).getByRole('radio', { name: /الدفع بالبطاقة/ });
+      await expect(card).toBeDisabled();
+      await expect(main(page).getByText(t.cardUnavailable)).toBeVisible();
+      await expect(main(page).getByText(t.testPaymentsNotice)).toHaveCount(0);
+      await expect(main(page).getByRole('radio', { name: /الدفع عند الاستلام/ })).toBeChecked();
+      await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
+      await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
+      await expect(toast(page, t.orderPlaced)).toBeVisible();
+      await expect(page).toHaveURL(`${baseURL}/user/allOrders`);
+      const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
+      expect(orders.data.map((order) => order.paymentMethodType)).toEqual(['cash']);
+    } finally {
+      await request.dispose();
     }
   });
 });
