@@ -889,7 +889,9 @@ test.describe('a shop that takes cash only', () => {
       const color = product.availableColors[0];
       await apiAs(request, customer.token).post('/cart', { productId: product.id, ...(color ? { color } : {}) });
       const saved = await addAddress(request, customer);
-      await page.context().addCookies([{ name: 'matjar_session', value: customer.token, url: baseURL, httpOnly: true }]);
+      await page
+        .context()
+        .addCookies([{ name: 'matjar_session', value: customer.token, url: baseURL, httpOnly: true }]);
       await page.goto(`${baseURL}/order/paymethoud`);
       const card = main(page).getByRole('radio', { name: /الدفع بالبطاقة/ });
       await expect(card).toBeDisabled();
