@@ -192,6 +192,11 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/deliver` }),
   },
+  {
+    route: 'GET /payments/checkouts',
+    status: 200,
+    prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),
+  },
 ];
 
 const routesWith = (level: Access) =>
@@ -382,6 +387,19 @@ const ownerCases: OwnerCase[] = [
       call: { url: `/orders/checkout-session/${(await cartLine(owner)).cartId}?${new URLSearchParams(address)}` },
       view: () => cartOf(owner),
     }),
+  },
+  {
+    route: 'GET /payments/checkouts/:id',
+    stranger: { status: 404, message: m.checkoutNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const { cartId } = await cartLine(owner);
+      const res = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(address)}`, {
+        token: owner.token,
+      });
+      const { checkoutId } = (await json<{ session: { checkoutId: string } }>(res, 200)).session;
+      return { call: { url: `/payments/checkouts/${checkoutId}` }, view: () => cartOf(owner) };
+    },
   },
   {
     // The id names a product, not someone's list: a stranger's delete works on their own list only.

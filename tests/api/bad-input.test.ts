@@ -229,7 +229,8 @@ type IdKind =
   | 'cartItem'
   | 'cart'
   | 'order'
-  | 'review';
+  | 'review'
+  | 'checkout';
 
 type World = {
   admin: Account;
@@ -252,6 +253,7 @@ type World = {
   couponName: string;
   expiredCouponName: string;
   customerOrderId: string;
+  customerCheckoutId: string;
   /** Ids of every kind; `other` marks the other customer's own. */
   pool: { kind: IdKind; id: string; other?: boolean }[];
 };
@@ -323,6 +325,15 @@ async function newOrder(owner: Account) {
   const { cartId } = await cartLine(owner);
   const res = await inject('POST', `/orders/${cartId}`, { token: owner.token, payload: { shippingAddress } });
   return ok<{ data: { _id: string } }>(res, 201).data._id;
+}
+
+/** A card checkout of the account's cart (it holds one unit of the shop's product). */
+async function newCheckout(owner: Account) {
+  const { cartId } = await cartLine(owner);
+  const res = await inject('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+    token: owner.token,
+  });
+  return ok<{ session: { checkoutId: string } }>(res).session.checkoutId;
 }
 
 async function newReview(author: Account) {
@@ -915,6 +926,19 @@ const specs: Record<string, RouteSpec> = {
   },
   'PUT /orders/:id/pay': orderFlag('isPaid'),
   'PUT /orders/:id/deliver': orderFlag('isDelivered'),
+  'GET /payments/checkouts': {
+    prepare: async () => ({ query: { ...validPage, status: 'refund_due,refunded' } }),
+    query: {
+      ...pageQuery,
+      status: fc.oneof(blank, fc.constantFrom('lost', 'open,,', 'OPEN', 'open;drop'), longText(50, 3_000), withNul),
+    },
+    control: 200,
+  },
+  'GET /payments/checkouts/:id': {
+    prepare: async () => ({ params: { id: w.customerCheckoutId } }),
+    params: { id: { kind: 'checkout', owned: true } },
+    control: 200,
+  },
   // No control: only a signed event is acted on (money.test.ts); here nothing is signed.
   'POST /payments/webhook/:provider': {
     prepare: async () => ({
@@ -1381,10 +1405,13 @@ beforeAll(async () => {
     couponName: coupon.name,
     expiredCouponName: expired.name,
     customerOrderId: '',
+    customerCheckoutId: '',
     pool: [],
   };
   // Orders and reviews go through the API (they need the world above).
   w.customerOrderId = await newOrder(customer);
+  w.customerCheckoutId = await newCheckout(customer);
+  const otherCheckoutId = await newCheckout(other);
   // The other customer's things: an order, a review, an address, a cart line and a favourite.
   const otherOrderId = await newOrder(other);
   const otherReviewId = await newReview(other);
@@ -1404,6 +1431,7 @@ beforeAll(async () => {
     { kind: 'address', id: otherAddressId, other: true },
     { kind: 'cart', id: otherLine.cartId, other: true },
     { kind: 'cartItem', id: otherLine.itemId, other: true },
+    { kind: 'checkout', id: otherCheckoutId, other: true },
   ];
 }, 120_000);
 afterAll(() => t.close());

@@ -72,6 +72,9 @@ export const routeAccess: Record<string, Access> = {
   'PUT /orders/:id/deliver': 'admin',
   // Anyone may call it; only the provider's signature makes it act.
   'POST /payments/webhook/:provider': 'public',
+  // A checkout's state for its customer (staff: any); staff list them.
+  'GET /payments/checkouts': 'admin',
+  'GET /payments/checkouts/:id': 'signedIn',
 };
 
 export const API_PREFIX = '/api/v1';
