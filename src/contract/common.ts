@@ -16,25 +16,28 @@ export const numericInput = (message: string) =>
     z.number({ error: message }).finite({ error: message }),
   );
 
+/**
+ * A page or limit as clients send it. Empty or non-numeric means "not given" (the contract's
+ * default): the original client builds `?limit=${limit}` and often sends `limit=undefined`
+ * (docs/api-compatibility.md). A number out of range is still refused.
+ */
+const listNumber = (message: string, max: number) =>
+  z.preprocess((v) => {
+    // A repeated parameter is not one value: refused below.
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return undefined;
+    const n = Number(toAsciiDigits(v.trim()));
+    return Number.isNaN(n) ? undefined : n;
+  }, z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .optional());
+
 export const pageQuery = {
-  page: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Number(toAsciiDigits(String(v)))),
-    z
-      .number({ error: apiMessages.pageInvalid })
-      .int({ error: apiMessages.pageInvalid })
-      .min(1, { error: apiMessages.pageInvalid })
-      .max(1_000_000, { error: apiMessages.pageInvalid })
-      .optional(),
-  ),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Number(toAsciiDigits(String(v)))),
-    z
-      .number({ error: apiMessages.limitInvalid })
-      .int({ error: apiMessages.limitInvalid })
-      .min(1, { error: apiMessages.limitInvalid })
-      .max(MAX_LIST_LIMIT, { error: apiMessages.limitInvalid })
-      .optional(),
-  ),
+  page: listNumber(apiMessages.pageInvalid, 1_000_000),
+  limit: listNumber(apiMessages.limitInvalid, MAX_LIST_LIMIT),
 };
 
 export const listQuerySchema = z.object(pageQuery);

@@ -41,6 +41,7 @@ export const apiMessages = {
   internal: 'Something went wrong',
   orderTotalTooLarge: 'The order total is too large',
   addressLimit: 'You can keep at most 20 addresses',
+  checkoutAddressNeeded: 'Please add a shipping address to your account first',
   paymentMismatch: 'The payment does not match the checkout amount or currency',
   cardPaymentsUnavailable: 'Card payments are not available in this shop, please pay cash on delivery',
   serviceUnavailable: 'The shop is temporarily unavailable, please try again shortly',

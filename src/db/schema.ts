@@ -319,6 +319,8 @@ export const addresses = pgTable(
     phone: text('phone').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull().default(''),
+    /** The last time an order or checkout shipped to it: a card checkout without an address uses the latest. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [index('addresses_user_idx').on(t.userId)],

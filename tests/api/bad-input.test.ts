@@ -419,17 +419,17 @@ type RouteSpec = {
 
 /** A parameter sent twice arrives as a list, which a single value's parser must refuse. */
 const repeated = (value: string): fc.Arbitrary<string[]> => fc.constant([value, value]);
+// Empty and non-numeric values mean "not given" (the original client sends `limit=undefined`):
+// only numbers out of range are bad (docs/api-compatibility.md).
 const badPage = choose(
-  fc.constantFrom('0', '-1', '1.5', 'abc', 'NaN', 'Infinity', '-Infinity', '1e309', '1000001', ' ', '1,2'),
-  injection,
+  fc.constantFrom('0', '-1', '1.5', 'Infinity', '-Infinity', '1e309', '1000001'),
   fc.integer({ max: 0 }).map(String),
   fc.integer({ min: 1_000_001 }).map(String),
   repeated('1'),
   withNul,
 );
 const badLimit = choose(
-  fc.constantFrom('0', '101', '-5', '1.5', 'NaN', 'abc', '1e3', ' ', 'Infinity'),
-  injection,
+  fc.constantFrom('0', '101', '-5', '1.5', '1e3', 'Infinity'),
   fc.integer({ min: 101 }).map(String),
   fc.integer({ max: 0 }).map(String),
   repeated('10'),

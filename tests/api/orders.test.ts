@@ -249,6 +249,34 @@ describe('card checkout', () => {
     expectFail(refused, 404, m.addressNotFound);
   });
 
+  it('without an address (the original client’s GET sends none): the saved address last used or added', async () => {
+    const p = await product({ quantity: 20 });
+    const { user, cartId } = await customerWithCart([{ productId: p.id }]);
+    const none = await send('GET', `/orders/checkout-session/${cartId}`, { token: user.token });
+    expectFail(none, 400, m.checkoutAddressNeeded);
+    expect(none.json().code).toBe('ADDRESS_REQUIRED');
+
+    const save = async (alias: string, details: string) =>
+      send('POST', '/addresses', { token: user.token, payload: { alias, ...address, details } });
+    await save('البيت', 'شارع النيل 5');
+    await save('العمل', 'شارع التحرير 9');
+    const shippedTo = async () => {
+      const res = await send('GET', `/orders/checkout-session/${cartId}`, { token: user.token });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await t.database.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, res.json().session.id));
+      return row?.shippingAddress.details;
+    };
+    expect(await shippedTo()).toBe('شارع التحرير 9');
+    // A cash order to the older address makes it the last used.
+    await send('POST', '/cart', { token: user.token, payload: { productId: p.id } });
+    expect((await placeCash(user, cartId, { ...address, details: 'شارع النيل 5' })).statusCode).toBe(201);
+    await send('POST', '/cart', { token: user.token, payload: { productId: p.id } });
+    expect(await shippedTo()).toBe('شارع النيل 5');
+  });
+
   it('validates the address fields in the query', async () => {
     const { res } = await startCheckout('details=x&phone=123');
     const error = firstError(res);

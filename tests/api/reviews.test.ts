@@ -186,7 +186,7 @@ describe('GET /products/:id/reviews', () => {
 
   it.each([
     ['page=0', m.pageInvalid],
-    ['page=abc', m.pageInvalid],
+    ['page=-2', m.pageInvalid],
     ['limit=0', m.limitInvalid],
     ['limit=101', m.limitInvalid],
     ['limit=2.5', m.limitInvalid],

@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MAX_ADDRESSES } from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
-import type { Database } from '../../../db/client.js';
+import type { Database, Tx } from '../../../db/client.js';
 import { addresses, users } from '../../../db/schema.js';
 import { HttpError } from '../../errors.js';
 
@@ -18,4 +18,34 @@ export async function addAddress(db: Database, userId: string, values: NewAddres
     if ((saved?.value ?? 0) >= MAX_ADDRESSES) throw new HttpError(400, m.addressLimit, 'ADDRESS_LIMIT');
     await tx.insert(addresses).values({ ...values, userId });
   });
+}
+
+/** The customer's saved address last used for an order or checkout, else the newest one. */
+export async function latestAddress(db: Database, userId: string) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(sql`coalesce(${addresses.lastUsedAt}, ${addresses.createdAt})`), desc(addresses.id))
+    .limit(1);
+  return row;
+}
+
+/** Notes that an order or checkout shipped to this saved address (matched by its fields). */
+export async function markAddressUsed(
+  db: Database | Tx,
+  userId: string,
+  address: { details: string; phone: string; city: string },
+) {
+  await db
+    .update(addresses)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(addresses.userId, userId),
+        eq(addresses.details, address.details),
+        eq(addresses.phone, address.phone),
+        eq(addresses.city, address.city),
+      ),
+    );
 }

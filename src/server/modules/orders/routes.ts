@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError, notFound, ValidationError } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
+import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCart } from '../cart/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
@@ -63,6 +64,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
         const { postalCode, ...address } = request.body.shippingAddress;
+        await markAddressUsed(tx, cart.userId, address);
         return createOrder(tx, {
           userId: cart.userId,
           lines: linesOf(priced),
@@ -86,6 +88,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       // Someone else's cart is not found, before anything about the address is said.
       await ownCart(request, request.params.cartId);
       const shippingAddress = await resolveShippingAddress(request.query, me.id);
+      await markAddressUsed(db, me.id, shippingAddress);
       const session = await checkouts.open({
         userId: me.id,
         email: me.email,
@@ -107,20 +110,31 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     },
   );
 
+  /**
+   * The address a card checkout ships to: a saved address by id, the fields in the query, or —
+   * when neither is given, as the original client's GET sends nothing — the customer's saved
+   * address last used or added (docs/api-compatibility.md).
+   */
   async function resolveShippingAddress(
     query: z.infer<typeof checkoutQuerySchema>,
     userId: string,
   ): Promise<ShippingAddress> {
-    if (query.addressId) {
-      const [saved] = await db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, query.addressId), eq(addresses.userId, userId)))
-        .limit(1);
-      if (!saved) throw notFound(m.addressNotFound);
+    const { addressId, ...fields } = query;
+    const given = Object.values(fields).some((value) => value !== undefined && value.trim() !== '');
+    if (addressId || !given) {
+      const saved = addressId
+        ? (
+            await db
+              .select()
+              .from(addresses)
+              .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+              .limit(1)
+          )[0]
+        : await latestAddress(db, userId);
+      if (!saved && addressId) throw notFound(m.addressNotFound);
+      if (!saved) throw new HttpError(400, m.checkoutAddressNeeded, 'ADDRESS_REQUIRED');
       return { details: saved.details, phone: saved.phone, city: saved.city, postalCode: saved.postalCode };
     }
-    const { addressId: _ignored, ...fields } = query;
     const parsed = shippingSchema.safeParse(fields);
     if (!parsed.success) {
       throw new ValidationError(
