@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
 import type { Config } from './config.js';
-import { originOf } from './http/origin.js';
+import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
@@ -54,8 +54,8 @@ export function inProcessTransport(
   };
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: string): Request {
+  const url = new URL(request.url, `${request.protocol}://${host}`);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -90,12 +90,12 @@ type BuildLoader = () => Promise<ServerBuild>;
  * Production uses the built bundle; development runs Vite in middleware mode with HMR.
  */
 export async function registerWeb(app: FastifyInstance, config: Config, mode: 'production' | 'development') {
-  // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the origin the visitor used.
+  // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the visitor's loopback origin (originOf).
   const shopFor = (request: FastifyRequest): ShopInfo => ({
     name: config.shopName,
     currency: config.currency,
     phoneCountry: config.phoneCountry,
-    publicUrl: originOf(request, config.publicUrl),
+    publicUrl: originOf(request, config),
     defaultCity: config.defaultCity,
     defaultPostalCode: config.defaultPostalCode,
   });
@@ -142,8 +142,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     web.all('/*', async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
-      const response = await handler(toFetchRequest(request, reply), {
-        apiTransport: inProcessTransport(app, request),
+      const host = wellFormedHost(request, config);
+      const response = await handler(toFetchRequest(request, reply, host), {
+        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }),
         shop: shopFor(request),
         cspNonce,
       });

@@ -37,9 +37,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext, payme
         if (event.type === 'paid') {
           const result = await confirmPaidCheckout(ctx.db, payments, event.sessionId, request.log);
           if (result.outcome === 'created') {
-            await sendConfirmation(
-              await reader.one(eq(orders.id, result.orderId), originOf(request, ctx.config.publicUrl)),
-            );
+            await sendConfirmation(await reader.one(eq(orders.id, result.orderId), originOf(request, ctx.config)));
           }
         }
         return { received: true };
@@ -116,12 +114,12 @@ ${
   r.post('/:id/pay', { schema: { params, hide: true } }, async (request, reply) => {
     await openSession(request.params.id);
     await sendEvent(request.params.id, 'checkout.completed');
-    return reply.redirect(`${originOf(request, ctx.config.publicUrl)}/user/allOrders?paid=1`, 303);
+    return reply.redirect(`${originOf(request, ctx.config)}/user/allOrders?paid=1`, 303);
   });
 
   r.post('/:id/cancel', { schema: { params, hide: true } }, async (request, reply) => {
     await openSession(request.params.id);
     await sendEvent(request.params.id, 'checkout.cancelled');
-    return reply.redirect(`${originOf(request, ctx.config.publicUrl)}/cart`, 303);
+    return reply.redirect(`${originOf(request, ctx.config)}/cart`, 303);
   });
 }

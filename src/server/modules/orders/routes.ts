@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, payment
   const reader = createOrderReader(db, media, digits);
   const shippingSchema = shippingAddressSchema(config.phoneCountry);
   const tags = ['orders'];
-  const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
+  const origin = (request: FastifyRequest) => originOf(request, config);
 
   /** The caller's own cart with this id, locked for the order; another customer's is not found. */
   async function ownCart(request: FastifyRequest, cartId: string) {
