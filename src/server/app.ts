@@ -18,6 +18,7 @@ import type { AppContext } from './context.js';
 import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
+import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
 import { nulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
@@ -127,7 +128,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(
     async (api) => {
-      await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
+      api.addHook('onRequest', noStoreWithCredentials);
+      await api.register(
+        async (scope) => {
+          // Sign-in, sign-up and password reset send tokens and passwords (answers carry tokens).
+          scope.addHook('onRequest', noStoreAnswers);
+          await authRoutes(scope, ctx);
+        },
+        { prefix: '/auth' },
+      );
       await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
       await api.register((scope) => catalogRoutes(scope, ctx));
       await api.register((scope) => cartRoutes(scope, ctx), { prefix: '/cart' });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
 import type { Config } from './config.js';
+import { hasSessionCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
 
@@ -72,13 +73,16 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: stri
   } as RequestInit);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // A signed-in visitor's pages and their .data answers are theirs alone, and so is an answer
+  // that sets a cookie (signing in, a toast): whatever the route said, no cache keeps them.
+  if (hasSessionCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }
@@ -122,7 +126,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       decorateReply: false,
       // scripts/precompress.mjs writes .br and .gz beside each text asset at build time.
       preCompressed: true,
-      // Hashed assets never change; other files (favicon) may.
+      // Hashed assets never change; other files (favicon) may. `send`'s own Cache-Control
+      // (max-age=0) is off, or it would replace this one.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -153,7 +159,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
         contentSecurityPolicy(cspNonce),
       );
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(request, reply, response);
     });
   });
 }
