@@ -3,11 +3,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
+import type { User } from '../contract/types.js';
 import type { Config } from './config.js';
+import { registerFormBodies, type StaffCheck } from './http/form-body.js';
 import { hasSessionCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
@@ -55,6 +56,7 @@ export function inProcessTransport(
   };
 }
 
+/** The visitor's request for React Router, with the form body registerFormBodies read (bounded). */
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: string): Request {
   const url = new URL(request.url, `${request.protocol}://${host}`);
   const controller = new AbortController();
@@ -64,13 +66,15 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: stri
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // readFormBody's Buffer.concat: a Buffer over a plain ArrayBuffer.
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer<ArrayBuffer>);
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(Buffer.isBuffer(body) ? { body } : {}),
+  });
 }
 
 async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
@@ -141,10 +145,19 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     reply.code(404).send({ status: 'fail', message: `Can't find this route: ${request.url}` }),
   );
 
+  // A picture upload is read only from a staff member's session, as the pages' guards decide it.
+  const isStaff: StaffCheck = async (token, request) => {
+    const transport = inProcessTransport(app, {
+      host: wellFormedHost(request, config),
+      protocol: request.protocol,
+      ip: request.ip,
+    });
+    const me = await transport({ method: 'GET', path: '/users/getMe', token });
+    return me.status === 200 && (me.body as { data: User }).data.role === 'admin';
+  };
+
   await app.register(async (web) => {
-    // Leave request bodies unread: React Router actions read them from the Fetch Request.
-    web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    registerFormBodies(web, config, isStaff);
     web.all('/*', async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
