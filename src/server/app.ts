@@ -16,6 +16,7 @@ import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
+import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
 import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
@@ -46,6 +47,7 @@ export type BuildOptions = {
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...clientTimeoutOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -55,6 +57,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   registerErrorHandling(app);
+  watchSlowBodies(app, config);
   registerSecurityHeaders(app);
   registerJsonParser(app);
   app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));

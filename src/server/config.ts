@@ -33,6 +33,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
 });
 
 export type Config = {
@@ -61,6 +62,8 @@ export type Config = {
   maxImagePixels: number;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** Headers, a body's first stretch and an idle connection get this long (src/server/http/client-timeouts.ts). */
+  clientTimeoutSeconds: number;
   /** Stripe Checkout when both are set; otherwise the built-in test provider. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
