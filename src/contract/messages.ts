@@ -36,6 +36,7 @@ export const apiMessages = {
   invalidId: 'Invalid id format',
   invalidJson: 'Invalid JSON body',
   bodyTooLarge: 'Request body is too large',
+  requestTimeout: 'The request took too long to arrive',
   unsupportedMediaType: 'Unsupported media type',
   routeNotFound: "Can't find this route",
   internal: 'Something went wrong',

@@ -19,8 +19,10 @@ import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
+import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
+import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
 import { nulGuard } from './http/nul-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
@@ -86,6 +88,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...clientTimeoutOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   registerErrorHandling(app);
+  watchSlowBodies(app, config);
   registerSecurityHeaders(app);
   registerJsonParser(app);
   app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));
@@ -169,7 +173,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(
     async (api) => {
-      await api.register((scope) => authRoutes(scope, ctx), { prefix: '/auth' });
+      api.addHook('onRequest', noStoreWithCredentials);
+      await api.register(
+        async (scope) => {
+          // Sign-in, sign-up and password reset send tokens and passwords (answers carry tokens).
+          scope.addHook('onRequest', noStoreAnswers);
+          await authRoutes(scope, ctx);
+        },
+        { prefix: '/auth' },
+      );
       await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
       await api.register((scope) => catalogRoutes(scope, ctx));
       await api.register((scope) => cartRoutes(scope, ctx), { prefix: '/cart' });

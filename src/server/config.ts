@@ -40,6 +40,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
+  CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** Shop-wide wrong reset codes sent without an e-mail per day (SECURITY.md, section 5). */
   resetCodeOnlyGuessesPerDay: number;
+  /** Headers, a body's first stretch and an idle connection get this long (src/server/http/client-timeouts.ts). */
+  clientTimeoutSeconds: number;
   /** Card payments (docs/payments.md): none means cash only. */
   payments: PaymentSettings;
 };
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     resetCodeOnlyGuessesPerDay: e.RESET_CODE_ONLY_GUESSES_PER_DAY,
+    clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),
     ...overrides,
   };

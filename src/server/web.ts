@@ -3,12 +3,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
+import type { User } from '../contract/types.js';
 import type { Config } from './config.js';
-import { originOf } from './http/origin.js';
+import { registerFormBodies, type StaffCheck } from './http/form-body.js';
+import { hasSessionCookie, noStore } from './http/no-store.js';
+import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
@@ -54,8 +56,9 @@ export function inProcessTransport(
   };
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/** The visitor's request for React Router, with the form body registerFormBodies read (bounded). */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: string): Request {
+  const url = new URL(request.url, `${request.protocol}://${host}`);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -63,22 +66,27 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // readFormBody's Buffer.concat: a Buffer over a plain ArrayBuffer.
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer<ArrayBuffer>);
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(Buffer.isBuffer(body) ? { body } : {}),
+  });
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // A signed-in visitor's pages and their .data answers are theirs alone, and so is an answer
+  // that sets a cookie (signing in, a toast): whatever the route said, no cache keeps them.
+  if (hasSessionCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }
@@ -90,12 +98,12 @@ type BuildLoader = () => Promise<ServerBuild>;
  * Production uses the built bundle; development runs Vite in middleware mode with HMR.
  */
 export async function registerWeb(app: FastifyInstance, config: Config, mode: 'production' | 'development') {
-  // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the origin the visitor used.
+  // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the visitor's loopback origin (originOf).
   const shopFor = (request: FastifyRequest): ShopInfo => ({
     name: config.shopName,
     currency: config.currency,
     phoneCountry: config.phoneCountry,
-    publicUrl: originOf(request, config.publicUrl),
+    publicUrl: originOf(request, config),
     defaultCity: config.defaultCity,
     defaultPostalCode: config.defaultPostalCode,
     cardPayments: config.payments.provider !== 'none',
@@ -124,7 +132,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       decorateReply: false,
       // scripts/precompress.mjs writes .br and .gz beside each text asset at build time.
       preCompressed: true,
-      // Hashed assets never change; other files (favicon) may.
+      // Hashed assets never change; other files (favicon) may. `send`'s own Cache-Control
+      // (max-age=0) is off, or it would replace this one.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -137,15 +147,25 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     reply.code(404).send({ status: 'fail', message: `Can't find this route: ${request.url}` }),
   );
 
+  // A picture upload is read only from a staff member's session, as the pages' guards decide it.
+  const isStaff: StaffCheck = async (token, request) => {
+    const transport = inProcessTransport(app, {
+      host: wellFormedHost(request, config),
+      protocol: request.protocol,
+      ip: request.ip,
+    });
+    const me = await transport({ method: 'GET', path: '/users/getMe', token });
+    return me.status === 200 && (me.body as { data: User }).data.role === 'admin';
+  };
+
   await app.register(async (web) => {
-    // Leave request bodies unread: React Router actions read them from the Fetch Request.
-    web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    registerFormBodies(web, config, isStaff);
     web.all('/*', async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
-      const response = await handler(toFetchRequest(request, reply), {
-        apiTransport: inProcessTransport(app, request),
+      const host = wellFormedHost(request, config);
+      const response = await handler(toFetchRequest(request, reply, host), {
+        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }),
         shop: shopFor(request),
         cspNonce,
       });
@@ -154,7 +174,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
         contentSecurityPolicy(cspNonce),
       );
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(request, reply, response);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { imageFormPaths } from '../contract/web';
 
 export default [
   index('routes/home.tsx'),
@@ -26,13 +27,14 @@ export default [
     route('admin/allorders', 'routes/admin/orders.tsx'),
     route('admin/orders/:id', 'routes/admin/order.tsx'),
     route('admin/allproducts', 'routes/admin/products.tsx'),
-    route('admin/addproducts', 'routes/admin/add-product.tsx'),
-    route('admin/editproducts/:id', 'routes/admin/edit-product.tsx'),
-    // One module each for adding and editing brands and categories (a name and an image).
-    route('admin/addbrand', 'routes/admin/add-group.tsx', { id: 'admin-add-brand' }),
-    route('admin/addcategory', 'routes/admin/add-group.tsx', { id: 'admin-add-category' }),
-    route('admin/editbrand/:id', 'routes/admin/edit-group.tsx', { id: 'admin-edit-brand' }),
-    route('admin/editcategory/:id', 'routes/admin/edit-group.tsx', { id: 'admin-edit-category' }),
+    route(imageFormPaths.addProduct, 'routes/admin/add-product.tsx'),
+    route(imageFormPaths.editProduct, 'routes/admin/edit-product.tsx'),
+    // One module each for adding and editing brands and categories (a name and an image). The pages
+    // that upload pictures take larger posts than the others (src/contract/web.ts).
+    route(imageFormPaths.addBrand, 'routes/admin/add-group.tsx', { id: 'admin-add-brand' }),
+    route(imageFormPaths.addCategory, 'routes/admin/add-group.tsx', { id: 'admin-add-category' }),
+    route(imageFormPaths.editBrand, 'routes/admin/edit-group.tsx', { id: 'admin-edit-brand' }),
+    route(imageFormPaths.editCategory, 'routes/admin/edit-group.tsx', { id: 'admin-edit-category' }),
     route('admin/addsubcategory', 'routes/admin/add-subcategory.tsx'),
     route('admin/editsubcategory/:id', 'routes/admin/edit-subcategory.tsx'),
     route('admin/addCoupon', 'routes/admin/coupons.tsx'),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -19,6 +18,7 @@ import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.j
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
 import { apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
+import { streamPost } from '../helpers/server.js';
 import {
   expectClientError,
   expectFail,
@@ -1656,70 +1656,6 @@ function heldMemory() {
   return heapUsed + arrayBuffers;
 }
 
-type Streamed = { status: number; body: string; ms: number; sentWhenAnswered: number; peakHeld: number };
-
-/**
- * POSTs `head`, then `size` bytes (one 64 kB block over and over, so the client allocates
- * nothing), then `tail`, over a real connection; stops sending as soon as the answer arrives.
- * Samples the memory held (after a full collection) while it runs.
- */
-function streamUpload(
-  origin: string,
-  url: string,
-  headers: Record<string, string>,
-  head: Buffer,
-  size: number,
-  tail: Buffer,
-) {
-  return new Promise<Streamed>((resolve, reject) => {
-    const baseline = heldMemory();
-    let peakHeld = 0;
-    const sampler = setInterval(() => {
-      peakHeld = Math.max(peakHeld, heldMemory() - baseline);
-    }, 25);
-    const started = Date.now();
-    let sent = 0;
-    let answered = false;
-    const request = http.request(`${origin}${url}`, { method: 'POST', headers, agent: false }, (response) => {
-      answered = true;
-      const sentWhenAnswered = sent;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        clearInterval(sampler);
-        request.destroy();
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          ms: Date.now() - started,
-          sentWhenAnswered,
-          peakHeld,
-        });
-      });
-    });
-    // Writing after the answer ends the connection; that is the point.
-    request.on('error', (error) => {
-      if (!answered) {
-        clearInterval(sampler);
-        reject(error);
-      }
-    });
-    const block = Buffer.alloc(64 * 1024, 0x5a);
-    request.write(head);
-    const pump = () => {
-      while (!answered && sent < size) {
-        sent += block.length;
-        if (!request.write(block)) {
-          request.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered) request.end(tail);
-    };
-    pump();
-  });
-}
-
 const MB = 1024 * 1024;
 
 describe('uploads', () => {
@@ -1789,16 +1725,16 @@ describe('uploads', () => {
         authorization: `Bearer ${w.admin.token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       };
-      const res = await streamUpload(origin, url, headers, Buffer.from(head), 50 * MB, tail);
+      const res = await streamPost(origin, url, headers, { head: Buffer.from(head), size: 50 * MB, tail }, heldMemory);
       expect(res.status, res.body).toBe(413);
       expect(JSON.parse(res.body)).toEqual({ status: 'fail', message: expect.any(String) });
       // Answered once the 5 MB limit was passed (plus what sat in socket buffers), not at 50 MB.
       expect(res.sentWhenAnswered).toBeLessThan(30 * MB);
       expect(res.ms).toBeLessThan(10_000);
-      expect(res.peakHeld).toBeLessThan(40 * MB);
+      expect(res.peak).toBeLessThan(40 * MB);
     }
     // A 50 MB JSON body: its Content-Length alone is enough to refuse it.
-    const json = await streamUpload(
+    const json = await streamPost(
       origin,
       '/api/v1/subcategories',
       {
@@ -1806,13 +1742,12 @@ describe('uploads', () => {
         'content-type': 'application/json',
         'content-length': String(50 * MB + 2),
       },
-      Buffer.from('"'),
-      50 * MB,
-      Buffer.from('"'),
+      { head: Buffer.from('"'), size: 50 * MB, tail: Buffer.from('"') },
+      heldMemory,
     );
     expect(json.status, json.body).toBe(413);
     expect(json.sentWhenAnswered).toBeLessThan(30 * MB);
-    expect(json.peakHeld).toBeLessThan(40 * MB);
+    expect(json.peak).toBeLessThan(40 * MB);
     // The server goes on answering.
     expect((await fetch(`${origin}/api/v1/categories`)).status).toBe(200);
     expect(await tableDigests()).toEqual(beforeRows);

@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PRODUCT_IMAGES } from '../../src/contract/constants.js';
 import { CROSS_SITE_REFUSAL } from '../../src/server/http/cross-site.js';
 import { registerWeb } from '../../src/server/web.js';
 import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { multipart, noisyPng } from '../helpers/multipart.js';
+import { createTaxonomy, insertProduct } from '../helpers/shopping.js';
 
 /*
  * Security headers on every answer, the pages' Content-Security-Policy with a per-page nonce, and
@@ -142,5 +146,173 @@ describe('forms posted from another site', () => {
       payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('redirectTo after signing in', () => {
+  it('never leads to another site, however the path is dressed up', async () => {
+    const account = await createAccount(t);
+    for (const redirectTo of ['/.//evil.example/phish', '/%2e//evil.example', '/..//evil.example', '/\\evil.example']) {
+      // The sign-in page hands the cleaned value to its form…
+      const form = await get(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+      expect(form.statusCode).toBe(200);
+      expect(form.body).toContain('name="redirectTo" value="/"');
+      // …and the action cleans what a forged form posts.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'shop.test', origin: 'http://shop.test' },
+        payload: new URLSearchParams({ email: account.email, password: account.password, redirectTo }).toString(),
+      });
+      expect(res.statusCode, redirectTo).toBe(302);
+      expect(res.headers.location, redirectTo).toBe('/');
+    }
+  });
+});
+
+describe('absolute URLs without PUBLIC_URL (Host header poisoning)', () => {
+  let imagePath: string;
+  let productId: string;
+  beforeAll(async () => {
+    const { category } = await createTaxonomy(t);
+    const product = await insertProduct(t, { categoryId: category.id });
+    productId = product.id;
+    imagePath = `/media/${product.imageCover}-960.webp`;
+  });
+
+  const imageCover = async (headers: Record<string, string>) => {
+    const res = await get(`/api/v1/products/${productId}`, headers);
+    expect(res.statusCode).toBe(200);
+    return String(res.json().data.imageCover);
+  };
+  const canonical = async (headers: Record<string, string>) => {
+    const res = await get('/', headers);
+    expect(res.statusCode).toBe(200);
+    return /<link rel="canonical" href="([^"]*)"/.exec(res.body)?.[1];
+  };
+
+  it('a foreign Host (or forwarded host) gets the listening origin, in API answers and pages alike', async () => {
+    const listening = `http://localhost:${t.config.port}`;
+    const foreign: Record<string, string>[] = [
+      { host: 'evil.example' },
+      { host: 'evil.example:3000' },
+      { host: 'localhost.evil.example' },
+      { host: '127.0.0.1.evil.example' },
+      { host: 'localhost:3000@evil.example' },
+      { host: 'localhost/evil.example' },
+      // Not even a host: once a 500, when the page's own URL was built from it.
+      { host: 'evil example' },
+      // This app trusts its proxy (TRUST_PROXY): the forwarded host is the one that counts.
+      { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' },
+    ];
+    for (const headers of foreign) {
+      expect(await imageCover(headers), JSON.stringify(headers)).toBe(`${listening}${imagePath}`);
+      expect(await canonical(headers), JSON.stringify(headers)).toBe(`${listening}/`);
+      expect((await get('/', headers)).body, JSON.stringify(headers)).not.toContain('evil.example');
+    }
+  });
+
+  it('a loopback Host keeps its own origin, so http://127.0.0.1:3000 and http://localhost:3000 both work', async () => {
+    for (const [headers, origin] of [
+      [{ host: '127.0.0.1:3000' }, 'http://127.0.0.1:3000'],
+      [{ host: 'localhost:3000' }, 'http://localhost:3000'],
+      [{ host: '127.0.0.2:8080' }, 'http://127.0.0.2:8080'],
+      [{ host: '[::1]:3000' }, 'http://[::1]:3000'],
+      [{ host: 'localhost' }, 'http://localhost'],
+      [{ host: 'evil.example', 'x-forwarded-host': '127.0.0.1:8080' }, 'http://127.0.0.1:8080'],
+    ] as const) {
+      expect(await imageCover(headers), JSON.stringify(headers)).toBe(`${origin}${imagePath}`);
+      expect(await canonical(headers), JSON.stringify(headers)).toBe(`${origin}/`);
+    }
+  });
+});
+
+describe('web form bodies', () => {
+  const postForm = (url: string, payload: string | Buffer, contentType: string) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+
+  it('text forms take 64 KB, whatever the content type; more is a short Arabic 413 page', async () => {
+    const big = `email=${'a'.repeat(64 * 1024)}`;
+    for (const [url, contentType] of [
+      ['/login', 'application/x-www-form-urlencoded'],
+      ['/login.data', 'application/x-www-form-urlencoded'],
+      ['/login', 'multipart/form-data; boundary=x'],
+      ['/login', 'text/plain'],
+      ['/admin/addproducts', 'application/x-www-form-urlencoded'],
+      ['/cart', 'application/json'],
+    ]) {
+      const res = await postForm(url ?? '', big, contentType ?? '');
+      expect(res.statusCode, `${url} ${contentType}`).toBe(413);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('lang="ar"');
+      expect(res.body).toContain('الطلب كبير جداً');
+    }
+    // Counted as it unpacks: 10 MB of zeros sent gzipped (about 10 KB on the wire).
+    const bomb = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      payload: gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x61)),
+    });
+    expect(bomb.statusCode).toBe(413);
+    // Just under the limit is read and reaches the page's action (which refuses the e-mail).
+    const fits = await postForm(
+      '/login',
+      `email=${'a'.repeat(60 * 1024)}&password=x`,
+      'application/x-www-form-urlencoded',
+    );
+    expect(fits.statusCode).toBe(400);
+  });
+
+  it('the pages that upload pictures take multipart at the size of their pictures, from staff', async () => {
+    const admin = await createAccount(t, 'admin');
+    const cookie = `matjar_session=${admin.token}`;
+    const picture = (await noisyPng(300, 300)).data;
+    expect(picture.length).toBeGreaterThan(200 * 1024);
+    const form = multipart({ name: `ماركة ${Date.now()}`, js: '1' }, { image: { data: picture } });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/admin/addbrand.data',
+      headers: { ...form.headers, cookie, host: 'localhost:3000', origin: 'http://localhost:3000' },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body.slice(0, 300)).toBe(200);
+    // The same multipart to a text form is refused.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/user/user-profile',
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    expect(elsewhere.statusCode).toBe(413);
+    // Past every picture the page could take, even an upload page refuses.
+    const limit = (MAX_PRODUCT_IMAGES + 1) * t.config.maxUploadBytes + 64 * 1024;
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/admin/addproducts',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(limit + 1), cookie },
+      payload: Buffer.alloc(16),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('anyone else’s picture upload is not read: the page’s own guard answers it', async () => {
+    const customer = await createAccount(t);
+    // Declared larger than any upload: had it been read, it would have been refused with 413.
+    const declared = (MAX_PRODUCT_IMAGES + 1) * t.config.maxUploadBytes + 128 * 1024;
+    for (const [cookie, location] of [
+      [`matjar_session=${customer.token}`, '/'],
+      ['matjar_session=forged', '/login?redirectTo=%2Fadmin%2Faddbrand'],
+      ['', '/login?redirectTo=%2Fadmin%2Faddbrand'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/addbrand',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(declared), cookie },
+        payload: Buffer.alloc(16),
+      });
+      expect(res.statusCode, cookie).toBe(302);
+      expect(res.headers.location, cookie).toBe(location);
+    }
   });
 });

@@ -7,7 +7,9 @@ import { pngImage } from '../helpers/multipart.js';
 let t: TestApp;
 let admin: Account;
 beforeAll(async () => {
-  t = await createTestApp({ authRateLimitPerMinute: 2 });
+  // The visitors below come to shop.test: the shop's public address (without PUBLIC_URL only a
+  // loopback host may name the shop in absolute URLs, SECURITY.md § 4).
+  t = await createTestApp({ authRateLimitPerMinute: 2, publicUrl: 'http://shop.test' });
   // Sign-ins are limited to two a minute here: the upload tests share one admin.
   admin = await createAccount(t, 'admin');
 });
@@ -47,7 +49,7 @@ describe('the web’s in-process API transport', () => {
     expect(created.status).toBe(201);
     const brand = (created.body as { data: { name: string; image: string } }).data;
     expect(brand.name).toBe('ماركة مرفوعة');
-    // The image went through sharp: it has its own media URL on the visitor's host.
+    // The image went through sharp: it has its own media URL on the shop's public address.
     expect(brand.image).toMatch(/^http:\/\/shop\.test\/media\/brands\/[\w-]+-\d+\.webp$/);
   });
 

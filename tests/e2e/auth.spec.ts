@@ -385,7 +385,7 @@ test.describe('sign-in and the session', () => {
     await signIn(page, account, `/login?redirectTo=${encodeURIComponent(`/products/${product.id}`)}`);
     await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
 
-    for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {
+    for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example', '/.//evil.example/phish']) {
       await context.clearCookies();
       await signIn(page, account, `/login?redirectTo=${encodeURIComponent(target)}`);
       await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,4 +180,89 @@ export async function call(
     // not JSON
   }
   return { status: response.status, body };
+}
+
+/** Resident memory of a process, in bytes (VmRSS of /proc/<pid>/status). */
+export function residentMemory(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+export type Streamed = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  ms: number;
+  /** Bytes of the body written when the answer came. */
+  sentWhenAnswered: number;
+  /** The highest value `sample` returned while the request ran, less its first. */
+  peak: number;
+};
+
+/**
+ * POSTs `head`, then `size` bytes (one 64 kB block over and over, so the client allocates
+ * nothing), then `tail`, over a real connection; stops sending as soon as the answer arrives.
+ * Without a Content-Length among `headers` the body goes chunked. `sample` (the memory of whatever
+ * is measured) is read every 25 ms while it runs.
+ */
+export function streamPost(
+  origin: string,
+  url: string,
+  headers: Record<string, string>,
+  body: { head: Buffer; size: number; tail: Buffer },
+  sample: () => number = () => 0,
+): Promise<Streamed> {
+  return new Promise<Streamed>((resolve, reject) => {
+    const baseline = sample();
+    let peak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, sample() - baseline);
+    }, 25);
+    const started = Date.now();
+    let sent = 0;
+    let answered = false;
+    // Keep-alive, as browsers send: a client that asks the server to close after its answer may
+    // lose that answer to the reset its next write meets.
+    const options = { method: 'POST', headers: { connection: 'keep-alive', ...headers }, agent: false };
+    const request = http.request(`${origin}${url}`, options, (response) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        clearInterval(sampler);
+        peak = Math.max(peak, sample() - baseline);
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: Date.now() - started,
+          sentWhenAnswered,
+          peak,
+        });
+      });
+    });
+    // Writing after the answer ends the connection; that is the point.
+    request.on('error', (error) => {
+      if (!answered) {
+        clearInterval(sampler);
+        reject(error);
+      }
+    });
+    const block = Buffer.alloc(64 * 1024, 0x5a);
+    request.write(body.head);
+    const pump = () => {
+      while (!answered && sent < body.size) {
+        sent += block.length;
+        if (!request.write(block)) {
+          request.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) request.end(body.tail);
+    };
+    pump();
+  });
 }

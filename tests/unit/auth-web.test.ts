@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
@@ -51,6 +52,77 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(bad), JSON.stringify(bad)).toBe('/');
     }
+  });
+
+  /** Tricky `redirectTo` values from the attack on the shop and the usual open-redirect lists. */
+  const disguised = [
+    '/.//evil.example/phish',
+    '/..//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '/a/%2e%2e//evil.example',
+    '/./\\evil.example',
+    '/\\evil.example',
+    '/%5Cevil.example',
+    '/%5c%5cevil.example',
+    '/%2F%2Fevil.example',
+    '/%2fevil.example',
+    '/%2e%2e/%2fevil.example',
+    '/\t/evil.example',
+    '/\r\n/evil.example',
+    '/%09/evil.example',
+    '/%0a/evil.example',
+    '/\u0000/evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '\\/evil.example',
+    '/%252e//evil.example',
+  ];
+
+  /** What every answer must be: a path on this site that no browser reads as another host. */
+  const expectSameSitePath = (input: string, result: string) => {
+    const base = 'http://same-site.invalid';
+    expect(result.startsWith('/'), JSON.stringify(input)).toBe(true);
+    expect(result.startsWith('//') || result.startsWith('/\\'), JSON.stringify(input)).toBe(false);
+    expect(new URL(result, base).origin, JSON.stringify(input)).toBe(base);
+    // Normalised already: reading it again changes nothing.
+    expect(safeRedirect(result), JSON.stringify(input)).toBe(result);
+  };
+
+  it('normalises before checking, so dot segments, encodings and control characters cannot hide a host', () => {
+    for (const input of disguised) {
+      const result = safeRedirect(input);
+      expectSameSitePath(input, result);
+      // None of these is a path of the shop: each is odd, and goes home.
+      expect(result, JSON.stringify(input)).toBe('/');
+    }
+    // Percent-encoded text that is not a slash, a dot or a control character is an ordinary path.
+    expect(safeRedirect('/products?keyword=%D9%87%D8%A7%D8%AA%D9%81')).toBe(
+      '/products?keyword=%D9%87%D8%A7%D8%AA%D9%81',
+    );
+    expect(safeRedirect('/products?keyword=1%2F2')).toBe('/products?keyword=1%2F2');
+    // A scheme inside a path is only a path of this site.
+    expect(safeRedirect('/javascript:alert(1)')).toBe('/javascript:alert(1)');
+  });
+
+  it('always answers a same-site path, whatever pieces the input is made of (generated)', () => {
+    // Mostly inputs that pass the first look (a leading slash), made of slashes and dots: the
+    // characters refused outright (backslashes, tabs) would end most inputs early.
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('/', '.', '..', '%2e', 'evil.example') },
+      { weight: 1, arbitrary: fc.constantFrom('\\', '%2f', '%5c', '%09', '\t', ':', '?', '#', '@') },
+    );
+    const input = fc.tuple(fc.constantFrom('/', '/', '/', ''), fc.array(piece, { maxLength: 8 }));
+    fc.assert(
+      fc.property(input, ([start, pieces]) => {
+        const text = start + pieces.join('');
+        expectSameSitePath(text, safeRedirect(text));
+      }),
+      { seed: 20260601, numRuns: 5000 },
+    );
   });
 
   it('falls back for anything that is not a string', () => {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../contract/messages.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../errors.js';
+import { noStore } from '../http/no-store.js';
 import type { TokenService } from './tokens.js';
 
 export type Role = 'user' | 'admin';
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export type Guard = (request: FastifyRequest) => Promise<void>;
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export function createGuards(db: Database, tokens: TokenService) {
   async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
@@ -33,10 +34,12 @@ export function createGuards(db: Database, tokens: TokenService) {
   /**
    * A hook that lets through signed-in users with one of `roles` (any role when empty). Use it as
    * `onRequest`, so anonymous and wrong-role requests get 401/403 before any body is read or validated.
+   * Every answer of a guarded route, refusals included, is personal: no cache keeps it.
    */
   const allow =
     (...roles: Role[]): Guard =>
-    async (request) => {
+    async (request, reply) => {
+      noStore(reply);
       const user = await authenticate(request);
       if (roles.length > 0 && !roles.includes(user.role)) throw new HttpError(403, apiMessages.forbidden);
       request.currentUser = user;

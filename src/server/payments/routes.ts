@@ -197,7 +197,7 @@ ${body}
           .send(page(`<p role="alert">${escapeHtml(refused.text)}</p>`));
       }
       await sendEvent(id, action === 'pay' ? 'checkout.completed' : 'checkout.cancelled');
-      const origin = originOf(request, ctx.config.publicUrl);
+      const origin = originOf(request, ctx.config);
       const next = action === 'pay' ? `/user/allOrders?paid=1&checkout=${session.id}` : '/cart';
       return reply.redirect(`${origin}${next}`, 303);
     });

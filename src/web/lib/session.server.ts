@@ -1,8 +1,9 @@
 import { RESET_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '../../contract/constants.js';
 import { cookieValue } from '../../contract/cookies.js';
+import { SESSION_COOKIE } from '../../contract/web.js';
 
-/** The web keeps the JWT in an httpOnly cookie (PRODUCT-DECISIONS row 10); client JS never sees it. */
-export const SESSION_COOKIE = 'matjar_session';
+/** The web keeps the JWT in an httpOnly cookie (the SESSION_COOKIE); client JS never sees it. */
+export { SESSION_COOKIE };
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The e-mail of a password recovery in progress, so the code and reset steps need not ask again. */

@@ -45,7 +45,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       status: 'success',
       ...(message ? { message } : {}),
       numOfCartItems: priced.lines.length,
-      data: serializeCart(priced, media, originOf(request, config.publicUrl), digits),
+      data: serializeCart(priced, media, originOf(request, config), digits),
     };
   }
 

@@ -51,7 +51,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.tag];
   const serialize = (request: FastifyRequest, row: NamedRow) =>
-    serializeNamed(row, media.url(row.image, originOf(request, config.publicUrl)));
+    serializeNamed(row, media.url(row.image, originOf(request, config)));
 
   async function readNamedForm(request: FastifyRequest, required: boolean) {
     const form = await readForm(request);

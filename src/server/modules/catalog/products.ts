@@ -229,7 +229,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['products'];
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
-  const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
+  const origin = (request: FastifyRequest) => originOf(request, config);
 
   async function serializeOne(request: FastifyRequest, row: ProductRow) {
     const [product] = await present([row], origin(request));

@@ -33,7 +33,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   const reader = createOrderReader(db, media, digits);
   const shippingSchema = shippingAddressSchema(config.phoneCountry);
   const tags = ['orders'];
-  const origin = (request: FastifyRequest) => originOf(request, config.publicUrl);
+  const origin = (request: FastifyRequest) => originOf(request, config);
 
   /** The caller's own cart with this id; another customer's is not found. */
   async function ownCart(request: FastifyRequest, cartId: string) {

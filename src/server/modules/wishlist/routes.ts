@@ -39,7 +39,7 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
         : await db.select(productColumns).from(products).where(inArray(products.id, productIds));
     // Newest favourite first, as the ids are ordered.
     rows.sort((a, b) => productIds.indexOf(a.id) - productIds.indexOf(b.id));
-    const data = await presentProducts(rows, originOf(request, config.publicUrl));
+    const data = await presentProducts(rows, originOf(request, config));
     return { status: 'success', results: data.length, data };
   });
 

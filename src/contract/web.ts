@@ -1,0 +1,26 @@
+/**
+ * The web pages whose forms upload pictures: a product's, a brand's and a category's add and edit
+ * pages (React Router path patterns, used by src/web/routes.ts). Their posts may be multipart and
+ * as large as the pictures they carry; every other web form is small text
+ * (src/server/http/form-body.ts, SECURITY.md § 2).
+ */
+export const imageFormPaths = {
+  addProduct: 'admin/addproducts',
+  editProduct: 'admin/editproducts/:id',
+  addBrand: 'admin/addbrand',
+  addCategory: 'admin/addcategory',
+  editBrand: 'admin/editbrand/:id',
+  editCategory: 'admin/editcategory/:id',
+} as const;
+
+/**
+ * The largest text form a page posts: a product's description (5,000 characters) is about 30 KB
+ * once an Arabic text is url-encoded (6 bytes a letter); a review (2,000) about 12 KB.
+ */
+export const TEXT_FORM_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The web's session cookie, which holds the sign-in token (src/web/lib/session.server.ts); the
+ * server sends `Cache-Control: no-store` on every page to a visitor who has one.
+ */
+export const SESSION_COOKIE = 'matjar_session';
