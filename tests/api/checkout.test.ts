@@ -18,6 +18,7 @@ import {
   expectFail,
   insertProduct,
   type ProductRow,
+  stockOf as stockOfProduct,
 } from '../helpers/shopping.js';
 
 /*
@@ -41,10 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(expectNo5xx);
 
-const stockOf = async (id: string) => {
-  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
-  return { quantity: row?.quantity, sold: row?.sold };
-};
+const stockOf = (id: string) => stockOfProduct(t, id);
 const ordersOf = (user: Account) => t.database.db.select().from(orders).where(eq(orders.userId, user.id));
 const sessionRow = async (providerSessionId: string) =>
   (

@@ -23,6 +23,7 @@ import {
   insertCoupon,
   insertProduct,
   customerWithCart as shopperWithCart,
+  stockOf as stockOfProduct,
 } from '../helpers/shopping.js';
 
 let t: TestApp;
@@ -41,10 +42,7 @@ afterAll(async () => {
 afterEach(expectNo5xx);
 
 const product = (values: Partial<typeof products.$inferInsert> = {}) => insertProduct(t, refs, values);
-const stockOf = async (id: string) => {
-  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
-  return { quantity: row?.quantity, sold: row?.sold };
-};
+const stockOf = (id: string) => stockOfProduct(t, id);
 const ordersOf = (user: Account) => t.database.db.select().from(orders).where(eq(orders.userId, user.id));
 
 const customerWithCart = (lines: { productId: string; count?: number }[]) => shopperWithCart(t, send, lines);

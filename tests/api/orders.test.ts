@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
-import { checkoutSessions, orders, products } from '../../src/db/schema.js';
+import { checkoutSessions, orders, type products } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -14,6 +14,7 @@ import {
   insertCoupon,
   insertProduct,
   customerWithCart as shopperWithCart,
+  stockOf as stockOfProduct,
 } from '../helpers/shopping.js';
 
 let t: TestApp;
@@ -32,10 +33,7 @@ afterAll(() => t.close());
 afterEach(expectNo5xx);
 
 const product = (values: Partial<typeof products.$inferInsert> = {}) => insertProduct(t, refs, values);
-const stockOf = async (id: string) => {
-  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
-  return { quantity: row?.quantity, sold: row?.sold };
-};
+const stockOf = (id: string) => stockOfProduct(t, id);
 
 const customerWithCart = (lines: { productId: string; count?: number }[]) => shopperWithCart(t, send, lines);
 

@@ -169,6 +169,12 @@ export async function customerWithCart(
   return { user, cartId };
 }
 
+/** A product's stock and sales, read from the database. */
+export async function stockOf(t: TestApp, productId: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+  return { quantity: row?.quantity, sold: row?.sold };
+}
+
 /** A coupon made directly in the database (name stored upper-cased, as the API does). */
 export async function insertCoupon(
   t: TestApp,
