@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DirectoryLock, lockDirectory } from './data-dir-lock.js';
 import * as schema from './schema.js';
 import { reindexStale, WORD_SIMILARITY_THRESHOLD } from './search-index.js';
 
@@ -48,8 +49,14 @@ const sessionSettings: [name: string, value: string | number][] = [
   ['random_page_cost', 1.1],
 ];
 
-/** 'memory://' keeps the embedded database in memory (tests); otherwise it lives in dataDir/pgdata. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+/**
+ * 'memory://' keeps the embedded database in memory (tests); otherwise it lives in dataDir/pgdata,
+ * locked to this process (src/db/data-dir-lock.ts).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
     return openPostgres(options.databaseUrl);
   }
@@ -57,23 +64,41 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
-  if (directory) mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory ?? 'memory://', { extensions: { pg_trgm } });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  await client.exec(sessionSettings.map(([name, value]) => `SET ${name} = ${value};`).join('\n'));
-  await reindexStale(db as unknown as Database);
-  // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
-  await client.exec('VACUUM ANALYZE');
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('SELECT 1');
-    },
-    close: () => client.close(),
-  };
+  let lock: DirectoryLock | undefined;
+  if (directory) {
+    mkdirSync(directory, { recursive: true });
+    lock = await lockDirectory(directory);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(directory ?? 'memory://', { extensions: { pg_trgm } });
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    await client.exec(sessionSettings.map(([name, value]) => `SET ${name} = ${value};`).join('\n'));
+    await reindexStale(db as unknown as Database);
+    // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
+    await client.exec('VACUUM ANALYZE');
+    const embedded = client;
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => {
+        await embedded.query('SELECT 1');
+      },
+      close: async () => {
+        try {
+          await embedded.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
-import { openDatabase } from '../db/client.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { DataDirectoryInUseError } from '../db/data-dir-lock.js';
 import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -13,7 +14,15 @@ const logger = pino({
   ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
 });
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: DatabaseHandle;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  // Another process has the embedded database: say so and what to do, without a stack trace.
+  if (!(error instanceof DataDirectoryInUseError)) throw error;
+  logger.fatal(error.message);
+  process.exit(1);
+}
 logger.info({ database: database.kind }, 'database ready (migrations applied)');
 await seedDatabase({
   db: database.db,

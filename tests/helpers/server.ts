@@ -70,17 +70,27 @@ process.on('exit', () => {
   for (const server of running) server.child.kill('SIGKILL');
 });
 
-/**
- * Starts the real server (`node --import tsx src/server/main.ts`, no build needed) on a free port,
- * API only (SERVE_WEB=false), and waits until /readyz answers 200.
- */
-export async function startServer(options: {
+type ServerOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
   env?: Record<string, string>;
   timeoutMs?: number;
   port?: number;
-}): Promise<ServerProcess> {
+};
+
+/**
+ * Starts the real server (`node --import tsx src/server/main.ts`, no build needed) on a free port,
+ * API only (SERVE_WEB=false), and waits until /readyz answers 200.
+ */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const server = await spawnServer(options);
+  if (await untilReady(server, options.timeoutMs)) return server;
+  await server.kill();
+  throw new Error(`server did not become ready:\n${server.output()}`);
+}
+
+/** Spawns the real server without waiting for it: see startServer and untilReady. */
+export async function spawnServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -130,19 +140,23 @@ export async function startServer(options: {
   };
   running.add(server);
   exited.then(() => running.delete(server));
+  return server;
+}
 
-  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
+/** Waits until the server's /readyz answers 200 (true), or it exited or the time ran out (false). */
+export async function untilReady(server: ServerProcess, timeoutMs = 45_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  const { child } = server;
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
-      const response = await fetch(`${origin}/readyz`);
-      if (response.ok) return server;
+      const response = await fetch(`${server.origin}/readyz`);
+      if (response.ok) return true;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await server.kill();
-  throw new Error(`server did not become ready:\n${log}`);
+  return false;
 }
 
 /** JSON over HTTP to a spawned server. */
