@@ -38,6 +38,8 @@ export const apiMessages = {
   routeNotFound: "Can't find this route",
   internal: 'Something went wrong',
   serviceUnavailable: 'The shop is temporarily unavailable, please try again shortly',
+  storageFull: 'The shop cannot save changes right now (its storage is full), please try again later',
+  storageUnavailable: 'The shop cannot save changes right now (its storage is failing), please try again later',
   titleRequired: 'title is required',
   titleTooShort: 'Too short product title',
   titleTooLong: 'Too long product title',

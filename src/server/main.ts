@@ -16,7 +16,7 @@ const logger = pino({
 
 let database: DatabaseHandle;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
 } catch (error) {
   // Another process has the embedded database: say so and what to do, without a stack trace.
   if (!(error instanceof DataDirectoryInUseError)) throw error;

@@ -31,6 +31,8 @@ async function encodeMultipart(form: FormData) {
 export function inProcessTransport(
   app: FastifyInstance,
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
+  /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
+  onUnavailable?: (retryAfter: string) => void,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
@@ -49,6 +51,7 @@ export function inProcessTransport(
       },
       ...(payload === undefined ? {} : { payload }),
     });
+    if (response.statusCode === 503) onUnavailable?.(String(response.headers['retry-after'] ?? '5'));
     const text = response.body;
     return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
   };
@@ -72,8 +75,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+async function sendFetchResponse(reply: FastifyReply, response: Response, status = response.status) {
+  reply.status(status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
@@ -142,17 +145,25 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     web.all('/*', async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
+      let retryAfter: string | undefined;
       const response = await handler(toFetchRequest(request, reply), {
-        apiTransport: inProcessTransport(app, request),
+        apiTransport: inProcessTransport(app, request, (seconds) => {
+          retryAfter = seconds;
+        }),
         shop: shopFor(request),
         cspNonce,
       });
+      // A page that failed because the API could not serve it (the database or its storage) says so:
+      // 503 with the API's Retry-After, not the form's 400 or the error page's 500. Its text already
+      // tells people to try again shortly.
+      const unavailable = retryAfter !== undefined && response.status >= 400;
+      if (unavailable) reply.header('retry-after', retryAfter);
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
         contentSecurityPolicy(cspNonce),
       );
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, unavailable ? 503 : response.status);
     });
   });
 }
