@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { freeBytes } from '../db/embedded.js';
@@ -84,6 +84,8 @@ export function createStorageMonitor(options: {
   };
   const probe = async () => {
     const file = path.join(options.directory, `.write-probe-${randomUUID()}`);
+    // DATA_DIR may not exist yet on a PostgreSQL shop that has stored no file.
+    await mkdir(options.directory, { recursive: true });
     try {
       await writeFile(file, Buffer.alloc(PROBE_BYTES));
     } finally {

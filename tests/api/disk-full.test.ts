@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,7 +158,10 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
   const productId = (first.body as unknown as { data: { _id: string } }).data._id;
   const firstOrder = await order(customer, productId);
   expect(firstOrder.status, JSON.stringify(firstOrder.body)).toBe(201);
-  const ackedOrders = [(firstOrder.body as unknown as { data: { _id: string } }).data._id];
+  const { _id: firstOrderId, number: firstNumber } = (
+    firstOrder.body as unknown as { data: { _id: string; number: number } }
+  ).data;
+  const ackedOrders = [firstOrderId];
   const ackedEmails = [early];
 
   disk.fill();
@@ -172,8 +175,10 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
   }
   expect(refusedSignUps, 'no sign-up was refused on a full disk').toBeGreaterThan(0);
   const placed = await order(customer, productId);
+  let orderWhileFull: { _id: string; number: number } | undefined;
   if (doneOrRefused(placed, 201, 'order while full')) {
-    ackedOrders.push((placed.body as unknown as { data: { _id: string } }).data._id);
+    orderWhileFull = (placed.body as unknown as { data: { _id: string; number: number } }).data;
+    ackedOrders.push(orderWhileFull._id);
   }
   const refusedTitle = `منتج أثناء الامتلاء ${randomUUID().slice(0, 6)}`;
   const uploaded = await addProduct(refusedTitle, await pngImage(80, 80, '#00a'));
@@ -255,7 +260,14 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
     expect(filesUnder(dataDir).filter((file) => /\.part$|write-probe/.test(file))).toEqual([]);
     // The outbox holds whole messages only (written while the disk was full or not).
     const outbox = path.join(dataDir, 'outbox');
-    for (const file of existsSync(outbox) ? filesUnder(outbox) : []) expect(file).toMatch(/^\d+-[0-9a-f-]{36}\.json$/);
+    const mails = (existsSync(outbox) ? filesUnder(outbox) : []).map((file) => {
+      expect(file).toMatch(/^\d+-[0-9a-f-]{36}\.json$/);
+      return JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { subject: string };
+    });
+    // An order taken while the outbox was on the full disk stands without its e-mail.
+    const mailsFor = (number: number) => mails.filter((mail) => mail.subject.endsWith(`رقم ${number}`));
+    expect(mailsFor(firstNumber)).toHaveLength(1);
+    if (orderWhileFull && !databaseUrl) expect(mailsFor(orderWhileFull.number)).toEqual([]);
   } finally {
     await check.close();
   }
