@@ -46,6 +46,8 @@ export const apiMessages = {
   paymentMismatch: 'The payment does not match the checkout amount or currency',
   cardPaymentsUnavailable: 'Card payments are not available in this shop, please pay cash on delivery',
   serviceUnavailable: 'The shop is temporarily unavailable, please try again shortly',
+  storageFull: 'The shop cannot save changes right now (its storage is full), please try again later',
+  storageUnavailable: 'The shop cannot save changes right now (its storage is failing), please try again later',
   titleRequired: 'title is required',
   titleTooShort: 'Too short product title',
   titleTooLong: 'Too long product title',

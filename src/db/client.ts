@@ -3,13 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DirectoryLock, lockDirectory } from './data-dir-lock.js';
+import { type DatabaseLog, EmbeddedDatabase } from './embedded.js';
 import * as schema from './schema.js';
 import { reindexStale, WORD_SIMILARITY_THRESHOLD } from './search-index.js';
 
@@ -31,6 +34,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Verifies the connection works (readiness probe). */
   ping(): Promise<void>;
+  /** A small real write, rolled back: whether the database can write now (readiness, after a storage failure). */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -48,32 +53,90 @@ const sessionSettings: [name: string, value: string | number][] = [
   ['random_page_cost', 1.1],
 ];
 
-/** 'memory://' keeps the embedded database in memory (tests); otherwise it lives in dataDir/pgdata. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+/**
+ * 'memory://' keeps the embedded database in memory (tests); otherwise it lives in dataDir/pgdata,
+ * locked to this process (src/db/data-dir-lock.ts).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  log?: DatabaseLog | undefined;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl && !options.databaseUrl.startsWith('memory://')) {
     return openPostgres(options.databaseUrl);
   }
-  return openPglite(options.databaseUrl ? undefined : path.join(options.dataDir, 'pgdata'));
+  return openPglite(options.databaseUrl ? undefined : path.join(options.dataDir, 'pgdata'), options.log);
 }
 
-async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
-  if (directory) mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory ?? 'memory://', { extensions: { pg_trgm } });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  await client.exec(sessionSettings.map(([name, value]) => `SET ${name} = ${value};`).join('\n'));
-  await reindexStale(db as unknown as Database);
-  // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
-  await client.exec('VACUUM ANALYZE');
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('SELECT 1');
-    },
-    close: () => client.close(),
-  };
+const sessionSql = sessionSettings.map(([name, value]) => `SET ${name} = ${value};`).join('\n');
+
+async function openPglite(directory: string | undefined, log: DatabaseLog | undefined): Promise<DatabaseHandle> {
+  let lock: DirectoryLock | undefined;
+  if (directory) {
+    mkdirSync(directory, { recursive: true });
+    lock = await lockDirectory(directory);
+  }
+  let client: EmbeddedDatabase | undefined;
+  try {
+    client = await EmbeddedDatabase.open({
+      // Also how it is reopened after a stop: the session settings belong to each instance.
+      open: async () => {
+        const instance = await PGlite.create(directory ?? 'memory://', { extensions: { pg_trgm } });
+        try {
+          await instance.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm;\n${sessionSql}`);
+        } catch (error) {
+          await instance.close().catch(() => undefined);
+          throw error;
+        }
+        return instance;
+      },
+      directory,
+      log,
+    });
+    // Drizzle's PGlite driver only calls query() and transaction(), which EmbeddedDatabase has.
+    const drizzled = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' });
+    await migratePglite(drizzled, { migrationsFolder });
+    const db = drizzled as unknown as Database;
+    await reindexStale(db);
+    // PGlite runs no autovacuum: refresh statistics and the visibility map at every start.
+    await client.exec('VACUUM ANALYZE');
+    const embedded = client;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await embedded.query('SELECT 1');
+      },
+      probeWrite: () => probeWrite(db),
+      close: async () => {
+        try {
+          await embedded.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * About 64 KB into a temporary table (rows under the 2 KB compression threshold), rolled back: the
+ * table's file is extended, as every insert that needs a new page does, so a full disk fails it.
+ */
+async function probeWrite(db: Database) {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TEMP TABLE matjar_write_probe (payload text) ON COMMIT DROP`);
+      await tx.execute(sql`INSERT INTO matjar_write_probe SELECT lpad('', 1800, 'x') FROM generate_series(1, 32)`);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
@@ -106,6 +169,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    probeWrite: () => probeWrite(db as unknown as Database),
     close: () => pool.end(),
   };
 }

@@ -42,6 +42,7 @@ import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { paymentRoutes, testPaymentPageRoutes } from './payments/routes.js';
+import { createStorageMonitor } from './storage.js';
 
 export type BuildOptions = {
   config: Config;
@@ -97,7 +98,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
-  registerErrorHandling(app);
+  const storage = createStorageMonitor({ directory: config.dataDir, probeDatabase: database.probeWrite, log: app.log });
+  registerErrorHandling(app, storage);
   watchSlowBodies(app, config);
   registerSecurityHeaders(app);
   registerJsonParser(app);
@@ -115,6 +117,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      storage,
     }),
     media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
   };
@@ -155,13 +158,18 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready when the database answers and writes work: a storage failure is remembered until a probe
+  // write succeeds (src/server/storage.ts), so traffic stays away while orders cannot be saved.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ready', database: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'error', message: 'database unavailable' });
+    } catch (error) {
+      const code = storage.note(error);
+      return reply.code(503).send({ status: 'error', message: 'database unavailable', ...(code ? { code } : {}) });
     }
+    const problem = await storage.check();
+    if (problem) return reply.code(503).send({ status: 'error', message: 'writes failing', ...problem });
+    return { status: 'ready', database: database.kind };
   });
 
   const payments = choosePaymentProvider(config);

@@ -28,17 +28,25 @@ const unavailableMessages = [
   'Client has encountered a connection error',
   'Connection ended',
 ];
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 5) return false;
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string') {
-    if (unavailableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
-      return true;
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someError(error, ({ code, message }) => {
+    if (typeof code === 'string') {
+      if (unavailableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
+        return true;
+      }
     }
-  }
-  if (typeof message === 'string' && unavailableMessages.some((text) => message.includes(text))) return true;
-  // AggregateError (several addresses refused) and drizzle's wrapper keep the real error inside.
-  const errors = (error as { errors?: unknown }).errors;
-  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
-  return isDatabaseUnavailable(cause, depth + 1);
+    return typeof message === 'string' && unavailableMessages.some((text) => message.includes(text));
+  });
+}
+
+/**
+ * Whether `error` or an error it wraps passes `test`: drizzle's wrapper keeps the driver's error in
+ * `cause`, an AggregateError (several addresses refused) its errors in `errors`.
+ */
+export function someError(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean, depth = 0) {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  if (test(error as { code?: unknown; message?: unknown })) return true;
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  if (Array.isArray(errors) && errors.some((inner) => someError(inner, test, depth + 1))) return true;
+  return someError(cause, test, depth + 1);
 }

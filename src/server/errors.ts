@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMessages } from '../contract/messages.js';
 import { isDatabaseUnavailable } from './db-errors.js';
+import type { StorageMonitor } from './storage.js';
 
 export type FieldError = { value: unknown; msg: string; param: string; location: 'body' | 'query' | 'params' };
 
@@ -51,7 +52,10 @@ const failBody = (statusCode: number, message: string, code?: string, details?: 
   ...details,
 });
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** Seconds to wait after a storage failure: longer than a reconnect (5), a full disk needs someone. */
+const RETRY_AFTER_STORAGE = 30;
+
+export function registerErrorHandling(app: FastifyInstance, storage: StorageMonitor) {
   app.setErrorHandler((error: FastifyError | HttpError | ValidationError, request, reply) => {
     if (error instanceof ValidationError) {
       return reply.code(400).send({ errors: error.errors });
@@ -72,6 +76,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(failBody(error.statusCode, error.message, error.code, error.details));
+    }
+    // Before the database check: a stopped embedded database is unavailable *because* its disk is full.
+    const storageCode = storage.note(error);
+    if (storageCode) {
+      // Short: while the disk is full every write lands here (the monitor logged the first in full).
+      request.log.warn({ code: storageCode, reason: (error as Error).message }, 'write refused: storage failing');
+      const message = storageCode === 'STORAGE_FULL' ? apiMessages.storageFull : apiMessages.storageUnavailable;
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_STORAGE))
+        .send(failBody(503, message, storageCode));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

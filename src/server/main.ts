@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
-import { openDatabase } from '../db/client.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { DataDirectoryInUseError } from '../db/data-dir-lock.js';
 import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -24,7 +25,16 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: DatabaseHandle;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
+} catch (error) {
+  // Another process has the embedded database: say so and what to do, without a stack trace.
+  if (!(error instanceof DataDirectoryInUseError)) throw error;
+  logger.fatal(error.message);
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 logger.info({ database: database.kind }, 'database ready (migrations applied)');
 await seedDatabase({
   db: database.db,

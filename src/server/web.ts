@@ -33,6 +33,8 @@ async function encodeMultipart(form: FormData) {
 export function inProcessTransport(
   app: FastifyInstance,
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
+  /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
+  onUnavailable?: (retryAfter: string) => void,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
@@ -51,6 +53,7 @@ export function inProcessTransport(
       },
       ...(payload === undefined ? {} : { payload }),
     });
+    if (response.statusCode === 503) onUnavailable?.(String(response.headers['retry-after'] ?? '5'));
     const text = response.body;
     return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
   };
@@ -77,8 +80,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, host: stri
   });
 }
 
-async function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+async function sendFetchResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  status = response.status,
+) {
+  reply.status(status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
@@ -164,17 +172,25 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
       const host = wellFormedHost(request, config);
+      let retryAfter: string | undefined;
       const response = await handler(toFetchRequest(request, reply, host), {
-        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }),
+        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }, (seconds) => {
+          retryAfter = seconds;
+        }),
         shop: shopFor(request),
         cspNonce,
       });
+      // A page that failed because the API could not serve it (the database or its storage) says so:
+      // 503 with the API's Retry-After, not the form's 400 or the error page's 500. Its text already
+      // tells people to try again shortly.
+      const unavailable = retryAfter !== undefined && response.status >= 400;
+      if (unavailable) reply.header('retry-after', retryAfter);
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
         contentSecurityPolicy(cspNonce),
       );
-      return sendFetchResponse(request, reply, response);
+      return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
     });
   });
 }

@@ -86,22 +86,12 @@ export type ServerOptions = {
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const server = await spawnServer(options);
-  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
-  const { child } = server;
-  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-    try {
-      const response = await fetch(`${server.origin}/readyz`);
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (await untilReady(server, options.timeoutMs)) return server;
   await server.kill();
   throw new Error(`server did not become ready:\n${server.output()}`);
 }
 
-/** Spawns the real server without waiting for it: for starts that must fail (`await server.exited`). */
+/** Spawns the real server without waiting for it: see startServer and untilReady. */
 export async function spawnServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -154,6 +144,22 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   running.add(server);
   exited.then(() => running.delete(server));
   return server;
+}
+
+/** Waits until the server's /readyz answers 200 (true), or it exited or the time ran out (false). */
+export async function untilReady(server: ServerProcess, timeoutMs = 45_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  const { child } = server;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const response = await fetch(`${server.origin}/readyz`);
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
 
 /** JSON over HTTP to a spawned server. */

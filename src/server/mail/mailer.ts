@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
-/** SMTP when a URL is configured; otherwise each message is written to `outboxDir` as JSON. */
+/**
+ * SMTP when a URL is configured; otherwise each message is written to `outboxDir` as JSON, whole
+ * or not at all. A full disk fails the send (and is reported to `storage`, for readiness); an
+ * order does not depend on it (src/server/modules/orders/confirmation-mail.ts).
+ */
 export function createMailer(options: {
-  smtpUrl?: string;
+  smtpUrl?: string | undefined;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
+  storage?: Pick<StorageMonitor, 'note'>;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -24,9 +30,17 @@ export function createMailer(options: {
   }
   return {
     async send(mail) {
-      await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
-      await writeFile(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
+      try {
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeWholeFile(
+          file,
+          JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2),
+        );
+      } catch (error) {
+        options.storage?.note(error);
+        throw error;
+      }
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
     },
   };

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
 import { apiMessages as m } from '../../contract/messages.js';
 import { HttpError } from '../errors.js';
+import { writeWholeFile } from '../storage.js';
 
 /** Formats we accept from uploads. SVG is refused: it can carry script. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
@@ -48,26 +49,26 @@ export function createMediaStore(options: { directory: string; maxPixels: number
         ),
       );
       if (stored.every(Boolean)) return key;
-      await mkdir(path.join(options.directory, folder), { recursive: true });
+      let encoded: Buffer[];
       try {
-        await Promise.all(
-          IMAGE_WIDTHS.map(async (width) => {
-            const output = await image
+        encoded = await Promise.all(
+          IMAGE_WIDTHS.map((width) =>
+            image
               .clone()
               .rotate()
               .resize({ width, height: width, fit: 'contain', background: '#ffffff', withoutEnlargement: false })
               .flatten({ background: '#ffffff' })
               .webp({ quality: 80 })
-              .toBuffer();
-            // Written aside, then renamed: a reader (or a second save of the same file) never sees half of it.
-            const partial = `${fileOf(width)}.${randomUUID()}.part`;
-            await writeFile(partial, output);
-            await rename(partial, fileOf(width));
-          }),
+              .toBuffer(),
+          ),
         );
       } catch {
         throw new HttpError(415, m.imageInvalid);
       }
+      // Whole files or none (a reader, or a second save of the same file, never sees half of one); a
+      // full disk fails the save with its own error (503 STORAGE_FULL), not as a bad image.
+      await mkdir(path.join(options.directory, folder), { recursive: true });
+      await Promise.all(IMAGE_WIDTHS.map((width, i) => writeWholeFile(fileOf(width), encoded[i] as Buffer)));
       return key;
     },
     url(key, origin) {
