@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
 import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
+import { registerCors } from './http/cors.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
 import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerErrorHandling(app);
   watchSlowBodies(app, config);
   registerSecurityHeaders(app);
+  registerCors(app, config.corsOrigins);
   registerJsonParser(app);
   app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));
   app.addHook('preValidation', nulGuard);
