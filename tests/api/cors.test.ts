@@ -166,6 +166,9 @@ describe('answers to a listed origin', () => {
       ['wrong role', await call('GET', '/api/v1/coupons', { headers: bearer }), 403],
       ['unknown id', await call('GET', '/api/v1/products/00000000-0000-4000-8000-000000000000'), 404],
       ['unknown route', await call('GET', '/api/v1/no-such-route'), 404],
+      // Paths the router cannot even look up run no hooks (Fastify's frameworkErrors).
+      ['broken percent-encoding', await call('GET', '/api/v1/products/%E0%A4%A'), 404],
+      ['a 150-character segment', await call('GET', `/api/v1/products/${'a'.repeat(150)}`), 404],
       ['bad id', await call('GET', '/api/v1/categories/undefined'), 400],
       [
         'malformed JSON',

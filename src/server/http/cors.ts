@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every method of /api/v1 (all updates are PUT; there is no PATCH route). */
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
@@ -27,22 +27,30 @@ function withVary(reply: FastifyReply, token: string) {
  * Cross-origin access for the browser apps named in CORS_ORIGINS (none by default; SECURITY.md
  * § 4): the API and media files answer those exact origins with `Access-Control-Allow-Origin`,
  * their errors included (else a browser hides the error body from the app), and the API answers
- * their preflights here, before any route, guard or rate limit. No credentials are allowed: the
- * API takes bearer tokens, which a page sends itself, never cookies. The web pages and their
- * actions, which work by the session cookie, stay same-origin: nothing here touches them.
+ * their preflights in `onRequest`, before any route, guard or rate limit. No credentials are
+ * allowed: the API takes bearer tokens, which a page sends itself, never cookies. The web pages
+ * and their actions, which work by the session cookie, stay same-origin: nothing here touches them.
  */
-export function registerCors(app: FastifyInstance, origins: readonly string[]) {
-  if (origins.length === 0) return;
+export function createCors(origins: readonly string[]) {
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApi(request) && !isMedia(request)) return;
+
+  /**
+   * Marks an API or media answer for a listed origin; true when the origin is one. Also used for
+   * paths the router cannot look up (Fastify's frameworkErrors), which run no hooks.
+   */
+  function annotate(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (allowed.size === 0 || (!isApi(request) && !isMedia(request))) return false;
     // The answer depends on the Origin header, so no cache may hand one origin's answer to another.
     withVary(reply, 'Origin');
     const origin = request.headers.origin;
-    if (origin === undefined || !allowed.has(origin)) return;
+    if (origin === undefined || !allowed.has(origin)) return false;
     reply.header('access-control-allow-origin', origin);
-    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-    if (!preflight || !isApi(request)) return;
+    return true;
+  }
+
+  async function onRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (!annotate(request, reply) || !isApi(request)) return;
+    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return;
     reply.headers({
       'access-control-allow-methods': ALLOWED_METHODS,
       'access-control-allow-headers': ALLOWED_HEADERS,
@@ -54,5 +62,7 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]) {
       reply.header('access-control-allow-private-network', 'true');
     }
     return reply.code(204).send();
-  });
+  }
+
+  return { annotate, onRequest };
 }
