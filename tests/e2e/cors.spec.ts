@@ -74,7 +74,7 @@ test('a listed origin’s page signs in and calls the API with its token, and re
 }) => {
   const account = await createCustomer(request);
   const [product] = await stockedProducts(request);
-  if (!product || !baseURL) throw new Error('no stocked product or baseURL');
+  if (!product?.imageCover || !baseURL) throw new Error('no stocked product with a picture, or no baseURL');
   await page.goto(LISTED);
   const results = await page.evaluate(
     ([api, credentials, productId, color]) =>
@@ -113,7 +113,7 @@ test('the same page from an origin that is not listed gets nothing: the browser 
 }) => {
   const account = await createCustomer(request);
   const [product] = await stockedProducts(request);
-  if (!product || !baseURL) throw new Error('no stocked product or baseURL');
+  if (!product?.imageCover || !baseURL) throw new Error('no stocked product with a picture, or no baseURL');
   await page.goto(UNLISTED);
   const shop = page.evaluate(
     ([api, credentials, productId]) =>
