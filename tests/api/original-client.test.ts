@@ -906,10 +906,12 @@ describe('staff: products (add-produc-hook.js, edit-Product-hook.js, the admin l
     expect(res.json().data.images).toHaveLength(2);
   });
 
-  it('Decided: the form’s Arabic placeholder texts are refused (400, nothing made), as the original API did', async () => {
-    // The client sends "السعر بعد الخصم" whenever the admin leaves the discount untouched. It is
-    // not a number and not empty (empty means no discount), so the product is not made; the
-    // admin clears or fills the field. Price and quantity placeholders likewise.
+  it('Decided: the form’s Arabic placeholder texts are refused (400, nothing made)', async () => {
+    // The client sends "السعر بعد الخصم" whenever the admin leaves the discount untouched. The
+    // contract: an empty discount means none, anything else must be a number below the price. So
+    // the product is not made (the client shows nothing); the admin clears or fills the field.
+    // Ignoring the text instead would take any non-number as "no discount". Price and quantity
+    // placeholders likewise.
     const before = (await axios('GET', '/api/v1/products?limit=1')).json().results;
     for (const [field, placeholder] of [
       ['priceAfterDiscount', 'السعر بعد الخصم'],
@@ -927,6 +929,9 @@ describe('staff: products (add-produc-hook.js, edit-Product-hook.js, the admin l
   });
 
   it('Decided: no brand chosen ("") makes a product without a brand', async () => {
+    // The contract's brand is optional (our web makes such products too). The price: the original
+    // cart page reads product.brand.name without a guard, and a cart line of this product has
+    // brand: null; its edit form would send brand "null" (FormData of null), refused as not an id.
     const res = await axios('POST', '/api/v1/products', {
       token: admin.token,
       form: await createForm({ brand: '', priceAfterDiscount: '' }, subcategoryId),
