@@ -10,6 +10,10 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 const cashOnlyPort = port + 1;
 process.env.E2E_CASH_ONLY_URL = `http://127.0.0.1:${cashOnlyPort}`;
 const cashOnlyDataDir = mkdtempSync(path.join(tmpdir(), 'matjar-e2e-cash-'));
+// Another app's origin that the shop lists in CORS_ORIGINS, and one it does not (cors.spec.ts
+// serves a page from each). Other loopback addresses on the same port: nobody else's port is taken.
+process.env.E2E_LISTED_ORIGIN = `http://127.0.0.2:${port}`;
+process.env.E2E_UNLISTED_ORIGIN = `http://127.0.0.3:${port}`;
 const serverEnv = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -60,7 +64,13 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, PAYMENT_PROVIDER: 'test' },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PAYMENT_PROVIDER: 'test',
+        CORS_ORIGINS: process.env.E2E_LISTED_ORIGIN,
+      },
     },
     {
       command: 'node dist/server/main.js',

@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
 import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
+import { createCors } from './http/cors.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
 import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
@@ -87,13 +88,17 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
+  const cors = createCors(config.corsOrigins);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     ...clientTimeoutOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: answerUnroutable,
+    frameworkErrors: (error, request, reply) => {
+      cors.annotate(request, reply);
+      answerUnroutable(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +107,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerErrorHandling(app, storage);
   watchSlowBodies(app, config);
   registerSecurityHeaders(app);
+  app.addHook('onRequest', cors.onRequest);
   registerJsonParser(app);
   app.addHook('onRequest', refuseCrossSiteForms(config.publicUrl));
   app.addHook('preValidation', nulGuard);

@@ -41,6 +41,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  CORS_ORIGINS: z.string().default(''),
 });
 
 export type Config = {
@@ -75,6 +76,8 @@ export type Config = {
   clientTimeoutSeconds: number;
   /** Card payments (docs/payments.md): none means cash only. */
   payments: PaymentSettings;
+  /** Origins whose pages may call the API from a browser (src/server/http/cors.ts). */
+  corsOrigins: string[];
 };
 
 export type PaymentSettings =
@@ -127,6 +130,32 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   };
 }
 
+/**
+ * CORS_ORIGINS: comma-separated exact origins (`https://app.example`, `http://localhost:3000`).
+ * Each must be an origin as a browser sends it (scheme, host, port; no path, no wildcard), or the
+ * shop would refuse to start rather than silently never match it.
+ */
+function parseCorsOrigins(value: string): string[] {
+  const origins = value
+    .split(',')
+    .map((item) => item.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.toLowerCase()) {
+      throw new Error(
+        `Invalid environment:\n  CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], e.g. http://localhost:3000)`,
+      );
+    }
+  }
+  return [...new Set(origins.map((origin) => origin.toLowerCase()))];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -162,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetCodeOnlyGuessesPerDay: e.RESET_CODE_ONLY_GUESSES_PER_DAY,
     clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
@@ -244,6 +245,47 @@ describe('routes of signed-in people', () => {
   it.each(routesWith('public'))('%s: open to anonymous callers', async (route) => {
     const res = await send(methodOf(route), pathOf(route));
     expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+  });
+
+  /*
+   * The original client sends `Authorization: Bearer <localStorage.token>` on every call, public
+   * ones included: `Bearer null` before signing in, `Bearer undefined` after a failed reset, and
+   * a stale token long after it expired or was revoked. Public routes answer it as they answer
+   * an anonymous visitor; routes that need someone still refuse it.
+   */
+  const badTokens = async (): Promise<[string, string][]> => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ v: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const revoked = await createAccount(t);
+    expect((await send('POST', '/auth/logout', { token: revoked.token })).statusCode).toBe(204);
+    return [
+      ['Bearer null', 'Bearer null'],
+      ['Bearer undefined', 'Bearer undefined'],
+      ['an expired token', `Bearer ${expired}`],
+      ['a revoked token', `Bearer ${revoked.token}`],
+      ['a forged token', 'Bearer not-a-real-token'],
+      ['an empty bearer', 'Bearer '],
+    ];
+  };
+
+  it.each(routesWith('public'))('%s: a bad token is an anonymous visitor', async (route) => {
+    const anonymous = await send(methodOf(route), pathOf(route));
+    for (const [what, authorization] of await badTokens()) {
+      const res = await send(methodOf(route), pathOf(route), { headers: { authorization } });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(anonymous.statusCode);
+    }
+  });
+
+  it.each([...routesWith('signedIn'), ...routesWith('customer')])('%s: a bad token is refused (401)', async (route) => {
+    for (const [what, authorization] of await badTokens()) {
+      const res = await send(methodOf(route), pathOf(route), { headers: { authorization } });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
+    }
   });
 });
 

@@ -4,6 +4,33 @@ import sharp from 'sharp';
 export type FilePart = { filename?: string; contentType?: string; data: Buffer };
 export type FieldValue = string | number | (string | number)[];
 
+/** One part of a multipart body: a text field, or a file. */
+export type Part = [name: string, value: string | FilePart];
+
+/**
+ * Builds a multipart/form-data body for `app.inject` from parts in exactly this order (a client
+ * may send files before text fields, or a field twice).
+ */
+export function multipartParts(parts: Part[]): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = `----matjar-test-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  const push = (text: string) => chunks.push(Buffer.from(text, 'utf8'));
+  for (const [name, value] of parts) {
+    if (typeof value === 'string') {
+      push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+      continue;
+    }
+    push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename ?? 'image.png'}"\r\n` +
+        `Content-Type: ${value.contentType ?? 'image/png'}\r\n\r\n`,
+    );
+    chunks.push(value.data);
+    push('\r\n');
+  }
+  push(`--${boundary}--\r\n`);
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /**
  * Builds a multipart/form-data body for `app.inject`: `fields` become text parts (arrays repeat
  * the field), `files` become file parts (arrays repeat the field too).
@@ -12,28 +39,16 @@ export function multipart(
   fields: Record<string, FieldValue | undefined> = {},
   files: Record<string, FilePart | FilePart[] | undefined> = {},
 ): { payload: Buffer; headers: { 'content-type': string } } {
-  const boundary = `----matjar-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  const push = (text: string) => chunks.push(Buffer.from(text, 'utf8'));
+  const parts: Part[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(item)}\r\n`);
-    }
+    for (const item of Array.isArray(value) ? value : [value]) parts.push([name, String(item)]);
   }
   for (const [name, value] of Object.entries(files)) {
     if (value === undefined) continue;
-    for (const file of Array.isArray(value) ? value : [value]) {
-      push(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename ?? 'image.png'}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'image/png'}\r\n\r\n`,
-      );
-      chunks.push(file.data);
-      push('\r\n');
-    }
+    for (const file of Array.isArray(value) ? value : [value]) parts.push([name, file]);
   }
-  push(`--${boundary}--\r\n`);
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartParts(parts);
 }
 
 /** A small solid-colour PNG made with sharp. */
