@@ -18,7 +18,7 @@ import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
+import { answerUnroutable, catalogueBody, failure, registerErrorHandling } from './errors.js';
 import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new HttpError(429, apiMessages.tooManyRequests),
+    errorResponseBuilder: () => failure('tooManyRequests'),
   });
   await app.register(multipart, {
     limits: {
@@ -160,7 +160,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await database.ping();
       return { status: 'ready', database: database.kind };
     } catch {
-      return reply.code(503).send({ status: 'error', message: 'database unavailable' });
+      return reply.code(503).send(catalogueBody(503, 'serviceUnavailable'));
     }
   });
 
