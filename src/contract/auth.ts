@@ -27,31 +27,43 @@ const phone = (country: PhoneCountry) =>
     .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
     .transform(normalizePhone);
 
-const name = requiredString(m.nameRequired).pipe(z.string().max(64, { error: 'name is too long' }));
+const name = requiredString(m.nameRequired).pipe(z.string().max(64, { error: m.nameTooLong }));
+
+const passwordConfirm = z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired });
+
+/**
+ * `passwordConfirm` must repeat `field`. Said once both are otherwise valid, whatever the other
+ * fields hold: a password too short is said first, and on its own.
+ */
+function confirming<T extends { passwordConfirm: string }>(schema: z.ZodType<T>, field: keyof T & string) {
+  return schema.refine((body) => body[field] === body.passwordConfirm, {
+    error: m.passwordConfirmMismatch,
+    path: ['passwordConfirm'],
+    // Not when the body is no object at all (its issue has no path).
+    when: ({ issues }) =>
+      !issues.some((issue) => [undefined, field, 'passwordConfirm'].includes(issue.path?.[0] as string | undefined)),
+  });
+}
+
+export const changeMyPasswordSchema = confirming(
+  z.object({
+    currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, { error: m.currentPasswordRequired }),
+    password: newPassword(m.passwordRequired),
+    passwordConfirm,
+  }),
+  'password',
+);
 
 /** Schemas that depend on the shop's phone country are built per configuration. */
 export function authSchemas(country: PhoneCountry) {
-  const signup = z
-    .object({
-      name,
-      email,
-      phone: phone(country),
-      password: newPassword(m.passwordRequired),
-      passwordConfirm: z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired }),
-    })
-    .refine((b) => b.password === b.passwordConfirm, { error: m.passwordConfirmMismatch, path: ['passwordConfirm'] });
+  const signup = confirming(
+    z.object({ name, email, phone: phone(country), password: newPassword(m.passwordRequired), passwordConfirm }),
+    'password',
+  );
 
   const updateMe = z.object({ name, phone: phone(country), email: email.optional() });
 
-  const changeMyPassword = z
-    .object({
-      currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, { error: m.currentPasswordRequired }),
-      password: newPassword(m.passwordRequired),
-      passwordConfirm: z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired }),
-    })
-    .refine((b) => b.password === b.passwordConfirm, { error: m.passwordConfirmMismatch, path: ['passwordConfirm'] });
-
-  return { signup, updateMe, changeMyPassword };
+  return { signup, updateMe, changeMyPassword: changeMyPasswordSchema };
 }
 
 export const loginSchema = z.object({
@@ -80,3 +92,9 @@ export const resetPasswordSchema = z.object({
   /** From verifyResetCode (or its cookie); the original clients send the e-mail alone. */
   resetToken: resetTokenSchema.optional(),
 });
+
+/** The web's new-password screen asks for it twice; the API takes it once (clients confirm it themselves). */
+export const newPasswordFormSchema = confirming(
+  z.object({ newPassword: resetPasswordSchema.shape.newPassword, passwordConfirm }),
+  'newPassword',
+);

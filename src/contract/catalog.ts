@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, numericInput, pageQuery, requiredString } from './common.js';
-import { GROUP_NAME_MAX, GROUP_NAME_MIN, PRODUCT_SORT_FIELDS } from './constants.js';
+import {
+  GROUP_NAME_MAX,
+  GROUP_NAME_MIN,
+  MAX_PRODUCT_COLORS,
+  MAX_PRODUCT_SUBCATEGORIES,
+  PRODUCT_SORT_FIELDS,
+} from './constants.js';
 import { apiMessages as m } from './messages.js';
 
 const boundedName = (required: string, tooShort: string, tooLong: string) =>
@@ -18,7 +24,7 @@ export const subcategoryNameSchema = boundedName(
 
 export const createSubcategorySchema = z.object({
   name: subcategoryNameSchema,
-  category: z.string({ error: m.subcategoryCategoryRequired }).pipe(idSchema),
+  category: requiredString(m.subcategoryCategoryRequired).pipe(idSchema),
 });
 export const updateSubcategorySchema = createSubcategorySchema.partial();
 
@@ -30,18 +36,18 @@ export const productFieldsObject = z.object({
     z.string().min(3, { error: m.titleTooShort }).max(200, { error: m.titleTooLong }),
   ),
   description: requiredString(m.descriptionRequired).pipe(z.string().max(5000, { error: m.descriptionTooLong })),
-  quantity: numericInput(m.quantityRequired).pipe(
+  quantity: numericInput(m.quantityRequired, m.quantityInvalid).pipe(
     z
       .number()
       .int({ error: m.quantityInvalid })
       .min(0, { error: m.quantityInvalid })
       .max(1_000_000_000, { error: m.quantityInvalid }),
   ),
-  price: numericInput(m.priceRequired).pipe(
+  price: numericInput(m.priceRequired, m.priceNotNumber).pipe(
     z.number().positive({ error: m.priceInvalid }).max(100_000_000, { error: m.priceInvalid }),
   ),
   /** Empty means no discount. */
-  priceAfterDiscount: numericInput(m.priceAfterDiscountInvalid)
+  priceAfterDiscount: numericInput(m.priceAfterDiscountInvalid, m.priceAfterDiscountNotNumber)
     .pipe(
       z
         .number()
@@ -58,9 +64,9 @@ export const productFieldsObject = z.object({
     .optional(),
   availableColors: z
     .array(z.string().trim().toLowerCase().regex(COLOR, { error: m.colorInvalid }))
-    .max(20, { error: m.colorInvalid })
+    .max(MAX_PRODUCT_COLORS, { error: m.colorsTooMany })
     .default([]),
-  subcategory: z.array(idSchema).max(20).default([]),
+  subcategory: z.array(idSchema).max(MAX_PRODUCT_SUBCATEGORIES, { error: m.subcategoriesTooMany }).default([]),
 });
 
 export const productFieldsSchema = productFieldsObject.refine(
@@ -70,6 +76,25 @@ export const productFieldsSchema = productFieldsObject.refine(
     path: ['priceAfterDiscount'],
   },
 );
+
+/** Prices are PostgreSQL `integer` minor units. */
+export const MAX_MINOR_PRICE = 2_147_483_647;
+
+/**
+ * The rules on prices in minor units, after the schema's (which compares major units): a price can
+ * still round to nothing or past the column, or a discount round up to the price (10 and 9.999
+ * are both 1000 halalas). The first broken one, or null.
+ */
+export function minorPriceFailure(
+  price: number,
+  priceAfterDiscount: number | null,
+): { field: 'price'; key: 'priceInvalid' } | { field: 'priceAfterDiscount'; key: 'priceAfterDiscountNotLower' } | null {
+  if (price < 1 || price >= MAX_MINOR_PRICE) return { field: 'price', key: 'priceInvalid' };
+  if (priceAfterDiscount !== null && priceAfterDiscount >= price) {
+    return { field: 'priceAfterDiscount', key: 'priceAfterDiscountNotLower' };
+  }
+  return null;
+}
 
 /** Fields that may appear more than once in a product form. */
 export const PRODUCT_ARRAY_FIELDS = ['availableColors', 'subcategory'] as const;
@@ -89,7 +114,9 @@ const idList = z
 
 const priceBound = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  numericInput(m.priceFilterInvalid).pipe(z.number().min(0)).optional(),
+  numericInput(m.priceFilterInvalid)
+    .pipe(z.number().min(0, { error: m.priceFilterInvalid }))
+    .optional(),
 );
 
 const sortSchema = z
@@ -114,7 +141,7 @@ const sortSchema = z
 
 export const productQuerySchema = z.object({
   ...pageQuery,
-  keyword: z.string().trim().max(200).optional(),
+  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).optional(),
   sort: sortSchema,
   category: optionalId,
   brand: optionalId,
@@ -128,4 +155,6 @@ export const productQuerySchema = z.object({
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
 /** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
-export const suggestQuerySchema = z.object({ keyword: z.string().trim().max(200).default('') });
+export const suggestQuerySchema = z.object({
+  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).default(''),
+});

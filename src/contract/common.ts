@@ -9,11 +9,16 @@ export const requiredString = (message: string) => z.string({ error: message }).
 export const idSchema = z.uuid({ error: apiMessages.invalidId });
 export const idParams = z.object({ id: idSchema });
 
-/** Numbers typed on a phone keyboard may use Arabic-Indic digits. */
-export const numericInput = (message: string) =>
+/**
+ * A number, or its text. Numbers typed on a phone keyboard may use Arabic-Indic digits and the
+ * Arabic decimal sign (٫). `required` when nothing was given (empty text or null), `notNumber`
+ * for anything else that is no number.
+ */
+export const numericInput = (required: string, notNumber: string = required) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(toAsciiDigits(v.trim()))) : v),
-    z.number({ error: message }).finite({ error: message }),
+    (v) =>
+      typeof v === 'string' ? (v.trim() === '' ? undefined : Number(toAsciiDigits(v.trim()).replace(/٫/g, '.'))) : v,
+    z.number({ error: (issue) => (issue.input == null ? required : notNumber) }).finite({ error: notNumber }),
   );
 
 /**

@@ -25,6 +25,9 @@ export const MAX_ORDER_TOTAL_MINOR = 10 ** 13;
 /** How long a card checkout holds its stock while the customer pays (like Stripe's sessions). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 export const MAX_PRODUCT_IMAGES = 4;
+/** Colours and sub-categories one product may list. */
+export const MAX_PRODUCT_COLORS = 20;
+export const MAX_PRODUCT_SUBCATEGORIES = 20;
 /** Saved addresses per customer. */
 export const MAX_ADDRESSES = 20;
 export const PASSWORD_MIN = 8;
@@ -54,6 +57,8 @@ export const LOGIN_LOCK_MAX_MS = 15 * 60 * 1000;
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;
 export const COUPON_NAME_MAX = 50;
+/** A coupon's discount in whole percent: from 1 when added, from 0 when edited (spec §5, switched off). */
+export const COUPON_DISCOUNT_RANGE = { add: { min: 1, max: 100 }, edit: { min: 0, max: 100 } } as const;
 /** Length of a category's, brand's or sub-category's name, in characters. */
 export const GROUP_NAME_MIN = 2;
 export const GROUP_NAME_MAX = 64;

@@ -1,141 +1,275 @@
 /**
- * API messages that existing clients compare byte for byte (API-CONTRACT.md). Keep them exact;
- * the web app translates them to Arabic for people.
+ * Every failure the API can answer, one entry each: its exact English message (existing clients
+ * compare some byte for byte, so never reword one), and where it appears — `status`: as the body
+ * `{ status: 'fail' | 'error', message, code }` with that HTTP status; `field`: as an item of a 400
+ * validation body `{ errors: [{ value, msg, param, location, code }] }`. The machine-readable
+ * code is the key in SCREAMING_SNAKE (couponInvalid → COUPON_INVALID, `codeOf`): renaming a key
+ * renames a published code (docs/api-errors.md lists them, checked by tests/unit/api-errors.test.ts).
+ * The web says each code in Arabic (src/web/i18n/api-errors.ts).
  */
-export const apiMessages = {
-  nameRequired: 'name is required',
-  emailRequired: 'email is required',
-  phoneRequired: 'phone is required',
-  passwordRequired: 'password is required',
-  passwordConfirmRequired: 'passwordConfirm is required',
-  currentPasswordRequired: 'currentPassword is required',
-  emailInUse: 'E-mail already in use',
-  emailInvalid: 'Invalid email formate',
-  phoneInvalid: 'accept only egypt phone numbers',
-  passwordTooShort: 'must be at least 8 chars',
-  passwordTooLong: 'must be at most 128 chars',
-  passwordTooCommon: 'This password is too common, please choose another',
-  passwordConfirmMismatch: 'Password confirmation is incorrect',
-  currentPasswordIncorrect: 'current password is incorrect',
-  loginIncorrect: 'Incorrect email or password',
-  loginLocked: 'Too many failed login attempts, please try again later',
-  resetEmailUnknown: 'There is no user with that email',
+type Failure = {
+  message: string;
+  status?: number;
+  field?: true;
+  /** What a client should know beyond the message (fields beside `code`, a message's suffix…). */
+  note?: string;
+};
+
+export const apiFailures = {
+  // The request itself
+  invalidJson: { status: 400, message: 'Invalid JSON body' },
+  requestInvalid: {
+    status: 400,
+    message: 'The request could not be read',
+    note: 'A malformed request Fastify refuses before any route (for example a Content-Length that does not match the body); it keeps the status Fastify chose.',
+  },
+  bodyInvalid: { field: true, message: 'The request body must be an object' },
+  bodyTooLarge: { status: 413, message: 'Request body is too large' },
+  requestTimeout: {
+    status: 408,
+    message: 'The request took too long to arrive',
+    note: 'The body stopped arriving (CLIENT_TIMEOUT_SECONDS); the connection is closed.',
+  },
+  unsupportedMediaType: { status: 415, message: 'Unsupported media type' },
+  routeNotFound: {
+    status: 404,
+    message: "Can't find this route",
+    note: 'For an unknown path the message ends with `: <the path asked for>`.',
+  },
+  tooManyRequests: {
+    status: 429,
+    message: 'Too many requests, please try again later',
+    note: 'A rate limit; try again after the `retry-after` header.',
+  },
+  serviceUnavailable: {
+    status: 503,
+    message: 'The shop is temporarily unavailable, please try again shortly',
+    note: 'The database cannot be reached; try again after the `retry-after` header.',
+  },
+  storageFull: {
+    status: 503,
+    message: 'The shop cannot save changes right now (its storage is full), please try again later',
+    note: 'Nothing was saved; try again after the `retry-after` header (30 s).',
+  },
+  storageUnavailable: {
+    status: 503,
+    message: 'The shop cannot save changes right now (its storage is failing), please try again later',
+    note: 'Nothing was saved; try again after the `retry-after` header (30 s).',
+  },
+  internalError: { status: 500, message: 'Something went wrong', note: 'With `status: "error"`.' },
+  textHasNul: { field: true, message: 'Text must not contain NUL characters' },
+  invalidId: { field: true, message: 'Invalid id format' },
+  // Rules without a message of their own (a value of the wrong type, a list too long…)
+  valueRequired: { field: true, message: 'This field is required' },
+  valueTypeInvalid: { field: true, message: 'This field has the wrong type' },
+  valueTooLong: { field: true, message: 'This field is too long' },
+  valuesTooMany: { field: true, message: 'This list has too many items' },
+  valueInvalid: { field: true, message: 'This field is invalid' },
+
+  // Sessions and roles
+  notLoggedIn: { status: 401, message: 'You are not login, Please login to get access this route' },
+  tokenInvalid: { status: 401, message: 'Invalid token, please login again..' },
+  userGone: { status: 401, message: 'The user that belong to this token does no longer exist' },
+  passwordChanged: {
+    status: 401,
+    message: 'User recently changed his password. please login again..',
+    note: 'The token was issued before the password was changed or reset.',
+  },
+  forbidden: { status: 403, message: 'You are not allowed to access this route' },
+
+  // Accounts
+  nameRequired: { field: true, message: 'name is required' },
+  nameTooLong: { field: true, message: 'name is too long' },
+  emailRequired: { field: true, message: 'email is required' },
+  emailInvalid: { field: true, message: 'Invalid email formate' },
+  emailInUse: { field: true, message: 'E-mail already in use' },
+  phoneRequired: { field: true, message: 'phone is required' },
+  phoneInvalid: {
+    field: true,
+    message: 'accept only egypt phone numbers',
+    note: "The shop's PHONE_COUNTRY decides which numbers are accepted, whatever the message says.",
+  },
+  passwordRequired: { field: true, message: 'password is required' },
+  passwordTooShort: { field: true, message: 'must be at least 8 chars' },
+  passwordTooLong: { field: true, message: 'must be at most 128 chars' },
+  passwordTooCommon: { field: true, message: 'This password is too common, please choose another' },
+  passwordConfirmRequired: { field: true, message: 'passwordConfirm is required' },
+  passwordConfirmMismatch: { field: true, message: 'Password confirmation is incorrect' },
+  currentPasswordRequired: { field: true, message: 'currentPassword is required' },
+  currentPasswordIncorrect: { field: true, message: 'current password is incorrect' },
+  userNotFound: { field: true, message: 'No user for this id' },
+  loginIncorrect: { status: 400, message: 'Incorrect email or password' },
+  loginLocked: {
+    status: 429,
+    message: 'Too many failed login attempts, please try again later',
+    note: 'This e-mail address is locked for a while after failed sign-ins.',
+  },
+
+  // Password reset
+  resetEmailUnknown: { status: 404, message: 'There is no user with that email' },
+  resetCodeRequired: { field: true, message: 'resetCode is required' },
+  resetCodeInvalid: { status: 400, message: 'Reset code invalid or expired' },
+  resetCodeNotVerified: { status: 400, field: true, message: 'reset code not verified' },
+  resetCodesTooMany: { status: 429, message: 'Too many reset codes requested, please try again later' },
+  resetTriesExhausted: {
+    status: 429,
+    message: 'Too many wrong reset codes for this account, please try again later',
+  },
+  resetCodeNeedsEmail: {
+    status: 429,
+    message: 'Too many wrong reset codes, please send your e-mail with the code',
+    note: 'Codes sent without `email` are refused for now; send the e-mail with the code.',
+  },
+
+  // Catalogue
+  titleRequired: { field: true, message: 'title is required' },
+  titleTooShort: { field: true, message: 'Too short product title' },
+  titleTooLong: { field: true, message: 'Too long product title' },
+  descriptionRequired: { field: true, message: 'Product description is required' },
+  descriptionTooLong: { field: true, message: 'Too long description' },
+  quantityRequired: { field: true, message: 'Product quantity is required' },
+  quantityInvalid: { field: true, message: 'Product quantity must be a whole number of 0 or more' },
+  priceRequired: { field: true, message: 'Product price is required' },
+  priceNotNumber: { field: true, message: 'Product price must be a number' },
+  priceInvalid: { field: true, message: 'Product price must be a positive number' },
+  priceAfterDiscountNotNumber: { field: true, message: 'priceAfterDiscount must be a number' },
+  priceAfterDiscountInvalid: { field: true, message: 'priceAfterDiscount must be a number of 0 or more' },
+  priceAfterDiscountNotLower: { field: true, message: 'priceAfterDiscount must be lower than price' },
+  imageCoverRequired: { field: true, message: 'Product imageCover is required' },
+  tooManyImages: { field: true, message: 'You cannot upload more than 4 images' },
+  categoryRequired: { field: true, message: 'Product must be belong to a category' },
+  categoryNotFound: { status: 404, field: true, message: 'No category for this id' },
+  brandNotFound: { status: 404, field: true, message: 'No brand for this id' },
+  subcategoryNotFound: { status: 404, field: true, message: 'No subcategory for this id' },
+  subcategoryNotInCategory: { field: true, message: 'subcategories not belong to category' },
+  subcategoriesTooMany: { field: true, message: 'A product takes at most 20 subcategories' },
+  colorInvalid: { field: true, message: 'availableColors must be colour hex strings like #ff0000' },
+  colorsTooMany: { field: true, message: 'A product takes at most 20 availableColors' },
+  imageInvalid: { status: 415, message: 'Only image files (JPEG, PNG, WebP, AVIF, GIF) are allowed' },
+  imageTooLarge: { status: 413, message: 'Image is too large' },
+  imageTooManyPixels: { status: 413, message: 'Image has too many pixels' },
+  categoryNameRequired: { field: true, message: 'Category required' },
+  categoryNameTooShort: { field: true, message: 'Too short category name' },
+  categoryNameTooLong: { field: true, message: 'Too long category name' },
+  categoryNameTaken: { field: true, message: 'Category name already exists' },
+  brandNameRequired: { field: true, message: 'Brand required' },
+  brandNameTooShort: { field: true, message: 'Too short brand name' },
+  brandNameTooLong: { field: true, message: 'Too long brand name' },
+  brandNameTaken: { field: true, message: 'Brand name already exists' },
+  subcategoryNameRequired: { field: true, message: 'SubCategory required' },
+  subcategoryNameTooShort: { field: true, message: 'Too short Subcategory name' },
+  subcategoryNameTooLong: { field: true, message: 'Too long Subcategory name' },
+  subcategoryNameTaken: { field: true, message: 'Subcategory name already exists in this category' },
+  subcategoryCategoryRequired: { field: true, message: 'subCategory must be belong to category' },
+  stillHasProducts: { status: 409, message: 'It still has products; move or delete them first' },
+  productNotFound: { status: 404, message: 'No product for this id' },
+  sortInvalid: { field: true, message: 'Invalid sort field' },
+  pageInvalid: { field: true, message: 'page must be a positive whole number' },
+  limitInvalid: { field: true, message: 'limit must be a whole number from 1 to 100' },
+  priceFilterInvalid: { field: true, message: 'price filter must be a number' },
+  keywordTooLong: { field: true, message: 'keyword is too long' },
+
+  // Cart and coupons
+  productIdRequired: { field: true, message: 'productId is required' },
+  colorRequired: { status: 400, message: 'color is required for this product' },
+  colorNotAvailable: { status: 400, field: true, message: 'This color is not available for this product' },
+  notEnoughStock: { status: 400, message: 'Not enough quantity in stock' },
+  outOfStock: { status: 400, message: 'This product is out of stock' },
+  cartItemNotFound: { status: 404, message: 'There is no item for this id' },
+  cartNotFound: { status: 404, message: 'There is no cart for this id' },
+  countInvalid: { field: true, message: 'count must be a whole number of 1 or more' },
+  orderTotalTooLarge: { status: 400, message: 'The order total is too large' },
+  couponInvalid: { status: 400, message: 'Coupon is invalid or expired' },
+  couponNameRequired: { field: true, message: 'Coupon name required' },
+  couponNameTooLong: { field: true, message: 'Coupon name is too long' },
+  couponNameTaken: { field: true, message: 'Coupon name already exists' },
+  couponExpireRequired: { field: true, message: 'Coupon expire time required' },
+  couponExpireInvalid: { field: true, message: 'Coupon expire must be a date' },
+  couponDiscountRequired: { field: true, message: 'Coupon discount value required' },
+  couponDiscountRange: { field: true, message: 'Discount must be between 1 and 100' },
+  couponDiscountEditRange: { field: true, message: 'Discount must be between 0 and 100' },
+  couponNotFound: { status: 404, message: 'No coupon for this id' },
+
+  // Addresses
+  addressNotFound: { status: 404, message: 'No address for this id' },
+  addressLimit: { status: 400, message: 'You can keep at most 20 addresses' },
+  aliasRequired: { field: true, message: 'alias is required' },
+  aliasTooLong: { field: true, message: 'alias is too long' },
+  detailsRequired: { field: true, message: 'details is required' },
+  detailsTooLong: { field: true, message: 'details is too long' },
+  cityRequired: { field: true, message: 'city is required' },
+  cityTooLong: { field: true, message: 'city is too long' },
+  postalCodeTooLong: { field: true, message: 'postalCode is too long' },
+
+  // Reviews
+  reviewRequired: { field: true, message: 'review is required' },
+  reviewTooLong: { field: true, message: 'review is too long' },
+  ratingRequired: { field: true, message: 'rating is required' },
+  ratingInvalid: { field: true, message: 'rating must be from 0.5 to 5 in half steps' },
+  reviewDuplicate: { status: 400, message: 'You already added a review for this product' },
+  reviewNotFound: { status: 404, message: 'No review for this id' },
+  reviewNotYours: { status: 403, message: 'You can only change your own review' },
+
+  // Orders and payments
+  cartEmpty: { status: 400, message: 'Your cart is empty' },
+  stockShort: {
+    status: 409,
+    message: 'Not enough stock for',
+    note: 'Beside the code, `product: { id, title }` names the product; the message ends with `: <title>`.',
+  },
+  shippingAddressRequired: { field: true, message: 'shippingAddress is required' },
+  addressRequired: {
+    status: 400,
+    message: 'Please add a shipping address to your account first',
+    note: 'A card checkout without an address falls back to the latest saved one; there is none.',
+  },
+  orderNotFound: { status: 404, message: 'No order for this id' },
+  checkoutNotFound: { status: 404, message: 'No checkout session for this id' },
+  checkoutStatusInvalid: { field: true, message: 'status must be a checkout state' },
+  cardPaymentsUnavailable: {
+    status: 409,
+    message: 'Card payments are not available in this shop, please pay cash on delivery',
+  },
+  paymentProviderUnavailable: {
+    status: 502,
+    message: 'The payment provider is unavailable, please try again later',
+  },
+  paymentMismatch: { status: 400, message: 'The payment does not match the checkout amount or currency' },
+  webhookSignatureInvalid: { status: 400, message: 'Invalid webhook signature' },
+} as const satisfies Record<string, Failure>;
+
+/** What the API says on success (no failure, so no code). */
+const notices = {
   resetCodeSent: 'Reset code sent to email',
-  resetCodeInvalid: 'Reset code invalid or expired',
-  resetCodeNotVerified: 'reset code not verified',
-  resetCodeRequired: 'resetCode is required',
-  resetCodeTooMany: 'Too many reset codes requested, please try again later',
-  resetTriesExhausted: 'Too many wrong reset codes for this account, please try again later',
-  resetCodeOnlyExhausted: 'Too many wrong reset codes, please send your e-mail with the code',
-  notLoggedIn: 'You are not login, Please login to get access this route',
-  tokenInvalid: 'Invalid token, please login again..',
-  userGone: 'The user that belong to this token does no longer exist',
-  passwordChanged: 'User recently changed his password. please login again..',
-  forbidden: 'You are not allowed to access this route',
-  tooManyRequests: 'Too many requests, please try again later',
-  invalidId: 'Invalid id format',
-  invalidJson: 'Invalid JSON body',
-  bodyTooLarge: 'Request body is too large',
-  requestTimeout: 'The request took too long to arrive',
-  unsupportedMediaType: 'Unsupported media type',
-  routeNotFound: "Can't find this route",
-  internal: 'Something went wrong',
-  orderTotalTooLarge: 'The order total is too large',
-  addressLimit: 'You can keep at most 20 addresses',
-  checkoutAddressNeeded: 'Please add a shipping address to your account first',
-  paymentMismatch: 'The payment does not match the checkout amount or currency',
-  cardPaymentsUnavailable: 'Card payments are not available in this shop, please pay cash on delivery',
-  serviceUnavailable: 'The shop is temporarily unavailable, please try again shortly',
-  storageFull: 'The shop cannot save changes right now (its storage is full), please try again later',
-  storageUnavailable: 'The shop cannot save changes right now (its storage is failing), please try again later',
-  titleRequired: 'title is required',
-  titleTooShort: 'Too short product title',
-  titleTooLong: 'Too long product title',
-  descriptionRequired: 'Product description is required',
-  descriptionTooLong: 'Too long description',
-  quantityRequired: 'Product quantity is required',
-  quantityInvalid: 'Product quantity must be a whole number of 0 or more',
-  priceRequired: 'Product price is required',
-  priceInvalid: 'Product price must be a positive number',
-  priceAfterDiscountInvalid: 'priceAfterDiscount must be a number of 0 or more',
-  priceAfterDiscountNotLower: 'priceAfterDiscount must be lower than price',
-  imageCoverRequired: 'Product imageCover is required',
-  categoryRequired: 'Product must be belong to a category',
-  categoryNotFound: 'No category for this id',
-  brandNotFound: 'No brand for this id',
-  subcategoryNotFound: 'No subcategory for this id',
-  subcategoryNotInCategory: 'subcategories not belong to category',
-  colorInvalid: 'availableColors must be colour hex strings like #ff0000',
-  tooManyImages: 'You cannot upload more than 4 images',
-  imageRequired: 'image is required',
-  imageInvalid: 'Only image files (JPEG, PNG, WebP, AVIF, GIF) are allowed',
-  imageTooLarge: 'Image is too large',
-  imageTooManyPixels: 'Image has too many pixels',
-  categoryNameRequired: 'Category required',
-  categoryNameTooShort: 'Too short category name',
-  categoryNameTooLong: 'Too long category name',
-  categoryNameTaken: 'Category name already exists',
-  brandNameRequired: 'Brand required',
-  brandNameTooShort: 'Too short brand name',
-  brandNameTooLong: 'Too long brand name',
-  brandNameTaken: 'Brand name already exists',
-  subcategoryNameRequired: 'SubCategory required',
-  subcategoryNameTooShort: 'Too short Subcategory name',
-  subcategoryNameTooLong: 'Too long Subcategory name',
-  subcategoryNameTaken: 'Subcategory name already exists in this category',
-  subcategoryCategoryRequired: 'subCategory must be belong to category',
-  stillHasProducts: 'It still has products; move or delete them first',
-  stillHasSubcategories: 'It still has sub-categories; delete them first',
-  productNotFound: 'No product for this id',
-  userNotFound: 'No user for this id',
-  sortInvalid: 'Invalid sort field',
-  pageInvalid: 'page must be a positive whole number',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
-  priceFilterInvalid: 'price filter must be a number',
-  productIdRequired: 'productId is required',
   productAddedToCart: 'Product added successfully to your cart',
-  colorRequired: 'color is required for this product',
-  colorNotAvailable: 'This color is not available for this product',
-  notEnoughStock: 'Not enough quantity in stock',
-  outOfStock: 'This product is out of stock',
-  cartItemNotFound: 'There is no item for this id',
-  cartNotFound: 'There is no cart for this id',
-  countInvalid: 'count must be a whole number of 1 or more',
-  couponInvalid: 'Coupon is invalid or expired',
-  couponNameRequired: 'Coupon name required',
-  couponExpireRequired: 'Coupon expire time required',
-  couponExpireInvalid: 'Coupon expire must be a date',
-  couponDiscountRequired: 'Coupon discount value required',
-  couponDiscountRange: 'Discount must be between 1 and 100',
-  couponDiscountEditRange: 'Discount must be between 0 and 100',
-  couponNameTaken: 'Coupon name already exists',
-  couponNotFound: 'No coupon for this id',
   wishlistAdded: 'Product added successfully to your wishlist.',
   wishlistRemoved: 'Product removed successfully from your wishlist.',
   addressAdded: 'Address added successfully.',
   addressUpdated: 'Address updated successfully.',
   addressRemoved: 'Address removed successfully.',
-  addressNotFound: 'No address for this id',
-  aliasRequired: 'alias is required',
-  detailsRequired: 'details is required',
-  cityRequired: 'city is required',
-  textHasNul: 'Text must not contain NUL characters',
-  reviewRequired: 'review is required',
-  reviewTooLong: 'review is too long',
-  ratingRequired: 'rating is required',
-  ratingInvalid: 'rating must be from 0.5 to 5 in half steps',
-  reviewDuplicate: 'You already added a review for this product',
-  reviewNotFound: 'No review for this id',
-  reviewNotYours: 'You can only change your own review',
-  cartEmpty: 'Your cart is empty',
-  stockShort: 'Not enough stock for',
-  orderNotFound: 'No order for this id',
-  orderPaid: 'Order marked as paid',
-  orderDelivered: 'Order marked as delivered',
-  shippingAddressRequired: 'shippingAddress is required',
-  checkoutNotFound: 'No checkout session for this id',
-  webhookSignatureInvalid: 'Invalid webhook signature',
-  paymentUnavailable: 'The payment provider is unavailable, please try again later',
 } as const;
 
-export type ApiMessage = (typeof apiMessages)[keyof typeof apiMessages];
+type Failures = typeof apiFailures;
+export type ApiFailureKey = keyof Failures;
+
+/** `couponInvalid` → `COUPON_INVALID`. */
+type ScreamingSnake<S extends string, Done extends string = ''> = S extends `${infer C}${infer Rest}`
+  ? ScreamingSnake<Rest, `${Done}${C extends Lowercase<C> ? Uppercase<C> : `_${C}`}`>
+  : Done;
+
+export type ApiErrorCode = ScreamingSnake<ApiFailureKey>;
+
+export const codeOf = <K extends ApiFailureKey>(key: K) =>
+  key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase() as ScreamingSnake<K>;
+
+/**
+ * The API's messages by key: the failures' and the notices'. Clients compare them byte for byte
+ * (the original client compares `E-mail already in use`, `Invalid email formate`, `accept only
+ * egypt phone numbers` and `reset code not verified`).
+ */
+export const apiMessages = {
+  ...(Object.fromEntries(Object.entries(apiFailures).map(([key, failure]) => [key, failure.message])) as {
+    readonly [K in ApiFailureKey]: Failures[K]['message'];
+  }),
+  ...notices,
+};

@@ -4,11 +4,11 @@ import { RATING_MAX, REVIEW_MAX_LENGTH } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
 const reviewText = requiredString(m.reviewRequired).pipe(z.string().max(REVIEW_MAX_LENGTH, { error: m.reviewTooLong }));
-/** Stars in half steps from 0.5 to 5. */
-const rating = numericInput(m.ratingRequired).pipe(
+/** Stars in half steps from 0.5 to 5; no stars (0) is no rating. */
+const rating = numericInput(m.ratingRequired, m.ratingInvalid).pipe(
   z
     .number()
-    .min(0.5, { error: m.ratingInvalid })
+    .min(0.5, { error: (issue) => (issue.input === 0 ? m.ratingRequired : m.ratingInvalid) })
     .max(RATING_MAX, { error: m.ratingInvalid })
     .refine((v) => Number.isInteger(v * 2), { error: m.ratingInvalid }),
 );

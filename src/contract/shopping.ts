@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { idSchema, numericInput, requiredString } from './common.js';
-import { COUPON_NAME_MAX } from './constants.js';
+import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
 import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
-  color: z.string().trim().toLowerCase().max(20).optional(),
+  color: z.string().trim().toLowerCase().max(20, { error: m.colorNotAvailable }).optional(),
 });
 
 export const updateCartItemSchema = z.object({
@@ -21,7 +21,9 @@ export const updateCartItemSchema = z.object({
 });
 
 export const applyCouponSchema = z.object({
-  couponName: requiredString(m.couponNameRequired).pipe(z.string().max(COUPON_NAME_MAX)),
+  couponName: requiredString(m.couponNameRequired).pipe(
+    z.string().max(COUPON_NAME_MAX, { error: m.couponNameTooLong }),
+  ),
 });
 
 export const wishlistSchema = z.object({
@@ -54,26 +56,27 @@ const expireDate = z
   });
 
 const couponName = requiredString(m.couponNameRequired)
-  .pipe(z.string().max(COUPON_NAME_MAX, { error: 'Coupon name is too long' }))
+  .pipe(z.string().max(COUPON_NAME_MAX, { error: m.couponNameTooLong }))
   .transform((v) => v.toUpperCase());
 
-const discount = (min: number, message: string) =>
-  numericInput(m.couponDiscountRequired).pipe(
-    z.number().int({ error: message }).min(min, { error: message }).max(100, { error: message }),
+const discount = ({ min, max }: { min: number; max: number }, message: string) =>
+  numericInput(m.couponDiscountRequired, message).pipe(
+    z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
   );
 
 export const createCouponSchema = z.object({
   name: couponName,
   expire: expireDate,
-  discount: discount(1, m.couponDiscountRange),
+  discount: discount(COUPON_DISCOUNT_RANGE.add, m.couponDiscountRange),
 });
 
-/** The edit screen allows 0 % (spec §5): a coupon switched off without deleting it. */
-export const updateCouponSchema = z.object({
-  name: couponName.optional(),
-  expire: expireDate.optional(),
-  discount: discount(0, m.couponDiscountEditRange).optional(),
+/** The edit screen allows 0 % (spec §5): a coupon switched off without deleting it. It sends every field. */
+export const editCouponSchema = createCouponSchema.extend({
+  discount: discount(COUPON_DISCOUNT_RANGE.edit, m.couponDiscountEditRange),
 });
+
+/** The API takes any of the edit screen's fields. */
+export const updateCouponSchema = editCouponSchema.partial();
 
 export function addressSchemas(country: PhoneCountry) {
   const phone = z
@@ -83,15 +86,15 @@ export function addressSchemas(country: PhoneCountry) {
     .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
     .transform(normalizePhone);
   const create = z.object({
-    alias: requiredString(m.aliasRequired).pipe(z.string().max(50, { error: 'alias is too long' })),
-    details: requiredString(m.detailsRequired).pipe(z.string().max(500, { error: 'details is too long' })),
+    alias: requiredString(m.aliasRequired).pipe(z.string().max(50, { error: m.aliasTooLong })),
+    details: requiredString(m.detailsRequired).pipe(z.string().max(500, { error: m.detailsTooLong })),
     phone,
-    city: requiredString(m.cityRequired).pipe(z.string().max(80, { error: 'city is too long' })),
+    city: requiredString(m.cityRequired).pipe(z.string().max(80, { error: m.cityTooLong })),
     postalCode: z
       .string()
       .trim()
       .transform(toAsciiDigits)
-      .pipe(z.string().max(20, { error: 'postalCode is too long' }))
+      .pipe(z.string().max(20, { error: m.postalCodeTooLong }))
       .optional(),
   });
   return { create, update: create.partial() };

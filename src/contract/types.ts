@@ -97,9 +97,6 @@ export type ChangedEnvelope<T> = { status: 'success'; message: string; data: T[]
 /** PUT /users/updateMe. */
 export type UpdateMeEnvelope = { status: 'success'; data: { user: User } };
 
-export type FieldError = { value?: unknown; msg: string; param: string; location: string };
-export type ErrorBody = { errors: FieldError[] } | { status: 'fail' | 'error'; message: string };
-
 export type CartLine = {
   _id: string;
   product: {

@@ -18,7 +18,7 @@ import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { answerUnroutable, HttpError, registerErrorHandling } from './errors.js';
+import { answerUnroutable, catalogueBody, failure, registerErrorHandling, storageFailureKey } from './errors.js';
 import { clientTimeoutOptions, watchSlowBodies } from './http/client-timeouts.js';
 import { createCors } from './http/cors.js';
 import { refuseCrossSiteForms } from './http/cross-site.js';
@@ -136,7 +136,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new HttpError(429, apiMessages.tooManyRequests),
+    errorResponseBuilder: () => failure('tooManyRequests'),
   });
   await app.register(multipart, {
     limits: {
@@ -171,10 +171,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await database.ping();
     } catch (error) {
       const code = storage.note(error);
-      return reply.code(503).send({ status: 'error', message: 'database unavailable', ...(code ? { code } : {}) });
+      return reply.code(503).send(catalogueBody(503, code ? storageFailureKey(code) : 'serviceUnavailable'));
     }
     const problem = await storage.check();
-    if (problem) return reply.code(503).send({ status: 'error', message: 'writes failing', ...problem });
+    if (problem) return reply.code(503).send({ ...catalogueBody(503, storageFailureKey(problem.code)), ...problem });
     return { status: 'ready', database: database.kind };
   });
 

@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
 import type { Config } from './config.js';
+import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
 import { hasSessionCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
@@ -151,9 +152,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   }
 
   // Unknown /api paths answer in the API's JSON error shape, not with the web's 404 page.
-  app.all('/api/*', async (request, reply) =>
-    reply.code(404).send({ status: 'fail', message: `Can't find this route: ${request.url}` }),
-  );
+  app.all('/api/*', answerRouteNotFound);
 
   // A picture upload is read only from a staff member's session, as the pages' guards decide it.
   const isStaff: StaffCheck = async (token, request) => {

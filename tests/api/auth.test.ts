@@ -433,7 +433,7 @@ describe('password reset', () => {
     await requestResetCode(body.email);
     const res = await call('PUT', '/auth/resetPassword', { email: body.email, newPassword: 'Brand-new-pass-7' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'fail', message: 'reset code not verified' });
+    expect(res.json()).toEqual({ status: 'fail', message: 'reset code not verified', code: 'RESET_CODE_NOT_VERIFIED' });
     // Without even asking for a code.
     const { body: other } = await signup();
     expectFail(
@@ -493,7 +493,7 @@ describe('rate limit on auth endpoints', () => {
     }
     const res = await login();
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ status: 'fail', message: m.tooManyRequests });
+    expect(res.json()).toEqual({ status: 'fail', message: m.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
     // Other routes are not limited by it.
     const health = await limited.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);

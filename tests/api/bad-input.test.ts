@@ -1727,7 +1727,7 @@ describe('uploads', () => {
       };
       const res = await streamPost(origin, url, headers, { head: Buffer.from(head), size: 50 * MB, tail }, heldMemory);
       expect(res.status, res.body).toBe(413);
-      expect(JSON.parse(res.body)).toEqual({ status: 'fail', message: expect.any(String) });
+      expect(JSON.parse(res.body)).toEqual({ status: 'fail', message: expect.any(String), code: expect.any(String) });
       // Answered once the 5 MB limit was passed (plus what sat in socket buffers), not at 50 MB.
       expect(res.sentWhenAnswered).toBeLessThan(30 * MB);
       expect(res.ms).toBeLessThan(10_000);

@@ -508,11 +508,15 @@ describe('PUT /cart/applyCoupon', () => {
     }
   });
 
-  it("400 { status: 'fail', message: 'Coupon is invalid or expired' } for an unknown or expired coupon", async () => {
+  it("400 { status: 'fail', message: 'Coupon is invalid or expired', code: 'COUPON_INVALID' } for an unknown or expired coupon", async () => {
     const user = await customer();
     await added(user, (await product()).id);
     const expired = await insertCoupon(t, { expire: new Date(Date.now() - 1000) });
-    expect((await applyCoupon(user, expired.name)).json()).toEqual({ status: 'fail', message: m.couponInvalid });
+    expect((await applyCoupon(user, expired.name)).json()).toEqual({
+      status: 'fail',
+      message: m.couponInvalid,
+      code: 'COUPON_INVALID',
+    });
     expectFail(await applyCoupon(user, expired.name), 400, m.couponInvalid);
     expectFail(await applyCoupon(user, 'NO-SUCH-COUPON'), 400, m.couponInvalid);
     expectFail(await applyCoupon(user, "' OR 1=1 --"), 400, m.couponInvalid);

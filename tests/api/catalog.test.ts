@@ -301,7 +301,7 @@ for (const named of namedKinds) {
       const res = await send('GET', `/${kind}/not-an-id`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        errors: [{ value: 'not-an-id', msg: 'Invalid id format', param: 'id', location: 'params' }],
+        errors: [{ value: 'not-an-id', msg: 'Invalid id format', param: 'id', location: 'params', code: 'INVALID_ID' }],
       });
       expect(firstError(await send('GET', `/${kind}/12345`)).msg).toBe(m.invalidId);
     });
@@ -606,7 +606,7 @@ describe('products: create', () => {
     ['too small a price for the currency', { price: '0.001' }, 'price', m.priceInvalid],
     ['a price too big to store', { price: '30000000' }, 'price', m.priceInvalid],
     ['a price beyond any limit', { price: '1e308' }, 'price', m.priceInvalid],
-    ['a price that is not a number', { price: 'abc' }, 'price', m.priceRequired],
+    ['a price that is not a number', { price: 'abc' }, 'price', m.priceNotNumber],
     ['negative discount', { priceAfterDiscount: '-1' }, 'priceAfterDiscount', m.priceAfterDiscountInvalid],
     ['discount equal to price', { priceAfterDiscount: '199.5' }, 'priceAfterDiscount', m.priceAfterDiscountNotLower],
     ['discount above price', { priceAfterDiscount: '250' }, 'priceAfterDiscount', m.priceAfterDiscountNotLower],
@@ -1401,7 +1401,7 @@ describe('bad input', () => {
         payload,
         headers: { 'content-type': 'application/json' },
       });
-      expect(res.json()).toEqual({ status: 'fail', message: m.invalidJson });
+      expect(res.json()).toEqual({ status: 'fail', message: m.invalidJson, code: 'INVALID_JSON' });
       expect(res.statusCode).toBe(400);
     }
     const login = await send('POST', '/auth/login', {

@@ -364,7 +364,7 @@ describe('Stripe (a local server speaking its API)', () => {
       headers: { authorization: `Bearer ${buyer.user.token}` },
     });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ message: m.paymentUnavailable, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({ message: m.paymentProviderUnavailable, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
     expect(await stockIn(shop, p.id)).toBe(2);
   });
 });

@@ -169,7 +169,7 @@ describe('reset codes per account', () => {
     const account = await createAccount(t);
     for (let i = 0; i < RESET_CODES_PER_WINDOW; i++) expect((await forgot(account.email)).statusCode).toBe(200);
     const [before] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
-    expectFail(await forgot(account.email), 429, m.resetCodeTooMany);
+    expectFail(await forgot(account.email), 429, m.resetCodesTooMany);
     // The refused request did not replace the code that was sent.
     const [after] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id));
     expect(after?.codeHash).toBe(before?.codeHash);
@@ -187,6 +187,6 @@ describe('reset codes per account', () => {
     const account = await createAccount(t);
     const answers = await Promise.all(Array.from({ length: 8 }, () => forgot(account.email)));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(RESET_CODES_PER_WINDOW);
-    for (const res of answers.filter((r) => r.statusCode !== 200)) expectFail(res, 429, m.resetCodeTooMany);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) expectFail(res, 429, m.resetCodesTooMany);
   });
 });

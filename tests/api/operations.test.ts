@@ -165,11 +165,11 @@ describe.skipIf(!pgUrl)('database connection loss (PostgreSQL)', () => {
       ] as const) {
         const res = await call(server.origin, 'GET', url, auth ? { token: auth } : {});
         expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(503);
-        expect(res.body).toEqual({ status: 'error', message: m.serviceUnavailable });
+        expect(res.body).toEqual({ status: 'error', message: m.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
       }
       const ready = await call(server.origin, 'GET', '/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body.status).toBe('error');
+      expect(ready.body).toEqual({ status: 'error', message: m.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
       // Liveness does not depend on the database: the process itself is fine.
       expect((await call(server.origin, 'GET', '/healthz')).status).toBe(200);
 

@@ -251,7 +251,7 @@ describe('card checkout', () => {
     const p = await product({ quantity: 20 });
     const { user, cartId } = await customerWithCart([{ productId: p.id }]);
     const none = await send('GET', `/orders/checkout-session/${cartId}`, { token: user.token });
-    expectFail(none, 400, m.checkoutAddressNeeded);
+    expectFail(none, 400, m.addressRequired);
     expect(none.json().code).toBe('ADDRESS_REQUIRED');
 
     const save = async (alias: string, details: string) =>

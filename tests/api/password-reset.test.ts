@@ -119,7 +119,7 @@ describe('codes sent without an e-mail', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(RESET_CODE_ONLY_GUESSES_PER_WINDOW);
     expect(statuses.filter((status) => status === 429)).toHaveLength(30);
     const refusal = answers.find((res) => res.statusCode === 429)?.json();
-    expect(refusal).toEqual({ status: 'fail', message: m.resetCodeOnlyExhausted, code: 'RESET_CODE_NEEDS_EMAIL' });
+    expect(refusal).toEqual({ status: 'fail', message: m.resetCodeNeedsEmail, code: 'RESET_CODE_NEEDS_EMAIL' });
 
     // Budget spent: even a right code is refused unread, and nothing is verified.
     const right = await call('POST', '/auth/verifyResetCode', { resetCode: codes[7] as string });
@@ -170,7 +170,11 @@ describe('codes sent without an e-mail', () => {
     const byProof = await call('POST', '/auth/verifyResetCode', { resetCode: await codeFor(victim) });
     const { resetToken } = byProof.json();
     const wrongName = await call('PUT', '/auth/resetPassword', { email: other, newPassword: NEW_PASSWORD, resetToken });
-    expect(wrongName.json()).toEqual({ status: 'fail', message: m.resetCodeNotVerified });
+    expect(wrongName.json()).toEqual({
+      status: 'fail',
+      message: m.resetCodeNotVerified,
+      code: 'RESET_CODE_NOT_VERIFIED',
+    });
     const rightName = await call('PUT', '/auth/resetPassword', {
       email: victim,
       newPassword: NEW_PASSWORD,
@@ -211,7 +215,11 @@ describe('the original client’s e-mail-only reset', () => {
     // Someone else who knows the e-mail, from another address: refused, and the person's
     // verification stands.
     const stranger = await call('PUT', '/auth/resetPassword', { email, newPassword: 'Stolen-pass-99' });
-    expect(stranger.json()).toEqual({ status: 'fail', message: m.resetCodeNotVerified });
+    expect(stranger.json()).toEqual({
+      status: 'fail',
+      message: m.resetCodeNotVerified,
+      code: 'RESET_CODE_NOT_VERIFIED',
+    });
 
     const done = await call('PUT', '/auth/resetPassword', { email, newPassword: NEW_PASSWORD }, { from: person });
     expect(done.statusCode).toBe(200);
@@ -269,7 +277,7 @@ describe('the proof (resetToken)', () => {
       newPassword: NEW_PASSWORD,
       resetToken: 'A'.repeat(43),
     });
-    expect(forged.json()).toEqual({ status: 'fail', message: m.resetCodeNotVerified });
+    expect(forged.json()).toEqual({ status: 'fail', message: m.resetCodeNotVerified, code: 'RESET_CODE_NOT_VERIFIED' });
     const malformed = await call('PUT', '/auth/resetPassword', { email, newPassword: NEW_PASSWORD, resetToken: 'x' });
     expect(malformed.statusCode).toBe(400);
     expect(await canSignIn(email, PASSWORD)).toBe(true);

@@ -69,10 +69,12 @@ describe('writing reviews', () => {
     const user = await createAccount(t);
     expect(firstError(await post(user, p.id, { review: '  ', rating: 4 })).msg).toBe(m.reviewRequired);
     expect(firstError(await post(user, p.id, { review: 'نص' })).msg).toBe(m.ratingRequired);
-    for (const rating of [0, 0.25, 5.5, -1, 'abc', 3.3]) {
-      expect(firstError(await post(user, p.id, { review: 'نص', rating })).msg, String(rating)).toBe(
-        rating === 'abc' ? m.ratingRequired : m.ratingInvalid,
-      );
+    // No stars (0, as a star widget starts) is no rating; anything else off the half steps is invalid.
+    for (const rating of [0, '0', '']) {
+      expect(firstError(await post(user, p.id, { review: 'نص', rating })).msg, String(rating)).toBe(m.ratingRequired);
+    }
+    for (const rating of [0.25, 5.5, -1, 'abc', 3.3]) {
+      expect(firstError(await post(user, p.id, { review: 'نص', rating })).msg, String(rating)).toBe(m.ratingInvalid);
     }
     expect(firstError(await post(user, p.id, { review: 'x'.repeat(2001), rating: 3 })).msg).toBe(m.reviewTooLong);
     expectFail(await post(user, '00000000-0000-4000-8000-000000000000', { review: 'نص', rating: 3 }), 404);

@@ -175,7 +175,7 @@ describe('GET /products/:id/reviews', () => {
   it("404 { status: 'fail', message } for an unknown product", async () => {
     const res = await get(`/products/${randomUUID()}/reviews`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 'fail', message: m.productNotFound });
+    expect(res.json()).toEqual({ status: 'fail', message: m.productNotFound, code: 'PRODUCT_NOT_FOUND' });
   });
 
   it('400 with the contract error list for a malformed product id', async () => {

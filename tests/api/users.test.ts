@@ -77,7 +77,7 @@ describe('GET /users/getMe', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/getMe' });
     responses.push(res);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: 'fail', message: m.notLoggedIn });
+    expect(res.json()).toEqual({ status: 'fail', message: m.notLoggedIn, code: 'NOT_LOGGED_IN' });
   });
 });
 

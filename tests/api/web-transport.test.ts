@@ -26,7 +26,10 @@ describe('the web’s in-process API transport', () => {
       expect((await first({ method: 'POST', path: '/auth/login', body: wrongLogin })).status).toBe(400);
     }
     const blocked = await first({ method: 'POST', path: '/auth/login', body: wrongLogin });
-    expect(blocked).toEqual({ status: 429, body: { status: 'fail', message: m.tooManyRequests } });
+    expect(blocked).toEqual({
+      status: 429,
+      body: { status: 'fail', message: m.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+    });
     // Another visitor signing in at the same moment is not held back by the first one.
     expect((await second({ method: 'POST', path: '/auth/login', body: wrongLogin })).status).toBe(400);
   });

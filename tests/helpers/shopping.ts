@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { failureOfCode } from '../../src/contract/errors.js';
 import { brands, cartItems, categories, coupons, products } from '../../src/db/schema.js';
 import { reindexProducts } from '../../src/db/search-index.js';
 import { createAccount, type TestApp } from './app.js';
@@ -41,20 +42,45 @@ export function apiClient(current: () => TestApp) {
   return { send, expectNo5xx };
 }
 
+/** Messages that end with what they are about (`Not enough stock for: <title>`). */
+const suffixed = new Set<string>(['STOCK_SHORT', 'ROUTE_NOT_FOUND']);
+
+/**
+ * `code` is one of the catalogue's (src/contract/messages.ts) and `message` that code's own
+ * message, so no failure can name a code or say a sentence the catalogue lacks.
+ */
+export function expectCatalogued(code: unknown, message: unknown, where: 'status' | 'field', context: string) {
+  const entry = typeof code === 'string' ? failureOfCode(code) : undefined;
+  expect(entry, `unknown code ${String(code)}: ${context}`).toBeDefined();
+  if (!entry) return;
+  if (suffixed.has(code as string))
+    expect(String(message), context).toMatch(new RegExp(`^${escapeRegExp(entry.message)}(: |$)`));
+  else expect(message, context).toBe(entry.message);
+  expect(entry[where], `${String(code)} is not catalogued as a ${where} failure: ${context}`).toBeDefined();
+}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The contract's `{ status: 'fail', message }` body with its `code`, the catalogue's for this
+ * status and message; the only fields beside them are a code's documented details.
+ */
 export function expectFail(res: LightMyRequestResponse, status: number, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
   const { status: word, message: text, code, ...details } = res.json();
-  expect(word).toBe('fail');
+  expect(word, res.body).toBe('fail');
   expect(typeof text).toBe('string');
-  // A stable machine-readable name, and any fields beside it, are additions to the contract's shape.
-  if (code !== undefined) expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
-  else expect(details).toEqual({});
+  expectCatalogued(code, text, 'status', res.body);
+  // Fastify's other refusals keep the status it chose.
+  if (code !== 'REQUEST_INVALID') expect(failureOfCode(code)?.status, res.body).toBe(status);
+  if (code === 'STOCK_SHORT') {
+    expect(details).toEqual({ product: { id: expect.any(String), title: expect.any(String) } });
+  } else expect(details).toEqual({});
   if (message !== undefined) expect(text).toBe(message);
 }
 
-export type FieldErr = { value?: unknown; msg: string; param: string; location: string };
+export type FieldErr = { value?: unknown; msg: string; param: string; location: string; code: string };
 
-/** Checks the contract's validation shape and returns the first error. */
+/** Checks the contract's validation shape, each error's catalogued code, and returns the first error. */
 export function firstError(res: LightMyRequestResponse): FieldErr {
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json();
@@ -66,6 +92,7 @@ export function firstError(res: LightMyRequestResponse): FieldErr {
     expect(typeof error.msg).toBe('string');
     expect(typeof error.param).toBe('string');
     expect(['body', 'query', 'params']).toContain(error.location);
+    expectCatalogued(error.code, error.msg, 'field', res.body);
   }
   return errors[0] as FieldErr;
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import { currentMark, menuPages, sidebarPages } from '../../src/web/components/account-pages.js';
 import { at } from '../../src/web/i18n/account.js';
@@ -18,6 +18,7 @@ import {
   passwordFields,
   profileBody,
   profileFields,
+  profileWording,
   validateAddress,
   validateChangePassword,
   validateProfile,
@@ -28,6 +29,7 @@ import { plural } from '../../src/web/lib/plural.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { loader as ordersLoader } from '../../src/web/routes/user-orders.js';
 import { action as wishlistAction } from '../../src/web/routes/wishlist.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 const address = { alias: 'المنزل', details: 'شارع التحرير 5', phone: '01012345678', city: 'القاهرة', postalCode: '' };
 const EG_PHONE = authText.phoneInvalid('EG');
@@ -140,47 +142,47 @@ describe('the change-password form', () => {
 });
 
 describe('API messages on the account forms', () => {
-  const fieldError = (param: string, msg: string) => ({ status: 400, body: { errors: [{ param, msg }] } });
+  const fieldError = (param: string, key: ApiFailureKey) => ({ status: 400, body: fieldErrorsBody([param, key]) });
 
   it('puts each address message on its field in Arabic', () => {
-    expect(formFailureFromApi(fieldError('alias', m.aliasRequired), addressFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('alias', 'aliasRequired'), addressFields, 'EG')).toEqual({
       fieldErrors: { alias: at.aliasRequired },
     });
-    expect(formFailureFromApi(fieldError('city', 'city is too long'), addressFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('city', 'cityTooLong'), addressFields, 'EG')).toEqual({
       fieldErrors: { city: at.cityTooLong },
     });
-    expect(formFailureFromApi(fieldError('phone', m.phoneInvalid), addressFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('phone', 'phoneInvalid'), addressFields, 'EG')).toEqual({
       fieldErrors: { phone: EG_PHONE },
     });
-    const limit = { status: 400, body: { status: 'fail', message: 'You can keep at most 20 addresses' } };
+    const limit = { status: 400, body: failBody('addressLimit') };
     expect(formFailureFromApi(limit, addressFields, 'EG')).toEqual({ fieldErrors: {}, formError: at.tooManyAddresses });
   });
 
   it('words a taken e-mail the profile’s way, and a wrong current password on its field', () => {
-    const taken = fieldError('email', m.emailInUse);
-    expect(formFailureFromApi(taken, profileFields, 'EG', { [m.emailInUse]: at.emailTaken })).toEqual({
+    const taken = fieldError('email', 'emailInUse');
+    expect(formFailureFromApi(taken, profileFields, 'EG', profileWording)).toEqual({
       fieldErrors: { email: 'البريد الإلكتروني مسجل مسبقاً' },
     });
     // Sign-up keeps its own wording.
     expect(formFailureFromApi(taken, profileFields, 'EG').fieldErrors.email).toBe(authText.emailInUse);
-    expect(formFailureFromApi(fieldError('currentPassword', m.currentPasswordIncorrect), passwordFields, 'EG')).toEqual(
+    expect(formFailureFromApi(fieldError('currentPassword', 'currentPasswordIncorrect'), passwordFields, 'EG')).toEqual(
       { fieldErrors: { currentPassword: 'كلمة المرور الحالية غير صحيحة' } },
     );
   });
 
   it('says a common password is refused on its field, and names which limit a 429 hit', () => {
-    expect(formFailureFromApi(fieldError('password', m.passwordTooCommon), passwordFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('password', 'passwordTooCommon'), passwordFields, 'EG')).toEqual({
       fieldErrors: { password: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى' },
     });
-    const tooMany = (message: string) => ({ status: 429, body: { status: 'fail', message } });
-    expect(formFailureFromApi(tooMany(m.resetCodeTooMany), ['email'], 'EG')).toEqual({
+    expect(formFailureFromApi({ status: 429, body: failBody('resetCodesTooMany') }, ['email'], 'EG')).toEqual({
       fieldErrors: { email: authText.resetCodeTooMany },
     });
-    expect(formFailureFromApi(tooMany(m.tooManyRequests), ['email'], 'EG')).toEqual({
+    expect(formFailureFromApi({ status: 429, body: failBody('tooManyRequests') }, ['email'], 'EG')).toEqual({
       fieldErrors: {},
       formError: authText.tooManyRequests,
     });
-    expect(formFailureFromApi(tooMany('Some limit we never heard of'), ['email'], 'EG')).toEqual({
+    const unheardOf = { status: 'fail', message: 'Some limit we never heard of', code: 'SOME_NEW_LIMIT' } as never;
+    expect(formFailureFromApi({ status: 429, body: unheardOf }, ['email'], 'EG')).toEqual({
       fieldErrors: {},
       formError: authText.tooManyRequests,
     });
@@ -271,7 +273,7 @@ describe('favourite ids for the hearts', () => {
     expect(ok.calls).toEqual([]);
     expect(await favoriteIdsOf(signedIn('http://shop.test/'), ok.context)).toEqual(['p1']);
     expect(ok.calls[0]).toMatchObject({ method: 'GET', path: '/wishlist', token: 'tok' });
-    const staff = fakeContext(() => ({ status: 403, body: { status: 'fail', message: m.forbidden } }));
+    const staff = fakeContext(() => ({ status: 403, body: failBody('forbidden') }));
     expect(await favoriteIdsOf(signedIn('http://shop.test/'), staff.context)).toEqual([]);
   });
 });
@@ -306,12 +308,12 @@ describe('the hearts’ action', () => {
   });
 
   it('turns refusals into messages and never sends a malformed intent', async () => {
-    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.productNotFound } }));
+    const gone = fakeContext(() => ({ status: 404, body: failBody('productNotFound') }));
     expect(await run(post({ intent: 'add', productId: 'p1', js: '1' }), gone.context)).toMatchObject({
       data: { ok: false, problem: 'productGone' },
       init: { status: 404 },
     });
-    const staff = fakeContext(() => ({ status: 403, body: { status: 'fail', message: m.forbidden } }));
+    const staff = fakeContext(() => ({ status: 403, body: failBody('forbidden') }));
     expect(await run(post({ intent: 'add', productId: 'p1', js: '1' }), staff.context)).toMatchObject({
       data: { ok: false, problem: 'customersOnly' },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { ag } from '../../src/web/i18n/admin-groups.js';
 import {
   chosenFile,
@@ -11,6 +11,7 @@ import {
 } from '../../src/web/lib/admin-groups.js';
 import { namedBody, namedKindOf } from '../../src/web/lib/admin-groups.server.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 const CATEGORY_ID = '7d0f5c1e-8f1a-4c6b-9a51-0d3c2b1a9e77';
 
@@ -57,22 +58,22 @@ describe('the brand and category form', () => {
   });
 
   it('puts the API’s name and image refusals on their fields in Arabic', () => {
-    const fieldError = (param: string, msg: string) => ({ status: 400, body: { errors: [{ param, msg }] } });
-    expect(formFailureFromApi(fieldError('name', m.brandNameTaken), namedFields, 'EG')).toEqual({
+    const fieldError = (param: string, key: ApiFailureKey) => ({ status: 400, body: fieldErrorsBody([param, key]) });
+    expect(formFailureFromApi(fieldError('name', 'brandNameTaken'), namedFields, 'EG')).toEqual({
       fieldErrors: { name: ag.brand.nameTaken },
     });
-    expect(formFailureFromApi(fieldError('name', m.categoryNameTooLong), namedFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('name', 'categoryNameTooLong'), namedFields, 'EG')).toEqual({
       fieldErrors: { name: ag.category.nameTooLong },
     });
     // Image failures come as a message only; they still belong to the image field.
-    const fail = (status: number, message: string) => ({ status, body: { status: 'fail', message } });
-    expect(formFailureFromApi(fail(415, m.imageInvalid), namedFields, 'EG')).toEqual({
+    const fail = (status: number, key: ApiFailureKey) => ({ status, body: failBody(key) });
+    expect(formFailureFromApi(fail(415, 'imageInvalid'), namedFields, 'EG')).toEqual({
       fieldErrors: { image: ag.imageInvalid },
     });
-    expect(formFailureFromApi(fail(413, m.imageTooLarge), namedFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fail(413, 'imageTooLarge'), namedFields, 'EG')).toEqual({
       fieldErrors: { image: ag.imageTooLarge },
     });
-    expect(formFailureFromApi(fail(413, m.imageTooManyPixels), namedFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fail(413, 'imageTooManyPixels'), namedFields, 'EG')).toEqual({
       fieldErrors: { image: ag.imageTooManyPixels },
     });
   });
@@ -92,14 +93,14 @@ describe('the sub-category form', () => {
   });
 
   it('puts the API’s refusals on their fields in Arabic', () => {
-    const fieldError = (param: string, msg: string) => ({ status: 400, body: { errors: [{ param, msg }] } });
-    expect(formFailureFromApi(fieldError('name', m.subcategoryNameTaken), subcategoryFields, 'EG')).toEqual({
+    const fieldError = (param: string, key: ApiFailureKey) => ({ status: 400, body: fieldErrorsBody([param, key]) });
+    expect(formFailureFromApi(fieldError('name', 'subcategoryNameTaken'), subcategoryFields, 'EG')).toEqual({
       fieldErrors: { name: ag.subcategory.nameTaken },
     });
-    expect(formFailureFromApi(fieldError('category', m.categoryNotFound), subcategoryFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('category', 'categoryNotFound'), subcategoryFields, 'EG')).toEqual({
       fieldErrors: { category: ag.categoryGone },
     });
-    expect(formFailureFromApi(fieldError('category', m.subcategoryCategoryRequired), subcategoryFields, 'EG')).toEqual({
+    expect(formFailureFromApi(fieldError('category', 'subcategoryCategoryRequired'), subcategoryFields, 'EG')).toEqual({
       fieldErrors: { category: ag.categoryRequired },
     });
   });

@@ -1,22 +1,17 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { FailureBody } from '../../src/contract/errors.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
-import {
-  couponApiMessages,
-  couponBody,
-  couponDefaults,
-  couponFields,
-  isExpired,
-  validateCoupon,
-} from '../../src/web/lib/coupon-form.js';
+import { couponBody, couponDefaults, couponFields, isExpired, validateCoupon } from '../../src/web/lib/coupon-form.js';
 import { flagChoiceError, flagLabel, flagSavedText, readFlagChoice } from '../../src/web/lib/order-status.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
 import { action as editCouponAction } from '../../src/web/routes/admin/edit-coupon.js';
 import { action as orderAction } from '../../src/web/routes/admin/order.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 const valid = { name: 'sale20', expire: '2099-12-31', discount: '20' };
 const required = { name: 'اسم الكوبون مطلوب', expire: 'تاريخ الانتهاء مطلوب', discount: 'نسبة الخصم مطلوبة' };
@@ -79,21 +74,15 @@ describe('the coupon form', () => {
   });
 
   it('puts the API’s coupon messages on their fields in Arabic', () => {
-    const failure = (body: ApiResponse['body'], status = 400) =>
-      formFailureFromApi(
-        { status, body: body as Parameters<typeof formFailureFromApi>[0]['body'] },
-        couponFields,
-        'EG',
-        couponApiMessages,
-      );
-    const error = (msg: string, param: string) => ({ errors: [{ value: '', msg, param, location: 'body' }] });
-    expect(failure(error(m.couponNameTaken, 'name'))).toEqual({ fieldErrors: { name: 'هذا الكوبون مضاف من قبل' } });
-    expect(failure(error(m.couponDiscountRange, 'discount'))).toEqual({ fieldErrors: { discount: addRange } });
-    expect(failure(error(m.couponDiscountEditRange, 'discount'))).toEqual({ fieldErrors: { discount: editRange } });
-    expect(failure(error(m.couponExpireInvalid, 'expire'))).toEqual({
+    const failure = (body: FailureBody, status = 400) => formFailureFromApi({ status, body }, couponFields, 'EG');
+    const error = (key: ApiFailureKey, param: string) => fieldErrorsBody([param, key]);
+    expect(failure(error('couponNameTaken', 'name'))).toEqual({ fieldErrors: { name: 'هذا الكوبون مضاف من قبل' } });
+    expect(failure(error('couponDiscountRange', 'discount'))).toEqual({ fieldErrors: { discount: addRange } });
+    expect(failure(error('couponDiscountEditRange', 'discount'))).toEqual({ fieldErrors: { discount: editRange } });
+    expect(failure(error('couponExpireInvalid', 'expire'))).toEqual({
       fieldErrors: { expire: 'تاريخ الانتهاء غير صالح' },
     });
-    expect(failure({ status: 'fail', message: m.couponNotFound }, 404)).toEqual({
+    expect(failure(failBody('couponNotFound'), 404)).toEqual({
       fieldErrors: {},
       formError: 'هذا الكوبون غير موجود، ربما حُذف من قبل.',
     });
@@ -194,7 +183,7 @@ describe('the order page’s action', () => {
   });
 
   it('says when the order is gone, and refuses a post without a flag', async () => {
-    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.orderNotFound } }));
+    const gone = fakeContext(() => ({ status: 404, body: failBody('orderNotFound') }));
     expect(await run({ isPaid: 'true', js: '1' }, gone.context)).toMatchObject({
       data: { ok: false, formError: ao.orderGone },
     });
@@ -231,7 +220,7 @@ describe('the coupon screen’s action', () => {
   it('keeps what was typed when the name is taken', async () => {
     const api = fakeContext(() => ({
       status: 400,
-      body: { errors: [{ value: 'SALE20', msg: m.couponNameTaken, param: 'name', location: 'body' }] },
+      body: fieldErrorsBody(['name', 'couponNameTaken']),
     }));
     expect(await run(PAGE, { intent: 'add', ...valid, js: '1' }, api.context)).toMatchObject({
       data: { ok: false, fieldErrors: { name: 'هذا الكوبون مضاف من قبل' }, values: valid },
@@ -245,7 +234,7 @@ describe('the coupon screen’s action', () => {
     expect(response.headers.get('location')).toBe('/admin/addCoupon?page=2');
     expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم حذف الكوبون' });
 
-    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.couponNotFound } }));
+    const gone = fakeContext(() => ({ status: 404, body: failBody('couponNotFound') }));
     expect(await run(PAGE, { intent: 'delete', id: 'c1', js: '1' }, gone.context)).toMatchObject({
       data: { intent: 'delete', ok: false, message: 'هذا الكوبون غير موجود، ربما حُذف من قبل.' },
     });

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import type { Product } from '../../src/contract/types.js';
 import { ap } from '../../src/web/i18n/admin-products.js';
@@ -21,17 +20,19 @@ import {
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as addAction } from '../../src/web/routes/admin/add-product.js';
 import { action as editAction } from '../../src/web/routes/admin/edit-product.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
+const CATEGORY = '7d0f5c1e-8f1a-4c6b-9a51-0d3c2b1a9e77';
 const valid: ProductValues = {
   title: 'حذاء رياضي',
   description: 'حذاء خفيف للجري',
   price: '250',
   priceAfterDiscount: '199.5',
   quantity: '12',
-  category: 'c1',
+  category: CATEGORY,
   brand: '',
 };
-const sar = { digits: 2, imageCount: 1, imageRequired: true, colorCount: 0 };
+const sar = { digits: 2, imageCount: 1, imageRequired: true, colors: [], subcategories: [] };
 
 describe('the product form’s rules (the API’s, checked before sending)', () => {
   it('names every required field left empty, pictures included on a new product', () => {
@@ -102,8 +103,10 @@ describe('the product form’s rules (the API’s, checked before sending)', () 
 
   it('at most 4 pictures and 20 colours', () => {
     expect(validateProduct(valid, { ...sar, imageCount: 5 })).toEqual({ images: tooManyImagesText() });
-    expect(validateProduct(valid, { ...sar, imageCount: 4, colorCount: 20 })).toEqual({});
-    expect(validateProduct(valid, { ...sar, colorCount: 21 })).toEqual({ availableColors: ap.tooManyColors('20') });
+    const colors = (count: number) =>
+      Array.from({ length: count }, (_, i) => `#${(i + 1).toString(16).padStart(6, '0')}`);
+    expect(validateProduct(valid, { ...sar, imageCount: 4, colors: colors(20) })).toEqual({});
+    expect(validateProduct(valid, { ...sar, colors: colors(21) })).toEqual({ availableColors: ap.tooManyColors('20') });
   });
 });
 
@@ -217,17 +220,17 @@ describe('API messages on the product form', () => {
 
   it('each on its own field, in Arabic; list items and the cover on their fields', () => {
     expect(
-      fields({
-        errors: [
-          { msg: m.titleTooShort, param: 'title' },
-          { msg: m.priceAfterDiscountNotLower, param: 'priceAfterDiscount' },
-          { msg: m.colorInvalid, param: 'availableColors.0' },
-          { msg: m.imageCoverRequired, param: 'imageCover' },
-          { msg: m.subcategoryNotInCategory, param: 'subcategory' },
-          { msg: m.invalidId, param: 'brand' },
-          { msg: m.quantityInvalid, param: 'quantity' },
-        ],
-      }),
+      fields(
+        fieldErrorsBody(
+          ['title', 'titleTooShort'],
+          ['priceAfterDiscount', 'priceAfterDiscountNotLower'],
+          ['availableColors.0', 'colorInvalid'],
+          ['imageCover', 'imageCoverRequired'],
+          ['subcategory', 'subcategoryNotInCategory'],
+          ['brand', 'invalidId'],
+          ['quantity', 'quantityInvalid'],
+        ),
+      ),
     ).toEqual({
       fieldErrors: {
         title: ap.titleTooShort,
@@ -239,20 +242,20 @@ describe('API messages on the product form', () => {
         quantity: ap.quantityInvalid,
       },
     });
-    expect(fields({ errors: [{ msg: m.tooManyImages, param: 'images' }] })).toEqual({
+    expect(fields(fieldErrorsBody(['images', 'tooManyImages']))).toEqual({
       fieldErrors: { images: 'لا يمكنك رفع أكثر من 4 صور' },
     });
   });
 
   it('refused files (415, 413) belong to the pictures; other failures to the whole form', () => {
-    expect(fields({ status: 'fail', message: m.imageInvalid }, 415)).toEqual({
+    expect(fields(failBody('imageInvalid'), 415)).toEqual({
       fieldErrors: { images: ap.imageInvalid },
     });
-    expect(fields({ status: 'fail', message: m.imageTooLarge }, 413)).toEqual({
+    expect(fields(failBody('imageTooLarge'), 413)).toEqual({
       fieldErrors: { images: ap.imageTooLarge },
     });
-    expect(fields({ status: 'error', message: m.internal }, 500).formError).toBeTruthy();
-    expect(fields({ status: 'fail', message: m.productNotFound }, 404)).toEqual({
+    expect(fields({ ...failBody('internalError'), status: 'error' }, 500).formError).toBeTruthy();
+    expect(fields(failBody('productNotFound'), 404)).toEqual({
       fieldErrors: {},
       formError: ap.productGone,
     });
@@ -319,7 +322,7 @@ describe('the add and edit actions', () => {
     });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /users/getMe',
-      'GET /categories/c1/subcategories?page=1&limit=100',
+      `GET /categories/${CATEGORY}/subcategories?page=1&limit=100`,
     ]);
   });
 
@@ -365,7 +368,7 @@ describe('the add and edit actions', () => {
     expect(body.has('images')).toBe(false);
     expect(body.has('imageCover')).toBe(false);
 
-    const gone = fakeContext(() => ({ status: 404, body: { status: 'fail', message: m.productNotFound } }));
+    const gone = fakeContext(() => ({ status: 404, body: failBody('productNotFound') }));
     const thrown = await editAction({
       request: postForm('/admin/editproducts/p1', valid, []),
       context: gone.context,
@@ -377,7 +380,7 @@ describe('the add and edit actions', () => {
       request.method === 'PUT'
         ? {
             status: 400,
-            body: { errors: [{ msg: m.subcategoryNotInCategory, param: 'subcategory', value: [], location: 'body' }] },
+            body: fieldErrorsBody(['subcategory', 'subcategoryNotInCategory']),
           }
         : undefined,
     );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { isValidPhone, PHONE_PATTERNS, type PhoneCountry } from '../../src/contract/phone.js';
 import type { ApiRequest } from '../../src/contract/transport.js';
 import { authText, phoneExamples } from '../../src/web/i18n/auth.js';
@@ -27,6 +27,7 @@ import {
 } from '../../src/web/lib/session.server.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { redirectWithToast, takeFlashToast } from '../../src/web/lib/toast.server.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 describe('safeRedirect', () => {
   it('keeps same-site paths with their query and hash', () => {
@@ -142,7 +143,7 @@ describe('form validation (spec §5, PRODUCT-DECISIONS row 4)', () => {
   const empty = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, '']));
 
   it('requires every sign-up field with its own Arabic message', () => {
-    expect(validateRegister(empty(registerFields) as never)).toEqual({
+    expect(validateRegister(empty(registerFields) as never, 'EG')).toEqual({
       name: 'الاسم مطلوب',
       email: 'البريد الإلكتروني مطلوب',
       phone: 'رقم الجوال مطلوب',
@@ -152,25 +153,37 @@ describe('form validation (spec §5, PRODUCT-DECISIONS row 4)', () => {
   });
 
   it('treats blank text as empty but a password of spaces as typed', () => {
-    const errors = validateRegister({
-      name: '  ',
-      email: ' a@b.co ',
-      phone: '010',
-      password: '   ',
-      passwordConfirm: '   ',
+    const errors = validateRegister(
+      { name: '  ', email: ' a@b.co ', phone: '01012345678', password: '   ', passwordConfirm: '   ' },
+      'EG',
+    );
+    // The spaces are a password (too short), not a missing one.
+    expect(errors).toEqual({ name: authText.nameRequired, password: authText.passwordTooShort });
+  });
+
+  it('checks what the API checks: the e-mail’s and the phone’s form, the password’s length', () => {
+    const base = { name: 'سارة', password: 'Secret-1!', passwordConfirm: 'Secret-1!' };
+    expect(validateRegister({ ...base, email: 'a@', phone: '010' }, 'EG')).toEqual({
+      email: authText.emailInvalid,
+      phone: authText.phoneInvalid('EG'),
     });
-    expect(errors).toEqual({ name: authText.nameRequired });
+    expect(validateRegister({ ...base, email: 'a@b.co', phone: '0512345678' }, 'SA')).toEqual({});
+    expect(validateRegister({ ...base, email: 'a@b.co', phone: '01012345678', password: 'short' }, 'EG')).toEqual({
+      password: authText.passwordTooShort,
+    });
   });
 
   it('reports a confirmation that differs, only when both are typed', () => {
     const base = { name: 'سارة', email: 'a@b.co', phone: '01012345678' };
-    expect(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: 'Secret-2!' })).toEqual({
+    expect(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: 'Secret-2!' }, 'EG')).toEqual({
       passwordConfirm: 'كلمتا المرور غير متطابقتين',
     });
-    expect(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: '' })).toEqual({
+    expect(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: '' }, 'EG')).toEqual({
       passwordConfirm: authText.passwordConfirmRequired,
     });
-    expect(hasErrors(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: 'Secret-1!' }))).toBe(false);
+    expect(hasErrors(validateRegister({ ...base, password: 'Secret-1!', passwordConfirm: 'Secret-1!' }, 'EG'))).toBe(
+      false,
+    );
   });
 
   it('checks the sign-in, code and new-password forms', () => {
@@ -197,14 +210,14 @@ describe('form validation (spec §5, PRODUCT-DECISIONS row 4)', () => {
 });
 
 describe('API messages in Arabic on the right field', () => {
-  const validation = (...errors: [param: string, msg: string][]) => ({
+  const validation = (...errors: [param: string, key: ApiFailureKey][]) => ({
     status: 400,
-    body: { errors: errors.map(([param, msg]) => ({ param, msg })) },
+    body: fieldErrorsBody(...errors),
   });
 
   it('maps sign-up messages to their fields', () => {
     const failure = formFailureFromApi(
-      validation(['email', m.emailInUse], ['phone', m.phoneInvalid], ['password', m.passwordTooShort]),
+      validation(['email', 'emailInUse'], ['phone', 'phoneInvalid'], ['password', 'passwordTooShort']),
       registerFields,
       'EG',
     );
@@ -215,23 +228,31 @@ describe('API messages in Arabic on the right field', () => {
         password: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
       },
     });
-    expect(formFailureFromApi(validation(['email', m.emailInvalid]), registerFields, 'EG').fieldErrors).toEqual({
+    expect(formFailureFromApi(validation(['email', 'emailInvalid']), registerFields, 'EG').fieldErrors).toEqual({
       email: 'البريد الإلكتروني غير صالح',
     });
     expect(
-      formFailureFromApi(validation(['passwordConfirm', m.passwordConfirmMismatch]), registerFields, 'EG').fieldErrors,
+      formFailureFromApi(validation(['passwordConfirm', 'passwordConfirmMismatch']), registerFields, 'EG').fieldErrors,
     ).toEqual({ passwordConfirm: authText.passwordMismatch });
   });
 
   it('names the configured phone country', () => {
-    expect(formFailureFromApi(validation(['phone', m.phoneInvalid]), registerFields, 'SA').fieldErrors.phone).toBe(
+    expect(formFailureFromApi(validation(['phone', 'phoneInvalid']), registerFields, 'SA').fieldErrors.phone).toBe(
       'رقم الجوال غير صالح، أدخل رقم جوال من المملكة العربية السعودية',
     );
   });
 
   it('keeps the first message of a field and uses a plain one for unknown messages', () => {
     const failure = formFailureFromApi(
-      validation(['email', m.emailRequired], ['email', m.emailInvalid], ['name', 'some new rule']),
+      {
+        status: 400,
+        body: {
+          errors: [
+            ...fieldErrorsBody(['email', 'emailRequired'], ['email', 'emailInvalid']).errors,
+            { msg: 'some new rule', param: 'name', location: 'body', code: 'SOME_NEW_RULE' as never },
+          ],
+        },
+      },
       registerFields,
       'EG',
     );
@@ -239,11 +260,11 @@ describe('API messages in Arabic on the right field', () => {
   });
 
   it('puts message-only failures on their field when the form has it', () => {
-    const unknownEmail = { status: 404, body: { status: 'fail', message: m.resetEmailUnknown } };
+    const unknownEmail = { status: 404, body: failBody('resetEmailUnknown') };
     expect(formFailureFromApi(unknownEmail, ['email'] as const, 'EG')).toEqual({
       fieldErrors: { email: 'هذا البريد الإلكتروني غير مسجّل لدينا' },
     });
-    const wrongCode = { status: 400, body: { status: 'fail', message: m.resetCodeInvalid } };
+    const wrongCode = { status: 400, body: failBody('resetCodeInvalid') };
     expect(formFailureFromApi(wrongCode, verifyCodeFields, 'EG')).toEqual({
       fieldErrors: { resetCode: 'هذا الرمز غير صحيح، يرجى التحقق منه' },
     });
@@ -255,16 +276,16 @@ describe('API messages in Arabic on the right field', () => {
   });
 
   it('explains an unverified code, throttling and server failures for the whole form', () => {
-    const notVerified = { status: 400, body: { status: 'fail', message: m.resetCodeNotVerified } };
+    const notVerified = { status: 400, body: failBody('resetCodeNotVerified') };
     expect(formFailureFromApi(notVerified, resetPasswordFields, 'EG').formError).toBe('الرمز غير صحيح');
-    const throttled = { status: 429, body: { status: 'fail', message: m.tooManyRequests } };
+    const throttled = { status: 429, body: failBody('tooManyRequests') };
     expect(formFailureFromApi(throttled, registerFields, 'EG').formError).toBe(authText.tooManyRequests);
-    const crashed = { status: 500, body: { status: 'error', message: m.internal } };
+    const crashed = { status: 500, body: { ...failBody('internalError'), status: 'error' as const } };
     expect(formFailureFromApi(crashed, registerFields, 'EG').formError).toBe(authText.somethingWentWrong);
     expect(formFailureFromApi({ status: 502, body: undefined }, registerFields, 'EG').formError).toBe(
       authText.somethingWentWrong,
     );
-    const unknown = { status: 400, body: { status: 'fail', message: 'Something new' } };
+    const unknown = { status: 400, body: { status: 'fail', message: 'Something new', code: 'SOMETHING_NEW' } as never };
     expect(formFailureFromApi(unknown, registerFields, 'EG').formError).toBe(authText.somethingWentWrong);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { FailBody } from '../../src/contract/errors.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import type { CartLine } from '../../src/contract/types.js';
 import { cartText } from '../../src/web/i18n/cart.js';
 import { ApiError } from '../../src/web/lib/api.js';
@@ -11,7 +12,8 @@ import {
   payableTotal,
   readQuantity,
 } from '../../src/web/lib/cart.js';
-import { checkoutFailure, shortStockTitle, validateCheckout } from '../../src/web/lib/checkout.js';
+import { checkoutFailure, validateCheckout } from '../../src/web/lib/checkout.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 function line(id: string, productId: string, count: number, stock: number, price = 10): CartLine {
   return {
@@ -34,7 +36,8 @@ function line(id: string, productId: string, count: number, stock: number, price
   };
 }
 
-const fail = (status: number, message: string) => new ApiError(status, { status: 'fail', message });
+const fail = (status: number, key: ApiFailureKey, details: Partial<FailBody> = {}) =>
+  new ApiError(status, failBody(key, details));
 
 describe('cart quantity input (spec §5)', () => {
   it('ignores values below 1, and says why', () => {
@@ -100,21 +103,22 @@ describe('cart arithmetic', () => {
 
 describe('cart messages in Arabic', () => {
   it('translates the API’s cart refusals', () => {
-    expect(cartErrorText(fail(400, m.notEnoughStock))).toBe(cartText.errors.notEnoughStock);
-    expect(cartErrorText(fail(400, m.outOfStock))).toBe(cartText.errors.notEnoughStock);
-    expect(cartErrorText(fail(400, m.couponInvalid))).toBe(cartText.errors.couponInvalid);
-    expect(cartErrorText(fail(404, m.cartItemNotFound))).toBe(cartText.errors.itemGone);
-    expect(
-      cartErrorText(new ApiError(400, { errors: [{ msg: m.countInvalid, param: 'count', location: 'body' }] })),
-    ).toBe(cartText.errors.countInvalid);
-    expect(cartErrorText(fail(403, m.forbidden))).toBe(cartText.errors.customersOnly);
-    expect(cartErrorText(fail(429, m.tooManyRequests))).toBe(cartText.errors.tooManyRequests);
+    expect(cartErrorText(fail(400, 'notEnoughStock'))).toBe(cartText.errors.notEnoughStock);
+    expect(cartErrorText(fail(400, 'outOfStock'))).toBe(cartText.errors.notEnoughStock);
+    expect(cartErrorText(fail(400, 'couponInvalid'))).toBe(cartText.errors.couponInvalid);
+    expect(cartErrorText(fail(404, 'cartItemNotFound'))).toBe(cartText.errors.itemGone);
+    expect(cartErrorText(new ApiError(400, fieldErrorsBody(['count', 'countInvalid'])))).toBe(
+      cartText.errors.countInvalid,
+    );
+    expect(cartErrorText(fail(403, 'forbidden'))).toBe(cartText.errors.customersOnly);
+    expect(cartErrorText(fail(429, 'tooManyRequests'))).toBe(cartText.errors.tooManyRequests);
   });
 
   it('anything else is a general failure, never English', () => {
     expect(cartErrorText(new ApiError(500, undefined))).toBe(cartText.errors.failed);
     expect(cartErrorText(new Error('boom'))).toBe(cartText.errors.failed);
-    expect(cartErrorText(fail(400, 'Something new'))).toBe(cartText.errors.failed);
+    const unknown = { status: 'fail', message: 'Something new', code: 'SOMETHING_NEW' } as never;
+    expect(cartErrorText(new ApiError(400, unknown))).toBe(cartText.errors.failed);
   });
 });
 
@@ -133,30 +137,36 @@ describe('checkout', () => {
     expect(validateCheckout({ paymentMethod: 'card', addressId: 'a1' })).toEqual({});
   });
 
-  it('reads the product out of a short-stock refusal', () => {
-    expect(shortStockTitle(`${m.stockShort}: قميص أزرق: مقاس كبير`)).toBe('قميص أزرق: مقاس كبير');
-    expect(shortStockTitle(m.notEnoughStock)).toBeNull();
-  });
-
   it('puts each refusal where the customer can act on it', () => {
-    expect(checkoutFailure(fail(409, `${m.stockShort}: حذاء`))).toEqual({
+    // The product comes beside the code, never out of the English sentence.
+    const shortOf = (title: string) =>
+      fail(409, 'stockShort', { message: 'Not enough stock for: something else', product: { id: 'p1', title } });
+    expect(checkoutFailure(shortOf('قميص أزرق: مقاس كبير'))).toEqual({
       emptyCart: false,
       fieldErrors: {},
-      formError: cartText.stockShort('حذاء'),
+      formError: cartText.stockShort('قميص أزرق: مقاس كبير'),
     });
-    expect(checkoutFailure(fail(400, m.cartEmpty))).toEqual({ emptyCart: true });
-    expect(checkoutFailure(fail(404, m.cartNotFound))).toEqual({ emptyCart: true });
-    expect(checkoutFailure(fail(404, m.addressNotFound))).toEqual({
+    expect(checkoutFailure(fail(400, 'cartEmpty'))).toEqual({ emptyCart: true });
+    expect(checkoutFailure(fail(404, 'cartNotFound'))).toEqual({ emptyCart: true });
+    expect(checkoutFailure(fail(404, 'addressNotFound'))).toEqual({
       emptyCart: false,
       fieldErrors: { addressId: cartText.addressGone },
     });
-    expect(
-      checkoutFailure(new ApiError(400, { errors: [{ msg: m.phoneInvalid, param: 'phone', location: 'query' }] })),
-    ).toEqual({ emptyCart: false, fieldErrors: { addressId: cartText.addressInvalid } });
-    expect(checkoutFailure(fail(502, m.paymentUnavailable))).toMatchObject({ formError: cartText.paymentUnavailable });
-    expect(checkoutFailure(fail(429, m.tooManyRequests))).toMatchObject({
+    expect(checkoutFailure(new ApiError(400, fieldErrorsBody(['phone', 'phoneInvalid'])))).toEqual({
+      emptyCart: false,
+      fieldErrors: { addressId: cartText.addressInvalid },
+    });
+    expect(checkoutFailure(fail(502, 'paymentProviderUnavailable'))).toMatchObject({
+      formError: cartText.paymentUnavailable,
+    });
+    expect(checkoutFailure(fail(429, 'tooManyRequests'))).toMatchObject({
       formError: cartText.errors.tooManyRequests,
     });
+    expect(checkoutFailure(fail(409, 'cardPaymentsUnavailable'))).toEqual({
+      emptyCart: false,
+      fieldErrors: { paymentMethod: cartText.cardUnavailable },
+    });
+    expect(checkoutFailure(fail(400, 'orderTotalTooLarge'))).toMatchObject({ formError: cartText.orderTooLarge });
     expect(checkoutFailure(new Error('network'))).toMatchObject({ formError: cartText.orderFailed });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '../../src/contract/messages.js';
 import type { Product, Review } from '../../src/contract/types.js';
 import { pageFrom, pageHref } from '../../src/web/components/pagination.js';
 import { cartProblemOf, checkAddToCart, loginHref } from '../../src/web/lib/add-to-cart.js';
@@ -15,6 +14,7 @@ import {
   serializeJsonLd,
 } from '../../src/web/lib/seo.js';
 import { ROBOTS_DISALLOW, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from '../../src/web/lib/sitemap.js';
+import { failBody } from '../helpers/failures.js';
 
 const product: Product = {
   _id: 'p1',
@@ -249,11 +249,9 @@ describe('add to cart', () => {
   });
 
   it('turns API failures into messages a shopper can act on', () => {
-    expect(cartProblemOf(new ApiError(403, { status: 'fail', message: apiMessages.forbidden }))).toBe('customersOnly');
-    expect(cartProblemOf(new ApiError(404, { status: 'fail', message: apiMessages.productNotFound }))).toBe(
-      'productGone',
-    );
-    expect(cartProblemOf(new ApiError(404, { status: 'fail', message: "Can't find this route" }))).toBe('failed');
+    expect(cartProblemOf(new ApiError(403, failBody('forbidden')))).toBe('customersOnly');
+    expect(cartProblemOf(new ApiError(404, failBody('productNotFound')))).toBe('productGone');
+    expect(cartProblemOf(new ApiError(404, failBody('routeNotFound')))).toBe('failed');
     expect(cartProblemOf(new ApiError(429, undefined))).toBe('tooManyRequests');
     expect(cartProblemOf(new Error('network'))).toBe('failed');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiMessages as m } from '../../src/contract/messages.js';
+import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { rt } from '../../src/web/i18n/reviews.js';
 import { type ApiClient, ApiError } from '../../src/web/lib/api.js';
 import {
@@ -14,6 +14,7 @@ import {
   validateReview,
 } from '../../src/web/lib/review-form.js';
 import { reviewAction } from '../../src/web/lib/reviews.server.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 describe('the half-star rating input', () => {
   it('offers half a star to 5 stars in half steps', () => {
@@ -94,17 +95,17 @@ describe("reviewChanged ('you changed nothing')", () => {
 });
 
 describe('reviewFailureFromApi (spec §8)', () => {
-  const fail = (status: number, message: string) => ({ status, body: { status: 'fail', message } });
+  const fail = (status: number, key: ApiFailureKey) => ({ status, body: failBody(key) });
   it("tells staff 'admins are not allowed to review', and anyone else that the review is not theirs", () => {
-    expect(reviewFailureFromApi(fail(403, m.forbidden), 'addReview', 'EG')).toEqual({
+    expect(reviewFailureFromApi(fail(403, 'forbidden'), 'addReview', 'EG')).toEqual({
       fieldErrors: {},
       formError: rt.staffNotAllowed,
     });
-    expect(reviewFailureFromApi(fail(403, m.reviewNotYours), 'editReview', 'EG').formError).toBe(rt.notYours);
+    expect(reviewFailureFromApi(fail(403, 'reviewNotYours'), 'editReview', 'EG').formError).toBe(rt.notYours);
   });
 
   it("says 'you have already reviewed before' for a second review", () => {
-    expect(reviewFailureFromApi(fail(400, m.reviewDuplicate), 'addReview', 'EG')).toEqual({
+    expect(reviewFailureFromApi(fail(400, 'reviewDuplicate'), 'addReview', 'EG')).toEqual({
       fieldErrors: {},
       formError: rt.duplicate,
     });
@@ -113,18 +114,13 @@ describe('reviewFailureFromApi (spec §8)', () => {
   it('puts validation messages on their fields and other refusals on the form, all in Arabic', () => {
     const errors = {
       status: 400,
-      body: {
-        errors: [
-          { msg: m.reviewTooLong, param: 'review' },
-          { msg: m.ratingInvalid, param: 'rating' },
-        ],
-      },
+      body: fieldErrorsBody(['review', 'reviewTooLong'], ['rating', 'ratingInvalid']),
     };
     expect(reviewFailureFromApi(errors, 'editReview', 'EG')).toEqual({
       fieldErrors: { review: rt.reviewTooLong, rating: rt.ratingInvalid },
     });
-    expect(reviewFailureFromApi(fail(404, m.reviewNotFound), 'deleteReview', 'EG').formError).toBe(rt.reviewGone);
-    expect(reviewFailureFromApi(fail(404, m.productNotFound), 'addReview', 'EG').formError).toBe(rt.productGone);
+    expect(reviewFailureFromApi(fail(404, 'reviewNotFound'), 'deleteReview', 'EG').formError).toBe(rt.reviewGone);
+    expect(reviewFailureFromApi(fail(404, 'productNotFound'), 'addReview', 'EG').formError).toBe(rt.productGone);
     expect(reviewFailureFromApi({ status: 500, body: undefined }, 'addReview', 'EG').formError).toMatch(/تعذّر/);
   });
 
@@ -195,7 +191,7 @@ describe('reviewAction', () => {
 
   it('answers a refusal in Arabic with what was typed, and sends an expired session to sign in', async () => {
     const duplicate = fakeApi(async () => {
-      throw new ApiError(400, { status: 'fail', message: m.reviewDuplicate });
+      throw new ApiError(400, failBody('reviewDuplicate'));
     });
     const refused = await reviewAction({
       ...args,
@@ -211,7 +207,7 @@ describe('reviewAction', () => {
     });
 
     const expired = fakeApi(async () => {
-      throw new ApiError(401, { status: 'fail', message: m.tokenInvalid });
+      throw new ApiError(401, failBody('tokenInvalid'));
     });
     const thrown = await reviewAction({
       ...args,

@@ -1,5 +1,4 @@
 import { PASSWORD_MIN } from '../../contract/constants.js';
-import { apiMessages } from '../../contract/messages.js';
 import { fieldError } from '../errors.js';
 
 /** How many of the most used passwords (zxcvbn's ranked list of leaked passwords) are refused. */
@@ -24,5 +23,5 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /** A 400 on the field, in the contract's validation shape, for a common password. */
 export async function refuseCommonPassword(field: string, password: string): Promise<void> {
-  if (await isCommonPassword(password)) throw fieldError(field, apiMessages.passwordTooCommon, undefined);
+  if (await isCommonPassword(password)) throw fieldError(field, 'passwordTooCommon', undefined);
 }

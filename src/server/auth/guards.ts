@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages } from '../../contract/messages.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { HttpError } from '../errors.js';
+import { failure } from '../errors.js';
 import { noStore } from '../http/no-store.js';
 import type { TokenService } from './tokens.js';
 
@@ -22,12 +21,12 @@ export function createGuards(db: Database, tokens: TokenService) {
   async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new HttpError(401, apiMessages.notLoggedIn);
+    if (!token) throw failure('notLoggedIn');
     const claims = await tokens.verify(token);
-    if (!claims) throw new HttpError(401, apiMessages.tokenInvalid);
+    if (!claims) throw failure('tokenInvalid');
     const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-    if (!user) throw new HttpError(401, apiMessages.userGone);
-    if (user.tokenVersion !== claims.version) throw new HttpError(401, apiMessages.passwordChanged);
+    if (!user) throw failure('userGone');
+    if (user.tokenVersion !== claims.version) throw failure('passwordChanged');
     return user;
   }
 
@@ -41,7 +40,7 @@ export function createGuards(db: Database, tokens: TokenService) {
     async (request, reply) => {
       noStore(reply);
       const user = await authenticate(request);
-      if (roles.length > 0 && !roles.includes(user.role)) throw new HttpError(403, apiMessages.forbidden);
+      if (roles.length > 0 && !roles.includes(user.role)) throw failure('forbidden');
       request.currentUser = user;
     };
 
@@ -52,6 +51,6 @@ export type Guards = ReturnType<typeof createGuards>;
 
 /** The signed-in user of a guarded route. */
 export function userOf(request: FastifyRequest): CurrentUser {
-  if (!request.currentUser) throw new HttpError(401, apiMessages.notLoggedIn);
+  if (!request.currentUser) throw failure('notLoggedIn');
   return request.currentUser;
 }

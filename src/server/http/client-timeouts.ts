@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages } from '../../contract/messages.js';
 import type { Config } from '../config.js';
+import { catalogueBody } from '../errors.js';
 
 /**
  * A request body not complete within CLIENT_TIMEOUT_SECONDS must keep arriving at this average
@@ -45,10 +45,7 @@ const hasBody = (request: FastifyRequest) =>
 /** The raw answer for a body that stopped arriving: the API's error shape, or Arabic for a person. */
 function timeoutAnswer(url: string): string {
   const [type, body] = url.startsWith('/api/')
-    ? [
-        'application/json; charset=utf-8',
-        JSON.stringify({ status: 'fail', message: apiMessages.requestTimeout, code: 'REQUEST_TIMEOUT' }),
-      ]
+    ? ['application/json; charset=utf-8', JSON.stringify(catalogueBody(408, 'requestTimeout'))]
     : ['text/plain; charset=utf-8', 'انتهت مهلة إرسال الطلب. تحقق من اتصالك ثم أعد المحاولة.'];
   return `HTTP/1.1 408 Request Timeout\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

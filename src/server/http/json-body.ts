@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiMessages } from '../../contract/messages.js';
-import { HttpError } from '../errors.js';
+import { failure } from '../errors.js';
 
 /**
  * Far deeper than any body the API takes (an order's address is two levels). A 1 MB body can nest
@@ -35,7 +34,7 @@ export function registerJsonParser(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, apiMessages.invalidJson), undefined);
+      done(failure('invalidJson'), undefined);
       return;
     }
     parse(request, text, done);

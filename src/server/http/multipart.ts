@@ -1,7 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { apiMessages as m } from '../../contract/messages.js';
-import { fieldError, HttpError } from '../errors.js';
+import { failure, fieldError, HttpError } from '../errors.js';
 import { rejectNul } from './nul-guard.js';
 
 export type FormData = {
@@ -37,7 +36,7 @@ async function readFile(request: FastifyRequest, { file }: MultipartFile): Promi
     file.off('limit', abandon);
   }
   // `truncated` too: the limit may have been passed before this part was handed over.
-  if (overLimit || file.truncated) throw new HttpError(413, m.imageTooLarge);
+  if (overLimit || file.truncated) throw failure('imageTooLarge');
   return Buffer.concat(chunks);
 }
 
@@ -56,11 +55,11 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { fields, files };
-    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, m.invalidJson);
+    if (typeof body !== 'object' || Array.isArray(body)) throw failure('invalidJson');
     for (const [key, value] of Object.entries(body)) {
       const values = Array.isArray(value) ? value : [value];
       // A form field is text (or a list of texts): an object would have become '[object Object]'.
-      if (values.some((v) => typeof v === 'object' && v !== null)) throw new HttpError(400, m.invalidJson);
+      if (values.some((v) => typeof v === 'object' && v !== null)) throw failure('invalidJson');
       fields[fieldName(key)] = values.filter((v) => v !== null && v !== undefined).map(String);
     }
     return { fields, files };
@@ -78,11 +77,11 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, m.imageTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw failure('imageTooLarge');
     // More files than any form takes: the only form with several is a product's gallery.
-    if (code === 'FST_FILES_LIMIT') throw fieldError('images', m.tooManyImages, undefined);
-    if (code.startsWith('FST_')) throw new HttpError(413, m.bodyTooLarge);
-    throw new HttpError(400, m.invalidJson);
+    if (code === 'FST_FILES_LIMIT') throw fieldError('images', 'tooManyImages', undefined);
+    if (code.startsWith('FST_')) throw failure('bodyTooLarge');
+    throw failure('invalidJson');
   }
   rejectNul(fields, 'body');
   return { fields, files };

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { apiMessages as m } from '../../contract/messages.js';
-import { type FieldError, ValidationError } from '../errors.js';
+import { type FieldError, fieldError } from '../errors.js';
 
 /** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
 function findNul(value: unknown, path: string[] = []): string[] | null {
@@ -16,7 +15,7 @@ function findNul(value: unknown, path: string[] = []): string[] | null {
 /** Refuses NUL characters anywhere in a request's body or query, before any handler sees them. */
 export function rejectNul(source: unknown, location: FieldError['location']) {
   const path = findNul(source);
-  if (path) throw new ValidationError([{ value: undefined, msg: m.textHasNul, param: path.join('.'), location }]);
+  if (path) throw fieldError(path.join('.'), 'textHasNul', undefined, location);
 }
 
 export async function nulGuard(request: FastifyRequest) {

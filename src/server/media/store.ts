@@ -3,8 +3,7 @@ import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
-import { apiMessages as m } from '../../contract/messages.js';
-import { HttpError } from '../errors.js';
+import { failure, HttpError } from '../errors.js';
 import { writeWholeFile } from '../storage.js';
 
 /** Formats we accept from uploads. SVG is refused: it can carry script. */
@@ -32,11 +31,11 @@ export function createMediaStore(options: { directory: string; maxPixels: number
       try {
         image = sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false });
         const meta = await image.metadata();
-        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new HttpError(415, m.imageInvalid);
+        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw failure('imageInvalid');
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const tooBig = error instanceof Error && /pixel limit/i.test(error.message);
-        throw new HttpError(tooBig ? 413 : 415, tooBig ? m.imageTooManyPixels : m.imageInvalid);
+        throw failure(tooBig ? 'imageTooManyPixels' : 'imageInvalid');
       }
       const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
       const fileOf = (width: number) => path.join(options.directory, `${key}-${width}.webp`);
@@ -63,7 +62,7 @@ export function createMediaStore(options: { directory: string; maxPixels: number
           ),
         );
       } catch {
-        throw new HttpError(415, m.imageInvalid);
+        throw failure('imageInvalid');
       }
       // Whole files or none (a reader, or a second save of the same file, never sees half of one); a
       // full disk fails the save with its own error (503 STORAGE_FULL), not as a bad image.

@@ -9,7 +9,7 @@ import type { CheckoutStatus } from '../../contract/types.js';
 import { checkoutStatusEnum } from '../../db/schema.js';
 import { userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { HttpError, notFound } from '../errors.js';
+import { failure } from '../errors.js';
 import { originOf } from '../http/origin.js';
 import { listEnvelope, pageOf } from '../http/pagination.js';
 import type { CheckoutSession, Checkouts } from '../modules/orders/checkout.js';
@@ -23,7 +23,7 @@ const checkoutListQuery = listQuerySchema.extend({
     .string()
     .optional()
     .transform((value) => (value ? value.split(',').map((item) => item.trim()) : []))
-    .pipe(z.array(z.enum(checkoutStatuses, { error: 'status must be a checkout state' }))),
+    .pipe(z.array(z.enum(checkoutStatuses, { error: m.checkoutStatusInvalid }))),
 });
 
 /**
@@ -88,16 +88,16 @@ export async function paymentRoutes(
         '/webhook/:provider',
         { schema: { params: z.object({ provider: z.string() }), hide: true } },
         async (request) => {
-          if (!payments || request.params.provider !== payments.name) throw notFound(m.routeNotFound);
+          if (!payments || request.params.provider !== payments.name) throw failure('routeNotFound');
           const raw = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers[payments.signatureHeader];
           const event = payments.parseWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
-          if (!event) throw new HttpError(400, m.webhookSignatureInvalid, 'WEBHOOK_SIGNATURE_INVALID');
+          if (!event) throw failure('webhookSignatureInvalid');
           if (event.type === 'cancelled') await checkouts.cancel(event.sessionId);
           if (event.type === 'paid') {
             const result = await checkouts.confirmPaid(event);
             if (result.outcome === 'mismatch') {
-              throw new HttpError(400, m.paymentMismatch, 'PAYMENT_MISMATCH');
+              throw failure('paymentMismatch');
             }
           }
           return { received: true };
@@ -182,7 +182,7 @@ ${body}
       headers: { 'content-type': 'application/json', [test.provider.signatureHeader]: signature },
       payload,
     });
-    if (response.statusCode !== 200) throw new HttpError(502, m.paymentUnavailable, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    if (response.statusCode !== 200) throw failure('paymentProviderUnavailable');
   }
 
   for (const action of ['pay', 'cancel'] as const) {

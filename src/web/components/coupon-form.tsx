@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect } from 'react';
 import { Form, Link } from 'react-router';
-import { COUPON_NAME_MAX } from '../../contract/constants';
+import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from '../../contract/constants';
 import { ac } from '../i18n/admin-orders';
-import { type CouponField, type CouponMode, couponFields, discountRange, validateCoupon } from '../lib/coupon-form';
+import { type CouponField, type CouponMode, couponFields, validateCoupon } from '../lib/coupon-form';
 import type { FieldErrors, FormValues } from '../lib/form';
 import { formatNumber } from '../lib/format';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
@@ -35,7 +35,7 @@ function upperCaseAsTyped(event: FormEvent<HTMLInputElement>) {
 export function CouponForm({ mode, values, fieldErrors, formError, submitLabel, resetOn }: CouponFormProps) {
   const { errors, formProps } = useFormErrors(couponFields, (typed) => validateCoupon(typed, mode), fieldErrors);
   const hydrated = useHydrated();
-  const { min, max } = discountRange[mode];
+  const { min, max } = COUPON_DISCOUNT_RANGE[mode];
   const { ref } = formProps;
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { CircleAlert, Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_PRODUCT_COLORS } from '../../contract/constants';
 import { ap } from '../i18n/admin-products';
 import { colorLabels } from '../lib/color-name';
 import { formatNumber } from '../lib/format';
-import { MAX_COLORS } from '../lib/product-form';
 
 type ProductColorsProps = {
   colors: string[];
@@ -41,8 +41,8 @@ export function ProductColors({ colors, onChange, error, hydrated }: ProductColo
       setProblem(ap.colorExists(name));
       return;
     }
-    if (colors.length >= MAX_COLORS) {
-      setProblem(ap.tooManyColors(formatNumber(MAX_COLORS)));
+    if (colors.length >= MAX_PRODUCT_COLORS) {
+      setProblem(ap.tooManyColors(formatNumber(MAX_PRODUCT_COLORS)));
       return;
     }
     onChange([...colors, color]);

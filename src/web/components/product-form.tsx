@@ -51,12 +51,13 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
 
   const { errors, formProps } = useFormErrors(
     productFields,
-    (values) =>
+    (values, form) =>
       validateProduct(values, {
         digits: currencyDigits(currency),
         imageCount: images.items.length,
         imageRequired: mode === 'add',
-        colorCount: colors.length,
+        colors,
+        subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
       }),
     failure?.fieldErrors,
   );

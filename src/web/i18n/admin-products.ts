@@ -84,6 +84,7 @@ export const ap = {
   colorRemoved: (name: string) => `تمت إزالة اللون ${name}`,
   colorExists: (name: string) => `اللون ${name} مضاف بالفعل`,
   tooManyColors: (max: string) => `لا يمكنك إضافة أكثر من ${max} لوناً`,
+  tooManySubcategories: (max: string) => `لا يمكنك اختيار أكثر من ${max} تصنيفاً فرعياً`,
 
   images: 'صور المنتج',
   imagesHint: (max: string, minWidth: string) =>

@@ -1,4 +1,3 @@
-import { apiMessages } from '../../contract/messages';
 import type { Product } from '../../contract/types';
 import type { CartProblem } from '../i18n/product';
 import { ApiError } from './api';
@@ -21,6 +20,6 @@ export function cartProblemOf(error: unknown): CartProblem {
   if (!(error instanceof ApiError)) return 'failed';
   if (error.status === 403) return 'customersOnly';
   if (error.status === 429) return 'tooManyRequests';
-  if (error.status === 404 && error.message === apiMessages.productNotFound) return 'productGone';
+  if (error.code === 'PRODUCT_NOT_FOUND') return 'productGone';
   return 'failed';
 }

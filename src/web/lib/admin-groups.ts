@@ -1,6 +1,8 @@
-import { GROUP_NAME_MAX, GROUP_NAME_MIN } from '../../contract/constants';
+import { z } from 'zod';
+import { brandNameSchema, categoryNameSchema, createSubcategorySchema } from '../../contract/catalog';
 import { ag, type GroupKind, type NamedKind } from '../i18n/admin-groups';
 import type { SubcategoryBody } from './api';
+import { schemaErrors } from './api-errors';
 import type { FieldErrors, FormValues } from './form';
 
 /*
@@ -27,39 +29,29 @@ export const groupPaths: Record<GroupKind, { add: string; edit: (id: string) => 
   subcategory: { add: '/admin/addsubcategory', edit: (id) => `/admin/editsubcategory/${id}` },
 };
 
-/** The API's name rules (src/contract/catalog.ts), worded for the kind. */
-function nameError(name: string, kind: GroupKind): string | undefined {
-  const texts = ag[kind];
-  const trimmed = name.trim();
-  if (!trimmed) return texts.nameRequired;
-  if (trimmed.length < GROUP_NAME_MIN) return texts.nameTooShort;
-  if (trimmed.length > GROUP_NAME_MAX) return texts.nameTooLong;
-  return undefined;
-}
+/** The API's schemas of a name (src/contract/catalog.ts), each worded for its kind. */
+const nameSchemas = {
+  brand: z.object({ name: brandNameSchema }),
+  category: z.object({ name: categoryNameSchema }),
+} as const;
 
 /**
- * Spec §5: a brand or category needs a name and an image (on edit the current image counts). The
- * spec ignores such a submit silently; we say what is missing and send nothing.
+ * Spec §5: a brand or category needs a name (the API's rules) and an image (on edit the current
+ * image counts). The spec ignores such a submit silently; we say what is missing and send nothing.
  */
 export function validateNamed(
   values: FormValues<NamedField>,
   kind: NamedKind,
   { hasImage }: { hasImage: boolean },
 ): FieldErrors<NamedField> {
-  const errors: FieldErrors<NamedField> = {};
-  const name = nameError(values.name, kind);
-  if (name) errors.name = name;
+  const errors = schemaErrors(nameSchemas[kind], values, namedFields);
   if (!hasImage) errors.image = ag[kind].imageRequired;
   return errors;
 }
 
-export function validateSubcategory(values: FormValues<SubcategoryField>): FieldErrors<SubcategoryField> {
-  const errors: FieldErrors<SubcategoryField> = {};
-  const name = nameError(values.name, 'subcategory');
-  if (name) errors.name = name;
-  if (!values.category) errors.category = ag.categoryRequired;
-  return errors;
-}
+/** Spec §5: a sub-category needs its name and its category (the API's schema). */
+export const validateSubcategory = (values: FormValues<SubcategoryField>): FieldErrors<SubcategoryField> =>
+  schemaErrors(createSubcategorySchema, values, subcategoryFields);
 
 /** The API body of a valid sub-category form. */
 export const subcategoryBody = (values: FormValues<SubcategoryField>): SubcategoryBody => ({

@@ -1,3 +1,4 @@
+import type { FailureBody } from '../../contract/errors.js';
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
   Address,
@@ -6,7 +7,6 @@ import type {
   ChangedEnvelope,
   CheckoutStatus,
   Coupon,
-  ErrorBody,
   ItemEnvelope,
   ListEnvelope,
   NamedItem,
@@ -25,9 +25,12 @@ import type {
 
 /** A failed API call, carrying the contract's error body. */
 export class ApiError extends Error {
+  /** The failure's code (the first field's, for a validation body); the web decides by it, never by the English message. */
+  readonly code: string | undefined;
+
   constructor(
     readonly status: number,
-    readonly body: ErrorBody | undefined,
+    readonly body: FailureBody | undefined,
   ) {
     super(
       body && 'message' in body
@@ -36,6 +39,7 @@ export class ApiError extends Error {
           ? (body.errors[0]?.msg ?? '')
           : `HTTP ${status}`,
     );
+    this.code = body && 'errors' in body ? body.errors[0]?.code : body?.code;
   }
 }
 
@@ -63,7 +67,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
   /** `body` is JSON, or a FormData sent as a multipart upload (files). */
   async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const response = await transport({ method, path, token, body });
-    if (response.status >= 400) throw new ApiError(response.status, response.body as ErrorBody | undefined);
+    if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
     return response.body as T;
   }
   const get = <T>(path: string, query: Query = {}) => call<T>('GET', `${path}${toQueryString(query)}`);

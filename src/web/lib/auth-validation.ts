@@ -1,5 +1,13 @@
-import { authText } from '../i18n/auth';
-import type { FieldErrors, FormValues } from './form';
+import {
+  authSchemas,
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordFormSchema,
+  verifyResetCodeSchema,
+} from '../../contract/auth';
+import { PHONE_PATTERNS, type PhoneCountry } from '../../contract/phone';
+import { schemaErrors } from './api-errors';
+import type { FormValues } from './form';
 
 /** Form field names follow the API's body fields, so its messages land on the right field. */
 export const loginFields = ['email', 'password'] as const;
@@ -14,63 +22,26 @@ export type ForgotPasswordField = (typeof forgotPasswordFields)[number];
 export type VerifyCodeField = (typeof verifyCodeFields)[number];
 export type ResetPasswordField = (typeof resetPasswordFields)[number];
 
-// Passwords count as typed even when they are only spaces; other fields are trimmed.
-const isPassword = (field: string) => /password/i.test(field);
-const isEmpty = (field: string, value: string) => (isPassword(field) ? value === '' : value.trim() === '');
+/** The shop's phone country (ShopInfo carries the configuration's, always one of these). */
+export const phoneCountryOf = (country: string): PhoneCountry =>
+  country in PHONE_PATTERNS ? (country as PhoneCountry) : 'EG';
 
-/** A message for each field of `messages` left empty (fields without a message are optional). */
-export function required<F extends string>(
-  values: FormValues<F>,
-  messages: Partial<Record<F, string>>,
-): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const field of Object.keys(messages) as F[]) {
-    if (isEmpty(field, values[field])) errors[field] = messages[field];
-  }
-  return errors;
-}
+/*
+ * Each form runs the API's own schema (src/contract/auth.ts), in the browser before sending and
+ * in the action: spec §5's rules — every field required (a password of spaces counts as typed,
+ * other fields are trimmed), the confirmation equal to the password — and the API's formats.
+ */
 
-/** Adds the mismatch message when both passwords are typed and differ. */
-export function confirmed<F extends string>(
-  values: FormValues<F>,
-  errors: FieldErrors<F>,
-  password: F,
-  confirmation: F,
-): FieldErrors<F> {
-  if (!errors[password] && !errors[confirmation] && values[password] !== values[confirmation]) {
-    errors[confirmation] = authText.passwordMismatch;
-  }
-  return errors;
-}
+export const validateLogin = (values: FormValues<LoginField>) => schemaErrors(loginSchema, values, loginFields);
 
-export const validateLogin = (values: FormValues<LoginField>) =>
-  required(values, { email: authText.emailRequired, password: authText.passwordRequired });
-
-/** The spec's rules (§5): every field required, the confirmation equal to the password. */
-export const validateRegister = (values: FormValues<RegisterField>) =>
-  confirmed(
-    values,
-    required(values, {
-      name: authText.nameRequired,
-      email: authText.emailRequired,
-      phone: authText.phoneRequired,
-      password: authText.passwordRequired,
-      passwordConfirm: authText.passwordConfirmRequired,
-    }),
-    'password',
-    'passwordConfirm',
-  );
+export const validateRegister = (values: FormValues<RegisterField>, country: string) =>
+  schemaErrors(authSchemas(phoneCountryOf(country)).signup, values, registerFields, { phoneCountry: country });
 
 export const validateForgotPassword = (values: FormValues<ForgotPasswordField>) =>
-  required(values, { email: authText.emailRequired });
+  schemaErrors(forgotPasswordSchema, values, forgotPasswordFields);
 
 export const validateVerifyCode = (values: FormValues<VerifyCodeField>) =>
-  required(values, { resetCode: authText.codeRequired });
+  schemaErrors(verifyResetCodeSchema, values, verifyCodeFields);
 
 export const validateResetPassword = (values: FormValues<ResetPasswordField>) =>
-  confirmed(
-    values,
-    required(values, { newPassword: authText.passwordRequired, passwordConfirm: authText.passwordConfirmRequired }),
-    'newPassword',
-    'passwordConfirm',
-  );
+  schemaErrors(newPasswordFormSchema, values, resetPasswordFields);

@@ -1,6 +1,7 @@
-import { apiMessages as m } from '../../contract/messages';
+import { isApiErrorCode } from '../../contract/errors';
 import { cartText } from '../i18n/cart';
 import { ApiError } from './api';
+import { formFailureFromApi } from './api-errors';
 import type { FieldErrors, FormFailure, FormValues } from './form';
 
 export const checkoutFields = ['paymentMethod', 'addressId'] as const;
@@ -20,33 +21,21 @@ export function validateCheckout(values: FormValues<CheckoutField>): FieldErrors
   return errors;
 }
 
-/** The product named by a short-stock refusal ('Not enough stock for: <title>'), if it is one. */
-export function shortStockTitle(message: string): string | null {
-  const prefix = `${m.stockShort}: `;
-  return message.startsWith(prefix) ? message.slice(prefix.length) : null;
-}
-
 export type CheckoutOutcome = { emptyCart: true } | ({ emptyCart: false } & FormFailure<CheckoutField>);
 
 /** A refused order or payment session, as Arabic on the field it concerns or for the whole form. */
 export function checkoutFailure(error: unknown): CheckoutOutcome {
   const whole = (formError: string): CheckoutOutcome => ({ emptyCart: false, fieldErrors: {}, formError });
   if (!(error instanceof ApiError)) return whole(cartText.orderFailed);
-  if (error.message === m.cartEmpty || error.message === m.cartNotFound) return { emptyCart: true };
-  if (error.message === m.addressNotFound) {
-    return { emptyCart: false, fieldErrors: { addressId: cartText.addressGone } };
-  }
-  const title = error.status === 409 ? shortStockTitle(error.message) : null;
-  if (title) return whole(cartText.stockShort(title));
+  if (error.code === 'CART_EMPTY' || error.code === 'CART_NOT_FOUND') return { emptyCart: true };
+  if (error.code === 'ADDRESS_NOT_FOUND') return { emptyCart: false, fieldErrors: { addressId: cartText.addressGone } };
   if (error.status === 429) return whole(cartText.errors.tooManyRequests);
-  if (error.status === 502 || error.message === m.paymentUnavailable) return whole(cartText.paymentUnavailable);
-  if (error.message === m.cardPaymentsUnavailable) {
-    return { emptyCart: false, fieldErrors: { paymentMethod: cartText.cardUnavailable } };
-  }
-  if (error.message === m.orderTotalTooLarge) return whole(cartText.orderTooLarge);
+  if (error.status === 502 || error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') return whole(cartText.paymentUnavailable);
   // A saved address the API no longer accepts (say, its phone country changed since).
-  if (error.status === 400 && error.body && 'errors' in error.body) {
+  if (error.body && 'errors' in error.body) {
     return { emptyCart: false, fieldErrors: { addressId: cartText.addressInvalid } };
   }
-  return whole(cartText.orderFailed);
+  if (error.status >= 500 || !isApiErrorCode(error.code)) return whole(cartText.orderFailed);
+  // The rest in the code table's words: a short stock names its product, card payments go on their field.
+  return { emptyCart: false, ...formFailureFromApi(error, checkoutFields, '') };
 }

@@ -93,7 +93,8 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
     digits: currencyDigits(context.shop.currency),
     imageCount: images.length,
     imageRequired: target.kind === 'add',
-    colorCount: colors.length,
+    colors,
+    subcategories,
   });
   if (!fieldErrors.images) {
     const widths = await Promise.all(images.map(widthOf));

@@ -1,10 +1,12 @@
+import { minorPriceFailure, productFieldsSchema } from '../../contract/catalog';
 import { MAX_PRODUCT_IMAGES } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
-import { type ApiMessage, apiMessages as m } from '../../contract/messages';
+import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
+import { type ApiErrorCode, codeOf } from '../../contract/messages';
 import { toMinor } from '../../contract/money';
 import type { Product, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
-import { type ApiFailure, formFailureFromApi, type MessageOverrides } from './api-errors';
+import { type ApiFailure, type ErrorTextOverrides, errorText, formFailureFromApi, schemaErrors } from './api-errors';
 import type { FieldErrors, FormFailure, FormValues } from './form';
 import { formatNumber } from './format';
 import { plural } from './plural';
@@ -65,18 +67,6 @@ export type ProductActionResult =
 
 /** Spec §5/§9 and PRODUCT-DECISIONS row 16: at most 4 pictures, none narrower than 300 px; a crop 300–800 px wide. */
 export const IMAGE_RULES = { max: MAX_PRODUCT_IMAGES, minWidth: 300, cropMinWidth: 300, cropMaxWidth: 800 } as const;
-/** The API keeps at most 20 colours and 20 sub-categories on a product. */
-export const MAX_COLORS = 20;
-
-/** The API's limits (src/contract/catalog.ts, and the integer minor-unit columns behind it). */
-const LIMITS = {
-  titleMin: 3,
-  titleMax: 200,
-  descriptionMax: 5000,
-  priceMax: 100_000_000,
-  quantityMax: 1_000_000_000,
-  minorMax: 2_147_483_647,
-} as const;
 
 export const emptyProductValues: ProductValues = {
   title: '',
@@ -91,14 +81,6 @@ export const emptyProductValues: ProductValues = {
 /** A typed number as the API reads it: Arabic-Indic digits and the Arabic decimal sign accepted. */
 export const asciiNumber = (text: string) => toAsciiDigits(text.trim()).replace(/٫/g, '.');
 
-/** The number typed, null when nothing was typed, NaN when it is not a number. */
-function readNumber(text: string): number | null {
-  const ascii = asciiNumber(text);
-  if (ascii === '') return null;
-  const value = Number(ascii);
-  return Number.isFinite(value) ? value : Number.NaN;
-}
-
 export const tooManyImagesText = (max: number = IMAGE_RULES.max) => plural(max, ap.tooManyImages);
 export const imageTooNarrowText = () => ap.imageTooNarrow(formatNumber(IMAGE_RULES.minWidth));
 
@@ -108,52 +90,51 @@ type ProductRuleContext = {
   imageCount: number;
   /** A new product needs its cover; an edited one keeps its pictures unless new ones are sent. */
   imageRequired: boolean;
-  colorCount: number;
+  colors: readonly string[];
+  subcategories: readonly string[];
 };
 
+/** The API's product messages as the product screens word them (the rest as the code table has them). */
+const productWording: ErrorTextOverrides = {
+  CATEGORY_NOT_FOUND: ap.categoryNotFound,
+  BRAND_NOT_FOUND: ap.brandNotFound,
+  SUBCATEGORY_NOT_FOUND: ap.subcategoryNotFound,
+  IMAGE_INVALID: ap.imageInvalid,
+  IMAGE_TOO_LARGE: ap.imageTooLarge,
+  IMAGE_TOO_MANY_PIXELS: ap.imageTooManyPixels,
+  BODY_TOO_LARGE: ap.formTooLarge,
+  PRODUCT_NOT_FOUND: ap.productGone,
+};
+
+const productText = (code: ApiErrorCode) => errorText(code, { phoneCountry: '' }, productWording);
+
 /**
- * The API's rules, checked before sending (an invalid form is not sent): name, description,
- * price, quantity and category required; a discount below the price; a whole quantity of 0 or
- * more; 1 to 4 pictures.
+ * The API's rules, checked before sending (an invalid form is not sent): its schema of the fields
+ * (src/contract/catalog.ts: title, description, price, quantity and category required; a
+ * discount below the price; a whole quantity of 0 or more; colours and sub-categories), its
+ * rules on prices in minor units and on the pictures (1 to 4; the cover required when adding).
  */
 export function validateProduct(values: ProductValues, context: ProductRuleContext): FieldErrors<ProductField> {
   const errors: FieldErrors<ProductField> = {};
-  if (context.imageCount > IMAGE_RULES.max) errors.images = tooManyImagesText();
-  else if (context.imageRequired && context.imageCount === 0) errors.images = ap.imageRequired;
+  if (context.imageCount > IMAGE_RULES.max) errors.images = productText('TOO_MANY_IMAGES');
+  else if (context.imageRequired && context.imageCount === 0) errors.images = productText('IMAGE_COVER_REQUIRED');
 
-  const title = values.title.trim();
-  if (title === '') errors.title = ap.titleRequired;
-  else if (title.length < LIMITS.titleMin) errors.title = ap.titleTooShort;
-  else if (title.length > LIMITS.titleMax) errors.title = ap.titleTooLong;
+  // As the API reads the multipart form: lists repeated, an empty discount meaning none.
+  const { priceAfterDiscount, ...fields } = values;
+  const input = {
+    ...fields,
+    ...(priceAfterDiscount.trim() === '' ? {} : { priceAfterDiscount }),
+    availableColors: [...context.colors],
+    subcategory: [...context.subcategories],
+  };
+  Object.assign(errors, schemaErrors(productFieldsSchema, input, productFields, { overrides: productWording }));
 
-  const description = values.description.trim();
-  if (description === '') errors.description = ap.descriptionRequired;
-  else if (description.length > LIMITS.descriptionMax) errors.description = ap.descriptionTooLong;
-
-  const minor = (major: number) => toMinor(major, context.digits);
-  const price = readNumber(values.price);
-  const priceOk = price !== null && price > 0 && price <= LIMITS.priceMax;
-  if (price === null) errors.price = ap.priceRequired;
-  else if (Number.isNaN(price)) errors.price = ap.priceNotNumber;
-  else if (!priceOk || minor(price) < 1 || minor(price) >= LIMITS.minorMax) errors.price = ap.priceInvalid;
-
-  const discount = readNumber(values.priceAfterDiscount);
-  if (discount !== null) {
-    if (Number.isNaN(discount)) errors.priceAfterDiscount = ap.priceAfterDiscountNotNumber;
-    else if (discount < 0 || discount > LIMITS.priceMax) errors.priceAfterDiscount = ap.priceAfterDiscountInvalid;
-    else if (price !== null && !errors.price && minor(discount) >= minor(price)) {
-      errors.priceAfterDiscount = ap.priceAfterDiscountNotLower;
-    }
+  if (!errors.price) {
+    const minor = (text: string) => toMinor(Number(asciiNumber(text)), context.digits);
+    const discount = errors.priceAfterDiscount || !('priceAfterDiscount' in input) ? null : minor(priceAfterDiscount);
+    const broken = minorPriceFailure(minor(values.price), discount);
+    if (broken) errors[broken.field] = productText(codeOf(broken.key));
   }
-
-  const quantity = readNumber(values.quantity);
-  if (quantity === null) errors.quantity = ap.quantityRequired;
-  else if (!Number.isInteger(quantity) || quantity < 0 || quantity > LIMITS.quantityMax) {
-    errors.quantity = ap.quantityInvalid;
-  }
-
-  if (values.category.trim() === '') errors.category = ap.categoryRequired;
-  if (context.colorCount > MAX_COLORS) errors.availableColors = ap.tooManyColors(formatNumber(MAX_COLORS));
   return errors;
 }
 
@@ -236,37 +217,13 @@ export function productApiForm(
   return form;
 }
 
-/** The API's product messages as people read them. */
-const productMessages: MessageOverrides = {
-  [m.titleRequired]: ap.titleRequired,
-  [m.titleTooShort]: ap.titleTooShort,
-  [m.titleTooLong]: ap.titleTooLong,
-  [m.descriptionRequired]: ap.descriptionRequired,
-  [m.descriptionTooLong]: ap.descriptionTooLong,
-  [m.quantityRequired]: ap.quantityRequired,
-  [m.quantityInvalid]: ap.quantityInvalid,
-  [m.priceRequired]: ap.priceRequired,
-  [m.priceInvalid]: ap.priceInvalid,
-  [m.priceAfterDiscountInvalid]: ap.priceAfterDiscountInvalid,
-  [m.priceAfterDiscountNotLower]: ap.priceAfterDiscountNotLower,
-  [m.imageCoverRequired]: ap.imageRequired,
-  [m.categoryRequired]: ap.categoryRequired,
-  [m.categoryNotFound]: ap.categoryNotFound,
-  [m.brandNotFound]: ap.brandNotFound,
-  [m.subcategoryNotFound]: ap.subcategoryNotFound,
-  [m.subcategoryNotInCategory]: ap.subcategoryNotInCategory,
-  [m.colorInvalid]: ap.colorInvalid,
-  [m.tooManyImages]: tooManyImagesText(),
-  [m.imageInvalid]: ap.imageInvalid,
-  [m.imageTooLarge]: ap.imageTooLarge,
-  [m.imageTooManyPixels]: ap.imageTooManyPixels,
-  [m.bodyTooLarge]: ap.formTooLarge,
-  [m.invalidId]: ap.invalidChoice,
-  [m.productNotFound]: ap.productGone,
-};
-
 /** Failures about the uploaded files come without a field (413, 415): they belong to the pictures. */
-const imageMessages: readonly string[] = [m.imageInvalid, m.imageTooLarge, m.imageTooManyPixels, m.bodyTooLarge];
+const imageCodes: readonly ApiErrorCode[] = [
+  'IMAGE_INVALID',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'BODY_TOO_LARGE',
+];
 
 /**
  * An API failure on the product form's fields. The API names list items (`availableColors.0`)
@@ -281,8 +238,9 @@ export function productFailureFromApi(failure: ApiFailure, phoneCountry: string)
   let normalised: ApiFailure = failure;
   if (body && 'errors' in body) {
     normalised = { ...failure, body: { errors: body.errors.map((e) => ({ ...e, param: fieldOf(e.param) })) } };
-  } else if (body && imageMessages.includes(body.message as ApiMessage)) {
-    normalised = { status: 400, body: { errors: [{ msg: body.message, param: 'images' }] } };
+  } else if (body && isApiErrorCode(body.code) && imageCodes.includes(body.code)) {
+    const onPictures: FieldFailure = { msg: body.message, param: 'images', location: 'body', code: body.code };
+    normalised = { status: 400, body: { errors: [onPictures] } };
   }
-  return formFailureFromApi(normalised, productFields, phoneCountry, productMessages);
+  return formFailureFromApi(normalised, productFields, phoneCountry, productWording);
 }

@@ -1,7 +1,8 @@
-import { RATING_MAX, REVIEW_MAX_LENGTH } from '../../contract/constants';
+import { RATING_MAX } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
+import { createReviewSchema } from '../../contract/reviews';
 import { rt } from '../i18n/reviews';
-import { type ApiFailure, formFailureFromApi } from './api-errors';
+import { type ApiFailure, formFailureFromApi, schemaErrors } from './api-errors';
 import type { FieldErrors, FormFailure, FormValues } from './form';
 import { plural } from './plural';
 
@@ -49,19 +50,10 @@ export function parseRating(value: string): number | null {
 
 /**
  * Spec §5: a review needs its text ('you must enter a review') and its stars (editing: 'you must
- * write a review' for either). The text counts as the API counts it, trimmed.
+ * write a review' for either; no stars is none). The API's schema, which counts the text trimmed.
  */
-export function validateReview(values: ReviewValues): FieldErrors<ReviewField> {
-  const errors: FieldErrors<ReviewField> = {};
-  const text = values.review.trim();
-  if (text === '') errors.review = rt.reviewRequired;
-  else if (text.length > REVIEW_MAX_LENGTH) errors.review = rt.reviewTooLong;
-  if (parseRating(values.rating) === null) {
-    const rating = Number(toAsciiDigits(values.rating.trim()));
-    errors.rating = values.rating.trim() === '' || rating === 0 ? rt.ratingRequired : rt.ratingInvalid;
-  }
-  return errors;
-}
+export const validateReview = (values: ReviewValues): FieldErrors<ReviewField> =>
+  schemaErrors(createReviewSchema, values, reviewFields);
 
 /** Spec §5: an edit that changes neither the text (as saved, trimmed) nor the stars is not sent. */
 export function reviewChanged(saved: { review: string; rating: number }, values: ReviewValues): boolean {

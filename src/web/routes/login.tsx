@@ -1,5 +1,4 @@
 import { data, Form, Link } from 'react-router';
-import { apiMessages } from '../../contract/messages';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { FormField } from '../components/form-field';
@@ -62,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function signInFailureText(error: ApiError): string {
   if (error.status !== 429) return authText.loginIncorrect;
-  return error.message === apiMessages.loginLocked ? authText.loginLocked : authText.tooManyRequests;
+  return error.code === 'LOGIN_LOCKED' ? authText.loginLocked : authText.tooManyRequests;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

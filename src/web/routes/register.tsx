@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (failure: FormFailure<RegisterField>) =>
     data<RegisterResult>({ ...failure, values: kept }, { status: 400 });
 
-  const fieldErrors = validateRegister(values);
+  const fieldErrors = validateRegister(values, context.shop.phoneCountry);
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
   try {
     await apiFor(request, context).auth.signup({
@@ -71,7 +71,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { shop, redirectTo } = loaderData;
   const failure = actionData && 'values' in actionData ? actionData : undefined;
   const success = actionData && 'ok' in actionData ? actionData : undefined;
-  const { errors, formProps } = useFormErrors(registerFields, validateRegister, failure?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    registerFields,
+    (values) => validateRegister(values, shop.phoneCountry),
+    failure?.fieldErrors,
+  );
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const loginHref = withRedirectTo('/login', redirectTo);

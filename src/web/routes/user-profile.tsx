@@ -2,7 +2,6 @@ import { KeyRound, Mail, Pencil, Phone, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { apiMessages } from '../../contract/messages';
 import type { User } from '../../contract/types';
 import { DialogCancel, DialogOpener, FormDialog } from '../components/dialog';
 import { FormAlert } from '../components/form-alert';
@@ -17,6 +16,7 @@ import {
   passwordFields,
   profileBody,
   profileFields,
+  profileWording,
   validateChangePassword,
   validateProfile,
 } from '../lib/account-validation';
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // Spec §8 words a taken e-mail here differently from the sign-up form.
-      return fail(formFailureFromApi(error, profileFields, country, { [apiMessages.emailInUse]: at.emailTaken }));
+      return fail(formFailureFromApi(error, profileFields, country, profileWording));
     }
     // Spec §4 reloads the page; here the data revalidates in place (PRODUCT-DECISIONS row 6).
     if (viaJs) return data<ProfileResult>({ intent: 'profile', ok: true });

@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import { apiMessages } from '../../contract/messages';
 import { at, type FavoriteProblem } from '../i18n/account';
 import type { FavoriteIntent } from '../lib/account';
 import { ApiError } from '../lib/api';
@@ -21,7 +20,7 @@ function problemOf(error: unknown): FavoriteProblem {
   if (error.status === 401) return 'loginRequired';
   if (error.status === 403) return 'customersOnly';
   if (error.status === 429) return 'tooManyRequests';
-  if (error.status === 404 && error.message === apiMessages.productNotFound) return 'productGone';
+  if (error.code === 'PRODUCT_NOT_FOUND') return 'productGone';
   return 'failed';
 }
 

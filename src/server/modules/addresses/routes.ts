@@ -8,7 +8,7 @@ import type { Address } from '../../../contract/types.js';
 import { addresses } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import { addAddress } from './service.js';
 
 const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
@@ -47,7 +47,7 @@ export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { ...customer, schema: { params: idParams, tags } }, async (request) => {
     const [row] = await db.select().from(addresses).where(own(request, request.params.id)).limit(1);
-    if (!row) throw notFound(m.addressNotFound);
+    if (!row) throw failure('addressNotFound');
     return { status: 'success', data: serializeAddress(row) };
   });
 
@@ -63,13 +63,13 @@ export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
       .set({ ...request.body, updatedAt: new Date() })
       .where(own(request, request.params.id))
       .returning({ id: addresses.id });
-    if (updated.length === 0) throw notFound(m.addressNotFound);
+    if (updated.length === 0) throw failure('addressNotFound');
     return { status: 'success', message: m.addressUpdated, data: await all(request) };
   });
 
   r.delete('/:id', { ...customer, schema: { params: idParams, tags } }, async (request) => {
     const deleted = await db.delete(addresses).where(own(request, request.params.id)).returning({ id: addresses.id });
-    if (deleted.length === 0) throw notFound(m.addressNotFound);
+    if (deleted.length === 0) throw failure('addressNotFound');
     return { status: 'success', message: m.addressRemoved, data: await all(request) };
   });
 }

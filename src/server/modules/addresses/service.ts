@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MAX_ADDRESSES } from '../../../contract/constants.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { addresses, users } from '../../../db/schema.js';
-import { HttpError } from '../../errors.js';
+import { failure } from '../../errors.js';
 
 type NewAddress = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
@@ -15,7 +14,7 @@ export async function addAddress(db: Database, userId: string, values: NewAddres
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [saved] = await tx.select({ value: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if ((saved?.value ?? 0) >= MAX_ADDRESSES) throw new HttpError(400, m.addressLimit, 'ADDRESS_LIMIT');
+    if ((saved?.value ?? 0) >= MAX_ADDRESSES) throw failure('addressLimit');
     await tx.insert(addresses).values({ ...values, userId });
   });
 }

@@ -10,13 +10,12 @@ import {
   RESET_GUESS_WINDOW_MS,
   RESET_TOKEN_TTL_MS,
 } from '../../../contract/constants.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import type { Database } from '../../../db/client.js';
 import { passwordResets, users } from '../../../db/schema.js';
 import { claimGuess, returnGuess } from '../../auth/guess-budget.js';
 import { generateResetCode, hashPassword, hashResetCode, sameHash } from '../../auth/passwords.js';
 import type { Config } from '../../config.js';
-import { badRequest, HttpError, notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 
 /*
  * Password recovery (SECURITY.md, section 5; docs/decisions/0001-password-reset-proof.md): a
@@ -51,7 +50,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
     /** Stores a new code for the account (replacing the old one) and returns it for the e-mail. */
     async issueCode(email: string) {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user) throw notFound(m.resetEmailUnknown);
+      if (!user) throw failure('resetEmailUnknown');
       const code = generateResetCode();
       const now = new Date();
       const values = {
@@ -79,7 +78,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
           setWhere: sql`${windowOver} OR ${passwordResets.codesSent} < ${RESET_CODES_PER_WINDOW}`,
         })
         .returning({ userId: passwordResets.userId });
-      if (stored.length === 0) throw new HttpError(429, m.resetCodeTooMany, 'RESET_CODES_TOO_MANY');
+      if (stored.length === 0) throw failure('resetCodesTooMany');
       return { user, code };
     },
 
@@ -88,7 +87,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
      * try ends the code; RESET_ACCOUNT_FAILURES_PER_WINDOW wrong tries a day end every code).
      */
     async verifyWithEmail(resetCode: string, email: string, clientIp: string): Promise<Verified> {
-      if (!codePattern.test(resetCode)) throw badRequest(m.resetCodeInvalid);
+      if (!codePattern.test(resetCode)) throw failure('resetCodeInvalid');
       const now = new Date();
       const failuresWindowOver = lt(passwordResets.failuresWindowStartedAt, ago(RESET_GUESS_WINDOW_MS, now));
       const [reset] = await db
@@ -121,10 +120,10 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
             ),
           )
           .limit(1);
-        if (spent) throw new HttpError(429, m.resetTriesExhausted, 'RESET_TRIES_EXHAUSTED');
-        throw badRequest(m.resetCodeInvalid);
+        if (spent) throw failure('resetTriesExhausted');
+        throw failure('resetCodeInvalid');
       }
-      if (!sameHash(reset.codeHash, keyed(resetCode))) throw badRequest(m.resetCodeInvalid);
+      if (!sameHash(reset.codeHash, keyed(resetCode))) throw failure('resetCodeInvalid');
       // The right code was not a wrong try.
       await db
         .update(passwordResets)
@@ -142,7 +141,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
      * once the budget is spent, code-only tries are refused unread until the window turns.
      */
     async verifyCodeOnly(resetCode: string, clientIp: string): Promise<Verified> {
-      if (!codePattern.test(resetCode)) throw badRequest(m.resetCodeInvalid);
+      if (!codePattern.test(resetCode)) throw failure('resetCodeInvalid');
       const now = new Date();
       const paid = await claimGuess(
         db,
@@ -151,14 +150,14 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
         RESET_GUESS_WINDOW_MS,
         now,
       );
-      if (!paid) throw new HttpError(429, m.resetCodeOnlyExhausted, 'RESET_CODE_NEEDS_EMAIL');
+      if (!paid) throw failure('resetCodeNeedsEmail');
       const matching = and(
         eq(passwordResets.codeHash, keyed(resetCode)),
         gt(passwordResets.expiresAt, now),
         lt(passwordResets.failedAttempts, RESET_CODE_MAX_ATTEMPTS),
       ) as SQL;
       const [match] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(matching).limit(1);
-      if (!match) throw badRequest(m.resetCodeInvalid);
+      if (!match) throw failure('resetCodeInvalid');
       await returnGuess(db, CODE_ONLY_BUDGET);
       return markVerified(matching, clientIp, now);
     },
@@ -203,7 +202,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
       if (user) return user;
       // Whatever that proof or address had verified is spent.
       await db.update(passwordResets).set({ verifiedAt: null, verifiedIp: null, resetTokenHash: null }).where(proof);
-      throw badRequest(m.resetCodeNotVerified);
+      throw failure('resetCodeNotVerified');
     },
   };
 }

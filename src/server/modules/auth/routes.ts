@@ -19,7 +19,7 @@ import { claimLoginAttempt, clearLoginFailures } from '../../auth/login-throttle
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
-import { badRequest, fieldError, HttpError } from '../../errors.js';
+import { failure, fieldError } from '../../errors.js';
 import { serializeUser } from '../users/serialize.js';
 import { createPasswordReset } from './password-reset.js';
 
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!user) throw new Error('insert returned nothing');
       return reply.code(201).send({ data: serializeUser(user), token: await tokenFor(user) });
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('email', m.emailInUse, email);
+      if (isUniqueViolation(error)) throw fieldError('email', 'emailInUse', email);
       throw error;
     }
   });
@@ -50,11 +50,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const lockedForSeconds = await claimLoginAttempt(db, email);
     if (lockedForSeconds > 0) {
       reply.header('retry-after', String(lockedForSeconds));
-      throw new HttpError(429, m.loginLocked);
+      throw failure('loginLocked');
     }
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !valid) throw badRequest(m.loginIncorrect);
+    if (!user || !valid) throw failure('loginIncorrect');
     await clearLoginFailures(db, email);
     return { data: serializeUser(user), token: await tokenFor(user) };
   });

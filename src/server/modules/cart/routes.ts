@@ -11,7 +11,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { cartItems, carts, coupons } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import {
   cartOf,
@@ -57,7 +57,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(cartItems)
       .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
       .limit(1);
-    if (!line) throw notFound(m.cartItemNotFound);
+    if (!line) throw failure('cartItemNotFound');
     return { cart, line };
   }
 
@@ -70,8 +70,8 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       const cart = await cartOf(tx, userOf(request).id, true);
       const product = await productForCart(tx, request.body.productId);
       const color = lineColor(product, request.body.color);
-      if (product.quantity === 0) throw badRequest(m.outOfStock);
-      if ((await unitsInCart(tx, cart.id, product.id)) + 1 > product.quantity) throw badRequest(m.notEnoughStock);
+      if (product.quantity === 0) throw failure('outOfStock');
+      if ((await unitsInCart(tx, cart.id, product.id)) + 1 > product.quantity) throw failure('notEnoughStock');
       // Same product and colour → one more of the same line.
       await tx
         .insert(cartItems)
@@ -93,7 +93,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(coupons)
         .where(eq(coupons.name, request.body.couponName.toUpperCase()))
         .limit(1);
-      if (!coupon || coupon.expire <= new Date()) throw badRequest(m.couponInvalid);
+      if (!coupon || coupon.expire <= new Date()) throw failure('couponInvalid');
       await tx.update(carts).set({ couponId: coupon.id, updatedAt: new Date() }).where(eq(carts.id, cart.id));
       return envelope(request, tx);
     }),
@@ -107,7 +107,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
         const { cart, line } = await ownLine(tx, request, request.params.itemId);
         const product = await productForCart(tx, line.productId);
         const others = await unitsInCart(tx, cart.id, product.id, line.id);
-        if (others + request.body.count > product.quantity) throw badRequest(m.notEnoughStock);
+        if (others + request.body.count > product.quantity) throw failure('notEnoughStock');
         await tx.update(cartItems).set({ count: request.body.count }).where(eq(cartItems.id, line.id));
         await touch(tx, cart.id);
         return envelope(request, tx, { grew: true });

@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
 import type { Cart, CartLine } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { brands, cartItems, carts, categories, coupons, products } from '../../../db/schema.js';
-import { badRequest, HttpError, notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 
 type Db = Database | Tx;
@@ -18,7 +17,7 @@ export async function cartOf(db: Db, userId: string, lock = false) {
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
   const query = db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
   const [cart] = lock ? await query.for('update') : await query;
-  if (!cart) throw new HttpError(500, m.internal);
+  if (!cart) throw failure('internalError');
   return cart;
 }
 
@@ -56,7 +55,7 @@ export type PricedCart = {
  */
 export function refuseHugeTotal(total: number) {
   if (!Number.isSafeInteger(total) || total > MAX_ORDER_TOTAL_MINOR) {
-    throw new HttpError(400, m.orderTotalTooLarge, 'ORDER_TOTAL_TOO_LARGE');
+    throw failure('orderTotalTooLarge');
   }
 }
 
@@ -114,14 +113,14 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
 /** The colour stored on a line: required and checked when the product offers colours, else ''. */
 export function lineColor(product: typeof products.$inferSelect, requested: string | undefined): string {
   if (product.availableColors.length === 0) return '';
-  if (!requested) throw badRequest(m.colorRequired);
-  if (!product.availableColors.includes(requested)) throw badRequest(m.colorNotAvailable);
+  if (!requested) throw failure('colorRequired');
+  if (!product.availableColors.includes(requested)) throw failure('colorNotAvailable');
   return requested;
 }
 
 export async function productForCart(db: Db, productId: string) {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw notFound(m.productNotFound);
+  if (!product) throw failure('productNotFound');
   return product;
 }
 

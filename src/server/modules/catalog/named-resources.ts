@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { slugify } from '../../../contract/slug.js';
 import type { NamedItem } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
@@ -11,7 +10,7 @@ import type { brands, categories } from '../../../db/schema.js';
 import { reindexProducts, searchNameOf } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
-import { fieldError, HttpError, notFound } from '../../errors.js';
+import { type FailKey, type FieldKey, failure, fieldError, issuesError } from '../../errors.js';
 import { readForm } from '../../http/multipart.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
@@ -25,7 +24,7 @@ export type NamedResource = {
   folder: MediaFolder;
   tag: string;
   nameSchema: z.ZodType<string, string>;
-  messages: { notFound: string; nameTaken: string };
+  failures: { notFound: FailKey & FieldKey; nameTaken: FieldKey };
   /** Runs in the delete's transaction: refuse (throw) or remove rows that belong only to this one. */
   beforeDelete?: (tx: Tx, id: string) => Promise<void>;
   /** Its products, whose search text holds its name (a rename re-derives it). */
@@ -47,7 +46,7 @@ export function serializeNamed(row: NamedRow, imageUrl: string | null): NamedIte
 /** List/get/create/update/delete of a resource that is a name and an image (categories, brands). */
 export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext, resource: NamedResource) {
   const { db, guards, media, config } = ctx;
-  const { table, messages } = resource;
+  const { table, failures } = resource;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.tag];
   const serialize = (request: FastifyRequest, row: NamedRow) =>
@@ -59,7 +58,10 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     let name: string | undefined;
     if (required || rawName !== undefined) {
       const parsed = resource.nameSchema.safeParse(rawName);
-      if (!parsed.success) throw fieldError('name', parsed.error.issues[0]?.message ?? messages.notFound, rawName);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['name', ...issue.path] }));
+        throw issuesError(issues, { name: rawName }, 'body');
+      }
       name = parsed.data;
     }
     const upload = form.files.image?.[0];
@@ -71,7 +73,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     try {
       return await action();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('name', messages.nameTaken, name);
+      if (isUniqueViolation(error)) throw fieldError('name', failures.nameTaken, name);
       throw error;
     }
   }
@@ -92,20 +94,20 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
 
   r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
     const [row] = await db.select().from(table).where(eq(table.id, request.params.id)).limit(1);
-    if (!row) throw notFound(messages.notFound);
+    if (!row) throw failure(failures.notFound);
     return { data: serialize(request, row) };
   });
 
   r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
     const { name, image } = await readNamedForm(request, true);
-    if (!name) throw fieldError('name', messages.notFound, undefined);
+    if (!name) throw fieldError('name', failures.notFound, undefined);
     const [row] = await write(name, () =>
       db
         .insert(table)
         .values({ name, slug: slugify(name), searchName: searchNameOf(name), image: image ?? null })
         .returning(),
     );
-    if (!row) throw new HttpError(500, m.internal);
+    if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serialize(request, row) });
   });
 
@@ -124,7 +126,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
         return updated;
       }),
     );
-    if (!row) throw notFound(messages.notFound);
+    if (!row) throw failure(failures.notFound);
     return { data: serialize(request, row) };
   });
 
@@ -135,9 +137,9 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
         await resource.beforeDelete?.(tx, id);
         return tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
       });
-      if (deleted.length === 0) throw notFound(messages.notFound);
+      if (deleted.length === 0) throw failure(failures.notFound);
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      if (isForeignKeyViolation(error)) throw failure('stillHasProducts');
       throw error;
     }
     return reply.code(204).send();

@@ -16,6 +16,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  MAX_MINOR_PRICE,
+  minorPriceFailure,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
   productFieldsObject,
@@ -24,7 +26,6 @@ import {
 } from '../../../contract/catalog.js';
 import { idParams } from '../../../contract/common.js';
 import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Product } from '../../../contract/types.js';
@@ -33,7 +34,7 @@ import { brands, categories, productSubcategories, products, subcategories } fro
 import { reindexProducts } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
-import { fieldError, HttpError, notFound, ValidationError } from '../../errors.js';
+import { failure, fieldError, issuesError } from '../../errors.js';
 import { type FormData, readForm } from '../../http/multipart.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
@@ -59,9 +60,6 @@ type ProductRow = Omit<
 >;
 /** On update every field is optional; the discount rule is checked against the stored price. */
 const productChangesSchema = productFieldsObject.partial();
-
-/** Prices are PostgreSQL `integer` minor units. */
-const MAX_MINOR_PRICE = 2_147_483_647;
 
 /** The price a customer pays: the discounted one when there is one. */
 export const effectivePrice = sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`;
@@ -173,14 +171,7 @@ function productInput<S extends z.ZodType>(form: FormData, schema: S): z.output<
   }
   if (input.priceAfterDiscount === '') delete input.priceAfterDiscount;
   const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new ValidationError(
-      parsed.error.issues.map((issue) => {
-        const param = issue.path.join('.');
-        return { value: input[String(issue.path[0])], msg: issue.message, param, location: 'body' as const };
-      }),
-    );
-  }
+  if (!parsed.success) throw issuesError(parsed.error.issues, input, 'body');
   return parsed.data;
 }
 
@@ -192,35 +183,29 @@ async function checkReferences(
 ) {
   if (category) {
     const [found] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, category));
-    if (!found) throw fieldError('category', m.categoryNotFound, category);
+    if (!found) throw fieldError('category', 'categoryNotFound', category);
   }
   if (brand) {
     const [found] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brand));
-    if (!found) throw fieldError('brand', m.brandNotFound, brand);
+    if (!found) throw fieldError('brand', 'brandNotFound', brand);
   }
   if (subIds && subIds.length > 0) {
     const rows = await tx.select().from(subcategories).where(inArray(subcategories.id, subIds));
-    if (rows.length !== new Set(subIds).size) throw fieldError('subcategory', m.subcategoryNotFound, subIds);
+    if (rows.length !== new Set(subIds).size) throw fieldError('subcategory', 'subcategoryNotFound', subIds);
     if (category && rows.some((row) => row.categoryId !== category)) {
-      throw fieldError('subcategory', m.subcategoryNotInCategory, subIds);
+      throw fieldError('subcategory', 'subcategoryNotInCategory', subIds);
     }
   }
 }
 
-/**
- * Prices in minor units. The schema compares major units; a price can still round to nothing, be
- * too big for the column, or a discount round up to the price (10 and 9.999 are both 1000
- * halalas) — all of which the table refuses.
- */
+/** Prices in minor units, which the table refuses out of range (minorPriceFailure). */
 function checkMinorPrices(
   price: number,
   priceAfterDiscount: number | null,
   input: { price?: number; priceAfterDiscount?: number },
 ) {
-  if (price < 1 || price >= MAX_MINOR_PRICE) throw fieldError('price', m.priceInvalid, input.price);
-  if (priceAfterDiscount !== null && priceAfterDiscount >= price) {
-    throw fieldError('priceAfterDiscount', m.priceAfterDiscountNotLower, input.priceAfterDiscount);
-  }
+  const broken = minorPriceFailure(price, priceAfterDiscount);
+  if (broken) throw fieldError(broken.field, broken.key, input[broken.field]);
 }
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -240,7 +225,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const cover = form.files.imageCover ?? [];
     const gallery = form.files.images ?? [];
     if (cover.length > 1 || gallery.length > MAX_PRODUCT_IMAGES) {
-      throw fieldError('images', m.tooManyImages, gallery.length);
+      throw fieldError('images', 'tooManyImages', gallery.length);
     }
     return {
       imageCover: cover[0] ? await media.save('products', cover[0]) : undefined,
@@ -281,14 +266,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
-    if (!row) throw notFound(m.productNotFound);
+    if (!row) throw failure('productNotFound');
     return { data: await serializeOne(request, row) };
   });
 
   r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
     const form = await readForm(request);
     const fields = productInput(form, productFieldsSchema);
-    if (!form.files.imageCover?.length) throw fieldError('imageCover', m.imageCoverRequired, undefined);
+    if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
     const price = toMinor(fields.price, digits);
     const priceAfterDiscount =
       fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
@@ -313,7 +298,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           brandId: fields.brand ?? null,
         })
         .returning();
-      if (!created) throw new HttpError(500, m.internal);
+      if (!created) throw failure('internalError');
       await reindexProducts(tx, { ids: [created.id] });
       const subIds = [...new Set(fields.subcategory)];
       if (subIds.length > 0) {
@@ -334,7 +319,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const images = await saveImages(form);
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-      if (!current) throw notFound(m.productNotFound);
+      if (!current) throw failure('productNotFound');
       const categoryId = fields.category ?? current.categoryId;
       // Sub-categories must belong to the (possibly new) category.
       const subIds =
@@ -366,7 +351,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .where(eq(products.id, id))
         .returning();
-      if (!updated) throw notFound(m.productNotFound);
+      if (!updated) throw failure('productNotFound');
       await reindexProducts(tx, { ids: [id] });
       if (subIds) {
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
@@ -390,9 +375,9 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         .delete(products)
         .where(eq(products.id, request.params.id))
         .returning({ id: products.id });
-      if (deleted.length === 0) throw notFound(m.productNotFound);
+      if (deleted.length === 0) throw failure('productNotFound');
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      if (isForeignKeyViolation(error)) throw failure('stillHasProducts');
       throw error;
     }
     return reply.code(204).send();

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandNameSchema, categoryNameSchema } from '../../../contract/catalog.js';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { brands, categories, products, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
-import { HttpError, notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import { type NamedResource, namedResourceRoutes } from './named-resources.js';
 import { productRoutes } from './products.js';
 import { categoryExists, listSubcategories, subcategoryRoutes } from './subcategories.js';
@@ -17,11 +16,11 @@ const categoryResource: NamedResource = {
   folder: 'categories',
   tag: 'categories',
   nameSchema: categoryNameSchema,
-  messages: { notFound: m.categoryNotFound, nameTaken: m.categoryNameTaken },
+  failures: { notFound: 'categoryNotFound', nameTaken: 'categoryNameTaken' },
   // A category with products cannot go; its (then empty) sub-categories go with it.
   beforeDelete: async (tx, id) => {
     const [inUse] = await tx.select({ value: count() }).from(products).where(eq(products.categoryId, id));
-    if ((inUse?.value ?? 0) > 0) throw new HttpError(409, m.stillHasProducts);
+    if ((inUse?.value ?? 0) > 0) throw failure('stillHasProducts');
     await tx.delete(subcategories).where(eq(subcategories.categoryId, id));
   },
   productsOf: (categoryId) => ({ categoryId }),
@@ -32,7 +31,7 @@ const brandResource: NamedResource = {
   folder: 'brands',
   tag: 'brands',
   nameSchema: brandNameSchema,
-  messages: { notFound: m.brandNotFound, nameTaken: m.brandNameTaken },
+  failures: { notFound: 'brandNotFound', nameTaken: 'brandNameTaken' },
   productsOf: (brandId) => ({ brandId }),
 };
 
@@ -49,7 +48,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       '/categories/:id/subcategories',
       { schema: { params: idParams, querystring: listQuerySchema, tags: ['subcategories'] } },
       async (request) => {
-        if (!(await categoryExists(ctx.db, request.params.id))) throw notFound(m.categoryNotFound);
+        if (!(await categoryExists(ctx.db, request.params.id))) throw failure('categoryNotFound');
         return listSubcategories(ctx.db, request.query, request.params.id);
       },
     );

@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSubcategorySchema, updateSubcategorySchema } from '../../../contract/catalog.js';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Subcategory } from '../../../contract/types.js';
 import type { Database } from '../../../db/client.js';
 import { categories, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
-import { fieldError, HttpError, notFound } from '../../errors.js';
+import { failure, fieldError } from '../../errors.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 export const serializeSubcategory = (row: typeof subcategories.$inferSelect): Subcategory => ({
@@ -49,8 +48,8 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       return await action();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('name', m.subcategoryNameTaken, body.name);
-      if (isForeignKeyViolation(error)) throw fieldError('category', m.categoryNotFound, body.category);
+      if (isUniqueViolation(error)) throw fieldError('name', 'subcategoryNameTaken', body.name);
+      if (isForeignKeyViolation(error)) throw fieldError('category', 'categoryNotFound', body.category);
       throw error;
     }
   }
@@ -59,7 +58,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
     const [row] = await db.select().from(subcategories).where(eq(subcategories.id, request.params.id)).limit(1);
-    if (!row) throw notFound(m.subcategoryNotFound);
+    if (!row) throw failure('subcategoryNotFound');
     return { data: serializeSubcategory(row) };
   });
 
@@ -71,7 +70,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
         .values({ name, slug: slugify(name), categoryId: category })
         .returning(),
     );
-    if (!row) throw new HttpError(500, m.internal);
+    if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serializeSubcategory(row) });
   });
 
@@ -88,7 +87,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const [row] = await write(request.body, () =>
         db.update(subcategories).set(changes).where(eq(subcategories.id, request.params.id)).returning(),
       );
-      if (!row) throw notFound(m.subcategoryNotFound);
+      if (!row) throw failure('subcategoryNotFound');
       return { data: serializeSubcategory(row) };
     },
   );
@@ -96,9 +95,9 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
     try {
       const deleted = await db.delete(subcategories).where(eq(subcategories.id, request.params.id)).returning();
-      if (deleted.length === 0) throw notFound(m.subcategoryNotFound);
+      if (deleted.length === 0) throw failure('subcategoryNotFound');
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new HttpError(409, m.stillHasProducts);
+      if (isForeignKeyViolation(error)) throw failure('stillHasProducts');
       throw error;
     }
     return reply.code(204).send();

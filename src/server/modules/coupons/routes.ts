@@ -2,13 +2,12 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { createCouponSchema, updateCouponSchema } from '../../../contract/shopping.js';
 import type { Coupon } from '../../../contract/types.js';
 import { coupons } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
-import { fieldError, HttpError, notFound } from '../../errors.js';
+import { failure, fieldError } from '../../errors.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 const serializeCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
@@ -32,7 +31,7 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       return await action();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('name', m.couponNameTaken, name);
+      if (isUniqueViolation(error)) throw fieldError('name', 'couponNameTaken', name);
       throw error;
     }
   }
@@ -49,13 +48,13 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { ...admin, schema: { params: idParams, tags } }, async (request) => {
     const [row] = await db.select().from(coupons).where(eq(coupons.id, request.params.id)).limit(1);
-    if (!row) throw notFound(m.couponNotFound);
+    if (!row) throw failure('couponNotFound');
     return { data: serializeCoupon(row) };
   });
 
   r.post('/', { ...admin, schema: { body: createCouponSchema, tags } }, async (request, reply) => {
     const [row] = await write(request.body.name, () => db.insert(coupons).values(request.body).returning());
-    if (!row) throw new HttpError(500, m.internal);
+    if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serializeCoupon(row) });
   });
 
@@ -67,13 +66,13 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(coupons.id, request.params.id))
         .returning(),
     );
-    if (!row) throw notFound(m.couponNotFound);
+    if (!row) throw failure('couponNotFound');
     return { data: serializeCoupon(row) };
   });
 
   r.delete('/:id', { ...admin, schema: { params: idParams, tags } }, async (request, reply) => {
     const deleted = await db.delete(coupons).where(eq(coupons.id, request.params.id)).returning({ id: coupons.id });
-    if (deleted.length === 0) throw notFound(m.couponNotFound);
+    if (deleted.length === 0) throw failure('couponNotFound');
     return reply.code(204).send();
   });
 }

@@ -1,10 +1,9 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { type CheckoutLine, carts, checkoutSessions, orders, type ShippingAddress, users } from '../../../db/schema.js';
-import { HttpError, notFound } from '../../errors.js';
+import { failure, HttpError } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
 import { priceCart, refuseHugeTotal } from '../cart/service.js';
 import { amountOf, createOrder, linesOf, releaseStock, takeStock } from './service.js';
@@ -51,7 +50,7 @@ export function createCheckouts(
   hooks: Hooks,
 ) {
   const cardProvider = () => {
-    if (!provider) throw new HttpError(409, m.cardPaymentsUnavailable, 'CARD_PAYMENTS_UNAVAILABLE');
+    if (!provider) throw failure('cardPaymentsUnavailable');
     return provider;
   };
 
@@ -110,10 +109,10 @@ export function createCheckouts(
           .from(carts)
           .where(and(eq(carts.id, input.cartId), eq(carts.userId, input.userId)))
           .for('update');
-        if (!cart) throw notFound(m.cartNotFound);
+        if (!cart) throw failure('cartNotFound');
         const replaced = await endOpenCheckouts(tx, input.userId);
         const priced = await priceCart(tx, cart);
-        if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
+        if (priced.lines.length === 0) throw failure('cartEmpty');
         const lines = linesOf(priced);
         const amount = amountOf(priced);
         refuseHugeTotal(amount);
@@ -134,7 +133,7 @@ export function createCheckouts(
             expiresAt,
           })
           .returning();
-        if (!created) throw new HttpError(500, m.internal);
+        if (!created) throw failure('internalError');
         return { session: created, replaced };
       });
       await expireAtProvider(replaced);
@@ -161,7 +160,7 @@ export function createCheckouts(
             .returning();
           if (failed) await releaseStock(tx, failed.lines);
         });
-        throw new HttpError(502, m.paymentUnavailable, 'PAYMENT_PROVIDER_UNAVAILABLE');
+        throw failure('paymentProviderUnavailable');
       }
       await db.update(checkoutSessions).set({ providerSessionId: page.id }).where(eq(checkoutSessions.id, session.id));
       return { ...session, providerSessionId: page.id, url: page.url };
@@ -181,7 +180,7 @@ export function createCheckouts(
             and(eq(checkoutSessions.provider, payments.name), eq(checkoutSessions.providerSessionId, event.sessionId)),
           )
           .for('update');
-        if (!session) throw new HttpError(404, m.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
+        if (!session) throw failure('checkoutNotFound');
         if (['completed', 'refunded', 'refund_due'].includes(session.status)) return { outcome: 'already', session };
         const wrongAmount = event.amount !== undefined && event.amount !== session.amount;
         const wrongCurrency = event.currency !== undefined && event.currency !== session.currency;
@@ -293,7 +292,7 @@ export function createCheckouts(
         .from(checkoutSessions)
         .where(and(eq(checkoutSessions.id, id), userId ? eq(checkoutSessions.userId, userId) : undefined))
         .limit(1);
-      if (!session) throw notFound(m.checkoutNotFound);
+      if (!session) throw failure('checkoutNotFound');
       return session;
     },
 
@@ -306,7 +305,7 @@ export function createCheckouts(
           and(eq(checkoutSessions.provider, providerName), eq(checkoutSessions.providerSessionId, providerSessionId)),
         )
         .limit(1);
-      if (!session) throw notFound(m.checkoutNotFound);
+      if (!session) throw failure('checkoutNotFound');
       return session;
     },
 

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, idSchema, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits, toMajor } from '../../../contract/money.js';
 import {
   cashOrderSchema,
@@ -14,7 +13,7 @@ import {
 import { addresses, carts, orders, type ShippingAddress } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { HttpError, notFound, ValidationError } from '../../errors.js';
+import { failure, issuesError } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
@@ -42,7 +41,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       .from(carts)
       .where(and(eq(carts.id, cartId), eq(carts.userId, userOf(request).id)))
       .limit(1);
-    if (!cart) throw notFound(m.cartNotFound);
+    if (!cart) throw failure('cartNotFound');
     return cart;
   }
 
@@ -58,11 +57,11 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           .from(carts)
           .where(and(eq(carts.id, cartId), eq(carts.userId, userOf(request).id)))
           .for('update');
-        if (!cart) throw notFound(m.cartNotFound);
+        if (!cart) throw failure('cartNotFound');
         // A card checkout left open for this cart gives its units back first: one checkout at a time.
         await endOpenCheckouts(tx, cart.userId);
         const priced = await priceCart(tx, cart);
-        if (priced.lines.length === 0) throw new HttpError(400, m.cartEmpty);
+        if (priced.lines.length === 0) throw failure('cartEmpty');
         const { postalCode, ...address } = request.body.shippingAddress;
         await markAddressUsed(tx, cart.userId, address);
         return createOrder(tx, {
@@ -131,21 +130,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
               .limit(1)
           )[0]
         : await latestAddress(db, userId);
-      if (!saved && addressId) throw notFound(m.addressNotFound);
-      if (!saved) throw new HttpError(400, m.checkoutAddressNeeded, 'ADDRESS_REQUIRED');
+      if (!saved && addressId) throw failure('addressNotFound');
+      if (!saved) throw failure('addressRequired');
       return { details: saved.details, phone: saved.phone, city: saved.city, postalCode: saved.postalCode };
     }
     const parsed = shippingSchema.safeParse(fields);
-    if (!parsed.success) {
-      throw new ValidationError(
-        parsed.error.issues.map((issue) => ({
-          value: fields[issue.path[0] as keyof typeof fields],
-          msg: issue.message,
-          param: issue.path.join('.'),
-          location: 'query',
-        })),
-      );
-    }
+    if (!parsed.success) throw issuesError(parsed.error.issues, fields, 'query');
     return { ...parsed.data, postalCode: parsed.data.postalCode || config.defaultPostalCode };
   }
 
@@ -162,7 +152,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     const me = userOf(request);
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
     const order = await reader.one(and(eq(orders.id, request.params.id), scope) as SQL, origin(request));
-    if (!order) throw notFound(m.orderNotFound);
+    if (!order) throw failure('orderNotFound');
     return { data: order };
   });
 
@@ -178,7 +168,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           .set({ [flag]: value, [at]: value ? new Date() : null, updatedAt: new Date() })
           .where(eq(orders.id, request.params.id))
           .returning({ id: orders.id });
-        if (updated.length === 0) throw notFound(m.orderNotFound);
+        if (updated.length === 0) throw failure('orderNotFound');
         return { status: 'Success', data: await reader.one(eq(orders.id, request.params.id), origin(request)) };
       },
     );

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { apiMessages as m } from '../../../contract/messages.js';
+import type { StockShortDetails } from '../../../contract/errors.js';
+import { codeOf, apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
 import type { Order } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
@@ -13,7 +14,7 @@ import {
   type ShippingAddress,
   users,
 } from '../../../db/schema.js';
-import { HttpError } from '../../errors.js';
+import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
 
@@ -43,9 +44,14 @@ function unitsByProduct(lines: CheckoutLine[]) {
   return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** 409 naming the product that ran short; the web shows its title (docs/api-compatibility.md). */
-export const stockShort = (productId: string, title: string) =>
-  new HttpError(409, `${m.stockShort}: ${title}`, 'STOCK_SHORT', { product: { id: productId, title } });
+/**
+ * 409 naming the product that ran short: `product` beside the code (the web shows its title) and,
+ * for clients that read the sentence, at the end of the message (docs/api-compatibility.md).
+ */
+export const stockShort = (productId: string, title: string) => {
+  const details: StockShortDetails = { product: { id: productId, title } };
+  return new HttpError(409, `${m.stockShort}: ${title}`, codeOf('stockShort'), details);
+};
 
 /**
  * Takes the lines' units out of stock, all or nothing: `sell` also counts them as sold (an order),
@@ -103,7 +109,7 @@ export type NewOrder = {
 
 /** Creates an order from lines inside the caller's transaction, then empties the customer's cart. */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
-  if (order.lines.length === 0) throw new HttpError(400, m.cartEmpty);
+  if (order.lines.length === 0) throw failure('cartEmpty');
   refuseHugeTotal(order.total);
   if (order.stockReserved) await sellReserved(tx, order.lines);
   else await takeStock(tx, order.lines, 'sell');
@@ -122,7 +128,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
       isTest: order.isTest ?? false,
     })
     .returning();
-  if (!row) throw new HttpError(500, m.internal);
+  if (!row) throw failure('internalError');
   await tx.insert(orderItems).values(
     order.lines.map((line) => ({
       orderId: row.id,

@@ -2,7 +2,6 @@ import { avg, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { createReviewSchema, updateReviewSchema } from '../../../contract/reviews.js';
 import type { Review } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
@@ -10,7 +9,7 @@ import { products, reviews, users } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
-import { HttpError, notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -54,7 +53,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const productId = request.params.id;
       const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-      if (!product) throw notFound(m.productNotFound);
+      if (!product) throw failure('productNotFound');
       const { page, limit, offset } = pageOf(request.query);
       const where = eq(reviews.productId, productId);
       const [rows, [total]] = await Promise.all([
@@ -96,18 +95,18 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
             .from(products)
             .where(eq(products.id, productId))
             .for('update');
-          if (!product) throw notFound(m.productNotFound);
+          if (!product) throw failure('productNotFound');
           const [created] = await tx
             .insert(reviews)
             .values({ userId: me.id, productId, review: request.body.review, rating: request.body.rating })
             .returning();
-          if (!created) throw new HttpError(500, m.internal);
+          if (!created) throw failure('internalError');
           await refreshRatings(tx, productId);
           return created;
         });
         return reply.code(201).send({ data: serializeReview(row, await authorName(request)) });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(400, m.reviewDuplicate);
+        if (isUniqueViolation(error)) throw failure('reviewDuplicate');
         throw error;
       }
     },
@@ -117,8 +116,8 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   async function lockOwnReview(tx: Tx, request: FastifyRequest, id: string, staffMay: boolean) {
     const me = userOf(request);
     const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
-    if (!row) throw notFound(m.reviewNotFound);
-    if (row.userId !== me.id && !(staffMay && me.role === 'admin')) throw new HttpError(403, m.reviewNotYours);
+    if (!row) throw failure('reviewNotFound');
+    if (row.userId !== me.id && !(staffMay && me.role === 'admin')) throw failure('reviewNotYours');
     await tx.select({ id: products.id }).from(products).where(eq(products.id, row.productId)).for('update');
     return row;
   }
@@ -134,7 +133,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ ...request.body, updatedAt: new Date() })
           .where(eq(reviews.id, current.id))
           .returning();
-        if (!updated) throw notFound(m.reviewNotFound);
+        if (!updated) throw failure('reviewNotFound');
         await refreshRatings(tx, current.productId);
         return updated;
       });

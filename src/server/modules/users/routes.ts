@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authSchemas } from '../../../contract/auth.js';
-import { apiMessages as m } from '../../../contract/messages.js';
 import { users } from '../../../db/schema.js';
 import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
@@ -35,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           .returning();
         return { status: 'success', data: { user: serializeUser(user ?? me) } };
       } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError('email', m.emailInUse, email);
+        if (isUniqueViolation(error)) throw fieldError('email', 'emailInUse', email);
         throw error;
       }
     },
@@ -48,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const me = userOf(request);
       const { currentPassword, password } = request.body;
       if (!(await verifyPassword(me.passwordHash, currentPassword))) {
-        throw fieldError('currentPassword', m.currentPasswordIncorrect, undefined);
+        throw fieldError('currentPassword', 'currentPasswordIncorrect', undefined);
       }
       await refuseCommonPassword('password', password);
       // A new token version signs out every other session holding an old token.
@@ -57,7 +56,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ passwordHash: await hashPassword(password), tokenVersion: me.tokenVersion + 1 })
         .where(eq(users.id, me.id))
         .returning();
-      if (!user) throw fieldError('currentPassword', m.userNotFound, undefined);
+      if (!user) throw fieldError('currentPassword', 'userNotFound', undefined);
       return { data: serializeUser(user), token: await tokens.sign({ userId: user.id, version: user.tokenVersion }) };
     },
   );

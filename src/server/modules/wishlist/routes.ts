@@ -9,7 +9,7 @@ import { wishlistSchema } from '../../../contract/shopping.js';
 import { products, wishlistItems } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { failure } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import { createProductPresenter, productColumns } from '../catalog/products.js';
 
@@ -49,7 +49,7 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(products)
       .where(eq(products.id, request.body.productId))
       .limit(1);
-    if (!product) throw notFound(m.productNotFound);
+    if (!product) throw failure('productNotFound');
     await db
       .insert(wishlistItems)
       .values({ userId: userOf(request).id, productId: product.id })

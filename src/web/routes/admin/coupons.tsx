@@ -16,7 +16,6 @@ import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import {
   type CouponField,
-  couponApiMessages,
   couponBody,
   couponDefaults,
   couponFields,
@@ -65,7 +64,7 @@ async function addCoupon(api: ApiClient, form: FormData, country: string): Promi
     return { intent: 'add', ok: true, name: coupon.name };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return fail(formFailureFromApi(error, couponFields, country, couponApiMessages));
+    return fail(formFailureFromApi(error, couponFields, country));
   }
 }
 

@@ -5,14 +5,7 @@ import { ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import {
-  type CouponField,
-  couponApiMessages,
-  couponBody,
-  couponDefaults,
-  couponFields,
-  validateCoupon,
-} from '../../lib/coupon-form';
+import { type CouponField, couponBody, couponDefaults, couponFields, validateCoupon } from '../../lib/coupon-form';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
 import { pageMeta } from '../../lib/meta';
 import { redirectWithToast } from '../../lib/toast.server';
@@ -47,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(request, '/admin/addCoupon', { type: 'success', text: ac.updated(coupon.name) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return fail(formFailureFromApi(error, couponFields, context.shop.phoneCountry, couponApiMessages));
+    return fail(formFailureFromApi(error, couponFields, context.shop.phoneCountry));
   }
 }
 

@@ -1,0 +1,203 @@
+import {
+  COUPON_DISCOUNT_RANGE,
+  MAX_PRODUCT_COLORS,
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_SUBCATEGORIES,
+} from '../../contract/constants';
+import type { StockShortDetails } from '../../contract/errors';
+import type { ApiErrorCode } from '../../contract/messages';
+import { formatNumber } from '../lib/format';
+import { plural } from '../lib/plural';
+import { at } from './account';
+import { ag } from './admin-groups';
+import { ac, ao } from './admin-orders';
+import { ap } from './admin-products';
+import { authText } from './auth';
+import { cartText } from './cart';
+import { pt } from './product';
+import { rt } from './reviews';
+
+/** What a failure's text may depend on: the shop's phone country, the fields beside its code. */
+export type ErrorTextContext = { phoneCountry: string; details: Record<string, unknown> };
+
+export type ErrorText = {
+  text: string | ((context: ErrorTextContext) => string);
+  /** The form field a failure without a `param` (a `{ status, message }` body) belongs to. */
+  field?: string;
+};
+
+const requestUnreadable = 'تعذّرت قراءة الطلب، أعد تحميل الصفحة ثم حاول مرة أخرى';
+const sessionEnded = { text: at.sessionExpired };
+const discountRangeText = ({ min, max }: { min: number; max: number }) =>
+  ac.discountRange(formatNumber(min), formatNumber(max));
+
+/** The product a STOCK_SHORT names beside its code. */
+function shortTitle(details: Record<string, unknown>): string | undefined {
+  const { product } = details as Partial<StockShortDetails>;
+  return typeof product?.title === 'string' ? product.title : undefined;
+}
+
+/**
+ * Every code of the API's catalogue (src/contract/messages.ts) as people read it, in Arabic — the
+ * one place the web turns API failures into words; a screen may word a few its own way
+ * (`ErrorTextOverrides` in src/web/lib/api-errors.ts). tests/unit/api-errors.test.ts keeps it
+ * complete.
+ */
+export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
+  INVALID_JSON: { text: requestUnreadable },
+  REQUEST_INVALID: { text: requestUnreadable },
+  BODY_INVALID: { text: requestUnreadable },
+  BODY_TOO_LARGE: { text: 'ما أرسلته أكبر مما يقبله المتجر، أرسل أقل ثم حاول مرة أخرى' },
+  REQUEST_TIMEOUT: { text: 'انتهت مهلة إرسال الطلب. تحقق من اتصالك ثم أعد المحاولة.' },
+  UNSUPPORTED_MEDIA_TYPE: { text: requestUnreadable },
+  ROUTE_NOT_FOUND: { text: authText.somethingWentWrong },
+  TOO_MANY_REQUESTS: { text: authText.tooManyRequests },
+  SERVICE_UNAVAILABLE: { text: 'المتجر غير متاح مؤقتاً، حاول مرة أخرى بعد قليل' },
+  STORAGE_FULL: { text: 'تعذّر حفظ التغييرات الآن لامتلاء مساحة التخزين في المتجر، لم يُحفظ شيء، حاول مرة أخرى لاحقاً' },
+  STORAGE_UNAVAILABLE: {
+    text: 'تعذّر حفظ التغييرات الآن بسبب عطل في التخزين لدى المتجر، لم يُحفظ شيء، حاول مرة أخرى لاحقاً',
+  },
+  INTERNAL_ERROR: { text: authText.somethingWentWrong },
+  TEXT_HAS_NUL: { text: 'النص يحتوي على محارف غير مسموح بها' },
+  INVALID_ID: { text: ap.invalidChoice },
+  VALUE_REQUIRED: { text: 'هذا الحقل مطلوب' },
+  VALUE_TYPE_INVALID: { text: authText.invalidValue },
+  VALUE_TOO_LONG: { text: 'القيمة أطول من المسموح' },
+  VALUES_TOO_MANY: { text: 'اخترت عناصر أكثر من المسموح' },
+  VALUE_INVALID: { text: authText.invalidValue },
+
+  NOT_LOGGED_IN: { text: at.loginFirst },
+  TOKEN_INVALID: sessionEnded,
+  USER_GONE: sessionEnded,
+  PASSWORD_CHANGED: sessionEnded,
+  FORBIDDEN: { text: 'ليست لديك صلاحية لهذا الإجراء' },
+
+  NAME_REQUIRED: { text: authText.nameRequired },
+  NAME_TOO_LONG: { text: authText.nameTooLong },
+  EMAIL_REQUIRED: { text: authText.emailRequired },
+  EMAIL_INVALID: { text: authText.emailInvalid },
+  EMAIL_IN_USE: { text: authText.emailInUse },
+  PHONE_REQUIRED: { text: authText.phoneRequired },
+  PHONE_INVALID: { text: ({ phoneCountry }) => authText.phoneInvalid(phoneCountry) },
+  PASSWORD_REQUIRED: { text: authText.passwordRequired },
+  PASSWORD_TOO_SHORT: { text: authText.passwordTooShort },
+  PASSWORD_TOO_LONG: { text: authText.passwordTooLong },
+  PASSWORD_TOO_COMMON: { text: authText.passwordTooCommon },
+  PASSWORD_CONFIRM_REQUIRED: { text: authText.passwordConfirmRequired },
+  PASSWORD_CONFIRM_MISMATCH: { text: authText.passwordMismatch },
+  CURRENT_PASSWORD_REQUIRED: { text: at.currentPasswordRequired },
+  CURRENT_PASSWORD_INCORRECT: { text: at.currentPasswordIncorrect, field: 'currentPassword' },
+  USER_NOT_FOUND: sessionEnded,
+  LOGIN_INCORRECT: { text: authText.loginIncorrect },
+  LOGIN_LOCKED: { text: authText.loginLocked },
+
+  RESET_EMAIL_UNKNOWN: { text: authText.emailUnknown, field: 'email' },
+  RESET_CODE_REQUIRED: { text: authText.codeRequired, field: 'resetCode' },
+  RESET_CODE_INVALID: { text: authText.codeIncorrect, field: 'resetCode' },
+  RESET_CODE_NOT_VERIFIED: { text: authText.resetCodeIncorrect },
+  RESET_CODES_TOO_MANY: { text: authText.resetCodeTooMany, field: 'email' },
+  RESET_TRIES_EXHAUSTED: { text: authText.resetTriesExhausted, field: 'resetCode' },
+  RESET_CODE_NEEDS_EMAIL: { text: authText.resetCodeNeedsEmail, field: 'resetCode' },
+
+  TITLE_REQUIRED: { text: ap.titleRequired },
+  TITLE_TOO_SHORT: { text: ap.titleTooShort },
+  TITLE_TOO_LONG: { text: ap.titleTooLong },
+  DESCRIPTION_REQUIRED: { text: ap.descriptionRequired },
+  DESCRIPTION_TOO_LONG: { text: ap.descriptionTooLong },
+  QUANTITY_REQUIRED: { text: ap.quantityRequired },
+  QUANTITY_INVALID: { text: ap.quantityInvalid },
+  PRICE_REQUIRED: { text: ap.priceRequired },
+  PRICE_NOT_NUMBER: { text: ap.priceNotNumber },
+  PRICE_INVALID: { text: ap.priceInvalid },
+  PRICE_AFTER_DISCOUNT_NOT_NUMBER: { text: ap.priceAfterDiscountNotNumber },
+  PRICE_AFTER_DISCOUNT_INVALID: { text: ap.priceAfterDiscountInvalid },
+  PRICE_AFTER_DISCOUNT_NOT_LOWER: { text: ap.priceAfterDiscountNotLower },
+  IMAGE_COVER_REQUIRED: { text: ap.imageRequired },
+  TOO_MANY_IMAGES: { text: plural(MAX_PRODUCT_IMAGES, ap.tooManyImages) },
+  CATEGORY_REQUIRED: { text: ap.categoryRequired },
+  CATEGORY_NOT_FOUND: { text: ag.categoryGone },
+  BRAND_NOT_FOUND: { text: ag.brandGone },
+  SUBCATEGORY_NOT_FOUND: { text: ag.subcategoryGone },
+  SUBCATEGORY_NOT_IN_CATEGORY: { text: ap.subcategoryNotInCategory },
+  SUBCATEGORIES_TOO_MANY: { text: ap.tooManySubcategories(formatNumber(MAX_PRODUCT_SUBCATEGORIES)) },
+  COLOR_INVALID: { text: ap.colorInvalid },
+  COLORS_TOO_MANY: { text: ap.tooManyColors(formatNumber(MAX_PRODUCT_COLORS)) },
+  IMAGE_INVALID: { text: ag.imageInvalid, field: 'image' },
+  IMAGE_TOO_LARGE: { text: ag.imageTooLarge, field: 'image' },
+  IMAGE_TOO_MANY_PIXELS: { text: ag.imageTooManyPixels, field: 'image' },
+  CATEGORY_NAME_REQUIRED: { text: ag.category.nameRequired, field: 'name' },
+  CATEGORY_NAME_TOO_SHORT: { text: ag.category.nameTooShort, field: 'name' },
+  CATEGORY_NAME_TOO_LONG: { text: ag.category.nameTooLong, field: 'name' },
+  CATEGORY_NAME_TAKEN: { text: ag.category.nameTaken, field: 'name' },
+  BRAND_NAME_REQUIRED: { text: ag.brand.nameRequired, field: 'name' },
+  BRAND_NAME_TOO_SHORT: { text: ag.brand.nameTooShort, field: 'name' },
+  BRAND_NAME_TOO_LONG: { text: ag.brand.nameTooLong, field: 'name' },
+  BRAND_NAME_TAKEN: { text: ag.brand.nameTaken, field: 'name' },
+  SUBCATEGORY_NAME_REQUIRED: { text: ag.subcategory.nameRequired, field: 'name' },
+  SUBCATEGORY_NAME_TOO_SHORT: { text: ag.subcategory.nameTooShort, field: 'name' },
+  SUBCATEGORY_NAME_TOO_LONG: { text: ag.subcategory.nameTooLong, field: 'name' },
+  SUBCATEGORY_NAME_TAKEN: { text: ag.subcategory.nameTaken, field: 'name' },
+  SUBCATEGORY_CATEGORY_REQUIRED: { text: ag.categoryRequired, field: 'category' },
+  STILL_HAS_PRODUCTS: { text: ag.stillHasProducts },
+  PRODUCT_NOT_FOUND: { text: rt.productGone },
+  SORT_INVALID: { text: 'طريقة الترتيب غير معروفة' },
+  PAGE_INVALID: { text: 'رقم الصفحة غير صالح' },
+  LIMIT_INVALID: { text: 'عدد النتائج في الصفحة غير صالح' },
+  PRICE_FILTER_INVALID: { text: 'أدخل حدود السعر أرقاماً لا تقل عن صفر' },
+  KEYWORD_TOO_LONG: { text: 'كلمات البحث طويلة جداً' },
+
+  PRODUCT_ID_REQUIRED: { text: pt.cartErrors.productGone },
+  COLOR_REQUIRED: { text: pt.cartErrors.chooseColor },
+  COLOR_NOT_AVAILABLE: { text: pt.cartErrors.chooseColor },
+  NOT_ENOUGH_STOCK: { text: cartText.errors.notEnoughStock },
+  OUT_OF_STOCK: { text: pt.cartErrors.outOfStock },
+  CART_ITEM_NOT_FOUND: { text: cartText.errors.itemGone },
+  CART_NOT_FOUND: { text: cartText.empty },
+  COUNT_INVALID: { text: cartText.errors.countInvalid },
+  ORDER_TOTAL_TOO_LARGE: { text: cartText.orderTooLarge },
+  COUPON_INVALID: { text: cartText.errors.couponInvalid },
+  COUPON_NAME_REQUIRED: { text: ac.nameRequired },
+  COUPON_NAME_TOO_LONG: { text: ac.nameTooLong },
+  COUPON_NAME_TAKEN: { text: ac.nameTaken },
+  COUPON_EXPIRE_REQUIRED: { text: ac.expireRequired },
+  COUPON_EXPIRE_INVALID: { text: ac.expireInvalid },
+  COUPON_DISCOUNT_REQUIRED: { text: ac.discountRequired },
+  COUPON_DISCOUNT_RANGE: { text: discountRangeText(COUPON_DISCOUNT_RANGE.add) },
+  COUPON_DISCOUNT_EDIT_RANGE: { text: discountRangeText(COUPON_DISCOUNT_RANGE.edit) },
+  COUPON_NOT_FOUND: { text: ac.couponGone },
+
+  ADDRESS_NOT_FOUND: { text: at.addressGone },
+  ADDRESS_LIMIT: { text: at.tooManyAddresses },
+  ALIAS_REQUIRED: { text: at.aliasRequired },
+  ALIAS_TOO_LONG: { text: at.aliasTooLong },
+  DETAILS_REQUIRED: { text: at.detailsRequired },
+  DETAILS_TOO_LONG: { text: at.detailsTooLong },
+  CITY_REQUIRED: { text: at.cityRequired },
+  CITY_TOO_LONG: { text: at.cityTooLong },
+  POSTAL_CODE_TOO_LONG: { text: at.postalCodeTooLong },
+
+  REVIEW_REQUIRED: { text: rt.reviewRequired, field: 'review' },
+  REVIEW_TOO_LONG: { text: rt.reviewTooLong, field: 'review' },
+  RATING_REQUIRED: { text: rt.ratingRequired, field: 'rating' },
+  RATING_INVALID: { text: rt.ratingInvalid, field: 'rating' },
+  REVIEW_DUPLICATE: { text: rt.duplicate },
+  REVIEW_NOT_FOUND: { text: rt.reviewGone },
+  REVIEW_NOT_YOURS: { text: rt.notYours },
+
+  CART_EMPTY: { text: cartText.empty },
+  STOCK_SHORT: {
+    text: ({ details }) => {
+      const title = shortTitle(details);
+      return title ? cartText.stockShort(title) : cartText.errors.notEnoughStock;
+    },
+  },
+  SHIPPING_ADDRESS_REQUIRED: { text: cartText.addressRequired },
+  ADDRESS_REQUIRED: { text: cartText.noAddresses },
+  ORDER_NOT_FOUND: { text: ao.orderGone },
+  CHECKOUT_NOT_FOUND: { text: 'جلسة الدفع هذه غير موجودة، ارجع إلى السلة وابدأ الدفع من جديد' },
+  CHECKOUT_STATUS_INVALID: { text: authText.invalidValue },
+  CARD_PAYMENTS_UNAVAILABLE: { text: cartText.cardUnavailable, field: 'paymentMethod' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { text: cartText.paymentUnavailable },
+  PAYMENT_MISMATCH: { text: 'المبلغ المدفوع لا يطابق مبلغ الطلب، لم يُنشأ طلب' },
+  WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },
+};
