@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idSchema, numericInput, pageQuery, requiredString } from './common.js';
+import {
+  dataEnvelope,
+  idSchema,
+  listEnvelope,
+  numericInput,
+  pageQuery,
+  requiredString,
+  resourceIds,
+  statusListEnvelope,
+  timestamps,
+} from './common.js';
 import { GROUP_NAME_MAX, GROUP_NAME_MIN, PRODUCT_SORT_FIELDS } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
@@ -129,3 +139,60 @@ export type ProductQuery = z.infer<typeof productQuerySchema>;
 
 /** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
 export const suggestQuerySchema = z.object({ keyword: z.string().trim().max(200).default('') });
+
+/* Responses */
+
+/** A category or a brand: a name and an image (an absolute URL, or null before one is set). */
+export const namedItemSchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  ...timestamps,
+});
+
+export const subcategorySchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  slug: z.string(),
+  /** The category's id. */
+  category: z.string(),
+  ...timestamps,
+});
+
+/** Prices in major units; `category`, `brand` and `subcategory` are ids, images absolute URLs. */
+export const productSchema = z.object({
+  ...resourceIds,
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  quantity: z.int(),
+  sold: z.int(),
+  price: z.number(),
+  /** Absent when there is no discount. */
+  priceAfterDiscount: z.number().optional(),
+  availableColors: z.array(z.string()),
+  imageCover: z.string().nullable(),
+  images: z.array(z.string().nullable()),
+  category: z.string(),
+  subcategory: z.array(z.string()),
+  brand: z.string().nullable(),
+  ratingsAverage: z.number(),
+  ratingsQuantity: z.int(),
+  ...timestamps,
+});
+
+/** One entry of the search box's suggestions: a brand, a category or a product to go to. */
+export const suggestionSchema = z.object({
+  type: z.enum(['brand', 'category', 'product']),
+  id: z.string(),
+  name: z.string(),
+});
+
+export const namedItemEnvelope = dataEnvelope(namedItemSchema);
+export const namedItemList = listEnvelope(namedItemSchema);
+export const subcategoryEnvelope = dataEnvelope(subcategorySchema);
+export const subcategoryList = listEnvelope(subcategorySchema);
+export const productEnvelope = dataEnvelope(productSchema);
+export const productList = listEnvelope(productSchema);
+export const suggestionList = statusListEnvelope(suggestionSchema);

@@ -1,26 +1,57 @@
-import type { ApiTransport } from '../../contract/transport.js';
+import { z } from 'zod';
+import {
+  authEnvelope,
+  resetCodeSentEnvelope,
+  resetVerifiedEnvelope,
+  tokenEnvelope,
+  updateMeEnvelope,
+  userEnvelope,
+} from '../../contract/auth.js';
+import {
+  namedItemEnvelope,
+  namedItemList,
+  productEnvelope,
+  productList,
+  subcategoryEnvelope,
+  subcategoryList,
+} from '../../contract/catalog.js';
+import { type ErrorBody, errorBodySchema } from '../../contract/common.js';
+import { reviewEnvelope, reviewList } from '../../contract/reviews.js';
+import {
+  addressEnvelope,
+  addressesChanged,
+  addressList,
+  cartEnvelope,
+  checkoutSessionEnvelope,
+  checkoutStatusEnvelope,
+  checkoutStatusList,
+  couponEnvelope,
+  couponList,
+  orderCreatedEnvelope,
+  orderEnvelope,
+  orderFlagEnvelope,
+  orderList,
+  wishlistChanged,
+  wishlistEnvelope,
+} from '../../contract/shopping.js';
+import type { ApiResponse, ApiTransport } from '../../contract/transport.js';
 import type {
-  Address,
-  AuthEnvelope,
-  CartEnvelope,
-  ChangedEnvelope,
-  CheckoutStatus,
-  Coupon,
-  ErrorBody,
-  ItemEnvelope,
-  ListEnvelope,
-  NamedItem,
-  Order,
-  Product,
-  ResetVerifiedEnvelope,
-  Review,
-  StatusEnvelope,
-  StatusItemEnvelope,
-  StatusListEnvelope,
-  Subcategory,
-  TokenEnvelope,
-  UpdateMeEnvelope,
-  User,
+  AddressBody,
+  AddToCartBody,
+  ChangePasswordBody,
+  CouponBody,
+  CouponChanges,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  ReviewBody,
+  ReviewChanges,
+  ShippingAddressBody,
+  SignupBody,
+  SubcategoryBody,
+  SubcategoryChanges,
+  UpdateMeBody,
+  VerifyResetCodeBody,
 } from '../../contract/types.js';
 
 /** A failed API call, carrying the contract's error body. */
@@ -52,146 +83,142 @@ export function toQueryString(query: Query): string {
   return text ? `?${text}` : '';
 }
 
-export type AddressBody = Omit<Address, '_id' | 'id'>;
-/** `expire` as the date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
-export type CouponBody = { name: string; expire: string; discount: number };
-type OrderEnvelope = { status: string; data: Order };
-export type SubcategoryBody = { name: string; category: string };
+export type { AddressBody, CouponBody, SubcategoryBody };
 
-/** The typed /api/v1 client the web's loaders and actions use. */
+/**
+ * A body as the response schema of its call describes it. The server serialises every answer
+ * through that same schema (src/server/http/responses.ts), so the body is of its type already;
+ * parsing it again here would only repeat the server's work.
+ */
+const bodyOf = <S extends z.ZodType>(_schema: S, response: ApiResponse) => response.body as z.output<S>;
+/** 204: the transport hands over no body. */
+const noContent = z.undefined();
+
+/** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
   /** `body` is JSON, or a FormData sent as a multipart upload (files). */
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const response = await transport({ method, path, token, body });
-    if (response.status >= 400) throw new ApiError(response.status, response.body as ErrorBody | undefined);
-    return response.body as T;
+    if (response.status >= 400) throw new ApiError(response.status, bodyOf(errorBodySchema.optional(), response));
+    return bodyOf(schema, response);
   }
-  const get = <T>(path: string, query: Query = {}) => call<T>('GET', `${path}${toQueryString(query)}`);
+  const get = <S extends z.ZodType>(schema: S, path: string, query: Query = {}) =>
+    call(schema, 'GET', `${path}${toQueryString(query)}`);
   const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
   /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
   const named = (path: '/categories' | '/brands') => ({
-    list: (query: Query = {}) => get<ListEnvelope<NamedItem>>(path, query),
-    get: (id: string) => get<ItemEnvelope<NamedItem>>(one(path, id)),
-    create: (form: FormData) => call<ItemEnvelope<NamedItem>>('POST', path, form),
+    list: (query: Query = {}) => get(namedItemList, path, query),
+    get: (id: string) => get(namedItemEnvelope, one(path, id)),
+    create: (form: FormData) => call(namedItemEnvelope, 'POST', path, form),
     /** Fields left out (the image, most often) stay as they are. */
-    update: (id: string, form: FormData) => call<ItemEnvelope<NamedItem>>('PUT', one(path, id), form),
+    update: (id: string, form: FormData) => call(namedItemEnvelope, 'PUT', one(path, id), form),
     /** 204, no body; 409 while products (for a brand or category) still use it. */
-    remove: (id: string) => call<undefined>('DELETE', one(path, id)),
+    remove: (id: string) => call(noContent, 'DELETE', one(path, id)),
   });
 
   return {
     products: {
-      list: (query: Query = {}) => get<ListEnvelope<Product>>('/products', query),
-      get: (id: string) => get<ItemEnvelope<Product>>(`/products/${encodeURIComponent(id)}`),
-      reviews: (id: string, query: Query = {}) =>
-        get<ListEnvelope<Review>>(`/products/${encodeURIComponent(id)}/reviews`, query),
+      list: (query: Query = {}) => get(productList, '/products', query),
+      get: (id: string) => get(productEnvelope, one('/products', id)),
+      reviews: (id: string, query: Query = {}) => get(reviewList, `${one('/products', id)}/reviews`, query),
       /** Multipart (src/web/lib/product-form.ts builds the body). */
-      create: (form: FormData) => call<ItemEnvelope<Product>>('POST', '/products', form),
+      create: (form: FormData) => call(productEnvelope, 'POST', '/products', form),
       /** Multipart; pictures left out keep the product's own. */
-      update: (id: string, form: FormData) =>
-        call<ItemEnvelope<Product>>('PUT', `/products/${encodeURIComponent(id)}`, form),
+      update: (id: string, form: FormData) => call(productEnvelope, 'PUT', one('/products', id), form),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/products/${encodeURIComponent(id)}`),
+      remove: (id: string) => call(noContent, 'DELETE', one('/products', id)),
     },
     categories: {
       ...named('/categories'),
       subcategories: (id: string, query: Query = {}) =>
-        get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`, query),
+        get(subcategoryList, `${one('/categories', id)}/subcategories`, query),
     },
     brands: named('/brands'),
     subcategories: {
-      list: (query: Query = {}) => get<ListEnvelope<Subcategory>>('/subcategories', query),
-      get: (id: string) => get<ItemEnvelope<Subcategory>>(one('/subcategories', id)),
-      create: (body: SubcategoryBody) => call<ItemEnvelope<Subcategory>>('POST', '/subcategories', body),
-      update: (id: string, body: SubcategoryBody) =>
-        call<ItemEnvelope<Subcategory>>('PUT', one('/subcategories', id), body),
+      list: (query: Query = {}) => get(subcategoryList, '/subcategories', query),
+      get: (id: string) => get(subcategoryEnvelope, one('/subcategories', id)),
+      create: (body: SubcategoryBody) => call(subcategoryEnvelope, 'POST', '/subcategories', body),
+      update: (id: string, body: SubcategoryChanges) =>
+        call(subcategoryEnvelope, 'PUT', one('/subcategories', id), body),
       /** 204, no body; 409 while products still use it. */
-      remove: (id: string) => call<undefined>('DELETE', one('/subcategories', id)),
+      remove: (id: string) => call(noContent, 'DELETE', one('/subcategories', id)),
     },
     auth: {
-      signup: (body: { name: string; email: string; phone: string; password: string; passwordConfirm: string }) =>
-        call<AuthEnvelope>('POST', '/auth/signup', body),
-      login: (body: { email: string; password: string }) => call<AuthEnvelope>('POST', '/auth/login', body),
-      forgotPassword: (body: { email: string }) => call<StatusEnvelope>('POST', '/auth/forgotPasswords', body),
-      verifyResetCode: (body: { resetCode: string; email?: string }) =>
-        call<ResetVerifiedEnvelope>('POST', '/auth/verifyResetCode', body),
-      resetPassword: (body: { email: string; newPassword: string; resetToken: string }) =>
-        call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
+      signup: (body: SignupBody) => call(authEnvelope, 'POST', '/auth/signup', body),
+      login: (body: LoginBody) => call(authEnvelope, 'POST', '/auth/login', body),
+      forgotPassword: (body: ForgotPasswordBody) => call(resetCodeSentEnvelope, 'POST', '/auth/forgotPasswords', body),
+      verifyResetCode: (body: VerifyResetCodeBody) =>
+        call(resetVerifiedEnvelope, 'POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: ResetPasswordBody) => call(tokenEnvelope, 'PUT', '/auth/resetPassword', body),
       /** 204; every token of the account stops working. */
-      logout: () => call<undefined>('POST', '/auth/logout'),
+      logout: () => call(noContent, 'POST', '/auth/logout'),
     },
     users: {
-      me: () => get<ItemEnvelope<User>>('/users/getMe'),
+      me: () => get(userEnvelope, '/users/getMe'),
       /** `email` only when it changed (spec §5). */
-      updateMe: (body: { name: string; phone: string; email?: string }) =>
-        call<UpdateMeEnvelope>('PUT', '/users/updateMe', body),
-      changePassword: (body: { currentPassword: string; password: string; passwordConfirm: string }) =>
-        call<AuthEnvelope>('PUT', '/users/changeMyPassword', body),
+      updateMe: (body: UpdateMeBody) => call(updateMeEnvelope, 'PUT', '/users/updateMe', body),
+      changePassword: (body: ChangePasswordBody) => call(authEnvelope, 'PUT', '/users/changeMyPassword', body),
     },
     wishlist: {
-      list: () => get<StatusListEnvelope<Product>>('/wishlist'),
-      add: (productId: string) => call<ChangedEnvelope<string>>('POST', '/wishlist', { productId }),
-      remove: (productId: string) =>
-        call<ChangedEnvelope<string>>('DELETE', `/wishlist/${encodeURIComponent(productId)}`),
+      list: () => get(wishlistEnvelope, '/wishlist'),
+      add: (productId: string) => call(wishlistChanged, 'POST', '/wishlist', { productId }),
+      remove: (productId: string) => call(wishlistChanged, 'DELETE', one('/wishlist', productId)),
     },
     addresses: {
-      list: () => get<StatusListEnvelope<Address>>('/addresses'),
-      get: (id: string) => get<StatusItemEnvelope<Address>>(`/addresses/${encodeURIComponent(id)}`),
-      add: (body: AddressBody) => call<ChangedEnvelope<Address>>('POST', '/addresses', body),
-      update: (id: string, body: AddressBody) =>
-        call<ChangedEnvelope<Address>>('PUT', `/addresses/${encodeURIComponent(id)}`, body),
-      remove: (id: string) => call<ChangedEnvelope<Address>>('DELETE', `/addresses/${encodeURIComponent(id)}`),
+      list: () => get(addressList, '/addresses'),
+      get: (id: string) => get(addressEnvelope, one('/addresses', id)),
+      add: (body: AddressBody) => call(addressesChanged, 'POST', '/addresses', body),
+      update: (id: string, body: AddressBody) => call(addressesChanged, 'PUT', one('/addresses', id), body),
+      remove: (id: string) => call(addressesChanged, 'DELETE', one('/addresses', id)),
     },
     cart: {
-      get: () => get<CartEnvelope>('/cart'),
-      add: (body: { productId: string; color?: string }) => call<CartEnvelope>('POST', '/cart', body),
-      update: (itemId: string, count: number) =>
-        call<CartEnvelope>('PUT', `/cart/${encodeURIComponent(itemId)}`, { count }),
-      remove: (itemId: string) => call<CartEnvelope>('DELETE', `/cart/${encodeURIComponent(itemId)}`),
-      clear: () => call<undefined>('DELETE', '/cart'),
-      applyCoupon: (couponName: string) => call<CartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
+      get: () => get(cartEnvelope, '/cart'),
+      add: (body: AddToCartBody) => call(cartEnvelope, 'POST', '/cart', body),
+      update: (itemId: string, count: number) => call(cartEnvelope, 'PUT', one('/cart', itemId), { count }),
+      remove: (itemId: string) => call(cartEnvelope, 'DELETE', one('/cart', itemId)),
+      clear: () => call(noContent, 'DELETE', '/cart'),
+      applyCoupon: (couponName: string) => call(cartEnvelope, 'PUT', '/cart/applyCoupon', { couponName }),
     },
     orders: {
       /** A customer's own orders (staff: every order), newest first. */
-      list: (query: Query = {}) => get<ListEnvelope<Order>>('/orders', query),
-      get: (id: string) => get<ItemEnvelope<Order>>(`/orders/${encodeURIComponent(id)}`),
+      list: (query: Query = {}) => get(orderList, '/orders', query),
+      get: (id: string) => get(orderEnvelope, one('/orders', id)),
       /** Staff set each flag on its own (spec §4); `false` takes it back. */
-      setPaid: (id: string, isPaid: boolean) =>
-        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/pay`, { isPaid }),
+      setPaid: (id: string, isPaid: boolean) => call(orderFlagEnvelope, 'PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
-        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/deliver`, { isDelivered }),
+        call(orderFlagEnvelope, 'PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
       /** Cash on delivery: the order is made at once from the cart. */
-      createCash: (cartId: string, shippingAddress: Omit<Address, '_id' | 'id' | 'alias'>) =>
-        call<OrderEnvelope>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),
+      createCash: (cartId: string, shippingAddress: ShippingAddressBody) =>
+        call(orderCreatedEnvelope, 'POST', one('/orders', cartId), { shippingAddress }),
       /** Card: a payment page; the order is made when the provider confirms payment. */
       checkoutSession: (cartId: string, query: { addressId: string }) =>
-        get<{ status: string; session: { url: string; id: string; amount: number } }>(
-          `/orders/checkout-session/${encodeURIComponent(cartId)}`,
-          query,
-        ),
+        get(checkoutSessionEnvelope, one('/orders/checkout-session', cartId), query),
     },
     payments: {
       /** A card checkout's state: the thank-you page after the provider's page. */
-      checkout: (id: string) => get<ItemEnvelope<CheckoutStatus>>(`/payments/checkouts/${encodeURIComponent(id)}`),
+      checkout: (id: string) => get(checkoutStatusEnvelope, one('/payments/checkouts', id)),
       /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
-      checkouts: (query: Query = {}) => get<ListEnvelope<CheckoutStatus>>('/payments/checkouts', query),
+      checkouts: (query: Query = {}) => get(checkoutStatusList, '/payments/checkouts', query),
     },
     coupons: {
-      list: (query: Query = {}) => get<ListEnvelope<Coupon>>('/coupons', query),
-      get: (id: string) => get<ItemEnvelope<Coupon>>(`/coupons/${encodeURIComponent(id)}`),
-      add: (body: CouponBody) => call<ItemEnvelope<Coupon>>('POST', '/coupons', body),
-      update: (id: string, body: CouponBody) =>
-        call<ItemEnvelope<Coupon>>('PUT', `/coupons/${encodeURIComponent(id)}`, body),
+      list: (query: Query = {}) => get(couponList, '/coupons', query),
+      get: (id: string) => get(couponEnvelope, one('/coupons', id)),
+      add: (body: CouponBody) => call(couponEnvelope, 'POST', '/coupons', body),
+      update: (id: string, body: CouponChanges) => call(couponEnvelope, 'PUT', one('/coupons', id), body),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/coupons/${encodeURIComponent(id)}`),
+      remove: (id: string) => call(noContent, 'DELETE', one('/coupons', id)),
     },
     reviews: {
-      add: (productId: string, body: { review: string; rating: number }) =>
-        call<ItemEnvelope<Review>>('POST', `/products/${encodeURIComponent(productId)}/reviews`, body),
-      update: (id: string, body: { review?: string; rating?: number }) =>
-        call<ItemEnvelope<Review>>('PUT', `/reviews/${encodeURIComponent(id)}`, body),
+      add: (productId: string, body: ReviewBody) =>
+        call(reviewEnvelope, 'POST', `${one('/products', productId)}/reviews`, body),
+      update: (id: string, body: ReviewChanges) => call(reviewEnvelope, 'PUT', one('/reviews', id), body),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/reviews/${encodeURIComponent(id)}`),
+      remove: (id: string) => call(noContent, 'DELETE', one('/reviews', id)),
     },
   };
 }
