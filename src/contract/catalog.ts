@@ -10,7 +10,7 @@ import {
   statusListEnvelope,
   timestamps,
 } from './common.js';
-import { GROUP_NAME_MAX, GROUP_NAME_MIN, PRODUCT_SORT_FIELDS } from './constants.js';
+import { GROUP_NAME_MAX, GROUP_NAME_MIN, MAX_PRODUCT_IMAGES, PRODUCT_SORT_FIELDS } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
 const boundedName = (required: string, tooShort: string, tooLong: string) =>
@@ -80,6 +80,21 @@ export const productFieldsSchema = productFieldsObject.refine(
     path: ['priceAfterDiscount'],
   },
 );
+
+/**
+ * A product's form as a client sends it: the fields above as text parts (the lists as repeated
+ * parts), the cover and up to MAX_PRODUCT_IMAGES pictures as files. The server reads it itself
+ * (multipart), so this describes it for the API reference.
+ */
+export const productForm = productFieldsObject.extend({
+  imageCover: z.file(),
+  images: z.array(z.file()).max(MAX_PRODUCT_IMAGES).optional(),
+});
+/** On update every part is optional; pictures left out keep the product's own. */
+export const productChangesForm = productForm.partial();
+
+/** A category's or a brand's form: its name, and its picture as a file. */
+export const namedItemForm = (name: z.ZodType<string, string>) => z.object({ name, image: z.file().optional() });
 
 /** Fields that may appear more than once in a product form. */
 export const PRODUCT_ARRAY_FIELDS = ['availableColors', 'subcategory'] as const;

@@ -85,6 +85,9 @@ export const statusDataEnvelope = <T extends z.ZodType>(item: T) =>
 export const changedEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.literal('success'), message: z.string(), data: z.array(item) });
 
+/** 204: no body at all (`type: 'null'` in the API reference). */
+export const noContentSchema = z.undefined();
+
 /**
  * One refused field of a validation failure. Loose like the fail body: whatever the error
  * handler adds beside these fields still goes out.
@@ -121,20 +124,5 @@ export type ErrorBody = z.output<typeof errorBodySchema>;
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
-/** What each failure status means; 400 is the only status with two shapes. */
-const failureMeanings: Record<ErrorStatus, string> = {
-  400: 'Invalid input (`{ errors }`) or a request the rules refuse (`{ status, message }`)',
-  401: 'No bearer token, or an invalid, expired or outdated one',
-  403: 'The caller’s role or ownership does not allow it',
-  404: 'Not found',
-  409: 'Conflicts with the current state',
-  413: 'Body or upload too large',
-  415: 'Unsupported content type or image format',
-  429: 'Too many requests; retry later',
-  502: 'The payment provider did not answer',
-  503: 'Database unavailable; retry later',
-};
-
-/** The failure body of a status, described for the API reference. */
-export const failureFor = (status: ErrorStatus) =>
-  (status === 400 ? errorBodySchema : failureSchema).describe(failureMeanings[status]);
+/** The failure body of a status: a 400 may be either shape, every other status is the fail body. */
+export const failureFor = (status: ErrorStatus) => (status === 400 ? errorBodySchema : failureSchema);

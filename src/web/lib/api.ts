@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   authEnvelope,
   resetCodeSentEnvelope,
@@ -15,7 +15,7 @@ import {
   subcategoryEnvelope,
   subcategoryList,
 } from '../../contract/catalog.js';
-import { type ErrorBody, errorBodySchema } from '../../contract/common.js';
+import { type ErrorBody, errorBodySchema, noContentSchema } from '../../contract/common.js';
 import { reviewEnvelope, reviewList } from '../../contract/reviews.js';
 import {
   addressEnvelope,
@@ -91,8 +91,6 @@ export type { AddressBody, CouponBody, SubcategoryBody };
  * parsing it again here would only repeat the server's work.
  */
 const bodyOf = <S extends z.ZodType>(_schema: S, response: ApiResponse) => response.body as z.output<S>;
-/** 204: the transport hands over no body. */
-const noContent = z.undefined();
 
 /** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
@@ -118,7 +116,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     /** Fields left out (the image, most often) stay as they are. */
     update: (id: string, form: FormData) => call(namedItemEnvelope, 'PUT', one(path, id), form),
     /** 204, no body; 409 while products (for a brand or category) still use it. */
-    remove: (id: string) => call(noContent, 'DELETE', one(path, id)),
+    remove: (id: string) => call(noContentSchema, 'DELETE', one(path, id)),
   });
 
   return {
@@ -131,7 +129,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** Multipart; pictures left out keep the product's own. */
       update: (id: string, form: FormData) => call(productEnvelope, 'PUT', one('/products', id), form),
       /** 204, no body. */
-      remove: (id: string) => call(noContent, 'DELETE', one('/products', id)),
+      remove: (id: string) => call(noContentSchema, 'DELETE', one('/products', id)),
     },
     categories: {
       ...named('/categories'),
@@ -146,7 +144,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       update: (id: string, body: SubcategoryChanges) =>
         call(subcategoryEnvelope, 'PUT', one('/subcategories', id), body),
       /** 204, no body; 409 while products still use it. */
-      remove: (id: string) => call(noContent, 'DELETE', one('/subcategories', id)),
+      remove: (id: string) => call(noContentSchema, 'DELETE', one('/subcategories', id)),
     },
     auth: {
       signup: (body: SignupBody) => call(authEnvelope, 'POST', '/auth/signup', body),
@@ -156,7 +154,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         call(resetVerifiedEnvelope, 'POST', '/auth/verifyResetCode', body),
       resetPassword: (body: ResetPasswordBody) => call(tokenEnvelope, 'PUT', '/auth/resetPassword', body),
       /** 204; every token of the account stops working. */
-      logout: () => call(noContent, 'POST', '/auth/logout'),
+      logout: () => call(noContentSchema, 'POST', '/auth/logout'),
     },
     users: {
       me: () => get(userEnvelope, '/users/getMe'),
@@ -181,7 +179,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       add: (body: AddToCartBody) => call(cartEnvelope, 'POST', '/cart', body),
       update: (itemId: string, count: number) => call(cartEnvelope, 'PUT', one('/cart', itemId), { count }),
       remove: (itemId: string) => call(cartEnvelope, 'DELETE', one('/cart', itemId)),
-      clear: () => call(noContent, 'DELETE', '/cart'),
+      clear: () => call(noContentSchema, 'DELETE', '/cart'),
       applyCoupon: (couponName: string) => call(cartEnvelope, 'PUT', '/cart/applyCoupon', { couponName }),
     },
     orders: {
@@ -211,14 +209,14 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       add: (body: CouponBody) => call(couponEnvelope, 'POST', '/coupons', body),
       update: (id: string, body: CouponChanges) => call(couponEnvelope, 'PUT', one('/coupons', id), body),
       /** 204, no body. */
-      remove: (id: string) => call(noContent, 'DELETE', one('/coupons', id)),
+      remove: (id: string) => call(noContentSchema, 'DELETE', one('/coupons', id)),
     },
     reviews: {
       add: (productId: string, body: ReviewBody) =>
         call(reviewEnvelope, 'POST', `${one('/products', productId)}/reviews`, body),
       update: (id: string, body: ReviewChanges) => call(reviewEnvelope, 'PUT', one('/reviews', id), body),
       /** 204, no body. */
-      remove: (id: string) => call(noContent, 'DELETE', one('/reviews', id)),
+      remove: (id: string) => call(noContentSchema, 'DELETE', one('/reviews', id)),
     },
   };
 }

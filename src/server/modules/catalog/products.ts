@@ -18,11 +18,15 @@ import type { z } from 'zod';
 import {
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
+  productChangesForm,
+  productEnvelope,
   productFieldsObject,
   productFieldsSchema,
+  productForm,
+  productList,
   productQuerySchema,
 } from '../../../contract/catalog.js';
-import { idParams } from '../../../contract/common.js';
+import { idParams, noContentSchema } from '../../../contract/common.js';
 import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
@@ -35,6 +39,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../errors.js';
 import { type FormData, readForm } from '../../http/multipart.js';
+import { failures, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
@@ -227,13 +232,32 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, media, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
+  /** What each route takes and answers (the OpenAPI document is built from it). */
+  const contract = {
+    list: { querystring: productQuerySchema, response: { 200: productList }, tags },
+    one: { params: idParams, response: { 200: productEnvelope, ...failures(404) }, tags },
+    // The cover is a file: a JSON body cannot make a product.
+    create: {
+      documentedBody: formBody(productForm, ['multipart/form-data']),
+      response: { 201: productEnvelope },
+      tags,
+    },
+    update: {
+      params: idParams,
+      documentedBody: formBody(productChangesForm),
+      response: { 200: productEnvelope, ...failures(404) },
+      tags,
+    },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failures(404, 409) }, tags },
+  };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
+  const serializeProduct = createProductSerializer(media, digits);
   const origin = (request: FastifyRequest) => originOf(request, config);
 
   async function serializeOne(request: FastifyRequest, row: ProductRow) {
-    const [product] = await present([row], origin(request));
-    return product;
+    const subcategoryIds = (await subcategoryIdsOf(db, [row.id])).get(row.id) ?? [];
+    return serializeProduct(row, subcategoryIds, origin(request));
   }
 
   async function saveImages(form: FormData) {
@@ -248,7 +272,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  r.get('/', { schema: { querystring: productQuerySchema, tags } }, async (request) => {
+  r.get('/', { schema: contract.list }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
     const where = productFilters(request.query, digits, search);
@@ -279,13 +303,13 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return listEnvelope(await present(rows, origin(request)), total, page, limit);
   });
 
-  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+  r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
     if (!row) throw notFound(m.productNotFound);
     return { data: await serializeOne(request, row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const form = await readForm(request);
     const fields = productInput(form, productFieldsSchema);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', m.imageCoverRequired, undefined);
@@ -326,7 +350,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
 
-  r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+  r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
     const { id } = request.params;
     const form = await readForm(request);
     const fields = productInput(form, productChangesSchema);
@@ -384,7 +408,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await serializeOne(request, row) };
   });
 
-  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     try {
       const deleted = await db
         .delete(products)
