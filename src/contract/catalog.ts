@@ -3,6 +3,7 @@ import {
   dataEnvelope,
   idSchema,
   listEnvelope,
+  nonNegativeInt,
   numericInput,
   pageQuery,
   requiredString,
@@ -181,8 +182,8 @@ export const productSchema = z.object({
   title: z.string(),
   slug: z.string(),
   description: z.string(),
-  quantity: z.int(),
-  sold: z.int(),
+  quantity: nonNegativeInt,
+  sold: nonNegativeInt,
   price: z.number(),
   /** Absent when there is no discount. */
   priceAfterDiscount: z.number().optional(),
@@ -193,7 +194,7 @@ export const productSchema = z.object({
   subcategory: z.array(z.string()),
   brand: z.string().nullable(),
   ratingsAverage: z.number(),
-  ratingsQuantity: z.int(),
+  ratingsQuantity: nonNegativeInt,
   ...timestamps,
 });
 

@@ -56,16 +56,20 @@ export const resourceIds = { _id: z.string(), id: z.string() };
 export const isoDateTime = z.iso.datetime();
 export const timestamps = { createdAt: isoDateTime, updatedAt: isoDateTime };
 
+/** Counts (never negative); page numbers and sizes, line counts and order numbers (from 1). */
+export const nonNegativeInt = z.int().nonnegative();
+export const positiveInt = z.int().min(1);
+
 export const paginationResultSchema = z.object({
-  currentPage: z.int(),
-  limit: z.int(),
-  numberOfPages: z.int(),
-  nextPage: z.int().optional(),
-  prevPage: z.int().optional(),
+  currentPage: positiveInt,
+  limit: positiveInt,
+  numberOfPages: nonNegativeInt,
+  nextPage: positiveInt.optional(),
+  prevPage: positiveInt.optional(),
 });
 
 /** `results` is the number of all matching items, not the page's count. */
-const listMeta = z.object({ results: z.int(), paginationResult: paginationResultSchema });
+const listMeta = z.object({ results: nonNegativeInt, paginationResult: paginationResultSchema });
 
 /** The paged list: `{ results, paginationResult, data: [...] }`. */
 export const listEnvelope = <T extends z.ZodType>(item: T) => listMeta.extend({ data: z.array(item) });
@@ -76,7 +80,7 @@ export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: i
 
 /** The shopping endpoints' unpaged lists (wishlist, addresses, suggestions). */
 export const statusListEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ status: z.literal('success'), results: z.int(), data: z.array(item) });
+  z.object({ status: z.literal('success'), results: nonNegativeInt, data: z.array(item) });
 
 export const statusDataEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.literal('success'), data: item });

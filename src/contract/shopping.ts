@@ -6,7 +6,9 @@ import {
   idSchema,
   isoDateTime,
   listEnvelope,
+  nonNegativeInt,
   numericInput,
+  positiveInt,
   requiredString,
   resourceIds,
   statusDataEnvelope,
@@ -147,12 +149,12 @@ export const cartLineSchema = z.object({
     category: groupRef,
     brand: groupRef.nullable(),
     ratingsAverage: z.number(),
-    ratingsQuantity: z.int(),
+    ratingsQuantity: nonNegativeInt,
     /** Units in stock, so screens can cap the quantity input. */
-    quantity: z.int(),
+    quantity: nonNegativeInt,
     availableColors: z.array(z.string()),
   }),
-  count: z.int(),
+  count: positiveInt,
   /** '' when the product has no colour choice. */
   color: z.string(),
   /** The product's current effective price, major units. */
@@ -175,7 +177,7 @@ export const cartSchema = z.object({
 export const cartEnvelope = z.object({
   status: z.literal('success'),
   message: z.string().optional(),
-  numOfCartItems: z.int(),
+  numOfCartItems: nonNegativeInt,
   data: cartSchema,
 });
 
@@ -184,7 +186,7 @@ export const couponSchema = z.object({
   ...resourceIds,
   name: z.string(),
   expire: isoDateTime,
-  discount: z.int(),
+  discount: z.int().min(0).max(100),
   ...timestamps,
 });
 export const couponEnvelope = dataEnvelope(couponSchema);
@@ -216,9 +218,9 @@ export const orderItemSchema = z.object({
     title: z.string(),
     imageCover: z.string().nullable(),
     ratingsAverage: z.number(),
-    ratingsQuantity: z.int(),
+    ratingsQuantity: nonNegativeInt,
   }),
-  count: z.int(),
+  count: positiveInt,
   color: z.string(),
   price: z.number(),
 });
@@ -226,7 +228,7 @@ export const orderItemSchema = z.object({
 export const orderSchema = z.object({
   ...resourceIds,
   /** Short human order number. */
-  number: z.int(),
+  number: positiveInt,
   user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
   cartItems: z.array(orderItemSchema),
   shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
@@ -275,7 +277,7 @@ export const checkoutStatusSchema = z.object({
   currency: z.string(),
   expiresAt: isoDateTime,
   isTest: z.boolean(),
-  order: z.object({ ...resourceIds, number: z.int().nullable() }).optional(),
+  order: z.object({ ...resourceIds, number: positiveInt.nullable() }).optional(),
   failureReason: z.string().optional(),
   refundedAt: isoDateTime.optional(),
   /** Staff's list only: who paid. */

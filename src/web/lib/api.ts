@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import {
+import type {
   authEnvelope,
   resetCodeSentEnvelope,
   resetVerifiedEnvelope,
@@ -7,7 +7,7 @@ import {
   updateMeEnvelope,
   userEnvelope,
 } from '../../contract/auth.js';
-import {
+import type {
   namedItemEnvelope,
   namedItemList,
   productEnvelope,
@@ -15,9 +15,9 @@ import {
   subcategoryEnvelope,
   subcategoryList,
 } from '../../contract/catalog.js';
-import { type ErrorBody, errorBodySchema, noContentSchema } from '../../contract/common.js';
-import { reviewEnvelope, reviewList } from '../../contract/reviews.js';
-import {
+import type { ErrorBody, noContentSchema } from '../../contract/common.js';
+import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
+import type {
   addressEnvelope,
   addressesChanged,
   addressList,
@@ -34,7 +34,7 @@ import {
   wishlistChanged,
   wishlistEnvelope,
 } from '../../contract/shopping.js';
-import type { ApiResponse, ApiTransport } from '../../contract/transport.js';
+import type { ApiTransport } from '../../contract/transport.js';
 import type {
   AddressBody,
   AddToCartBody,
@@ -85,138 +85,137 @@ export function toQueryString(query: Query): string {
 
 export type { AddressBody, CouponBody, SubcategoryBody };
 
-/**
- * A body as the response schema of its call describes it. The server serialises every answer
- * through that same schema (src/server/http/responses.ts), so the body is of its type already;
- * parsing it again here would only repeat the server's work.
- */
-const bodyOf = <S extends z.ZodType>(_schema: S, response: ApiResponse) => response.body as z.output<S>;
-
 /** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
-  /** `body` is JSON, or a FormData sent as a multipart upload (files). */
+  /**
+   * `S` is the call's response schema in src/contract (named as a type only: no schema reaches the
+   * browser's bundle). The server serialises every answer through that same schema
+   * (src/server/http/responses.ts), so the body is of its type already. `body` is JSON, or a
+   * FormData sent as a multipart upload (files).
+   */
   async function call<S extends z.ZodType>(
-    schema: S,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<z.output<S>> {
     const response = await transport({ method, path, token, body });
-    if (response.status >= 400) throw new ApiError(response.status, bodyOf(errorBodySchema.optional(), response));
-    return bodyOf(schema, response);
+    if (response.status >= 400) throw new ApiError(response.status, response.body as ErrorBody | undefined);
+    return response.body as z.output<S>;
   }
-  const get = <S extends z.ZodType>(schema: S, path: string, query: Query = {}) =>
-    call(schema, 'GET', `${path}${toQueryString(query)}`);
+  const get = <S extends z.ZodType>(path: string, query: Query = {}) =>
+    call<S>('GET', `${path}${toQueryString(query)}`);
   const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
   /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
   const named = (path: '/categories' | '/brands') => ({
-    list: (query: Query = {}) => get(namedItemList, path, query),
-    get: (id: string) => get(namedItemEnvelope, one(path, id)),
-    create: (form: FormData) => call(namedItemEnvelope, 'POST', path, form),
+    list: (query: Query = {}) => get<typeof namedItemList>(path, query),
+    get: (id: string) => get<typeof namedItemEnvelope>(one(path, id)),
+    create: (form: FormData) => call<typeof namedItemEnvelope>('POST', path, form),
     /** Fields left out (the image, most often) stay as they are. */
-    update: (id: string, form: FormData) => call(namedItemEnvelope, 'PUT', one(path, id), form),
+    update: (id: string, form: FormData) => call<typeof namedItemEnvelope>('PUT', one(path, id), form),
     /** 204, no body; 409 while products (for a brand or category) still use it. */
-    remove: (id: string) => call(noContentSchema, 'DELETE', one(path, id)),
+    remove: (id: string) => call<typeof noContentSchema>('DELETE', one(path, id)),
   });
 
   return {
     products: {
-      list: (query: Query = {}) => get(productList, '/products', query),
-      get: (id: string) => get(productEnvelope, one('/products', id)),
-      reviews: (id: string, query: Query = {}) => get(reviewList, `${one('/products', id)}/reviews`, query),
+      list: (query: Query = {}) => get<typeof productList>('/products', query),
+      get: (id: string) => get<typeof productEnvelope>(one('/products', id)),
+      reviews: (id: string, query: Query = {}) => get<typeof reviewList>(`${one('/products', id)}/reviews`, query),
       /** Multipart (src/web/lib/product-form.ts builds the body). */
-      create: (form: FormData) => call(productEnvelope, 'POST', '/products', form),
+      create: (form: FormData) => call<typeof productEnvelope>('POST', '/products', form),
       /** Multipart; pictures left out keep the product's own. */
-      update: (id: string, form: FormData) => call(productEnvelope, 'PUT', one('/products', id), form),
+      update: (id: string, form: FormData) => call<typeof productEnvelope>('PUT', one('/products', id), form),
       /** 204, no body. */
-      remove: (id: string) => call(noContentSchema, 'DELETE', one('/products', id)),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/products', id)),
     },
     categories: {
       ...named('/categories'),
       subcategories: (id: string, query: Query = {}) =>
-        get(subcategoryList, `${one('/categories', id)}/subcategories`, query),
+        get<typeof subcategoryList>(`${one('/categories', id)}/subcategories`, query),
     },
     brands: named('/brands'),
     subcategories: {
-      list: (query: Query = {}) => get(subcategoryList, '/subcategories', query),
-      get: (id: string) => get(subcategoryEnvelope, one('/subcategories', id)),
-      create: (body: SubcategoryBody) => call(subcategoryEnvelope, 'POST', '/subcategories', body),
+      list: (query: Query = {}) => get<typeof subcategoryList>('/subcategories', query),
+      get: (id: string) => get<typeof subcategoryEnvelope>(one('/subcategories', id)),
+      create: (body: SubcategoryBody) => call<typeof subcategoryEnvelope>('POST', '/subcategories', body),
       update: (id: string, body: SubcategoryChanges) =>
-        call(subcategoryEnvelope, 'PUT', one('/subcategories', id), body),
+        call<typeof subcategoryEnvelope>('PUT', one('/subcategories', id), body),
       /** 204, no body; 409 while products still use it. */
-      remove: (id: string) => call(noContentSchema, 'DELETE', one('/subcategories', id)),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/subcategories', id)),
     },
     auth: {
-      signup: (body: SignupBody) => call(authEnvelope, 'POST', '/auth/signup', body),
-      login: (body: LoginBody) => call(authEnvelope, 'POST', '/auth/login', body),
-      forgotPassword: (body: ForgotPasswordBody) => call(resetCodeSentEnvelope, 'POST', '/auth/forgotPasswords', body),
+      signup: (body: SignupBody) => call<typeof authEnvelope>('POST', '/auth/signup', body),
+      login: (body: LoginBody) => call<typeof authEnvelope>('POST', '/auth/login', body),
+      forgotPassword: (body: ForgotPasswordBody) =>
+        call<typeof resetCodeSentEnvelope>('POST', '/auth/forgotPasswords', body),
       verifyResetCode: (body: VerifyResetCodeBody) =>
-        call(resetVerifiedEnvelope, 'POST', '/auth/verifyResetCode', body),
-      resetPassword: (body: ResetPasswordBody) => call(tokenEnvelope, 'PUT', '/auth/resetPassword', body),
+        call<typeof resetVerifiedEnvelope>('POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: ResetPasswordBody) => call<typeof tokenEnvelope>('PUT', '/auth/resetPassword', body),
       /** 204; every token of the account stops working. */
-      logout: () => call(noContentSchema, 'POST', '/auth/logout'),
+      logout: () => call<typeof noContentSchema>('POST', '/auth/logout'),
     },
     users: {
-      me: () => get(userEnvelope, '/users/getMe'),
+      me: () => get<typeof userEnvelope>('/users/getMe'),
       /** `email` only when it changed (spec §5). */
-      updateMe: (body: UpdateMeBody) => call(updateMeEnvelope, 'PUT', '/users/updateMe', body),
-      changePassword: (body: ChangePasswordBody) => call(authEnvelope, 'PUT', '/users/changeMyPassword', body),
+      updateMe: (body: UpdateMeBody) => call<typeof updateMeEnvelope>('PUT', '/users/updateMe', body),
+      changePassword: (body: ChangePasswordBody) => call<typeof authEnvelope>('PUT', '/users/changeMyPassword', body),
     },
     wishlist: {
-      list: () => get(wishlistEnvelope, '/wishlist'),
-      add: (productId: string) => call(wishlistChanged, 'POST', '/wishlist', { productId }),
-      remove: (productId: string) => call(wishlistChanged, 'DELETE', one('/wishlist', productId)),
+      list: () => get<typeof wishlistEnvelope>('/wishlist'),
+      add: (productId: string) => call<typeof wishlistChanged>('POST', '/wishlist', { productId }),
+      remove: (productId: string) => call<typeof wishlistChanged>('DELETE', one('/wishlist', productId)),
     },
     addresses: {
-      list: () => get(addressList, '/addresses'),
-      get: (id: string) => get(addressEnvelope, one('/addresses', id)),
-      add: (body: AddressBody) => call(addressesChanged, 'POST', '/addresses', body),
-      update: (id: string, body: AddressBody) => call(addressesChanged, 'PUT', one('/addresses', id), body),
-      remove: (id: string) => call(addressesChanged, 'DELETE', one('/addresses', id)),
+      list: () => get<typeof addressList>('/addresses'),
+      get: (id: string) => get<typeof addressEnvelope>(one('/addresses', id)),
+      add: (body: AddressBody) => call<typeof addressesChanged>('POST', '/addresses', body),
+      update: (id: string, body: AddressBody) => call<typeof addressesChanged>('PUT', one('/addresses', id), body),
+      remove: (id: string) => call<typeof addressesChanged>('DELETE', one('/addresses', id)),
     },
     cart: {
-      get: () => get(cartEnvelope, '/cart'),
-      add: (body: AddToCartBody) => call(cartEnvelope, 'POST', '/cart', body),
-      update: (itemId: string, count: number) => call(cartEnvelope, 'PUT', one('/cart', itemId), { count }),
-      remove: (itemId: string) => call(cartEnvelope, 'DELETE', one('/cart', itemId)),
-      clear: () => call(noContentSchema, 'DELETE', '/cart'),
-      applyCoupon: (couponName: string) => call(cartEnvelope, 'PUT', '/cart/applyCoupon', { couponName }),
+      get: () => get<typeof cartEnvelope>('/cart'),
+      add: (body: AddToCartBody) => call<typeof cartEnvelope>('POST', '/cart', body),
+      update: (itemId: string, count: number) => call<typeof cartEnvelope>('PUT', one('/cart', itemId), { count }),
+      remove: (itemId: string) => call<typeof cartEnvelope>('DELETE', one('/cart', itemId)),
+      clear: () => call<typeof noContentSchema>('DELETE', '/cart'),
+      applyCoupon: (couponName: string) => call<typeof cartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
     },
     orders: {
       /** A customer's own orders (staff: every order), newest first. */
-      list: (query: Query = {}) => get(orderList, '/orders', query),
-      get: (id: string) => get(orderEnvelope, one('/orders', id)),
+      list: (query: Query = {}) => get<typeof orderList>('/orders', query),
+      get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
       /** Staff set each flag on its own (spec §4); `false` takes it back. */
-      setPaid: (id: string, isPaid: boolean) => call(orderFlagEnvelope, 'PUT', `${one('/orders', id)}/pay`, { isPaid }),
+      setPaid: (id: string, isPaid: boolean) =>
+        call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
-        call(orderFlagEnvelope, 'PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
+        call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
       /** Cash on delivery: the order is made at once from the cart. */
       createCash: (cartId: string, shippingAddress: ShippingAddressBody) =>
-        call(orderCreatedEnvelope, 'POST', one('/orders', cartId), { shippingAddress }),
+        call<typeof orderCreatedEnvelope>('POST', one('/orders', cartId), { shippingAddress }),
       /** Card: a payment page; the order is made when the provider confirms payment. */
       checkoutSession: (cartId: string, query: { addressId: string }) =>
-        get(checkoutSessionEnvelope, one('/orders/checkout-session', cartId), query),
+        get<typeof checkoutSessionEnvelope>(one('/orders/checkout-session', cartId), query),
     },
     payments: {
       /** A card checkout's state: the thank-you page after the provider's page. */
-      checkout: (id: string) => get(checkoutStatusEnvelope, one('/payments/checkouts', id)),
+      checkout: (id: string) => get<typeof checkoutStatusEnvelope>(one('/payments/checkouts', id)),
       /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
-      checkouts: (query: Query = {}) => get(checkoutStatusList, '/payments/checkouts', query),
+      checkouts: (query: Query = {}) => get<typeof checkoutStatusList>('/payments/checkouts', query),
     },
     coupons: {
-      list: (query: Query = {}) => get(couponList, '/coupons', query),
-      get: (id: string) => get(couponEnvelope, one('/coupons', id)),
-      add: (body: CouponBody) => call(couponEnvelope, 'POST', '/coupons', body),
-      update: (id: string, body: CouponChanges) => call(couponEnvelope, 'PUT', one('/coupons', id), body),
+      list: (query: Query = {}) => get<typeof couponList>('/coupons', query),
+      get: (id: string) => get<typeof couponEnvelope>(one('/coupons', id)),
+      add: (body: CouponBody) => call<typeof couponEnvelope>('POST', '/coupons', body),
+      update: (id: string, body: CouponChanges) => call<typeof couponEnvelope>('PUT', one('/coupons', id), body),
       /** 204, no body. */
-      remove: (id: string) => call(noContentSchema, 'DELETE', one('/coupons', id)),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/coupons', id)),
     },
     reviews: {
       add: (productId: string, body: ReviewBody) =>
-        call(reviewEnvelope, 'POST', `${one('/products', productId)}/reviews`, body),
-      update: (id: string, body: ReviewChanges) => call(reviewEnvelope, 'PUT', one('/reviews', id), body),
+        call<typeof reviewEnvelope>('POST', `${one('/products', productId)}/reviews`, body),
+      update: (id: string, body: ReviewChanges) => call<typeof reviewEnvelope>('PUT', one('/reviews', id), body),
       /** 204, no body. */
-      remove: (id: string) => call(noContentSchema, 'DELETE', one('/reviews', id)),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/reviews', id)),
     },
   };
 }
