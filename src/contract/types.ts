@@ -9,12 +9,8 @@ import type {
   authSchemas,
   forgotPasswordSchema,
   loginSchema,
-  resetCodeSentEnvelope,
   resetPasswordSchema,
-  resetVerifiedEnvelope,
   roleSchema,
-  tokenEnvelope,
-  updateMeEnvelope,
   userSchema,
   verifyResetCodeSchema,
 } from './auth.js';
@@ -26,7 +22,6 @@ import type {
   suggestionSchema,
   updateSubcategorySchema,
 } from './catalog.js';
-import type { paginationResultSchema } from './common.js';
 import type { createReviewSchema, reviewSchema, updateReviewSchema } from './reviews.js';
 import type {
   addressSchema,
@@ -35,7 +30,6 @@ import type {
   cartEnvelope,
   cartLineSchema,
   cartSchema,
-  checkoutSessionEnvelope,
   checkoutStatusSchema,
   couponSchema,
   createCouponSchema,
@@ -50,10 +44,6 @@ export type { ErrorBody, FieldError, ListEnvelope } from './common.js';
 export type Role = z.output<typeof roleSchema>;
 export type User = z.output<typeof userSchema>;
 export type AuthEnvelope = z.output<typeof authEnvelope>;
-export type TokenEnvelope = z.output<typeof tokenEnvelope>;
-export type ResetCodeSentEnvelope = z.output<typeof resetCodeSentEnvelope>;
-export type ResetVerifiedEnvelope = z.output<typeof resetVerifiedEnvelope>;
-export type UpdateMeEnvelope = z.output<typeof updateMeEnvelope>;
 
 export type NamedItem = z.output<typeof namedItemSchema>;
 export type Category = NamedItem;
@@ -62,7 +52,6 @@ export type Subcategory = z.output<typeof subcategorySchema>;
 export type Product = z.output<typeof productSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;
 export type Review = z.output<typeof reviewSchema>;
-export type PaginationResult = z.output<typeof paginationResultSchema>;
 
 export type CartLine = z.output<typeof cartLineSchema>;
 export type Cart = z.output<typeof cartSchema>;
@@ -71,7 +60,6 @@ export type Coupon = z.output<typeof couponSchema>;
 export type Address = z.output<typeof addressSchema>;
 export type OrderItem = z.output<typeof orderItemSchema>;
 export type Order = z.output<typeof orderSchema>;
-export type CheckoutSessionEnvelope = z.output<typeof checkoutSessionEnvelope>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 
 type AuthSchemas = ReturnType<typeof authSchemas>;

@@ -61,10 +61,10 @@ export class ApiError extends Error {
     readonly body: ErrorBody | undefined,
   ) {
     super(
-      body && 'message' in body
+      typeof body?.message === 'string'
         ? body.message
-        : body && 'errors' in body
-          ? (body.errors[0]?.msg ?? '')
+        : Array.isArray(body?.errors)
+          ? String(body.errors[0]?.msg ?? '')
           : `HTTP ${status}`,
     );
   }
