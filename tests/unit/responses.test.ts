@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { noContentSchema } from '../../src/contract/common.js';
 import type { Guards } from '../../src/server/auth/guards.js';
 import { HttpError, registerErrorHandling } from '../../src/server/errors.js';
-import { completeApiRoute, failures } from '../../src/server/http/openapi.js';
+import { completeApiRoute, failing } from '../../src/server/http/openapi.js';
 import { responseSerializer } from '../../src/server/http/responses.js';
 
 /** An app whose one route answers `answer` through the schema `{ name }` (404: the failure body). */
@@ -14,7 +14,7 @@ async function appAnswering(answer: () => unknown, lossless: boolean) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ lossless }));
   registerErrorHandling(app);
-  const response = { 200: z.object({ name: z.string() }), 204: noContentSchema, ...failures(404) };
+  const response = { 200: z.object({ name: z.string() }), 204: noContentSchema, ...failing(404) };
   app.get('/thing', { schema: { response } }, async (_request, reply) => {
     const value = answer();
     return value === undefined ? reply.code(204).send() : value;

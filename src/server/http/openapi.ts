@@ -37,7 +37,7 @@ export const formBody = (
 ): DocumentedBody => ({ contentTypes, schema });
 
 /** The response schemas of some failure statuses, to spread into a route's `schema.response`. */
-export function failures<const S extends ErrorStatus>(...statuses: S[]) {
+export function failing<const S extends ErrorStatus>(...statuses: S[]) {
   const schemas: Partial<Record<ErrorStatus, ReturnType<typeof failureFor>>> = {};
   for (const status of statuses) schemas[status] = failureFor(status);
   // Every status asked for was just filled in.
@@ -76,7 +76,7 @@ export function completeApiRoute(guards: Guards): onRouteHookHandler {
     // A new object: routes may share the schema objects they were given.
     route.schema = {
       ...schema,
-      response: { ...failures(...statuses), ...(schema.response ?? {}) },
+      response: { ...failing(...statuses), ...(schema.response ?? {}) },
       ...(guard ? { security: [{ bearer: [] }] } : {}),
     };
   };

@@ -11,7 +11,7 @@ import { checkoutStatusEnum } from '../../db/schema.js';
 import { userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound } from '../errors.js';
-import { failures } from '../http/openapi.js';
+import { failing } from '../http/openapi.js';
 import { originOf } from '../http/origin.js';
 import { listEnvelope, pageOf } from '../http/pagination.js';
 import type { CheckoutSession, Checkouts } from '../modules/orders/checkout.js';
@@ -43,7 +43,7 @@ export async function paymentRoutes(
   const tags = ['payments'];
   /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
   const contract = {
-    one: { params: idParams, response: { 200: checkoutStatusEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: checkoutStatusEnvelope, ...failing(404) }, tags },
     webhook: {
       // Read as the exact bytes sent: the signature is over them.
       documentedBody: {
@@ -51,7 +51,7 @@ export async function paymentRoutes(
         schema: z.looseObject({}),
         description: `The payment provider's signed event, in the provider's own format`,
       },
-      response: { 200: webhookReceivedSchema, ...failures(404, 409) },
+      response: { 200: webhookReceivedSchema, ...failing(404, 409) },
       tags,
     },
   };

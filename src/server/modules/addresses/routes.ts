@@ -9,7 +9,7 @@ import { addresses } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { addAddress } from './service.js';
 
 const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
@@ -32,10 +32,10 @@ export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
   /** What each route takes and answers (the OpenAPI document is built from it). */
   const contract = {
     list: { response: { 200: addressList }, tags },
-    one: { params: idParams, response: { 200: addressEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: addressEnvelope, ...failing(404) }, tags },
     add: { body: schemas.create, response: { 200: addressesChanged }, tags },
-    update: { params: idParams, body: schemas.update, response: { 200: addressesChanged, ...failures(404) }, tags },
-    remove: { params: idParams, response: { 200: addressesChanged, ...failures(404) }, tags },
+    update: { params: idParams, body: schemas.update, response: { 200: addressesChanged, ...failing(404) }, tags },
+    remove: { params: idParams, response: { 200: addressesChanged, ...failing(404) }, tags },
   };
 
   const own = (request: FastifyRequest, id: string) =>

@@ -25,7 +25,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/pass
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { badRequest, fieldError, HttpError } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { serializeUser } from '../users/serialize.js';
 import { createPasswordReset } from './password-reset.js';
 
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/forgotPasswords',
     {
-      schema: { body: forgotPasswordSchema, response: { 200: resetCodeSentEnvelope, ...failures(404) }, tags },
+      schema: { body: forgotPasswordSchema, response: { 200: resetCodeSentEnvelope, ...failing(404) }, tags },
       config: limited,
     },
     async (request) => {

@@ -12,7 +12,7 @@ import { cartItems, carts, coupons } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import {
   cartOf,
@@ -34,9 +34,9 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
   const contract = {
     get: { response: { 200: cartEnvelope }, tags },
-    add: { body: addToCartSchema, response: { 200: cartEnvelope, ...failures(404) }, tags },
+    add: { body: addToCartSchema, response: { 200: cartEnvelope, ...failing(404) }, tags },
     applyCoupon: { body: applyCouponSchema, response: { 200: cartEnvelope }, tags },
-    removeLine: { params: itemParams, response: { 200: cartEnvelope, ...failures(404) }, tags },
+    removeLine: { params: itemParams, response: { 200: cartEnvelope, ...failing(404) }, tags },
     clear: { response: { 204: noContentSchema }, tags },
   };
 
@@ -115,7 +115,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: itemParams,
         body: updateCartItemSchema,
-        response: { 200: cartEnvelope, ...failures(404) },
+        response: { 200: cartEnvelope, ...failing(404) },
         tags,
       },
     },

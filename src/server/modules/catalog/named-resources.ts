@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
 import { readForm } from '../../http/multipart.js';
-import { failures, formBody } from '../../http/openapi.js';
+import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaFolder } from '../../media/store.js';
@@ -55,7 +55,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   /** What each route takes and answers (the OpenAPI document is built from it). */
   const contract = {
     list: { querystring: listQuerySchema, response: { 200: namedItemList }, tags },
-    one: { params: idParams, response: { 200: namedItemEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: namedItemEnvelope, ...failing(404) }, tags },
     create: {
       documentedBody: formBody(namedItemForm(resource.nameSchema)),
       response: { 201: namedItemEnvelope },
@@ -64,10 +64,10 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     update: {
       params: idParams,
       documentedBody: formBody(namedItemForm(resource.nameSchema).partial()),
-      response: { 200: namedItemEnvelope, ...failures(404) },
+      response: { 200: namedItemEnvelope, ...failing(404) },
       tags,
     },
-    remove: { params: idParams, response: { 204: noContentSchema, ...failures(404, 409) }, tags },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
   };
   const serialize = (request: FastifyRequest, row: NamedRow) =>
     serializeNamed(row, media.url(row.image, originOf(request, config)));

@@ -39,7 +39,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound, ValidationError } from '../../errors.js';
 import { type FormData, readForm } from '../../http/multipart.js';
-import { failures, formBody } from '../../http/openapi.js';
+import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
@@ -235,7 +235,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   /** What each route takes and answers (the OpenAPI document is built from it). */
   const contract = {
     list: { querystring: productQuerySchema, response: { 200: productList }, tags },
-    one: { params: idParams, response: { 200: productEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: productEnvelope, ...failing(404) }, tags },
     // The cover is a file: a JSON body cannot make a product.
     create: {
       documentedBody: formBody(productForm, ['multipart/form-data']),
@@ -245,10 +245,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     update: {
       params: idParams,
       documentedBody: formBody(productChangesForm),
-      response: { 200: productEnvelope, ...failures(404) },
+      response: { 200: productEnvelope, ...failing(404) },
       tags,
     },
-    remove: { params: idParams, response: { 204: noContentSchema, ...failures(404, 409) }, tags },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
   };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);

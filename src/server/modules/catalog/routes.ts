@@ -7,7 +7,7 @@ import { apiMessages as m } from '../../../contract/messages.js';
 import { brands, categories, products, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { type NamedResource, namedResourceRoutes } from './named-resources.js';
 import { productRoutes } from './products.js';
 import { categoryExists, listSubcategories, subcategoryRoutes } from './subcategories.js';
@@ -50,7 +50,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: idParams,
         querystring: listQuerySchema,
-        response: { 200: subcategoryList, ...failures(404) },
+        response: { 200: subcategoryList, ...failing(404) },
         tags: ['subcategories'],
       },
     },

@@ -16,7 +16,7 @@ import { categories, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 export const serializeSubcategory = (row: typeof subcategories.$inferSelect): Subcategory => ({
@@ -53,9 +53,9 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
   /** What the routes take and answer (the OpenAPI document is built from it; the update's is beside it). */
   const contract = {
     list: { querystring: listQuerySchema, response: { 200: subcategoryList }, tags },
-    one: { params: idParams, response: { 200: subcategoryEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: subcategoryEnvelope, ...failing(404) }, tags },
     create: { body: createSubcategorySchema, response: { 201: subcategoryEnvelope }, tags },
-    remove: { params: idParams, response: { 204: noContentSchema, ...failures(404, 409) }, tags },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
   };
 
   async function write<T>(body: { name?: string; category?: string }, action: () => Promise<T>): Promise<T> {
@@ -95,7 +95,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: idParams,
         body: updateSubcategorySchema,
-        response: { 200: subcategoryEnvelope, ...failures(404) },
+        response: { 200: subcategoryEnvelope, ...failing(404) },
         tags,
       },
     },

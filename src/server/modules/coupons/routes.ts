@@ -9,7 +9,7 @@ import { coupons } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 const serializeCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
@@ -31,10 +31,10 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
   /** What each route takes and answers (the OpenAPI document is built from it). */
   const contract = {
     list: { querystring: listQuerySchema, response: { 200: couponList }, tags },
-    one: { params: idParams, response: { 200: couponEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: couponEnvelope, ...failing(404) }, tags },
     create: { body: createCouponSchema, response: { 201: couponEnvelope }, tags },
-    update: { params: idParams, body: updateCouponSchema, response: { 200: couponEnvelope, ...failures(404) }, tags },
-    remove: { params: idParams, response: { 204: noContentSchema, ...failures(404) }, tags },
+    update: { params: idParams, body: updateCouponSchema, response: { 200: couponEnvelope, ...failing(404) }, tags },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404) }, tags },
   };
 
   async function write<T>(name: string | undefined, action: () => Promise<T>): Promise<T> {

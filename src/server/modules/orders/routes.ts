@@ -20,7 +20,7 @@ import { addresses, carts, orders, type ShippingAddress } from '../../../db/sche
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, ValidationError } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
@@ -43,7 +43,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
   const contract = {
     list: { querystring: listQuerySchema, response: { 200: orderList }, tags },
-    one: { params: idParams, response: { 200: orderEnvelope, ...failures(404) }, tags },
+    one: { params: idParams, response: { 200: orderEnvelope, ...failing(404) }, tags },
   };
 
   /** The caller's own cart with this id; another customer's is not found. */
@@ -64,7 +64,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       schema: {
         params: cartParams,
         body: cashOrderSchema(config.phoneCountry),
-        response: { 201: orderCreatedEnvelope, ...failures(404, 409) },
+        response: { 201: orderCreatedEnvelope, ...failing(404, 409) },
         tags,
       },
     },
@@ -106,7 +106,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       schema: {
         params: cartParams,
         querystring: checkoutQuerySchema,
-        response: { 200: checkoutSessionEnvelope, ...failures(404, 409, 502) },
+        response: { 200: checkoutSessionEnvelope, ...failing(404, 409, 502) },
         tags,
       },
     },
@@ -201,7 +201,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         schema: {
           params: idParams,
           body: orderFlagSchema,
-          response: { 200: orderFlagEnvelope, ...failures(404) },
+          response: { 200: orderFlagEnvelope, ...failing(404) },
           tags,
         },
       },

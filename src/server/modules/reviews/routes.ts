@@ -11,7 +11,7 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { HttpError, notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -52,7 +52,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/products/:id/reviews',
     {
-      schema: { params: idParams, querystring: listQuerySchema, response: { 200: reviewList, ...failures(404) }, tags },
+      schema: { params: idParams, querystring: listQuerySchema, response: { 200: reviewList, ...failing(404) }, tags },
     },
     async (request) => {
       const productId = request.params.id;
@@ -90,7 +90,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     '/products/:id/reviews',
     {
       onRequest: guards.customer,
-      schema: { params: idParams, body: createReviewSchema, response: { 201: reviewEnvelope, ...failures(404) }, tags },
+      schema: { params: idParams, body: createReviewSchema, response: { 201: reviewEnvelope, ...failing(404) }, tags },
     },
     async (request, reply) => {
       const productId = request.params.id;
@@ -136,7 +136,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: idParams,
         body: updateReviewSchema,
-        response: { 200: reviewEnvelope, ...failures(403, 404) },
+        response: { 200: reviewEnvelope, ...failing(403, 404) },
         tags,
       },
     },
@@ -160,7 +160,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     '/reviews/:id',
     {
       onRequest: guards.signedIn,
-      schema: { params: idParams, response: { 204: noContentSchema, ...failures(403, 404) }, tags },
+      schema: { params: idParams, response: { 204: noContentSchema, ...failing(403, 404) }, tags },
     },
     async (request, reply) => {
       await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { products, wishlistItems } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { failures } from '../../http/openapi.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { createProductPresenter, productColumns } from '../catalog/products.js';
 
@@ -25,7 +25,7 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
   /** What each route takes and answers (the OpenAPI document is built from it). */
   const contract = {
     list: { response: { 200: wishlistEnvelope }, tags },
-    add: { body: wishlistSchema, response: { 200: wishlistChanged, ...failures(404) }, tags },
+    add: { body: wishlistSchema, response: { 200: wishlistChanged, ...failing(404) }, tags },
     remove: { params: productParams, response: { 200: wishlistChanged }, tags },
   };
 
