@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common.js';
+import { dataEnvelope, requiredString, resourceIds, timestamps } from './common.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
@@ -98,3 +98,28 @@ export const newPasswordFormSchema = confirming(
   z.object({ newPassword: resetPasswordSchema.shape.newPassword, passwordConfirm }),
   'newPassword',
 );
+/* Responses */
+
+export const roleSchema = z.enum(['user', 'admin']);
+
+/** A user as the API shows one: never the password hash or the token version. */
+export const userSchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: roleSchema,
+  ...timestamps,
+});
+
+/** Sign-up, sign-in and a password change answer with the user and a new bearer token. */
+export const authEnvelope = z.object({ data: userSchema, token: z.string() });
+/** A password reset answers with the bearer token alone. */
+export const tokenEnvelope = z.object({ token: z.string() });
+/** `status` has a capital S here, as the original API and its clients have it. */
+export const resetCodeSentEnvelope = z.object({ status: z.literal('Success'), message: z.string() });
+/** A verified reset code: the single-use proof that `resetPassword` takes. */
+export const resetVerifiedEnvelope = z.object({ status: z.literal('Success'), resetToken: z.string() });
+export const userEnvelope = dataEnvelope(userSchema);
+/** `PUT /users/updateMe`: the user sits one level deeper than elsewhere. */
+export const updateMeEnvelope = z.object({ status: z.literal('success'), data: z.object({ user: userSchema }) });

@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { idSchema, numericInput, pageQuery, requiredString } from './common.js';
+import {
+  dataEnvelope,
+  idSchema,
+  listEnvelope,
+  nonNegativeInt,
+  numericInput,
+  pageQuery,
+  requiredString,
+  resourceIds,
+  statusListEnvelope,
+  timestamps,
+} from './common.js';
 import {
   GROUP_NAME_MAX,
   GROUP_NAME_MIN,
   MAX_PRODUCT_COLORS,
+  MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SUBCATEGORIES,
   PRODUCT_SORT_FIELDS,
 } from './constants.js';
@@ -95,6 +107,20 @@ export function minorPriceFailure(
   }
   return null;
 }
+/**
+ * A product's form as a client sends it: the fields above as text parts (the lists as repeated
+ * parts), the cover and up to MAX_PRODUCT_IMAGES pictures as files. The server reads it itself
+ * (multipart), so this describes it for the API reference.
+ */
+export const productForm = productFieldsObject.extend({
+  imageCover: z.file(),
+  images: z.array(z.file()).max(MAX_PRODUCT_IMAGES).optional(),
+});
+/** On update every part is optional; pictures left out keep the product's own. */
+export const productChangesForm = productForm.partial();
+
+/** A category's or a brand's form: its name, and its picture as a file. */
+export const namedItemForm = (name: z.ZodType<string, string>) => z.object({ name, image: z.file().optional() });
 
 /** Fields that may appear more than once in a product form. */
 export const PRODUCT_ARRAY_FIELDS = ['availableColors', 'subcategory'] as const;
@@ -158,3 +184,60 @@ export type ProductQuery = z.infer<typeof productQuerySchema>;
 export const suggestQuerySchema = z.object({
   keyword: z.string().trim().max(200, { error: m.keywordTooLong }).default(''),
 });
+
+/* Responses */
+
+/** A category or a brand: a name and an image (an absolute URL, or null before one is set). */
+export const namedItemSchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  ...timestamps,
+});
+
+export const subcategorySchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  slug: z.string(),
+  /** The category's id. */
+  category: z.string(),
+  ...timestamps,
+});
+
+/** Prices in major units; `category`, `brand` and `subcategory` are ids, images absolute URLs. */
+export const productSchema = z.object({
+  ...resourceIds,
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  quantity: nonNegativeInt,
+  sold: nonNegativeInt,
+  price: z.number(),
+  /** Absent when there is no discount. */
+  priceAfterDiscount: z.number().optional(),
+  availableColors: z.array(z.string()),
+  imageCover: z.string().nullable(),
+  images: z.array(z.string().nullable()),
+  category: z.string(),
+  subcategory: z.array(z.string()),
+  brand: z.string().nullable(),
+  ratingsAverage: z.number(),
+  ratingsQuantity: nonNegativeInt,
+  ...timestamps,
+});
+
+/** One entry of the search box's suggestions: a brand, a category or a product to go to. */
+export const suggestionSchema = z.object({
+  type: z.enum(['brand', 'category', 'product']),
+  id: z.string(),
+  name: z.string(),
+});
+
+export const namedItemEnvelope = dataEnvelope(namedItemSchema);
+export const namedItemList = listEnvelope(namedItemSchema);
+export const subcategoryEnvelope = dataEnvelope(subcategorySchema);
+export const subcategoryList = listEnvelope(subcategorySchema);
+export const productEnvelope = dataEnvelope(productSchema);
+export const productList = listEnvelope(productSchema);
+export const suggestionList = statusListEnvelope(suggestionSchema);

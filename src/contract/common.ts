@@ -46,3 +46,92 @@ export const pageQuery = {
 };
 
 export const listQuerySchema = z.object(pageQuery);
+
+/*
+ * Response shapes shared by every domain: the envelopes around items and the two failure bodies.
+ * Each domain's item schemas sit beside its request schemas; src/contract/types.ts names the
+ * types inferred from them. Response schemas carry no transforms: what the server sends is what
+ * they describe, so a client may parse a body with them as it is.
+ */
+
+/** Every resource carries its id twice, as `_id` (the original API's name) and `id`. */
+export const resourceIds = { _id: z.string(), id: z.string() };
+
+/** An instant as `Date.toISOString()` writes it. */
+export const isoDateTime = z.iso.datetime();
+export const timestamps = { createdAt: isoDateTime, updatedAt: isoDateTime };
+
+/** Counts (never negative); page numbers and sizes, line counts and order numbers (from 1). */
+export const nonNegativeInt = z.int().nonnegative();
+export const positiveInt = z.int().min(1);
+
+export const paginationResultSchema = z.object({
+  currentPage: positiveInt,
+  limit: positiveInt,
+  numberOfPages: nonNegativeInt,
+  nextPage: positiveInt.optional(),
+  prevPage: positiveInt.optional(),
+});
+
+/** `results` is the number of all matching items, not the page's count. */
+const listMeta = z.object({ results: nonNegativeInt, paginationResult: paginationResultSchema });
+
+/** The paged list: `{ results, paginationResult, data: [...] }`. */
+export const listEnvelope = <T extends z.ZodType>(item: T) => listMeta.extend({ data: z.array(item) });
+export type ListEnvelope<T> = z.output<typeof listMeta> & { data: T[] };
+
+/** One item: `{ data }` (GET by id, create, update). */
+export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/** The shopping endpoints' unpaged lists (wishlist, addresses, suggestions). */
+export const statusListEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('success'), results: nonNegativeInt, data: z.array(item) });
+
+export const statusDataEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('success'), data: item });
+
+/** A change to the wishlist or the addresses answers with the whole list after it. */
+export const changedEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('success'), message: z.string(), data: z.array(item) });
+
+/** 204: no body at all (`type: 'null'` in the API reference). */
+export const noContentSchema = z.undefined();
+
+/**
+ * One refused field of a validation failure. Loose like the fail body: whatever the error
+ * handler adds beside these fields still goes out.
+ */
+export const fieldErrorSchema = z.looseObject({
+  /** The value sent, when it helps to show it. */
+  value: z.unknown().optional(),
+  msg: z.string(),
+  param: z.string(),
+  /** `body`, `query` or `params`. */
+  location: z.string(),
+  /** Stable machine-readable name (SCREAMING_SNAKE). */
+  code: z.string().optional(),
+});
+
+/** 400 for invalid input: `{ errors: [...] }`, the error to show first at index 0 (loose as well). */
+export const validationFailureSchema = z.looseObject({ errors: z.array(fieldErrorSchema) });
+
+/**
+ * Every other failure: `{ status: 'fail' | 'error', message, code? }` ('error' for 5xx), with
+ * details some failures add beside them (e.g. the product a 409 `STOCK_SHORT` ran out of).
+ */
+export const failureSchema = z.looseObject({
+  status: z.enum(['fail', 'error']),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+/** Any failure body: a 400 may be either shape. */
+export const errorBodySchema = z.union([validationFailureSchema, failureSchema]);
+export type FieldError = z.output<typeof fieldErrorSchema>;
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+/** The failure statuses routes declare (src/server/http/openapi.ts says what each means). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+
+/** The failure body of a status: a 400 may be either shape, every other status is the fail body. */
+export const failureFor = (status: ErrorStatus) => (status === 400 ? errorBodySchema : failureSchema);

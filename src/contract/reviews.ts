@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericInput, requiredString } from './common.js';
+import { dataEnvelope, listEnvelope, numericInput, requiredString, resourceIds, timestamps } from './common.js';
 import { RATING_MAX, REVIEW_MAX_LENGTH } from './constants.js';
 import { apiMessages as m } from './messages.js';
 
@@ -15,3 +15,20 @@ const rating = numericInput(m.ratingRequired, m.ratingInvalid).pipe(
 
 export const createReviewSchema = z.object({ review: reviewText, rating });
 export const updateReviewSchema = z.object({ review: reviewText.optional(), rating: rating.optional() });
+
+/* Responses */
+
+/** A product review; the author by id and name only, never their contact details. */
+export const reviewSchema = z.object({
+  ...resourceIds,
+  review: z.string(),
+  /** 0.5 to 5 in half steps. */
+  rating: z.number(),
+  user: z.object({ _id: z.string(), name: z.string() }),
+  /** The product's id. */
+  product: z.string(),
+  ...timestamps,
+});
+
+export const reviewEnvelope = dataEnvelope(reviewSchema);
+export const reviewList = listEnvelope(reviewSchema);

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { idSchema, numericInput, requiredString } from './common.js';
+import { productSchema } from './catalog.js';
+import {
+  changedEnvelope,
+  dataEnvelope,
+  idSchema,
+  isoDateTime,
+  listEnvelope,
+  nonNegativeInt,
+  numericInput,
+  positiveInt,
+  requiredString,
+  resourceIds,
+  statusDataEnvelope,
+  statusListEnvelope,
+  timestamps,
+} from './common.js';
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
@@ -122,3 +137,158 @@ export const checkoutQuerySchema = z.object({
 export const orderFlagSchema = z
   .object({ isPaid: z.boolean().optional(), isDelivered: z.boolean().optional() })
   .nullish();
+
+/* Responses */
+
+/** A named group (category, brand) as a cart line shows it. */
+const groupRef = z.object({ _id: z.string(), name: z.string() });
+
+export const cartLineSchema = z.object({
+  _id: z.string(),
+  product: z.object({
+    ...resourceIds,
+    title: z.string(),
+    imageCover: z.string().nullable(),
+    category: groupRef,
+    brand: groupRef.nullable(),
+    ratingsAverage: z.number(),
+    ratingsQuantity: nonNegativeInt,
+    /** Units in stock, so screens can cap the quantity input. */
+    quantity: nonNegativeInt,
+    availableColors: z.array(z.string()),
+  }),
+  count: positiveInt,
+  /** '' when the product has no colour choice. */
+  color: z.string(),
+  /** The product's current effective price, major units. */
+  price: z.number(),
+});
+
+/** Totals in major units; `coupon` (its name), `discount` and `totalAfterDiscount` while a live coupon applies. */
+export const cartSchema = z.object({
+  _id: z.string(),
+  cartOwner: z.string(),
+  products: z.array(cartLineSchema),
+  totalCartPrice: z.number(),
+  coupon: z.string().optional(),
+  discount: z.number().optional(),
+  totalAfterDiscount: z.number().optional(),
+  ...timestamps,
+});
+
+/** Every cart answer; `numOfCartItems` counts lines, `message` says what an addition did. */
+export const cartEnvelope = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  numOfCartItems: nonNegativeInt,
+  data: cartSchema,
+});
+
+/** `discount` is a percentage, `expire` the instant it stops applying. */
+export const couponSchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  expire: isoDateTime,
+  discount: z.int().min(0).max(100),
+  ...timestamps,
+});
+export const couponEnvelope = dataEnvelope(couponSchema);
+export const couponList = listEnvelope(couponSchema);
+
+export const addressSchema = z.object({
+  ...resourceIds,
+  alias: z.string(),
+  details: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+});
+export const addressList = statusListEnvelope(addressSchema);
+export const addressEnvelope = statusDataEnvelope(addressSchema);
+export const addressesChanged = changedEnvelope(addressSchema);
+
+/** The favourite products themselves; a change answers with their ids. */
+export const wishlistEnvelope = statusListEnvelope(productSchema);
+export const wishlistChanged = changedEnvelope(z.string());
+
+/** An order line keeps the product's title and picture of the day it was ordered. */
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  product: z.object({
+    /** Null once the product has been deleted. */
+    _id: z.string().nullable(),
+    id: z.string().nullable(),
+    title: z.string(),
+    imageCover: z.string().nullable(),
+    ratingsAverage: z.number(),
+    ratingsQuantity: nonNegativeInt,
+  }),
+  count: positiveInt,
+  color: z.string(),
+  price: z.number(),
+});
+
+export const orderSchema = z.object({
+  ...resourceIds,
+  /** Short human order number. */
+  number: positiveInt,
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+  cartItems: z.array(orderItemSchema),
+  shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
+  taxPrice: z.number(),
+  shippingPrice: z.number(),
+  totalOrderPrice: z.number(),
+  /** The coupon's name, when one applied. */
+  coupon: z.string().optional(),
+  paymentMethodType: z.enum(['cash', 'card']),
+  isPaid: z.boolean(),
+  paidAt: isoDateTime.optional(),
+  /** Paid through the test provider: no money moved. */
+  isTest: z.boolean(),
+  isDelivered: z.boolean(),
+  deliveredAt: isoDateTime.optional(),
+  ...timestamps,
+});
+export const orderEnvelope = dataEnvelope(orderSchema);
+export const orderList = listEnvelope(orderSchema);
+/** A cash order just made. */
+export const orderCreatedEnvelope = z.object({ status: z.literal('success'), data: orderSchema });
+/** Staff set an order's flag: a capital S, as the original clients compare it. */
+export const orderFlagEnvelope = z.object({ status: z.literal('Success'), data: orderSchema });
+
+/** A card payment page at the provider; the order is made when the provider confirms payment. */
+export const checkoutSessionEnvelope = z.object({
+  status: z.literal('success'),
+  session: z.object({
+    /** The provider's page to send the customer to (absolute). */
+    url: z.string(),
+    /** The provider's id of the session. */
+    id: z.string(),
+    amount: z.number(),
+    /** Our id of the checkout (`GET /payments/checkouts/:id`). */
+    checkoutId: z.string(),
+    expiresAt: isoDateTime,
+  }),
+});
+
+/** A card checkout as its customer and staff see it (the thank-you page, payments to look at). */
+export const checkoutStatusSchema = z.object({
+  ...resourceIds,
+  /** open: waiting for the payment, its units held; completed: became `order`; refunded / refund_due: paid, but no order could be made. */
+  status: z.enum(['open', 'completed', 'cancelled', 'failed', 'expired', 'refunded', 'refund_due']),
+  amount: z.number(),
+  currency: z.string(),
+  expiresAt: isoDateTime,
+  isTest: z.boolean(),
+  order: z.object({ ...resourceIds, number: positiveInt.nullable() }).optional(),
+  failureReason: z.string().optional(),
+  refundedAt: isoDateTime.optional(),
+  /** Staff's list only: who paid. */
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).optional(),
+  createdAt: isoDateTime,
+});
+export const checkoutStatusEnvelope = dataEnvelope(checkoutStatusSchema);
+export const checkoutStatusList = listEnvelope(checkoutStatusSchema);
+
+/** The payment provider's webhook, once its event is handled. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });

@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PRODUCT_IMAGES } from '../contract/constants.js';
 import { apiMessages } from '../contract/messages.js';
 import { currencyDigits, formatMoney, toMajor } from '../contract/money.js';
@@ -25,6 +25,8 @@ import { refuseCrossSiteForms } from './http/cross-site.js';
 import { registerJsonParser } from './http/json-body.js';
 import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
 import { nulGuard } from './http/nul-guard.js';
+import { completeApiRoute, openapiTransform, openapiTransformObject } from './http/openapi.js';
+import { responseSerializer } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
@@ -50,6 +52,8 @@ export type BuildOptions = {
   database: DatabaseHandle;
   /** A pino logger; tests run without one. */
   logger?: FastifyBaseLogger;
+  /** Tests: an answer its response schema would change is a 500 naming the field (src/server/http/responses.ts). */
+  strictResponses?: boolean;
 };
 
 /** How often every process ends the card checkouts whose time is up and retries due refunds. */
@@ -87,7 +91,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
 }
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, strictResponses = false }: BuildOptions) {
   const cors = createCors(config.corsOrigins);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -101,7 +105,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ lossless: strictResponses }));
   app.decorateRequest('currentUser', null);
   const storage = createStorageMonitor({ directory: config.dataDir, probeDatabase: database.probeWrite, log: app.log });
   registerErrorHandling(app, storage);
@@ -127,6 +131,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     }),
     media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
   };
+  app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).
   // Brotli at quality 4 costs about as much CPU as gzip and still packs tighter.
@@ -149,10 +154,13 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12, where `type: 'null'` marks the answers without a body (204).
+      openapi: '3.1.0',
       info: { title: 'Matjar API', description: 'متجر — REST API /api/v1', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyStatic, {

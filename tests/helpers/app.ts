@@ -58,7 +58,7 @@ export async function createTestApp(
     },
   );
   const database = await openDatabase({ databaseUrl, dataDir });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, strictResponses: true });
   await extend?.(app, config);
   await app.ready();
   return {

@@ -5,11 +5,13 @@ import { idParams, listQuerySchema } from '../../contract/common.js';
 import { cookieValue } from '../../contract/cookies.js';
 import { apiMessages as m } from '../../contract/messages.js';
 import { currencyDigits, formatMoney, toMajor } from '../../contract/money.js';
+import { checkoutStatusEnvelope, checkoutStatusList, webhookReceivedSchema } from '../../contract/shopping.js';
 import type { CheckoutStatus } from '../../contract/types.js';
 import { checkoutStatusEnum } from '../../db/schema.js';
 import { userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { failure } from '../errors.js';
+import { failing } from '../http/openapi.js';
 import { originOf } from '../http/origin.js';
 import { listEnvelope, pageOf } from '../http/pagination.js';
 import type { CheckoutSession, Checkouts } from '../modules/orders/checkout.js';
@@ -39,6 +41,20 @@ export async function paymentRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const digits = currencyDigits(ctx.config.currency);
   const tags = ['payments'];
+  /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
+  const contract = {
+    one: { params: idParams, response: { 200: checkoutStatusEnvelope, ...failing(404) }, tags },
+    webhook: {
+      // Read as the exact bytes sent: the signature is over them.
+      documentedBody: {
+        contentTypes: ['application/json'],
+        schema: z.looseObject({}),
+        description: `The payment provider's signed event, in the provider's own format`,
+      },
+      response: { 200: webhookReceivedSchema, ...failing(404, 409) },
+      tags,
+    },
+  };
 
   const present = (session: CheckoutSession, orderNumber?: number | null): CheckoutStatus => ({
     _id: session.id,
@@ -54,7 +70,7 @@ export async function paymentRoutes(
     createdAt: session.createdAt.toISOString(),
   });
 
-  r.get('/checkouts/:id', { onRequest: ctx.guards.signedIn, schema: { params: idParams, tags } }, async (request) => {
+  r.get('/checkouts/:id', { onRequest: ctx.guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);
     const session = await checkouts.find(request.params.id, me.role === 'admin' ? undefined : me.id);
     return { data: present(session, await checkouts.orderNumberOf(session)) };
@@ -62,7 +78,10 @@ export async function paymentRoutes(
 
   r.get(
     '/checkouts',
-    { onRequest: ctx.guards.admin, schema: { querystring: checkoutListQuery, tags } },
+    {
+      onRequest: ctx.guards.admin,
+      schema: { querystring: checkoutListQuery, response: { 200: checkoutStatusList }, tags },
+    },
     async (request) => {
       const { page, limit, offset } = pageOf(request.query);
       const { rows, total } = await checkouts.list(request.query.status, limit, offset);
@@ -86,7 +105,7 @@ export async function paymentRoutes(
       .withTypeProvider<ZodTypeProvider>()
       .post(
         '/webhook/:provider',
-        { schema: { params: z.object({ provider: z.string() }), hide: true } },
+        { schema: { params: z.object({ provider: z.string() }), ...contract.webhook } },
         async (request) => {
           if (!payments || request.params.provider !== payments.name) throw failure('routeNotFound');
           const raw = typeof request.body === 'string' ? request.body : '';
@@ -100,7 +119,7 @@ export async function paymentRoutes(
               throw failure('paymentMismatch');
             }
           }
-          return { received: true };
+          return { received: true as const };
         },
       );
   });

@@ -1,26 +1,58 @@
+import type { z } from 'zod';
+import type {
+  authEnvelope,
+  resetCodeSentEnvelope,
+  resetVerifiedEnvelope,
+  tokenEnvelope,
+  updateMeEnvelope,
+  userEnvelope,
+} from '../../contract/auth.js';
+import type {
+  namedItemEnvelope,
+  namedItemList,
+  productEnvelope,
+  productList,
+  subcategoryEnvelope,
+  subcategoryList,
+} from '../../contract/catalog.js';
+import type { noContentSchema } from '../../contract/common.js';
 import type { FailureBody } from '../../contract/errors.js';
+import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
+import type {
+  addressEnvelope,
+  addressesChanged,
+  addressList,
+  cartEnvelope,
+  checkoutSessionEnvelope,
+  checkoutStatusEnvelope,
+  checkoutStatusList,
+  couponEnvelope,
+  couponList,
+  orderCreatedEnvelope,
+  orderEnvelope,
+  orderFlagEnvelope,
+  orderList,
+  wishlistChanged,
+  wishlistEnvelope,
+} from '../../contract/shopping.js';
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
-  Address,
-  AuthEnvelope,
-  CartEnvelope,
-  ChangedEnvelope,
-  CheckoutStatus,
-  Coupon,
-  ItemEnvelope,
-  ListEnvelope,
-  NamedItem,
-  Order,
-  Product,
-  ResetVerifiedEnvelope,
-  Review,
-  StatusEnvelope,
-  StatusItemEnvelope,
-  StatusListEnvelope,
-  Subcategory,
-  TokenEnvelope,
-  UpdateMeEnvelope,
-  User,
+  AddressBody,
+  AddToCartBody,
+  ChangePasswordBody,
+  CouponBody,
+  CouponChanges,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  ReviewBody,
+  ReviewChanges,
+  ShippingAddressBody,
+  SignupBody,
+  SubcategoryBody,
+  SubcategoryChanges,
+  UpdateMeBody,
+  VerifyResetCodeBody,
 } from '../../contract/types.js';
 
 /** A failed API call, carrying the contract's error body. */
@@ -56,146 +88,139 @@ export function toQueryString(query: Query): string {
   return text ? `?${text}` : '';
 }
 
-export type AddressBody = Omit<Address, '_id' | 'id'>;
-/** `expire` as the date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
-export type CouponBody = { name: string; expire: string; discount: number };
-type OrderEnvelope = { status: string; data: Order };
-export type SubcategoryBody = { name: string; category: string };
+export type { AddressBody, CouponBody, SubcategoryBody };
 
-/** The typed /api/v1 client the web's loaders and actions use. */
+/** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
-  /** `body` is JSON, or a FormData sent as a multipart upload (files). */
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  /**
+   * `S` is the call's response schema in src/contract (named as a type only: no schema reaches the
+   * browser's bundle). The server serialises every answer through that same schema
+   * (src/server/http/responses.ts), so the body is of its type already. `body` is JSON, or a
+   * FormData sent as a multipart upload (files).
+   */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const response = await transport({ method, path, token, body });
     if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
-    return response.body as T;
+    return response.body as z.output<S>;
   }
-  const get = <T>(path: string, query: Query = {}) => call<T>('GET', `${path}${toQueryString(query)}`);
+  const get = <S extends z.ZodType>(path: string, query: Query = {}) =>
+    call<S>('GET', `${path}${toQueryString(query)}`);
   const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
   /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
   const named = (path: '/categories' | '/brands') => ({
-    list: (query: Query = {}) => get<ListEnvelope<NamedItem>>(path, query),
-    get: (id: string) => get<ItemEnvelope<NamedItem>>(one(path, id)),
-    create: (form: FormData) => call<ItemEnvelope<NamedItem>>('POST', path, form),
+    list: (query: Query = {}) => get<typeof namedItemList>(path, query),
+    get: (id: string) => get<typeof namedItemEnvelope>(one(path, id)),
+    create: (form: FormData) => call<typeof namedItemEnvelope>('POST', path, form),
     /** Fields left out (the image, most often) stay as they are. */
-    update: (id: string, form: FormData) => call<ItemEnvelope<NamedItem>>('PUT', one(path, id), form),
+    update: (id: string, form: FormData) => call<typeof namedItemEnvelope>('PUT', one(path, id), form),
     /** 204, no body; 409 while products (for a brand or category) still use it. */
-    remove: (id: string) => call<undefined>('DELETE', one(path, id)),
+    remove: (id: string) => call<typeof noContentSchema>('DELETE', one(path, id)),
   });
 
   return {
     products: {
-      list: (query: Query = {}) => get<ListEnvelope<Product>>('/products', query),
-      get: (id: string) => get<ItemEnvelope<Product>>(`/products/${encodeURIComponent(id)}`),
-      reviews: (id: string, query: Query = {}) =>
-        get<ListEnvelope<Review>>(`/products/${encodeURIComponent(id)}/reviews`, query),
+      list: (query: Query = {}) => get<typeof productList>('/products', query),
+      get: (id: string) => get<typeof productEnvelope>(one('/products', id)),
+      reviews: (id: string, query: Query = {}) => get<typeof reviewList>(`${one('/products', id)}/reviews`, query),
       /** Multipart (src/web/lib/product-form.ts builds the body). */
-      create: (form: FormData) => call<ItemEnvelope<Product>>('POST', '/products', form),
+      create: (form: FormData) => call<typeof productEnvelope>('POST', '/products', form),
       /** Multipart; pictures left out keep the product's own. */
-      update: (id: string, form: FormData) =>
-        call<ItemEnvelope<Product>>('PUT', `/products/${encodeURIComponent(id)}`, form),
+      update: (id: string, form: FormData) => call<typeof productEnvelope>('PUT', one('/products', id), form),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/products/${encodeURIComponent(id)}`),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/products', id)),
     },
     categories: {
       ...named('/categories'),
       subcategories: (id: string, query: Query = {}) =>
-        get<ListEnvelope<Subcategory>>(`/categories/${encodeURIComponent(id)}/subcategories`, query),
+        get<typeof subcategoryList>(`${one('/categories', id)}/subcategories`, query),
     },
     brands: named('/brands'),
     subcategories: {
-      list: (query: Query = {}) => get<ListEnvelope<Subcategory>>('/subcategories', query),
-      get: (id: string) => get<ItemEnvelope<Subcategory>>(one('/subcategories', id)),
-      create: (body: SubcategoryBody) => call<ItemEnvelope<Subcategory>>('POST', '/subcategories', body),
-      update: (id: string, body: SubcategoryBody) =>
-        call<ItemEnvelope<Subcategory>>('PUT', one('/subcategories', id), body),
+      list: (query: Query = {}) => get<typeof subcategoryList>('/subcategories', query),
+      get: (id: string) => get<typeof subcategoryEnvelope>(one('/subcategories', id)),
+      create: (body: SubcategoryBody) => call<typeof subcategoryEnvelope>('POST', '/subcategories', body),
+      update: (id: string, body: SubcategoryChanges) =>
+        call<typeof subcategoryEnvelope>('PUT', one('/subcategories', id), body),
       /** 204, no body; 409 while products still use it. */
-      remove: (id: string) => call<undefined>('DELETE', one('/subcategories', id)),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/subcategories', id)),
     },
     auth: {
-      signup: (body: { name: string; email: string; phone: string; password: string; passwordConfirm: string }) =>
-        call<AuthEnvelope>('POST', '/auth/signup', body),
-      login: (body: { email: string; password: string }) => call<AuthEnvelope>('POST', '/auth/login', body),
-      forgotPassword: (body: { email: string }) => call<StatusEnvelope>('POST', '/auth/forgotPasswords', body),
-      verifyResetCode: (body: { resetCode: string; email?: string }) =>
-        call<ResetVerifiedEnvelope>('POST', '/auth/verifyResetCode', body),
-      resetPassword: (body: { email: string; newPassword: string; resetToken: string }) =>
-        call<TokenEnvelope>('PUT', '/auth/resetPassword', body),
+      signup: (body: SignupBody) => call<typeof authEnvelope>('POST', '/auth/signup', body),
+      login: (body: LoginBody) => call<typeof authEnvelope>('POST', '/auth/login', body),
+      forgotPassword: (body: ForgotPasswordBody) =>
+        call<typeof resetCodeSentEnvelope>('POST', '/auth/forgotPasswords', body),
+      verifyResetCode: (body: VerifyResetCodeBody) =>
+        call<typeof resetVerifiedEnvelope>('POST', '/auth/verifyResetCode', body),
+      resetPassword: (body: ResetPasswordBody) => call<typeof tokenEnvelope>('PUT', '/auth/resetPassword', body),
       /** 204; every token of the account stops working. */
-      logout: () => call<undefined>('POST', '/auth/logout'),
+      logout: () => call<typeof noContentSchema>('POST', '/auth/logout'),
     },
     users: {
-      me: () => get<ItemEnvelope<User>>('/users/getMe'),
+      me: () => get<typeof userEnvelope>('/users/getMe'),
       /** `email` only when it changed (spec §5). */
-      updateMe: (body: { name: string; phone: string; email?: string }) =>
-        call<UpdateMeEnvelope>('PUT', '/users/updateMe', body),
-      changePassword: (body: { currentPassword: string; password: string; passwordConfirm: string }) =>
-        call<AuthEnvelope>('PUT', '/users/changeMyPassword', body),
+      updateMe: (body: UpdateMeBody) => call<typeof updateMeEnvelope>('PUT', '/users/updateMe', body),
+      changePassword: (body: ChangePasswordBody) => call<typeof authEnvelope>('PUT', '/users/changeMyPassword', body),
     },
     wishlist: {
-      list: () => get<StatusListEnvelope<Product>>('/wishlist'),
-      add: (productId: string) => call<ChangedEnvelope<string>>('POST', '/wishlist', { productId }),
-      remove: (productId: string) =>
-        call<ChangedEnvelope<string>>('DELETE', `/wishlist/${encodeURIComponent(productId)}`),
+      list: () => get<typeof wishlistEnvelope>('/wishlist'),
+      add: (productId: string) => call<typeof wishlistChanged>('POST', '/wishlist', { productId }),
+      remove: (productId: string) => call<typeof wishlistChanged>('DELETE', one('/wishlist', productId)),
     },
     addresses: {
-      list: () => get<StatusListEnvelope<Address>>('/addresses'),
-      get: (id: string) => get<StatusItemEnvelope<Address>>(`/addresses/${encodeURIComponent(id)}`),
-      add: (body: AddressBody) => call<ChangedEnvelope<Address>>('POST', '/addresses', body),
-      update: (id: string, body: AddressBody) =>
-        call<ChangedEnvelope<Address>>('PUT', `/addresses/${encodeURIComponent(id)}`, body),
-      remove: (id: string) => call<ChangedEnvelope<Address>>('DELETE', `/addresses/${encodeURIComponent(id)}`),
+      list: () => get<typeof addressList>('/addresses'),
+      get: (id: string) => get<typeof addressEnvelope>(one('/addresses', id)),
+      add: (body: AddressBody) => call<typeof addressesChanged>('POST', '/addresses', body),
+      update: (id: string, body: AddressBody) => call<typeof addressesChanged>('PUT', one('/addresses', id), body),
+      remove: (id: string) => call<typeof addressesChanged>('DELETE', one('/addresses', id)),
     },
     cart: {
-      get: () => get<CartEnvelope>('/cart'),
-      add: (body: { productId: string; color?: string }) => call<CartEnvelope>('POST', '/cart', body),
-      update: (itemId: string, count: number) =>
-        call<CartEnvelope>('PUT', `/cart/${encodeURIComponent(itemId)}`, { count }),
-      remove: (itemId: string) => call<CartEnvelope>('DELETE', `/cart/${encodeURIComponent(itemId)}`),
-      clear: () => call<undefined>('DELETE', '/cart'),
-      applyCoupon: (couponName: string) => call<CartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
+      get: () => get<typeof cartEnvelope>('/cart'),
+      add: (body: AddToCartBody) => call<typeof cartEnvelope>('POST', '/cart', body),
+      update: (itemId: string, count: number) => call<typeof cartEnvelope>('PUT', one('/cart', itemId), { count }),
+      remove: (itemId: string) => call<typeof cartEnvelope>('DELETE', one('/cart', itemId)),
+      clear: () => call<typeof noContentSchema>('DELETE', '/cart'),
+      applyCoupon: (couponName: string) => call<typeof cartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
     },
     orders: {
       /** A customer's own orders (staff: every order), newest first. */
-      list: (query: Query = {}) => get<ListEnvelope<Order>>('/orders', query),
-      get: (id: string) => get<ItemEnvelope<Order>>(`/orders/${encodeURIComponent(id)}`),
+      list: (query: Query = {}) => get<typeof orderList>('/orders', query),
+      get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
       /** Staff set each flag on its own (spec §4); `false` takes it back. */
       setPaid: (id: string, isPaid: boolean) =>
-        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/pay`, { isPaid }),
+        call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
-        call<OrderEnvelope>('PUT', `/orders/${encodeURIComponent(id)}/deliver`, { isDelivered }),
+        call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
       /** Cash on delivery: the order is made at once from the cart. */
-      createCash: (cartId: string, shippingAddress: Omit<Address, '_id' | 'id' | 'alias'>) =>
-        call<OrderEnvelope>('POST', `/orders/${encodeURIComponent(cartId)}`, { shippingAddress }),
+      createCash: (cartId: string, shippingAddress: ShippingAddressBody) =>
+        call<typeof orderCreatedEnvelope>('POST', one('/orders', cartId), { shippingAddress }),
       /** Card: a payment page; the order is made when the provider confirms payment. */
       checkoutSession: (cartId: string, query: { addressId: string }) =>
-        get<{ status: string; session: { url: string; id: string; amount: number } }>(
-          `/orders/checkout-session/${encodeURIComponent(cartId)}`,
-          query,
-        ),
+        get<typeof checkoutSessionEnvelope>(one('/orders/checkout-session', cartId), query),
     },
     payments: {
       /** A card checkout's state: the thank-you page after the provider's page. */
-      checkout: (id: string) => get<ItemEnvelope<CheckoutStatus>>(`/payments/checkouts/${encodeURIComponent(id)}`),
+      checkout: (id: string) => get<typeof checkoutStatusEnvelope>(one('/payments/checkouts', id)),
       /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
-      checkouts: (query: Query = {}) => get<ListEnvelope<CheckoutStatus>>('/payments/checkouts', query),
+      checkouts: (query: Query = {}) => get<typeof checkoutStatusList>('/payments/checkouts', query),
     },
     coupons: {
-      list: (query: Query = {}) => get<ListEnvelope<Coupon>>('/coupons', query),
-      get: (id: string) => get<ItemEnvelope<Coupon>>(`/coupons/${encodeURIComponent(id)}`),
-      add: (body: CouponBody) => call<ItemEnvelope<Coupon>>('POST', '/coupons', body),
-      update: (id: string, body: CouponBody) =>
-        call<ItemEnvelope<Coupon>>('PUT', `/coupons/${encodeURIComponent(id)}`, body),
+      list: (query: Query = {}) => get<typeof couponList>('/coupons', query),
+      get: (id: string) => get<typeof couponEnvelope>(one('/coupons', id)),
+      add: (body: CouponBody) => call<typeof couponEnvelope>('POST', '/coupons', body),
+      update: (id: string, body: CouponChanges) => call<typeof couponEnvelope>('PUT', one('/coupons', id), body),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/coupons/${encodeURIComponent(id)}`),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/coupons', id)),
     },
     reviews: {
-      add: (productId: string, body: { review: string; rating: number }) =>
-        call<ItemEnvelope<Review>>('POST', `/products/${encodeURIComponent(productId)}/reviews`, body),
-      update: (id: string, body: { review?: string; rating?: number }) =>
-        call<ItemEnvelope<Review>>('PUT', `/reviews/${encodeURIComponent(id)}`, body),
+      add: (productId: string, body: ReviewBody) =>
+        call<typeof reviewEnvelope>('POST', `${one('/products', productId)}/reviews`, body),
+      update: (id: string, body: ReviewChanges) => call<typeof reviewEnvelope>('PUT', one('/reviews', id), body),
       /** 204, no body. */
-      remove: (id: string) => call<undefined>('DELETE', `/reviews/${encodeURIComponent(id)}`),
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/reviews', id)),
     },
   };
 }

@@ -2,13 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authEnvelope,
   authSchemas,
   forgotPasswordSchema,
   loginSchema,
+  resetCodeSentEnvelope,
   resetPasswordSchema,
   resetTokenSchema,
+  resetVerifiedEnvelope,
+  tokenEnvelope,
   verifyResetCodeSchema,
 } from '../../../contract/auth.js';
+import { noContentSchema } from '../../../contract/common.js';
 import { RESET_TOKEN_COOKIE, RESET_TOKEN_TTL_MS } from '../../../contract/constants.js';
 import { cookieValue } from '../../../contract/cookies.js';
 import { apiMessages as m } from '../../../contract/messages.js';
@@ -20,6 +25,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/pass
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { failure, fieldError } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { serializeUser } from '../users/serialize.js';
 import { createPasswordReset } from './password-reset.js';
 
@@ -30,8 +36,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const reset = createPasswordReset(db, config);
   const tokenFor = (user: typeof users.$inferSelect) => tokens.sign({ userId: user.id, version: user.tokenVersion });
+  const tags = ['auth'];
+  /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
+  const contract = {
+    signup: { body: schemas.signup, response: { 201: authEnvelope }, tags },
+    login: { body: loginSchema, response: { 200: authEnvelope }, tags },
+    logout: { response: { 204: noContentSchema }, tags },
+  };
 
-  r.post('/signup', { schema: { body: schemas.signup, tags: ['auth'] }, config: limited }, async (request, reply) => {
+  r.post('/signup', { schema: contract.signup, config: limited }, async (request, reply) => {
     const { name, email, phone, password } = request.body;
     await refuseCommonPassword('password', password);
     const passwordHash = await hashPassword(password);
@@ -45,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  r.post('/login', { schema: { body: loginSchema, tags: ['auth'] }, config: limited }, async (request, reply) => {
+  r.post('/login', { schema: contract.login, config: limited }, async (request, reply) => {
     const { email, password } = request.body;
     const lockedForSeconds = await claimLoginAttempt(db, email);
     if (lockedForSeconds > 0) {
@@ -61,7 +74,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/forgotPasswords',
-    { schema: { body: forgotPasswordSchema, tags: ['auth'] }, config: limited },
+    {
+      schema: { body: forgotPasswordSchema, response: { 200: resetCodeSentEnvelope, ...failing(404) }, tags },
+      config: limited,
+    },
     async (request) => {
       const { user, code } = await reset.issueCode(request.body.email);
       await ctx.mailer.send({
@@ -69,13 +85,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         subject: `${config.shopName}: رمز إعادة تعيين كلمة المرور ${code}`,
         text: `مرحباً ${user.name}،\n\nرمز إعادة تعيين كلمة المرور: ${code}\nالرمز صالح لمدة 10 دقائق ولمرة واحدة.\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.\n${config.shopName}`,
       });
-      return { status: 'Success', message: m.resetCodeSent };
+      return { status: 'Success' as const, message: m.resetCodeSent };
     },
   );
 
   r.post(
     '/verifyResetCode',
-    { schema: { body: verifyResetCodeSchema, tags: ['auth'] }, config: limited },
+    { schema: { body: verifyResetCodeSchema, response: { 200: resetVerifiedEnvelope }, tags }, config: limited },
     async (request, reply) => {
       const { resetCode, email } = request.body;
       const { resetToken } = email
@@ -86,13 +102,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         'set-cookie',
         `${RESET_TOKEN_COOKIE}=${resetToken}; Path=/api/v1/auth/resetPassword; Max-Age=${RESET_TOKEN_TTL_MS / 1000}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
       );
-      return { status: 'Success', resetToken };
+      return { status: 'Success' as const, resetToken };
     },
   );
 
   r.put(
     '/resetPassword',
-    { schema: { body: resetPasswordSchema, tags: ['auth'] }, config: limited },
+    { schema: { body: resetPasswordSchema, response: { 200: tokenEnvelope }, tags }, config: limited },
     async (request, reply) => {
       const { email, newPassword } = request.body;
       await refuseCommonPassword('newPassword', newPassword);
@@ -111,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
    * Signing out ends every session of the account, on every device: tokens carry the account's
    * token version, and this moves it on (as a password change does). Not in the original API.
    */
-  r.post('/logout', { onRequest: ctx.guards.signedIn, schema: { tags: ['auth'] } }, async (request, reply) => {
+  r.post('/logout', { onRequest: ctx.guards.signedIn, schema: contract.logout }, async (request, reply) => {
     const user = userOf(request);
     await db
       .update(users)

@@ -2,16 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../contract/common.js';
+import { idSchema, noContentSchema } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits } from '../../../contract/money.js';
-import { addToCartSchema, applyCouponSchema, updateCartItemSchema } from '../../../contract/shopping.js';
+import { addToCartSchema, applyCouponSchema, cartEnvelope, updateCartItemSchema } from '../../../contract/shopping.js';
 import type { CartEnvelope } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { cartItems, carts, coupons } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import {
   cartOf,
@@ -30,6 +31,14 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const digits = currencyDigits(config.currency);
   const tags = ['cart'];
+  /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
+  const contract = {
+    get: { response: { 200: cartEnvelope }, tags },
+    add: { body: addToCartSchema, response: { 200: cartEnvelope, ...failing(404) }, tags },
+    applyCoupon: { body: applyCouponSchema, response: { 200: cartEnvelope }, tags },
+    removeLine: { params: itemParams, response: { 200: cartEnvelope, ...failing(404) }, tags },
+    clear: { response: { 204: noContentSchema }, tags },
+  };
 
   /** The cart as the contract shows it; after a line grew, a total past the limit undoes the change. */
   async function envelope(
@@ -63,9 +72,9 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const touch = (tx: Tx, cartId: string) => tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 
-  r.get('/', { onRequest: guards.customer, schema: { tags } }, (request) => envelope(request, db));
+  r.get('/', { onRequest: guards.customer, schema: contract.get }, (request) => envelope(request, db));
 
-  r.post('/', { onRequest: guards.customer, schema: { body: addToCartSchema, tags } }, (request) =>
+  r.post('/', { onRequest: guards.customer, schema: contract.add }, (request) =>
     db.transaction(async (tx) => {
       const cart = await cartOf(tx, userOf(request).id, true);
       const product = await productForCart(tx, request.body.productId);
@@ -85,7 +94,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
 
-  r.put('/applyCoupon', { onRequest: guards.customer, schema: { body: applyCouponSchema, tags } }, (request) =>
+  r.put('/applyCoupon', { onRequest: guards.customer, schema: contract.applyCoupon }, (request) =>
     db.transaction(async (tx) => {
       const cart = await cartOf(tx, userOf(request).id, true);
       const [coupon] = await tx
@@ -101,7 +110,15 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/:itemId',
-    { onRequest: guards.customer, schema: { params: itemParams, body: updateCartItemSchema, tags } },
+    {
+      onRequest: guards.customer,
+      schema: {
+        params: itemParams,
+        body: updateCartItemSchema,
+        response: { 200: cartEnvelope, ...failing(404) },
+        tags,
+      },
+    },
     (request) =>
       db.transaction(async (tx) => {
         const { cart, line } = await ownLine(tx, request, request.params.itemId);
@@ -114,7 +131,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
   );
 
-  r.delete('/:itemId', { onRequest: guards.customer, schema: { params: itemParams, tags } }, (request) =>
+  r.delete('/:itemId', { onRequest: guards.customer, schema: contract.removeLine }, (request) =>
     db.transaction(async (tx) => {
       const { cart, line } = await ownLine(tx, request, request.params.itemId);
       await tx.delete(cartItems).where(eq(cartItems.id, line.id));
@@ -123,7 +140,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
     }),
   );
 
-  r.delete('/', { onRequest: guards.customer, schema: { tags } }, async (request, reply) => {
+  r.delete('/', { onRequest: guards.customer, schema: contract.clear }, async (request, reply) => {
     await db.transaction(async (tx) => {
       const cart = await cartOf(tx, userOf(request).id, true);
       await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));

@@ -2,7 +2,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { idParams, listQuerySchema } from '../../../contract/common.js';
+import { namedItemEnvelope, namedItemForm, namedItemList } from '../../../contract/catalog.js';
+import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
 import { slugify } from '../../../contract/slug.js';
 import type { NamedItem } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { type FailKey, type FieldKey, failure, fieldError, issuesError } from '../../errors.js';
 import { readForm } from '../../http/multipart.js';
+import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaFolder } from '../../media/store.js';
@@ -49,6 +51,23 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   const { table, failures } = resource;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [resource.tag];
+  /** What each route takes and answers (the OpenAPI document is built from it). */
+  const contract = {
+    list: { querystring: listQuerySchema, response: { 200: namedItemList }, tags },
+    one: { params: idParams, response: { 200: namedItemEnvelope, ...failing(404) }, tags },
+    create: {
+      documentedBody: formBody(namedItemForm(resource.nameSchema)),
+      response: { 201: namedItemEnvelope },
+      tags,
+    },
+    update: {
+      params: idParams,
+      documentedBody: formBody(namedItemForm(resource.nameSchema).partial()),
+      response: { 200: namedItemEnvelope, ...failing(404) },
+      tags,
+    },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+  };
   const serialize = (request: FastifyRequest, row: NamedRow) =>
     serializeNamed(row, media.url(row.image, originOf(request, config)));
 
@@ -78,7 +97,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     }
   }
 
-  r.get('/', { schema: { querystring: listQuerySchema, tags } }, async (request) => {
+  r.get('/', { schema: contract.list }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const [rows, [total]] = await Promise.all([
       db.select().from(table).orderBy(asc(table.createdAt), asc(table.id)).limit(limit).offset(offset),
@@ -92,13 +111,13 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     );
   });
 
-  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+  r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select().from(table).where(eq(table.id, request.params.id)).limit(1);
     if (!row) throw failure(failures.notFound);
     return { data: serialize(request, row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const { name, image } = await readNamedForm(request, true);
     if (!name) throw fieldError('name', failures.notFound, undefined);
     const [row] = await write(name, () =>
@@ -111,7 +130,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return reply.code(201).send({ data: serialize(request, row) });
   });
 
-  r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+  r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
     const { name, image } = await readNamedForm(request, false);
     const changes = {
       ...(name ? { name, slug: slugify(name), searchName: searchNameOf(name) } : {}),
@@ -130,7 +149,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return { data: serialize(request, row) };
   });
 
-  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     const { id } = request.params;
     try {
       const deleted = await db.transaction(async (tx) => {

@@ -20,11 +20,15 @@ import {
   minorPriceFailure,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
+  productChangesForm,
+  productEnvelope,
   productFieldsObject,
   productFieldsSchema,
+  productForm,
+  productList,
   productQuerySchema,
 } from '../../../contract/catalog.js';
-import { idParams } from '../../../contract/common.js';
+import { idParams, noContentSchema } from '../../../contract/common.js';
 import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';
@@ -36,6 +40,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { failure, fieldError, issuesError } from '../../errors.js';
 import { type FormData, readForm } from '../../http/multipart.js';
+import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
@@ -212,13 +217,32 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, media, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['products'];
+  /** What each route takes and answers (the OpenAPI document is built from it). */
+  const contract = {
+    list: { querystring: productQuerySchema, response: { 200: productList }, tags },
+    one: { params: idParams, response: { 200: productEnvelope, ...failing(404) }, tags },
+    // The cover is a file: a JSON body cannot make a product.
+    create: {
+      documentedBody: formBody(productForm, ['multipart/form-data']),
+      response: { 201: productEnvelope },
+      tags,
+    },
+    update: {
+      params: idParams,
+      documentedBody: formBody(productChangesForm),
+      response: { 200: productEnvelope, ...failing(404) },
+      tags,
+    },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+  };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
+  const serializeProduct = createProductSerializer(media, digits);
   const origin = (request: FastifyRequest) => originOf(request, config);
 
   async function serializeOne(request: FastifyRequest, row: ProductRow) {
-    const [product] = await present([row], origin(request));
-    return product;
+    const subcategoryIds = (await subcategoryIdsOf(db, [row.id])).get(row.id) ?? [];
+    return serializeProduct(row, subcategoryIds, origin(request));
   }
 
   async function saveImages(form: FormData) {
@@ -233,7 +257,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  r.get('/', { schema: { querystring: productQuerySchema, tags } }, async (request) => {
+  r.get('/', { schema: contract.list }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
     const where = productFilters(request.query, digits, search);
@@ -264,13 +288,13 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return listEnvelope(await present(rows, origin(request)), total, page, limit);
   });
 
-  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+  r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
     if (!row) throw failure('productNotFound');
     return { data: await serializeOne(request, row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: { tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const form = await readForm(request);
     const fields = productInput(form, productFieldsSchema);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
@@ -311,7 +335,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
 
-  r.put('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request) => {
+  r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
     const { id } = request.params;
     const form = await readForm(request);
     const fields = productInput(form, productChangesSchema);
@@ -369,7 +393,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: await serializeOne(request, row) };
   });
 
-  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     try {
       const deleted = await db
         .delete(products)

@@ -1,11 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandNameSchema, categoryNameSchema } from '../../../contract/catalog.js';
+import { brandNameSchema, categoryNameSchema, subcategoryList } from '../../../contract/catalog.js';
 import { idParams, listQuerySchema } from '../../../contract/common.js';
 import { brands, categories, products, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { type NamedResource, namedResourceRoutes } from './named-resources.js';
 import { productRoutes } from './products.js';
 import { categoryExists, listSubcategories, subcategoryRoutes } from './subcategories.js';
@@ -42,14 +43,19 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register((scope) => productRoutes(scope, ctx), { prefix: '/products' });
   await app.register((scope) => suggestionRoutes(scope, ctx), { prefix: '/products' });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/categories/:id/subcategories',
-      { schema: { params: idParams, querystring: listQuerySchema, tags: ['subcategories'] } },
-      async (request) => {
-        if (!(await categoryExists(ctx.db, request.params.id))) throw failure('categoryNotFound');
-        return listSubcategories(ctx.db, request.query, request.params.id);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/categories/:id/subcategories',
+    {
+      schema: {
+        params: idParams,
+        querystring: listQuerySchema,
+        response: { 200: subcategoryList, ...failing(404) },
+        tags: ['subcategories'],
       },
-    );
+    },
+    async (request) => {
+      if (!(await categoryExists(ctx.db, request.params.id))) throw failure('categoryNotFound');
+      return listSubcategories(ctx.db, request.query, request.params.id);
+    },
+  );
 }

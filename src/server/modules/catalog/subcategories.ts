@@ -1,8 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createSubcategorySchema, updateSubcategorySchema } from '../../../contract/catalog.js';
-import { idParams, listQuerySchema } from '../../../contract/common.js';
+import {
+  createSubcategorySchema,
+  subcategoryEnvelope,
+  subcategoryList,
+  updateSubcategorySchema,
+} from '../../../contract/catalog.js';
+import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Subcategory } from '../../../contract/types.js';
 import type { Database } from '../../../db/client.js';
@@ -10,6 +15,7 @@ import { categories, subcategories } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db-errors.js';
 import { failure, fieldError } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 export const serializeSubcategory = (row: typeof subcategories.$inferSelect): Subcategory => ({
@@ -43,6 +49,13 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['subcategories'];
+  /** What the routes take and answer (the OpenAPI document is built from it; the update's is beside it). */
+  const contract = {
+    list: { querystring: listQuerySchema, response: { 200: subcategoryList }, tags },
+    one: { params: idParams, response: { 200: subcategoryEnvelope, ...failing(404) }, tags },
+    create: { body: createSubcategorySchema, response: { 201: subcategoryEnvelope }, tags },
+    remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+  };
 
   async function write<T>(body: { name?: string; category?: string }, action: () => Promise<T>): Promise<T> {
     try {
@@ -54,15 +67,15 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  r.get('/', { schema: { querystring: listQuerySchema, tags } }, (request) => listSubcategories(db, request.query));
+  r.get('/', { schema: contract.list }, (request) => listSubcategories(db, request.query));
 
-  r.get('/:id', { schema: { params: idParams, tags } }, async (request) => {
+  r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select().from(subcategories).where(eq(subcategories.id, request.params.id)).limit(1);
     if (!row) throw failure('subcategoryNotFound');
     return { data: serializeSubcategory(row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: { body: createSubcategorySchema, tags } }, async (request, reply) => {
+  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const { name, category } = request.body;
     const [row] = await write(request.body, () =>
       db
@@ -76,7 +89,15 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/:id',
-    { onRequest: guards.admin, schema: { params: idParams, body: updateSubcategorySchema, tags } },
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: updateSubcategorySchema,
+        response: { 200: subcategoryEnvelope, ...failing(404) },
+        tags,
+      },
+    },
     async (request) => {
       const { name, category } = request.body;
       const changes = {
@@ -92,7 +113,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/:id', { onRequest: guards.admin, schema: { params: idParams, tags } }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     try {
       const deleted = await db.delete(subcategories).where(eq(subcategories.id, request.params.id)).returning();
       if (deleted.length === 0) throw failure('subcategoryNotFound');

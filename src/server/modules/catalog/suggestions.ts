@@ -1,7 +1,7 @@
 import { desc, like, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { suggestQuerySchema } from '../../../contract/catalog.js';
+import { suggestionList, suggestQuerySchema } from '../../../contract/catalog.js';
 import type { Suggestion } from '../../../contract/types.js';
 import type { Database } from '../../../db/client.js';
 import { brands, categories, products } from '../../../db/schema.js';
@@ -56,13 +56,13 @@ async function matchingProducts(db: Database, keyword: string, limit: number): P
 
 /** `GET /products/suggest?keyword=`: up to 8 brands, categories and products for the search box. */
 export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/suggest', { schema: { querystring: suggestQuerySchema, tags: ['products'] } }, async (request) => {
-      const { keyword } = request.query;
-      if (!keyword) return { status: 'success', results: 0, data: [] };
-      const groups = await matchingGroups(ctx.db, keyword);
-      const items = [...groups, ...(await matchingProducts(ctx.db, keyword, MAX_SUGGESTIONS - groups.length))];
-      return { status: 'success', results: items.length, data: items };
-    });
+  /** What the route takes and answers (the OpenAPI document is built from it). */
+  const contract = { querystring: suggestQuerySchema, response: { 200: suggestionList }, tags: ['products'] };
+  app.withTypeProvider<ZodTypeProvider>().get('/suggest', { schema: contract }, async (request) => {
+    const { keyword } = request.query;
+    if (!keyword) return { status: 'success' as const, results: 0, data: [] };
+    const groups = await matchingGroups(ctx.db, keyword);
+    const items = [...groups, ...(await matchingProducts(ctx.db, keyword, MAX_SUGGESTIONS - groups.length))];
+    return { status: 'success' as const, results: items.length, data: items };
+  });
 }

@@ -7,13 +7,19 @@ import { currencyDigits, toMajor } from '../../../contract/money.js';
 import {
   cashOrderSchema,
   checkoutQuerySchema,
+  checkoutSessionEnvelope,
+  orderCreatedEnvelope,
+  orderEnvelope,
+  orderFlagEnvelope,
   orderFlagSchema,
+  orderList,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
 import { addresses, carts, orders, type ShippingAddress } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure, issuesError } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
@@ -33,6 +39,11 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   const shippingSchema = shippingAddressSchema(config.phoneCountry);
   const tags = ['orders'];
   const origin = (request: FastifyRequest) => originOf(request, config);
+  /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
+  const contract = {
+    list: { querystring: listQuerySchema, response: { 200: orderList }, tags },
+    one: { params: idParams, response: { 200: orderEnvelope, ...failing(404) }, tags },
+  };
 
   /** The caller's own cart with this id; another customer's is not found. */
   async function ownCart(request: FastifyRequest, cartId: string) {
@@ -47,7 +58,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
 
   r.post(
     '/:cartId',
-    { onRequest: guards.customer, schema: { params: cartParams, body: cashOrderSchema(config.phoneCountry), tags } },
+    {
+      onRequest: guards.customer,
+      schema: {
+        params: cartParams,
+        body: cashOrderSchema(config.phoneCountry),
+        response: { 201: orderCreatedEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
     async (request, reply) => {
       const { cartId } = request.params;
       const row = await db.transaction(async (tx) => {
@@ -73,7 +92,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           method: 'cash',
         });
       });
-      const order = await reader.one(eq(orders.id, row.id), origin(request));
+      const order = await reader.written(row.id, origin(request));
       await sendConfirmation(order);
       return reply.code(201).send({ status: 'success', data: order });
     },
@@ -81,7 +100,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
 
   r.get(
     '/checkout-session/:cartId',
-    { onRequest: guards.customer, schema: { params: cartParams, querystring: checkoutQuerySchema, tags } },
+    {
+      onRequest: guards.customer,
+      schema: {
+        params: cartParams,
+        querystring: checkoutQuerySchema,
+        response: { 200: checkoutSessionEnvelope, ...failing(404, 409, 502) },
+        tags,
+      },
+    },
     async (request) => {
       const me = userOf(request);
       // Someone else's cart is not found, before anything about the address is said.
@@ -97,7 +124,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         describe: (lines) => `${config.shopName} — ${lines.length} منتجات`,
       });
       return {
-        status: 'success',
+        status: 'success' as const,
         session: {
           url: session.url,
           id: session.providerSessionId,
@@ -139,7 +166,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     return { ...parsed.data, postalCode: parsed.data.postalCode || config.defaultPostalCode };
   }
 
-  r.get('/', { onRequest: guards.signedIn, schema: { querystring: listQuerySchema, tags } }, async (request) => {
+  r.get('/', { onRequest: guards.signedIn, schema: contract.list }, async (request) => {
     const me = userOf(request);
     const { page, limit, offset } = pageOf(request.query);
     // Staff see every order; a customer sees their own.
@@ -148,7 +175,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     return listEnvelope(data, total, page, limit);
   });
 
-  r.get('/:id', { onRequest: guards.signedIn, schema: { params: idParams, tags } }, async (request) => {
+  r.get('/:id', { onRequest: guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
     const order = await reader.one(and(eq(orders.id, request.params.id), scope) as SQL, origin(request));
@@ -159,7 +186,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   const flagRoute = (flag: 'isPaid' | 'isDelivered', at: 'paidAt' | 'deliveredAt') =>
     r.put(
       `/:id/${flag === 'isPaid' ? 'pay' : 'deliver'}`,
-      { onRequest: guards.admin, schema: { params: idParams, body: orderFlagSchema, tags } },
+      {
+        onRequest: guards.admin,
+        schema: {
+          params: idParams,
+          body: orderFlagSchema,
+          response: { 200: orderFlagEnvelope, ...failing(404) },
+          tags,
+        },
+      },
       async (request) => {
         // Without a body the flag is set (the original API); `{ isPaid: false }` unsets it.
         const value = request.body?.[flag] ?? true;
@@ -169,7 +204,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           .where(eq(orders.id, request.params.id))
           .returning({ id: orders.id });
         if (updated.length === 0) throw failure('orderNotFound');
-        return { status: 'Success', data: await reader.one(eq(orders.id, request.params.id), origin(request)) };
+        return { status: 'Success' as const, data: await reader.written(request.params.id, origin(request)) };
       },
     );
   flagRoute('isPaid', 'paidAt');

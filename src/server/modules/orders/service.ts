@@ -205,6 +205,17 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
     }));
   }
 
+  async function one(where: SQL, origin: string) {
+    const rows = await db
+      .select({ order: orders, user: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .limit(1);
+    const [order] = await present(rows, origin);
+    return order;
+  }
+
   return {
     async list(where: SQL | undefined, limit: number, offset: number, origin: string) {
       const [rows, [total]] = await Promise.all([
@@ -220,14 +231,11 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       ]);
       return { data: await present(rows, origin), total: total?.value ?? 0 };
     },
-    async one(where: SQL, origin: string) {
-      const rows = await db
-        .select({ order: orders, user: users })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(where)
-        .limit(1);
-      const [order] = await present(rows, origin);
+    one,
+    /** An order this request has just written: not finding it is a fault, not a 404. */
+    async written(id: string, origin: string): Promise<Order> {
+      const order = await one(eq(orders.id, id), origin);
+      if (!order) throw failure('internalError');
       return order;
     },
   };

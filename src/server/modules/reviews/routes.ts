@@ -1,8 +1,8 @@
 import { avg, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams, listQuerySchema } from '../../../contract/common.js';
-import { createReviewSchema, updateReviewSchema } from '../../../contract/reviews.js';
+import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
+import { createReviewSchema, reviewEnvelope, reviewList, updateReviewSchema } from '../../../contract/reviews.js';
 import type { Review } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
 import { products, reviews, users } from '../../../db/schema.js';
@@ -10,6 +10,7 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { failure } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -49,7 +50,9 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/products/:id/reviews',
-    { schema: { params: idParams, querystring: listQuerySchema, tags } },
+    {
+      schema: { params: idParams, querystring: listQuerySchema, response: { 200: reviewList, ...failing(404) }, tags },
+    },
     async (request) => {
       const productId = request.params.id;
       const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
@@ -84,7 +87,10 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/products/:id/reviews',
-    { onRequest: guards.customer, schema: { params: idParams, body: createReviewSchema, tags } },
+    {
+      onRequest: guards.customer,
+      schema: { params: idParams, body: createReviewSchema, response: { 201: reviewEnvelope, ...failing(404) }, tags },
+    },
     async (request, reply) => {
       const productId = request.params.id;
       const me = userOf(request);
@@ -124,7 +130,15 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/reviews/:id',
-    { onRequest: guards.signedIn, schema: { params: idParams, body: updateReviewSchema, tags } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        params: idParams,
+        body: updateReviewSchema,
+        response: { 200: reviewEnvelope, ...failing(403, 404) },
+        tags,
+      },
+    },
     async (request) => {
       const row = await db.transaction(async (tx) => {
         const current = await lockOwnReview(tx, request, request.params.id, false);
@@ -143,7 +157,10 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/reviews/:id',
-    { onRequest: guards.signedIn, schema: { params: idParams, tags } },
+    {
+      onRequest: guards.signedIn,
+      schema: { params: idParams, response: { 204: noContentSchema, ...failing(403, 404) }, tags },
+    },
     async (request, reply) => {
       await db.transaction(async (tx) => {
         const current = await lockOwnReview(tx, request, request.params.id, true);

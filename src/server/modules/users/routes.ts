@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authSchemas } from '../../../contract/auth.js';
+import { authEnvelope, authSchemas, updateMeEnvelope, userEnvelope } from '../../../contract/auth.js';
 import { users } from '../../../db/schema.js';
 import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
@@ -15,14 +15,17 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, tokens, guards } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schemas = authSchemas(ctx.config.phoneCountry);
+  const tags = ['users'];
+  /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
+  const contract = { getMe: { response: { 200: userEnvelope }, tags } };
 
-  r.get('/getMe', { onRequest: guards.signedIn, schema: { tags: ['users'] } }, async (request) => ({
+  r.get('/getMe', { onRequest: guards.signedIn, schema: contract.getMe }, async (request) => ({
     data: serializeUser(userOf(request)),
   }));
 
   r.put(
     '/updateMe',
-    { onRequest: guards.signedIn, schema: { body: schemas.updateMe, tags: ['users'] } },
+    { onRequest: guards.signedIn, schema: { body: schemas.updateMe, response: { 200: updateMeEnvelope }, tags } },
     async (request) => {
       const me = userOf(request);
       const { name, phone, email } = request.body;
@@ -32,7 +35,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ name, phone, ...(email ? { email } : {}) })
           .where(eq(users.id, me.id))
           .returning();
-        return { status: 'success', data: { user: serializeUser(user ?? me) } };
+        return { status: 'success' as const, data: { user: serializeUser(user ?? me) } };
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('email', 'emailInUse', email);
         throw error;
@@ -42,7 +45,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/changeMyPassword',
-    { onRequest: guards.signedIn, schema: { body: schemas.changeMyPassword, tags: ['users'] } },
+    { onRequest: guards.signedIn, schema: { body: schemas.changeMyPassword, response: { 200: authEnvelope }, tags } },
     async (request) => {
       const me = userOf(request);
       const { currentPassword, password } = request.body;

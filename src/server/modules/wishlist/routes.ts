@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { idSchema } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { currencyDigits } from '../../../contract/money.js';
-import { wishlistSchema } from '../../../contract/shopping.js';
+import { wishlistChanged, wishlistEnvelope, wishlistSchema } from '../../../contract/shopping.js';
 import { products, wishlistItems } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { createProductPresenter, productColumns } from '../catalog/products.js';
 
@@ -21,6 +22,12 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const customer = { onRequest: guards.customer };
   const tags = ['wishlist'];
+  /** What each route takes and answers (the OpenAPI document is built from it). */
+  const contract = {
+    list: { response: { 200: wishlistEnvelope }, tags },
+    add: { body: wishlistSchema, response: { 200: wishlistChanged, ...failing(404) }, tags },
+    remove: { params: productParams, response: { 200: wishlistChanged }, tags },
+  };
 
   const ids = async (request: FastifyRequest) =>
     (
@@ -31,7 +38,7 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
         .orderBy(desc(wishlistItems.createdAt))
     ).map((row) => row.productId);
 
-  r.get('/', { ...customer, schema: { tags } }, async (request) => {
+  r.get('/', { ...customer, schema: contract.list }, async (request) => {
     const productIds = await ids(request);
     const rows =
       productIds.length === 0
@@ -40,10 +47,10 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
     // Newest favourite first, as the ids are ordered.
     rows.sort((a, b) => productIds.indexOf(a.id) - productIds.indexOf(b.id));
     const data = await presentProducts(rows, originOf(request, config));
-    return { status: 'success', results: data.length, data };
+    return { status: 'success' as const, results: data.length, data };
   });
 
-  r.post('/', { ...customer, schema: { body: wishlistSchema, tags } }, async (request) => {
+  r.post('/', { ...customer, schema: contract.add }, async (request) => {
     const [product] = await db
       .select({ id: products.id })
       .from(products)
@@ -54,13 +61,13 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
       .insert(wishlistItems)
       .values({ userId: userOf(request).id, productId: product.id })
       .onConflictDoNothing();
-    return { status: 'success', message: m.wishlistAdded, data: await ids(request) };
+    return { status: 'success' as const, message: m.wishlistAdded, data: await ids(request) };
   });
 
-  r.delete('/:productId', { ...customer, schema: { params: productParams, tags } }, async (request) => {
+  r.delete('/:productId', { ...customer, schema: contract.remove }, async (request) => {
     await db
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userOf(request).id), eq(wishlistItems.productId, request.params.productId)));
-    return { status: 'success', message: m.wishlistRemoved, data: await ids(request) };
+    return { status: 'success' as const, message: m.wishlistRemoved, data: await ids(request) };
   });
 }
