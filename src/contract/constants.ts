@@ -1,4 +1,4 @@
-/** Page sizes and limits of spec §9, shared by API and screens. */
+/** Page sizes and limits of docs/specification.md (Limits and page sizes), shared by API and screens. */
 export const pageSizes = {
   products: 8,
   productsByCategoryOrBrand: 8,
@@ -53,11 +53,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** The first lockout lasts this long, each further failure doubles it, up to LOGIN_LOCK_MAX_MS. */
 export const LOGIN_LOCK_BASE_MS = 60 * 1000;
 export const LOGIN_LOCK_MAX_MS = 15 * 60 * 1000;
-/** A review's text, in characters; its stars go from half a star to 5 in half steps (spec §9). */
+/** A review's text, in characters; its stars go from half a star to 5 in half steps (docs/specification.md (Limits and page sizes)). */
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;
 export const COUPON_NAME_MAX = 50;
-/** A coupon's discount in whole percent: from 1 when added, from 0 when edited (spec §5, switched off). */
+/** A coupon's discount in whole percent: from 1 when added, from 0 when edited (docs/specification.md (Validation rules), switched off). */
 export const COUPON_DISCOUNT_RANGE = { add: { min: 1, max: 100 }, edit: { min: 0, max: 100 } } as const;
 /** Length of a category's, brand's or sub-category's name, in characters. */
 export const GROUP_NAME_MIN = 2;
@@ -79,7 +79,7 @@ export const PRODUCT_SORT_FIELDS = [
 ] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
-/** The listing's sort dropdown (spec §9, PRODUCT-DECISIONS row 3). */
+/** The listing's sort dropdown (docs/specification.md (Limits and page sizes), docs/decisions/0004-top-rated-sort.md). */
 export const SORT_OPTIONS = [
   { value: '', label: 'بدون ترتيب' },
   { value: '-sold', label: 'الأكثر مبيعاً' },

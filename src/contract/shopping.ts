@@ -85,7 +85,7 @@ export const createCouponSchema = z.object({
   discount: discount(COUPON_DISCOUNT_RANGE.add, m.couponDiscountRange),
 });
 
-/** The edit screen allows 0 % (spec §5): a coupon switched off without deleting it. It sends every field. */
+/** The edit screen allows 0 % (docs/specification.md (Validation rules: Coupons)): a coupon switched off without deleting it. It sends every field. */
 export const editCouponSchema = createCouponSchema.extend({
   discount: discount(COUPON_DISCOUNT_RANGE.edit, m.couponDiscountEditRange),
 });

@@ -19,7 +19,7 @@ export type ShopInfo = {
   currency: string;
   phoneCountry: string;
   publicUrl: string;
-  /** Pre-filled in the address form (PRODUCT-DECISIONS row 9). */
+  /** Pre-filled in the address form (docs/decisions/0010-address-city-and-postal-code.md). */
   defaultCity: string;
   defaultPostalCode: string;
   /** Card payments are offered (PAYMENT_PROVIDER is not none). */

@@ -21,7 +21,7 @@ export default [
     route('user/edit-address/:id', 'routes/edit-address.tsx'),
     route('user/user-profile', 'routes/user-profile.tsx'),
   ]),
-  // Staff only (spec §2 admin routes): the layout's loader guards every page beneath it.
+  // Staff only (docs/specification.md (Screens and routes: Staff pages)): the layout's loader guards every page beneath it.
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/home.ts'),
     route('admin/allorders', 'routes/admin/orders.tsx'),

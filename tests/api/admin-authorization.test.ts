@@ -508,7 +508,7 @@ describe('orders: each customer their own, staff every one', () => {
     expect(all.data.map((o) => o.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(all.results).toBeGreaterThanOrEqual(2);
     const seen = await json<{ data: Order }>(await send('GET', `/orders/${second.id}`, { token: admin.token }), 200);
-    // Staff see who ordered: name, e-mail and phone (spec §2, order detail).
+    // Staff see who ordered: name, e-mail and phone (docs/specification.md (Screens and routes: Staff screens), order page).
     expect(seen.data.user).toMatchObject({ _id: second.user._id, email: second.user.email, phone: '01012345678' });
   });
 });

@@ -128,7 +128,7 @@ test.describe('the coupon screens', () => {
     await expect(main(page)).not.toContainText(t.nameRequired);
     await expire.fill(FAR_EXPIRY);
 
-    // Spec §5: 1 to 100 on add, whole numbers.
+    // docs/specification.md (Validation rules: Coupons): 1 to 100 on add, whole numbers.
     for (const value of ['0', '101', '12.5', 'abc']) {
       await discount.fill(value);
       await addButton(page).click();

@@ -14,7 +14,7 @@ const TABLETS = [
   { name: 'landscape', width: 1024, height: 768 },
 ];
 
-/** Spec §2: manage orders and products, add brand, category, sub-category, product and coupon. */
+/** docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon. */
 const SIDEBAR_LINKS = 7;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */

@@ -509,7 +509,7 @@ test.describe('the payment page', () => {
       await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
       await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
       await expect(toast(page, t.orderPlaced)).toBeVisible();
-      // The orders page follows a second later (spec §4).
+      // The orders page follows a second later (docs/specification.md (States and transitions)).
       expect(new URL(page.url()).pathname).toBe('/order/paymethoud');
       await expect(page).toHaveURL('/user/allOrders');
       await expect(badge(page)).toHaveAccessibleName(t.badge('لا توجد منتجات'));

@@ -109,7 +109,7 @@ describe('the profile form', () => {
     expect(validateProfile(profile, 'EG')).toEqual({});
   });
 
-  it('sends the e-mail only when it changed (spec §5)', () => {
+  it('sends the e-mail only when it changed (docs/specification.md (Validation rules: Profile and password))', () => {
     expect(profileBody({ ...profile, email: ' Sara@Example.com ' }, 'sara@example.com')).toEqual({
       name: 'سارة',
       phone: '01012345678',
@@ -190,7 +190,7 @@ describe('API messages on the account forms', () => {
 });
 
 describe('account helpers', () => {
-  it('labels the payment method as spec §9 says', () => {
+  it('labels the payment method as docs/specification.md (Limits and page sizes) says', () => {
     expect(paymentMethodLabel('cash')).toBe('الدفع عند الاستلام');
     expect(paymentMethodLabel('card')).toBe('بطاقة');
     expect(paymentMethodLabel('anything else')).toBe('بطاقة');
@@ -226,7 +226,7 @@ describe('account helpers', () => {
     expect(unlessPasswordChanged({ defaultShouldRevalidate: false })).toBe(false);
   });
 
-  it('orders the sidebar and the menu as spec §2 lists them, and marks the current entry', () => {
+  it('orders the sidebar and the menu as docs/specification.md (Screens and routes) lists them, and marks the current entry', () => {
     expect(sidebarPages.map((p) => p.to)).toEqual([
       '/user/allOrders',
       '/user/favorite',

@@ -16,7 +16,7 @@ import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 const CATEGORY_ID = '7d0f5c1e-8f1a-4c6b-9a51-0d3c2b1a9e77';
 
 describe('the brand and category form', () => {
-  it('needs a name of 2 to 64 characters and an image (spec §5), in the kind’s own words', () => {
+  it('needs a name of 2 to 64 characters and an image (docs/specification.md (Validation rules: Brands, categories and sub-categories)), in the kind’s own words', () => {
     expect(validateNamed({ name: ' ', image: '' }, 'brand', { hasImage: false })).toEqual({
       name: ag.brand.nameRequired,
       image: ag.brand.imageRequired,

@@ -25,7 +25,7 @@ describe('the coupon form', () => {
     expect(validateCoupon(valid, 'add')).toEqual({});
   });
 
-  it('takes a whole discount from 1 to 100 on add, from 0 on edit (spec §5)', () => {
+  it('takes a whole discount from 1 to 100 on add, from 0 on edit (docs/specification.md (Validation rules: Coupons))', () => {
     for (const discount of ['0', '101', '-5', '12.5', 'abc', '1e2x']) {
       expect(validateCoupon({ ...valid, discount }, 'add')).toEqual({ discount: addRange });
     }
@@ -249,7 +249,7 @@ describe('the edit coupon action', () => {
       params: { id: 'c1' },
     } as Args<typeof editCouponAction>);
 
-  it('allows 0 %, then goes back to the coupon screen with a toast (spec §4)', async () => {
+  it('allows 0 %, then goes back to the coupon screen with a toast (docs/specification.md (States and transitions))', async () => {
     const api = fakeContext((request) =>
       request.method === 'PUT' ? { status: 200, body: { data: { name: 'SALE20' } } } : undefined,
     );

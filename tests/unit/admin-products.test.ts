@@ -110,7 +110,7 @@ describe('the product form’s rules (the API’s, checked before sending)', () 
   });
 });
 
-describe('the picture widget’s limits (spec §5, §9)', () => {
+describe('the picture widget’s limits (docs/specification.md (Validation rules: Product form; Limits and page sizes))', () => {
   it('says the spec’s messages in Arabic', () => {
     expect(tooManyImagesText()).toBe('لا يمكنك رفع أكثر من 4 صور');
     expect(tooManyImagesText(1)).toBe('لا يمكنك رفع أكثر من صورة واحدة');

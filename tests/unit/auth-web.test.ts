@@ -139,7 +139,7 @@ describe('safeRedirect', () => {
   });
 });
 
-describe('form validation (spec §5, PRODUCT-DECISIONS row 4)', () => {
+describe('form validation (docs/specification.md (Validation rules), docs/decisions/0005-invalid-forms-not-sent.md)', () => {
   const empty = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, '']));
 
   it('requires every sign-up field with its own Arabic message', () => {

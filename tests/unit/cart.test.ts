@@ -39,7 +39,7 @@ function line(id: string, productId: string, count: number, stock: number, price
 const fail = (status: number, key: ApiFailureKey, details: Partial<FailBody> = {}) =>
   new ApiError(status, failBody(key, details));
 
-describe('cart quantity input (spec §5)', () => {
+describe('cart quantity input (docs/specification.md (Validation rules: Cart))', () => {
   it('ignores values below 1, and says why', () => {
     expect(readQuantity('0', 5)).toEqual({ kind: 'ignore', reason: 'belowOne' });
     expect(readQuantity('-3', 5)).toEqual({ kind: 'ignore', reason: 'belowOne' });
@@ -123,7 +123,7 @@ describe('cart messages in Arabic', () => {
 });
 
 describe('checkout', () => {
-  it('asks for a payment method and an address (spec §5)', () => {
+  it('asks for a payment method and an address (docs/specification.md (Validation rules: Checkout))', () => {
     expect(validateCheckout({ paymentMethod: '', addressId: '' })).toEqual({
       paymentMethod: cartText.methodRequired,
       addressId: cartText.addressRequired,

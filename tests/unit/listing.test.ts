@@ -68,7 +68,7 @@ describe('listing URL → API query', () => {
   });
 });
 
-describe('price bounds (spec §5)', () => {
+describe('price bounds (docs/specification.md (Validation rules: Listing filters))', () => {
   it('applies the minimum only above 0', () => {
     expect(priceBounds('100', '')).toEqual({ minPrice: 100 });
     expect(priceBounds('0', '')).toEqual({ priceFromIssue: 'notPositive' });

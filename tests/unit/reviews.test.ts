@@ -58,7 +58,7 @@ describe('the half-star rating input', () => {
   });
 });
 
-describe('validateReview (spec §5)', () => {
+describe('validateReview (docs/specification.md (Validation rules: Reviews))', () => {
   it("needs the text ('you must enter a review') and the stars", () => {
     expect(validateReview({ review: '', rating: '' })).toEqual({
       review: rt.reviewRequired,
@@ -94,7 +94,7 @@ describe("reviewChanged ('you changed nothing')", () => {
   });
 });
 
-describe('reviewFailureFromApi (spec §8)', () => {
+describe('reviewFailureFromApi (docs/specification.md (Messages))', () => {
   const fail = (status: number, key: ApiFailureKey) => ({ status, body: failBody(key) });
   it("tells staff 'admins are not allowed to review', and anyone else that the review is not theirs", () => {
     expect(reviewFailureFromApi(fail(403, 'forbidden'), 'addReview', 'EG')).toEqual({

@@ -11,7 +11,7 @@ export const accountPages = {
 
 export type AccountPage = (typeof accountPages)[keyof typeof accountPages];
 
-/** Spec §2: the top bar's menu lists the profile first; the sidebar starts with the orders. */
+/** docs/specification.md (Screens and routes): the top bar's menu lists the profile first; the sidebar starts with the orders. */
 export const menuPages: readonly AccountPage[] = [
   accountPages.profile,
   accountPages.orders,

@@ -42,7 +42,7 @@ export function AddReview({ user, productId, posted }: AddReviewProps) {
       </p>
     );
   }
-  // Spec §6: staff may not review; say so rather than offer a form the API refuses.
+  // docs/specification.md (Roles and permissions): staff may not review; say so rather than offer a form the API refuses.
   if (user.role !== 'user') {
     return (
       <p className="flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 font-bold text-amber-900">

@@ -18,7 +18,7 @@ type AddressFormProps = {
   submitLabel: string;
 };
 
-/** The add and edit address form (spec §2, PRODUCT-DECISIONS row 9: city required, postal code optional). */
+/** The add and edit address form (docs/specification.md (Screens and routes: Customer screens), docs/decisions/0010-address-city-and-postal-code.md: city required, postal code optional). */
 export function AddressForm({ values, fieldErrors, formError, phoneCountry, submitLabel }: AddressFormProps) {
   const { errors, formProps } = useFormErrors(
     addressFields,

@@ -1,7 +1,7 @@
 import { BadgePercent, FolderPlus, FolderTree, Package, PackagePlus, ReceiptText, Tags } from 'lucide-react';
 import { adminText } from '../i18n/admin';
 
-/** The admin sidebar's entries in the spec's order (§2), with the pages that belong under each. */
+/** The admin sidebar's entries in the order of docs/specification.md (Screens and routes: Staff pages), with the pages that belong under each. */
 export const adminPages = [
   { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
   { to: '/admin/allproducts', label: adminText.products, Icon: Package, under: ['/admin/editproducts/'] },

@@ -16,7 +16,7 @@ type AdminProductCardProps = {
 const actionClass =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
-/** Spec §2 product list: picture, name, price (and the price before the discount), quantity, edit and delete. */
+/** docs/specification.md (Screens and routes: Staff screens), product list: picture, name, price (and the price before the discount), quantity, edit and delete. */
 export function AdminProductCard({ product, currency, onDelete, deleteHref }: AdminProductCardProps) {
   const headingId = `product-${product.id}`;
   const discounted = product.priceAfterDiscount !== undefined;

@@ -13,7 +13,7 @@ export type SaveResult<F extends string> =
   | { ok: true; message: string }
   | ({ ok: false; values: Partial<FormValues<F>> } & FormFailure<F>);
 
-/** Spec §2/§9: an add form resets about a second after the success message shows. */
+/** docs/specification.md (Screens and routes: Staff screens; Limits and page sizes): an add form resets about a second after the success message shows. */
 const RESET_DELAY_MS = 1000;
 
 type AdminSaveFormProps<F extends string> = {
@@ -34,7 +34,7 @@ type AdminSaveFormProps<F extends string> = {
 
 /**
  * The add and edit forms of the admin screens. The browser checks the form first and sends
- * nothing offline (spec §5 for sub-categories; any form here would lose its post); while the post
+ * nothing offline (docs/specification.md (Validation rules: Brands, categories and sub-categories) for sub-categories; any form here would lose its post); while the post
  * is on its way a progress message shows, then the outcome, both in a live region.
  */
 export function AdminSaveForm<F extends string>({
@@ -100,7 +100,7 @@ export function AdminSaveForm<F extends string>({
   );
 }
 
-/** Spec §2: a progress message while saving, then the success message; polite, so typing goes on. */
+/** docs/specification.md (Screens and routes: Staff screens): a progress message while saving, then the success message; polite, so typing goes on. */
 function SaveStatus({ busy, message }: { busy: boolean; message: string | undefined }) {
   const box = 'flex items-start gap-2 rounded-lg border px-3 py-2.5 font-bold';
   return (

@@ -138,7 +138,7 @@ type QuantityControlProps = {
 /**
  * The quantity of a line. With JavaScript a change is sent by itself (after a pause in typing, or
  * at once with − / + or Enter); before it loads, the form has its own update button. Values below 1
- * are ignored and larger ones capped to what is in stock (spec §5), with a message saying so.
+ * are ignored and larger ones capped to what is in stock (docs/specification.md (Validation rules: Cart)), with a message saying so.
  */
 function QuantityControl({ line, available, fetcher }: QuantityControlProps) {
   const hydrated = useHydrated();

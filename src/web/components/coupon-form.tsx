@@ -21,7 +21,7 @@ type CouponFormProps = {
   resetOn?: object | undefined;
 };
 
-/** Spec §5: the name becomes upper case as it is typed, in the field itself; the caret stays put. */
+/** docs/specification.md (Validation rules: Coupons): the name becomes upper case as it is typed, in the field itself; the caret stays put. */
 function upperCaseAsTyped(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const upper = input.value.toUpperCase();
@@ -31,7 +31,7 @@ function upperCaseAsTyped(event: FormEvent<HTMLInputElement>) {
   input.setSelectionRange(selectionStart, selectionEnd);
 }
 
-/** The add and edit coupon form (spec §2 coupon screen): name, expiry date, discount percent. */
+/** The add and edit coupon form (docs/specification.md (Screens and routes: Staff screens), coupons): name, expiry date, discount percent. */
 export function CouponForm({ mode, values, fieldErrors, formError, submitLabel, resetOn }: CouponFormProps) {
   const { errors, formProps } = useFormErrors(couponFields, (typed) => validateCoupon(typed, mode), fieldErrors);
   const hydrated = useHydrated();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 type EmptyStateProps = { Icon: LucideIcon; title: string; hint?: string; children?: ReactNode };
 
-/** What an empty list says (spec §2: 'no orders', 'no favourite products'…), with a way onwards. */
+/** What an empty list says (docs/specification.md (Screens and routes): 'no orders', 'no favourite products'…), with a way onwards. */
 export function EmptyState({ Icon, title, hint, children }: EmptyStateProps) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">

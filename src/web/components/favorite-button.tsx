@@ -11,7 +11,7 @@ import type { loader as rootLoader } from '../root';
 import type { FavoriteResult } from '../routes/wishlist';
 
 /**
- * The heart on a product card (spec §4): it flips at once and settles when the data revalidates.
+ * The heart on a product card (docs/specification.md (States and transitions)): it flips at once and settles when the data revalidates.
  * Guests are told to sign in and nothing is sent; staff have no favourites, so no heart.
  */
 export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'title'> }) {
@@ -56,7 +56,7 @@ export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'tit
         title={favorite ? at.removeFromFavorites : at.addToFavorites}
         onClick={(event) => {
           if (user) return;
-          // Spec §4/§8: without an account, say so and send nothing.
+          // docs/specification.md (States and transitions; Messages): without an account, say so and send nothing.
           event.preventDefault();
           toast.error(at.loginFirst, {
             id: 'login-first',

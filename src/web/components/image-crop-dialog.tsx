@@ -38,7 +38,7 @@ async function cropToFile(src: string, area: Area): Promise<File> {
 }
 
 /**
- * The optional crop of one picture (spec §2, §9): a square whose width is 300 to 800 px of the
+ * The optional crop of one picture (docs/specification.md (Screens and routes: Staff screens; Limits and page sizes)): a square whose width is 300 to 800 px of the
  * source picture. The zoom is held to that range, the area moves by dragging or with the arrow
  * keys, and the width is read out as it changes.
  */

@@ -10,7 +10,7 @@ import type { Listing, PriceIssue } from '../lib/listing.server';
 /*
  * The listing's GET form: sort, categories, brands and price bounds. It works as a plain form
  * (the apply button) before JavaScript runs; afterwards every change refreshes the results on
- * its own, 500 ms after the last change (1000 ms for the price fields, spec §4). It has no page
+ * its own, 500 ms after the last change (1000 ms for the price fields, docs/specification.md (States and transitions)). It has no page
  * field, so a change starts again at page 1.
  */
 

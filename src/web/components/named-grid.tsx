@@ -36,7 +36,7 @@ type NamedListPageProps = {
   list: ListEnvelope<NamedItem>;
   hrefFor: (item: NamedItem) => string;
   emptyText: string;
-  /** Categories sit on fixed background colours (spec §2); brands on white. */
+  /** Categories sit on fixed background colours (docs/specification.md (Screens and routes: Public pages)); brands on white. */
   colored?: boolean;
 };
 

@@ -12,7 +12,7 @@ type NamedGroupFormProps = {
   fallback: SaveResult<NamedField> | undefined;
 };
 
-/** Spec §2 'add brand and add category': image picker with preview, name, save; the edit form too. */
+/** docs/specification.md (Screens and routes: Staff screens), add brand and add category: image picker with preview, name, save; the edit form too. */
 export function NamedGroupForm({ kind, item, fallback }: NamedGroupFormProps) {
   const texts = ag[kind];
   const hasCurrentImage = Boolean(item?.image);

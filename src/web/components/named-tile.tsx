@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { NamedItem } from '../../contract/types';
 import { imageSrcSet } from '../lib/format';
 
-/** Fixed background colours for category tiles (spec §2), cycled by position. */
+/** Fixed background colours for category tiles (docs/specification.md (Screens and routes: Public pages)), cycled by position. */
 export const TILE_COLORS = [
   'bg-rose-100',
   'bg-amber-100',

@@ -22,7 +22,7 @@ type OrderCardProps = {
 };
 
 /**
- * One order (spec §2): number, date, items, both flags, method, total. Customers see their own in
+ * One order (docs/specification.md (Screens and routes)): number, date, items, both flags, method, total. Customers see their own in
  * /user/allOrders; staff see every order in /admin/allorders (with its customer, without items)
  * and one at a time in /admin/orders/:id.
  */
@@ -150,7 +150,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Each flag in its own label (PRODUCT-DECISIONS row 1), told by words and icon, not colour alone. */
+/** Each flag in its own label (docs/decisions/0002-admin-order-flags.md), told by words and icon, not colour alone. */
 function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
   const Icon = on ? CircleCheck : Clock;
   return (

@@ -16,7 +16,7 @@ type ProductCategoryFieldsProps = {
 };
 
 /**
- * Spec §2: the main category select (with its placeholder) and the chosen category's
+ * docs/specification.md (Screens and routes: Staff screens): the main category select (with its placeholder) and the chosen category's
  * sub-categories as a group of checkboxes, loaded when a category is chosen
  * (GET /categories/:id/subcategories through a fetcher).
  */

@@ -13,7 +13,7 @@ type ProductColorsProps = {
 };
 
 /**
- * Spec §2: a colour picker (the browser's own) and an add button; each added colour shows as a
+ * docs/specification.md (Screens and routes: Staff screens): a colour picker (the browser's own) and an add button; each added colour shows as a
  * swatch, and pressing a swatch removes it. The colours post as repeated `availableColors`.
  */
 export function ProductColors({ colors, onChange, error, hydrated }: ProductColorsProps) {

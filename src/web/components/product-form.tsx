@@ -34,7 +34,7 @@ type ProductFormProps = {
 };
 
 /**
- * The add and edit product form (spec §2). With JavaScript it posts through a fetcher as
+ * The add and edit product form (docs/specification.md (Screens and routes: Staff screens)). With JavaScript it posts through a fetcher as
  * multipart, the pictures in their order (cropped ones already cut in the browser); before
  * JavaScript loads it is a plain multipart form whose file input posts the chosen files as they are.
  */

@@ -62,7 +62,7 @@ export function PromoCarousel() {
   const previous = useCallback(() => embla?.scrollPrev(reducedMotion), [embla, reducedMotion]);
   const next = useCallback(() => embla?.scrollNext(reducedMotion), [embla, reducedMotion]);
   // In RTL the next slide lies to the left.
-  // Our own swipe: any horizontal move over 40 px changes the slide (spec §4), however slow.
+  // Our own swipe: any horizontal move over 40 px changes the slide (docs/specification.md (States and transitions)), however slow.
   const swipeStart = useRef<number | null>(null);
   const onPointerDown = (event: PointerEvent) => {
     swipeStart.current = event.clientX;

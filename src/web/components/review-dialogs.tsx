@@ -29,7 +29,7 @@ type ReviewDialogProps = {
   onCloseAutoFocus: (event: Event) => void;
 };
 
-/** Spec §2: editing opens a modal with the text and stars filled in. */
+/** docs/specification.md (Screens and routes: Product page): editing opens a modal with the text and stars filled in. */
 export function EditReviewDialog({ review, onOpenChange, onCloseAutoFocus }: ReviewDialogProps) {
   return (
     <Dialog.Root open={review !== null} onOpenChange={onOpenChange}>
@@ -56,7 +56,7 @@ export function EditReviewDialog({ review, onOpenChange, onCloseAutoFocus }: Rev
 }
 
 /**
- * Spec §5: empty text or no stars, or nothing changed, is said here and nothing is sent. A refusal
+ * docs/specification.md (Validation rules: Reviews): empty text or no stars, or nothing changed, is said here and nothing is sent. A refusal
  * from the API shows in the dialog, which keeps what was typed.
  */
 function EditReviewForm({ review, onSaved }: { review: Review; onSaved: () => void }) {
@@ -118,7 +118,7 @@ function EditReviewForm({ review, onSaved }: { review: Review; onSaved: () => vo
 
 type DeleteReviewDialogProps = ReviewDialogProps & { onDeleted: () => void };
 
-/** Spec §2: deleting asks first. Focus starts on 'cancel', the safe answer. */
+/** docs/specification.md (Screens and routes: Product page): deleting asks first. Focus starts on 'cancel', the safe answer. */
 export function DeleteReviewDialog({ review, onOpenChange, onCloseAutoFocus, onDeleted }: DeleteReviewDialogProps) {
   return (
     <AlertDialog.Root open={review !== null} onOpenChange={onOpenChange}>

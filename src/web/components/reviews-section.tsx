@@ -23,7 +23,7 @@ type ReviewsSectionProps = {
 type OpenDialog = { kind: 'edit' | 'delete'; review: Review } | null;
 
 /**
- * The product's reviews: the way to add one, a page of them (3, spec §9) with the author's edit and
+ * The product's reviews: the way to add one, a page of them (3, docs/specification.md (Limits and page sizes)) with the author's edit and
  * delete buttons, the pager in `?reviewsPage=`, and the two dialogs. The dialogs live here rather
  * than in each review, so a deleted review can take its buttons away without closing them abruptly.
  */

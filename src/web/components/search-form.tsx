@@ -10,7 +10,7 @@ const kindIcons = { brand: Tag, category: FolderOpen, product: Package } as cons
 const LISTBOX_ID = 'site-search-suggestions';
 const optionId = (index: number) => `site-search-option-${index}`;
 
-/** Browser storage key of the last search word (spec §2: the search box's text is kept there). */
+/** Browser storage key of the last search word (docs/specification.md (Screens and routes: Top bar and footer): the search box's text is kept there). */
 const STORAGE_KEY = 'matjar.searchWord';
 
 // Storage can be full, disabled or blocked (private modes); the search works without it.

@@ -12,7 +12,7 @@ type SubcategoryFormProps = {
   fallback: SaveResult<SubcategoryField> | undefined;
 };
 
-/** Spec §2 'add sub-category': name, parent category (placeholder first), save; the edit form too. */
+/** docs/specification.md (Screens and routes: Staff screens), add sub-category: name, parent category (placeholder first), save; the edit form too. */
 export function SubcategoryForm({ categories, item, fallback }: SubcategoryFormProps) {
   const texts = ag.subcategory;
   return (

@@ -109,7 +109,7 @@ export const ap = {
   } satisfies PluralForms,
   cropped: 'مقصوصة',
   noImages: 'لم تُختر صور بعد.',
-  /** Spec §5 'You cannot upload more than N image(s)'. */
+  /** docs/specification.md (Validation rules: Product form): 'You cannot upload more than N image(s)'. */
   tooManyImages: {
     zero: 'لا يمكنك رفع أي صورة',
     one: 'لا يمكنك رفع أكثر من صورة واحدة',
@@ -118,7 +118,7 @@ export const ap = {
     many: 'لا يمكنك رفع أكثر من {n} صورة',
     other: 'لا يمكنك رفع أكثر من {n} صورة',
   } satisfies PluralForms,
-  /** Spec §5 'Image width cannot be less than Npx'. */
+  /** docs/specification.md (Validation rules: Product form): 'Image width cannot be less than Npx'. */
   imageTooNarrow: (px: string) => `لا يمكن أن يقل عرض الصورة عن ${px} بكسل`,
   imageUnreadable: 'تعذّرت قراءة الصورة، اختر ملف صورة (JPEG أو PNG أو WebP أو AVIF أو GIF)',
   imageInvalid: 'يُقبل ملف الصورة فقط (JPEG أو PNG أو WebP أو AVIF أو GIF)',

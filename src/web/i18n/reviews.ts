@@ -33,7 +33,7 @@ export const rt = {
   deleting: 'جارٍ الحذف…',
   deleted: 'تم حذف التقييم',
 
-  /** Spec §5: 'you must enter a review' (adding) and 'you must write a review' (editing). */
+  /** docs/specification.md (Validation rules: Reviews): 'you must enter a review' (adding) and 'you must write a review' (editing). */
   reviewRequired: 'يجب كتابة تقييم',
   ratingRequired: 'يجب اختيار عدد النجوم',
   reviewTooLong: `التقييم طويل جداً، الحد الأقصى ${formatNumber(REVIEW_MAX_LENGTH)} حرف`,

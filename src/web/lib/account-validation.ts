@@ -17,7 +17,7 @@ export type AddressField = (typeof addressFields)[number];
 export type ProfileField = (typeof profileFields)[number];
 export type PasswordField = (typeof passwordFields)[number];
 
-/** Spec §5 with PRODUCT-DECISIONS row 9: alias, details, phone and city required; postal code optional (the API's schema). */
+/** docs/specification.md (Validation rules: Addresses) with docs/decisions/0010-address-city-and-postal-code.md: alias, details, phone and city required; postal code optional (the API's schema). */
 export const validateAddress = (values: FormValues<AddressField>, country: string): FieldErrors<AddressField> =>
   schemaErrors(addressSchemas(phoneCountryOf(country)).create, values, addressFields, { phoneCountry: country });
 
@@ -47,14 +47,14 @@ export function addressDefaults(
 /** The profile words a taken e-mail its own way (sign-up keeps authText.emailInUse). */
 export const profileWording: ErrorTextOverrides = { EMAIL_IN_USE: at.emailTaken };
 
-/** Spec §5: name, phone and e-mail required, the phone's and the e-mail's form (the API's schema). */
+/** docs/specification.md (Validation rules: Profile and password): name, phone and e-mail required, the phone's and the e-mail's form (the API's schema). */
 export const validateProfile = (values: FormValues<ProfileField>, country: string): FieldErrors<ProfileField> =>
   schemaErrors(authSchemas(phoneCountryOf(country)).updateMe, values, profileFields, {
     phoneCountry: country,
     overrides: profileWording,
   });
 
-/** The updateMe body: the e-mail goes only when it changed (spec §5), so an unchanged one is never 'in use'. */
+/** The updateMe body: the e-mail goes only when it changed (docs/specification.md (Validation rules)), so an unchanged one is never 'in use'. */
 export function profileBody(
   values: FormValues<ProfileField>,
   currentEmail: string,
@@ -64,6 +64,6 @@ export function profileBody(
   return { name: values.name.trim(), phone: values.phone.trim(), ...(changed ? { email } : {}) };
 }
 
-/** The intended rule of spec §5 (PRODUCT-DECISIONS row 4): all three typed, the new one long enough and confirmed. */
+/** The intended rule of docs/specification.md (Validation rules: Profile and password) (docs/decisions/0005-invalid-forms-not-sent.md): all three typed, the new one long enough and confirmed. */
 export const validateChangePassword = (values: FormValues<PasswordField>): FieldErrors<PasswordField> =>
   schemaErrors(changeMyPasswordSchema, values, passwordFields);

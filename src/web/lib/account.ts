@@ -1,7 +1,7 @@
 import type { Order } from '../../contract/types';
 import { at } from '../i18n/account';
 
-/** Spec §9: 'cash' reads as cash on delivery; any other method is a card. */
+/** docs/specification.md (Limits and page sizes): 'cash' reads as cash on delivery; any other method is a card. */
 export const paymentMethodLabel = (method: Order['paymentMethodType'] | string) =>
   method === 'cash' ? at.cash : at.card;
 

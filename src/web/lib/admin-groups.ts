@@ -36,7 +36,7 @@ const nameSchemas = {
 } as const;
 
 /**
- * Spec §5: a brand or category needs a name (the API's rules) and an image (on edit the current
+ * docs/specification.md (Validation rules: Brands, categories and sub-categories): a brand or category needs a name (the API's rules) and an image (on edit the current
  * image counts). The spec ignores such a submit silently; we say what is missing and send nothing.
  */
 export function validateNamed(
@@ -49,7 +49,7 @@ export function validateNamed(
   return errors;
 }
 
-/** Spec §5: a sub-category needs its name and its category (the API's schema). */
+/** docs/specification.md (Validation rules): a sub-category needs its name and its category (the API's schema). */
 export const validateSubcategory = (values: FormValues<SubcategoryField>): FieldErrors<SubcategoryField> =>
   schemaErrors(createSubcategorySchema, values, subcategoryFields);
 

@@ -161,7 +161,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     users: {
       me: () => get<typeof userEnvelope>('/users/getMe'),
-      /** `email` only when it changed (spec §5). */
+      /** `email` only when it changed (docs/specification.md (Validation rules: Profile and password)). */
       updateMe: (body: UpdateMeBody) => call<typeof updateMeEnvelope>('PUT', '/users/updateMe', body),
       changePassword: (body: ChangePasswordBody) => call<typeof authEnvelope>('PUT', '/users/changeMyPassword', body),
     },
@@ -189,7 +189,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** A customer's own orders (staff: every order), newest first. */
       list: (query: Query = {}) => get<typeof orderList>('/orders', query),
       get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
-      /** Staff set each flag on its own (spec §4); `false` takes it back. */
+      /** Staff set each flag on its own (docs/specification.md (States and transitions)); `false` takes it back. */
       setPaid: (id: string, isPaid: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>

@@ -28,7 +28,7 @@ export const phoneCountryOf = (country: string): PhoneCountry =>
 
 /*
  * Each form runs the API's own schema (src/contract/auth.ts), in the browser before sending and
- * in the action: spec §5's rules — every field required (a password of spaces counts as typed,
+ * in the action: the rules of docs/specification.md (Validation rules) — every field required (a password of spaces counts as typed,
  * other fields are trimmed), the confirmation equal to the password — and the API's formats.
  */
 

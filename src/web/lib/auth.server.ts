@@ -19,7 +19,7 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 }
 
 /**
- * Guards a page for a signed-in visitor (PRODUCT-DECISIONS row 12): a guest goes to /login and
+ * Guards a page for a signed-in visitor (docs/decisions/0013-server-side-guards.md): a guest goes to /login and
  * comes back here afterwards; someone of another role goes home.
  */
 export async function requireUser(request: Request, context: AppLoadContext, role?: Role): Promise<User> {

@@ -5,7 +5,7 @@ import { cartText } from '../i18n/cart';
 import { ApiError } from './api';
 import { type ErrorTextOverrides, errorText } from './api-errors';
 
-/** Spec §2: the checkout button works only from a total of 1 (in the shop currency) up. */
+/** docs/specification.md (Screens and routes: Cart page): the checkout button works only from a total of 1 (in the shop currency) up. */
 export const MIN_CHECKOUT_TOTAL = 1;
 
 /** What the customer pays: the discounted total when a coupon applies. */
@@ -34,7 +34,7 @@ export type QuantityInput =
   | { kind: 'set'; count: number; capped: boolean };
 
 /**
- * A typed quantity (Arabic-Indic digits too). Spec §5: values below 1 are ignored; above what is
+ * A typed quantity (Arabic-Indic digits too). docs/specification.md (Validation rules: Cart): values below 1 are ignored; above what is
  * available the count is capped to it.
  */
 export function readQuantity(raw: string, available: number): QuantityInput {

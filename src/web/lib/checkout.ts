@@ -13,7 +13,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const isPaymentMethod = (value: string): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(value);
 
-/** Spec §5 (Checkout): an address and a payment method must both be chosen. */
+/** docs/specification.md (Validation rules: Checkout): an address and a payment method must both be chosen. */
 export function validateCheckout(values: FormValues<CheckoutField>): FieldErrors<CheckoutField> {
   const errors: FieldErrors<CheckoutField> = {};
   if (!isPaymentMethod(values.paymentMethod)) errors.paymentMethod = cartText.methodRequired;

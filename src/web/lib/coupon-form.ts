@@ -13,13 +13,13 @@ export type CouponField = (typeof couponFields)[number];
 export type CouponMode = 'add' | 'edit';
 
 /**
- * Spec §5: name, expiry and discount required; the discount a whole number within the mode's
+ * docs/specification.md (Validation rules: Coupons): name, expiry and discount required; the discount a whole number within the mode's
  * range (1–100 added, 0–100 edited). The API's own schema, so the same rules and words.
  */
 export const validateCoupon = (values: FormValues<CouponField>, mode: CouponMode): FieldErrors<CouponField> =>
   schemaErrors(mode === 'add' ? createCouponSchema : editCouponSchema, values, couponFields);
 
-/** The API body of a valid form: the name in upper case (spec §5), digits in ASCII. */
+/** The API body of a valid form: the name in upper case (docs/specification.md (Validation rules: Coupons)), digits in ASCII. */
 export function couponBody(values: FormValues<CouponField>): CouponBody {
   return {
     name: values.name.trim().toUpperCase(),

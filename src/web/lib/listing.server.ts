@@ -16,7 +16,7 @@ const MAX_KEYWORD = 200;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
-/** Why a typed price bound was not applied (spec §5). */
+/** Why a typed price bound was not applied (docs/specification.md (Validation rules: Listing filters)). */
 export type PriceIssue = 'notNumber' | 'notPositive' | 'notAboveMin';
 
 export type Listing = {
@@ -67,7 +67,7 @@ export function parsePrice(raw: string): number | 'notNumber' | undefined {
 }
 
 /**
- * Spec §5: the minimum applies only if above 0; the maximum only if above 0 and above the
+ * docs/specification.md (Validation rules: Listing filters): the minimum applies only if above 0; the maximum only if above 0 and above the
  * minimum. Bounds that do not apply are not sent; the issue tells the person why.
  */
 export function priceBounds(priceFrom: string, priceTo: string) {

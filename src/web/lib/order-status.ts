@@ -1,7 +1,7 @@
 import { at } from '../i18n/account';
 import { ao } from '../i18n/admin-orders';
 
-/** The order's two independent flags (spec §4), named as the API's body fields. */
+/** The order's two independent flags (docs/specification.md (States and transitions)), named as the API's body fields. */
 export const orderFlags = ['isPaid', 'isDelivered'] as const;
 export type OrderFlag = (typeof orderFlags)[number];
 
@@ -19,7 +19,7 @@ export function flagLabel(flag: OrderFlag, on: boolean): string {
 }
 
 /**
- * Why a choice is not sent: the placeholder (spec §5: ignored), or the state the order already has
+ * Why a choice is not sent: the placeholder (docs/specification.md (Validation rules: Order states): ignored), or the state the order already has
  * (sending it again would only move the paid or delivered time).
  */
 export function flagChoiceError(flag: OrderFlag, raw: string, current: boolean): string | undefined {

@@ -28,7 +28,7 @@ async function allPages<T>(load: (query: { page: number; limit: number }) => Pro
   return [first, ...rest].flatMap((list) => list.data);
 }
 
-/** Spec §2: categories and brands are loaded when the form opens. */
+/** docs/specification.md (Screens and routes: Staff screens): categories and brands are loaded when the form opens. */
 export async function productChoices(api: ApiClient) {
   const [categories, brands] = await Promise.all([
     allPages((query) => api.categories.list(query)),

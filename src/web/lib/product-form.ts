@@ -65,7 +65,7 @@ export type ProductActionResult =
       subcategoryOptions: Subcategory[];
     } & FormFailure<ProductField>);
 
-/** Spec §5/§9 and PRODUCT-DECISIONS row 16: at most 4 pictures, none narrower than 300 px; a crop 300–800 px wide. */
+/** docs/specification.md (Validation rules: Product form; Limits and page sizes) and docs/decisions/0017-four-product-images.md: at most 4 pictures, none narrower than 300 px; a crop 300–800 px wide. */
 export const IMAGE_RULES = { max: MAX_PRODUCT_IMAGES, minWidth: 300, cropMinWidth: 300, cropMaxWidth: 800 } as const;
 
 export const emptyProductValues: ProductValues = {
@@ -138,7 +138,7 @@ export function validateProduct(values: ProductValues, context: ProductRuleConte
   return errors;
 }
 
-/** Spec §5: a picture narrower than 300 px is refused. */
+/** docs/specification.md (Validation rules: Product form): a picture narrower than 300 px is refused. */
 export const isWideEnough = (width: number) => width >= IMAGE_RULES.minWidth;
 
 /**

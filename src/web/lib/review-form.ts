@@ -24,7 +24,7 @@ export type ReviewActionResult =
   | { intent: ReviewIntent; ok: true }
   | ({ intent: ReviewIntent; ok: false; values: ReviewValues } & FormFailure<ReviewField>);
 
-/** Every rating a person can choose: half a star to 5 stars in half steps (spec §9). */
+/** Every rating a person can choose: half a star to 5 stars in half steps (docs/specification.md (Limits and page sizes)). */
 export const RATING_STEPS: readonly number[] = Array.from({ length: RATING_MAX * 2 }, (_, i) => (i + 1) / 2);
 
 /**
@@ -49,13 +49,13 @@ export function parseRating(value: string): number | null {
 }
 
 /**
- * Spec §5: a review needs its text ('you must enter a review') and its stars (editing: 'you must
+ * docs/specification.md (Validation rules: Reviews): a review needs its text ('you must enter a review') and its stars (editing: 'you must
  * write a review' for either; no stars is none). The API's schema, which counts the text trimmed.
  */
 export const validateReview = (values: ReviewValues): FieldErrors<ReviewField> =>
   schemaErrors(createReviewSchema, values, reviewFields);
 
-/** Spec §5: an edit that changes neither the text (as saved, trimmed) nor the stars is not sent. */
+/** docs/specification.md (Validation rules: Reviews): an edit that changes neither the text (as saved, trimmed) nor the stars is not sent. */
 export function reviewChanged(saved: { review: string; rating: number }, values: ReviewValues): boolean {
   return values.review.trim() !== saved.review.trim() || parseRating(values.rating) !== saved.rating;
 }
@@ -66,7 +66,7 @@ export function reviewBody(values: ReviewValues): { review: string; rating: numb
 }
 
 /**
- * A refused review as Arabic messages. Spec §8: staff get 'admins are not allowed to review' when
+ * A refused review as Arabic messages. docs/specification.md (Messages): staff get 'admins are not allowed to review' when
  * adding; any other 403 is someone else's review. The rest goes through the API's message catalogue.
  */
 export function reviewFailureFromApi(

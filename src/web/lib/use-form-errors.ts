@@ -14,7 +14,7 @@ function focusFirstError<F extends string>(form: HTMLFormElement, fields: readon
 
 /**
  * Field messages of a form: the browser checks the same rules as the action before sending
- * (an invalid form is not sent, PRODUCT-DECISIONS row 4); the action's answer replaces them, and
+ * (an invalid form is not sent, docs/decisions/0005-invalid-forms-not-sent.md); the action's answer replaces them, and
  * a message goes away as soon as its field is edited.
  */
 export function useFormErrors<F extends string>(

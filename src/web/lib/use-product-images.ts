@@ -33,7 +33,7 @@ async function fileOf(image: ProductImage, position: number): Promise<File> {
 }
 
 /**
- * The product form's pictures (spec §2, §5): up to 4, the first being the cover; each can move
+ * The product form's pictures (docs/specification.md (Screens and routes: Staff screens; Validation rules: Product form)): up to 4, the first being the cover; each can move
  * earlier or later, be cropped or be removed. `problem` is the widget's refusal ('You cannot
  * upload more than 4 images', 'Image width cannot be less than 300px'), `status` what a screen
  * reader is told after a change.

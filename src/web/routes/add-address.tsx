@@ -21,7 +21,7 @@ import type { Route } from './+types/add-address';
 
 type AddResult = { ok: true } | ({ ok: false; values: FormValues<AddressField> } & FormFailure<AddressField>);
 
-/** Spec §4/§9: after adding, the address list follows 1 second later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after adding, the address list follows 1 second later. */
 const REDIRECT_DELAY_MS = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'update': {
-        // The same rules as the screen (spec §5), for a form posted before JavaScript loaded.
+        // The same rules as the screen (docs/specification.md (Validation rules: Cart)), for a form posted before JavaScript loaded.
         const { data: cart } = await api.cart.get();
         const line = cart.products.find((l) => l._id === itemId);
         if (!line) return fail(cartText.errors.itemGone, 404);
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok(cartText.cleared);
       case 'coupon': {
         const couponName = field('couponName').trim();
-        // Spec §5: an empty code does nothing.
+        // docs/specification.md (Validation rules: Cart): an empty code does nothing.
         if (!couponName) return redirect(PATH);
         // No coupon has a longer name; the API would refuse it as malformed.
         if (couponName.length > COUPON_NAME_MAX) return fail(cartText.errors.couponInvalid, 400, { couponName });
@@ -203,7 +203,7 @@ function EmptyCart() {
 const clearButtonClass =
   'inline-flex items-center gap-2 rounded-lg border border-red-200 px-4 py-2 font-bold text-red-700 hover:bg-red-50';
 
-/** Spec §2: clearing asks first. With JavaScript in a dialog; before it, on the page (?clear=confirm). */
+/** docs/specification.md (Screens and routes: Cart page): clearing asks first. With JavaScript in a dialog; before it, on the page (?clear=confirm). */
 function ClearCartButton() {
   const hydrated = useHydrated();
   const fetcher = useFetcher<CartActionResult>();
@@ -284,7 +284,7 @@ function CouponForm({ posted }: { posted: CartActionResult | undefined }) {
   }, [fetcher.data]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Spec §5: an empty code does nothing.
+    // docs/specification.md (Validation rules: Cart): an empty code does nothing.
     if (!input.current?.value.trim()) {
       event.preventDefault();
       input.current?.focus();

@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, addressFields, country));
   }
-  // Spec §4: after editing, straight back to the list.
+  // docs/specification.md (States and transitions): after editing, straight back to the list.
   return redirectWithToast(request, '/user/address', { type: 'success', text: at.addressUpdated });
 }
 

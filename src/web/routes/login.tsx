@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: values.email.trim(),
       password: values.password,
     });
-    // Spec §4: an answer without a token signs the visitor out rather than in.
+    // docs/specification.md (States and transitions): an answer without a token signs the visitor out rather than in.
     if (!token) {
       return fail(
         { fieldErrors: {}, formError: authText.loginIncorrect },
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // Spec §8: any failed sign-in reads 'email or password is incorrect'; only throttling differs.
+    // docs/specification.md (Messages): any failed sign-in reads 'email or password is incorrect'; only throttling differs.
     return fail({ fieldErrors: {}, formError: signInFailureText(error) });
   }
 }

@@ -28,7 +28,7 @@ import type { Route } from './+types/payment';
 const PATH = '/order/paymethoud';
 const ORDERS_PATH = '/user/allOrders';
 const ADD_ADDRESS_PATH = '/user/add-address';
-/** Spec §4/§9: after a cash order the orders page follows, and the card page opens, 1 s later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after a cash order the orders page follows, and the card page opens, 1 s later. */
 const NEXT_STEP_DELAY_MS = 1000;
 /** Set by the browser once JavaScript runs: the action then answers with data instead of redirecting. */
 const CLIENT_FIELD = 'client';
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'user');
   const api = apiFor(request, context);
   const [cart, addresses] = await Promise.all([api.cart.get(), api.addresses.list()]);
-  // Spec §5: nothing to pay for → 'the cart is empty', on the cart page.
+  // docs/specification.md (Validation rules: Checkout): nothing to pay for → 'the cart is empty', on the cart page.
   if (cart.numOfCartItems === 0) throw emptyCart(request);
   return { shop: context.shop, cart: cart.data, addresses: addresses.data };
 }
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, ORDERS_PATH, { type: 'success', text: cartText.orderPlaced });
     }
 
-    // Card: the order is made only when the provider confirms payment (PRODUCT-DECISIONS row 14).
+    // Card: the order is made only when the provider confirms payment (docs/decisions/0015-card-order-on-confirmed-payment.md).
     const { session } = await api.orders.checkoutSession(cart._id, { addressId: values.addressId });
     if (withScript) return data<ActionResult>({ ok: true, method: 'card', url: session.url });
     return redirect(session.url);
@@ -121,7 +121,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Spec §4: a toast now, the next step a second later; each answer is acted on once.
+  // docs/specification.md (States and transitions): a toast now, the next step a second later; each answer is acted on once.
   useEffect(() => {
     if (!actionData?.ok || handled.current === actionData) return;
     handled.current = actionData;

@@ -19,7 +19,7 @@ import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import type { Route } from './+types/register';
 
-/** Spec §4/§9: after signing up, the sign-in page follows 2 seconds later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after signing up, the sign-in page follows 2 seconds later. */
 const REDIRECT_DELAY_MS = 2000;
 
 // Passwords are never sent back into the page.

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'user');
   const form = await request.formData();
   const result = await deleteAddress(apiFor(request, context), String(form.get('id') ?? ''));
-  // Spec §4 reloads the page; here the list revalidates in place (PRODUCT-DECISIONS row 6).
+  // The original specification reloaded the page; here the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
   if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
   return redirectWithToast(request, PATH, {
     type: result.ok ? 'success' : 'error',

@@ -5,7 +5,7 @@ import { requireUser } from '../lib/auth.server';
 import type { Route } from './+types/user-layout';
 
 /**
- * The customer's account area (spec §2 user-only routes): a guest goes to sign in and comes back,
+ * The customer's account area (docs/specification.md (Screens and routes: Customer pages)): a guest goes to sign in and comes back,
  * staff go home. Each page's loader guards itself as well, since loaders run side by side.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-profile';
 
 const PATH = '/user/user-profile';
-/** Spec §4/§9: after a password change, the sign-in page follows 2 seconds later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after a password change, the sign-in page follows 2 seconds later. */
 const REDIRECT_DELAY_MS = 2000;
 
 type ProfileResult =
@@ -68,10 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.users.updateMe(profileBody(values, user.email));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // Spec §8 words a taken e-mail here differently from the sign-up form.
+      // docs/specification.md (Messages) words a taken e-mail here differently from the sign-up form.
       return fail(formFailureFromApi(error, profileFields, country, profileWording));
     }
-    // Spec §4 reloads the page; here the data revalidates in place (PRODUCT-DECISIONS row 6).
+    // The original specification reloaded the page; here the data revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
     if (viaJs) return data<ProfileResult>({ intent: 'profile', ok: true });
     return redirectWithToast(request, PATH, { type: 'success', text: at.profileUpdated });
   }
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, passwordFields, country));
   }
-  // Spec §4: the stored session goes and the customer signs in again (the old token is dead anyway).
+  // docs/specification.md (States and transitions): the stored session goes and the customer signs in again (the old token is dead anyway).
   const signOut = clearSessionCookie(request);
   if (viaJs) return data<PasswordResult>({ passwordChanged: true }, { headers: { 'Set-Cookie': signOut } });
   return redirectWithToast(request, '/login', { type: 'success', text: at.passwordChanged }, [signOut]);

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, back, { type: result.ok ? 'success' : 'error', text });
   };
 
-  // Spec §5: a favourite needs a signed-in customer.
+  // docs/specification.md (Validation rules: Cart): a favourite needs a signed-in customer.
   if (!readSessionToken(request)) return answer({ ok: false, problem: 'loginRequired' }, 401);
   if ((intent !== 'add' && intent !== 'remove') || typeof productId !== 'string' || productId === '') {
     return answer({ ok: false, problem: 'failed' }, 400);

@@ -16,7 +16,7 @@ import { redirectWithToast } from '../../lib/toast.server';
 import type { Route } from './+types/add-group';
 
 /*
- * /admin/addbrand and /admin/addcategory (spec §2): the add form, and under it the existing ones
+ * /admin/addbrand and /admin/addcategory (docs/specification.md (Screens and routes: Staff screens)): the add form, and under it the existing ones
  * with edit and delete. Brands and categories are both a name and an image.
  */
 

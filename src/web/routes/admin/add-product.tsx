@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  // Spec §2: the fields reset after a save; a new form is the simplest reset of every part of it.
+  // docs/specification.md (Screens and routes: Staff screens): the fields reset after a save; a new form is the simplest reset of every part of it.
   const [saves, setSaves] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (

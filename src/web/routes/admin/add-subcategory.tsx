@@ -23,7 +23,7 @@ import type { Route } from './+types/add-subcategory';
 
 const PATH = groupPaths.subcategory.add;
 
-/** /admin/addsubcategory (spec §2): the add form, and under it the existing ones with their parent. */
+/** /admin/addsubcategory (docs/specification.md (Screens and routes: Staff screens)): the add form, and under it the existing ones with their parent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'admin');
   const api = apiFor(request, context);

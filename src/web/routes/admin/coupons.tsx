@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'add') {
     const result = await addCoupon(api, form, context.shop.phoneCountry);
-    // Spec §4 reloads the page; here the list revalidates in place (PRODUCT-DECISIONS row 6).
+    // The original specification reloaded the page; here the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
     if (!result.ok || viaJs) return data(result, { status: result.ok ? 200 : 400 });
     return redirectWithToast(request, back, { type: 'success', text: ac.added(result.name) });
   }

@@ -31,12 +31,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
   const values = formValues(await request.formData(), couponFields);
   const fail = (failure: FormFailure<CouponField>) => data<EditFailure>({ ...failure, values }, { status: 400 });
-  // Spec §9: an edit may set the discount to 0.
+  // docs/specification.md (Limits and page sizes): an edit may set the discount to 0.
   const fieldErrors = validateCoupon(values, 'edit');
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
   try {
     const { data: coupon } = await apiFor(request, context).coupons.update(params.id, couponBody(values));
-    // Spec §4: after editing, back to the coupon screen.
+    // docs/specification.md (States and transitions): after editing, back to the coupon screen.
     return redirectWithToast(request, '/admin/addCoupon', { type: 'success', text: ac.updated(coupon.name) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -4,7 +4,7 @@ import { requireUser } from '../../lib/auth.server';
 import type { Route } from './+types/layout';
 
 /**
- * The admin area (spec §2 admin-only routes): a guest goes to sign in and comes back, a customer
+ * The admin area (docs/specification.md (Screens and routes: Staff pages)): a guest goes to sign in and comes back, a customer
  * goes home. Each page's loader and action guard themselves as well (loaders run side by side),
  * and the API refuses anyone but staff whatever the web does.
  */

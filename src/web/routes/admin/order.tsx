@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { shop: context.shop, order };
 }
 
-/** Sets one flag; the placeholder and the state the order already has send nothing (spec §5). */
+/** Sets one flag; the placeholder and the state the order already has send nothing (docs/specification.md (Validation rules: Order states)). */
 async function saveFlag(api: ApiClient, id: string, flag: OrderFlag, raw: string): Promise<FlagResult> {
   const fail = (failure: FormFailure<OrderFlag>): FlagResult => ({ flag, ok: false, ...failure });
   const choice = readFlagChoice(raw);
@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const flag = orderFlags.find((name) => form.has(name));
   if (!flag) throw data(null, { status: 400 });
   const result = await saveFlag(apiFor(request, context), params.id, flag, String(form.get(flag)));
-  // Spec §4 reloads the page; here the order revalidates in place (PRODUCT-DECISIONS row 6).
+  // The original specification reloaded the page; here the order revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
   if (!result.ok || form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
   return redirectWithToast(request, `/admin/orders/${params.id}`, { type: 'success', text: result.message });
 }
@@ -135,7 +135,7 @@ const flagTexts: Record<OrderFlag, { label: string; save: string }> = {
 };
 
 /**
- * A select with its own save (spec §2). Posts through a fetcher: on success a toast, the order's
+ * A select with its own save (docs/specification.md (Screens and routes: Staff screens)). Posts through a fetcher: on success a toast, the order's
  * flags update in place and the select goes back to its placeholder. Before JavaScript loads it is
  * a plain form and the action checks the same rules.
  */

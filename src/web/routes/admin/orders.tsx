@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);
-  // Spec §9: two orders a page, newest first. Beside them, paid checkouts that became no order.
+  // docs/specification.md (Limits and page sizes): two orders a page, newest first. Beside them, paid checkouts that became no order.
   const [orders, refunds] = await Promise.all([
     api.orders.list({ page, limit: pageSizes.adminOrders }),
     api.payments.checkouts({ status: 'refund_due,refunded', limit: REFUNDS_SHOWN }),

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
   const form = await request.formData();
   const result = await deleteProduct(apiFor(request, context), String(form.get('id') ?? ''));
-  // With JavaScript the list revalidates in place (PRODUCT-DECISIONS row 6) and the page shows the toast.
+  // With JavaScript the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md) and the page shows the toast.
   if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
   const url = new URL(request.url);
   url.searchParams.delete(DELETE_PARAM);
