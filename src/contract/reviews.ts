@@ -24,7 +24,7 @@ export const reviewSchema = z.object({
   review: z.string(),
   /** 0.5 to 5 in half steps. */
   rating: z.number(),
-  user: z.object({ _id: z.string(), name: z.string() }),
+  user: z.object({ ...resourceIds, name: z.string() }),
   /** The product's id. */
   product: z.string(),
   ...timestamps,

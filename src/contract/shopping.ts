@@ -141,10 +141,10 @@ export const orderFlagSchema = z
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */
-const groupRef = z.object({ _id: z.string(), name: z.string() });
+const groupRef = z.object({ ...resourceIds, name: z.string() });
 
 export const cartLineSchema = z.object({
-  _id: z.string(),
+  ...resourceIds,
   product: z.object({
     ...resourceIds,
     title: z.string(),
@@ -166,7 +166,7 @@ export const cartLineSchema = z.object({
 
 /** Totals in major units; `coupon` (its name), `discount` and `totalAfterDiscount` while a live coupon applies. */
 export const cartSchema = z.object({
-  _id: z.string(),
+  ...resourceIds,
   cartOwner: z.string(),
   products: z.array(cartLineSchema),
   totalCartPrice: z.number(),
@@ -213,7 +213,7 @@ export const wishlistChanged = changedEnvelope(z.string());
 
 /** An order line keeps the product's title and picture of the day it was ordered. */
 export const orderItemSchema = z.object({
-  _id: z.string(),
+  ...resourceIds,
   product: z.object({
     /** Null once the product has been deleted. */
     _id: z.string().nullable(),
@@ -232,7 +232,7 @@ export const orderSchema = z.object({
   ...resourceIds,
   /** Short human order number. */
   number: positiveInt,
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+  user: z.object({ ...resourceIds, name: z.string(), email: z.string(), phone: z.string() }),
   cartItems: z.array(orderItemSchema),
   shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
   taxPrice: z.number(),
@@ -284,7 +284,7 @@ export const checkoutStatusSchema = z.object({
   failureReason: z.string().optional(),
   refundedAt: isoDateTime.optional(),
   /** Staff's list only: who paid. */
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).optional(),
+  user: z.object({ ...resourceIds, name: z.string(), email: z.string() }).optional(),
   createdAt: isoDateTime,
 });
 export const checkoutStatusEnvelope = dataEnvelope(checkoutStatusSchema);

@@ -172,3 +172,33 @@ describe('OpenAPI document', () => {
     expect(operations.get('POST /auth/login')?.requestBody?.required).toBe(true);
   });
 });
+
+describe('embedded resources', () => {
+  /** Every object schema anywhere in `schema` (properties, items, unions, components). */
+  function* objects(schema: unknown, seen = new Set<unknown>()): Generator<Schema> {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    const node = schema as Schema;
+    if (typeof node.$ref === 'string') yield* objects(resolve(node), seen);
+    if (node.properties && typeof node.properties === 'object') yield node;
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) yield* objects(item, seen);
+      else if (value && typeof value === 'object') yield* objects(value, seen);
+    }
+  }
+
+  it('every object with an `_id` has an `id` beside it, in every answer (docs/api-compatibility.md)', () => {
+    const missing: string[] = [];
+    for (const [route, operation] of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const object of objects(response.content?.['application/json']?.schema)) {
+          const properties = object.properties as Schema;
+          if ('_id' in properties && !('id' in properties)) {
+            missing.push(`${route} ${status}: ${Object.keys(properties).join(', ')}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -100,7 +100,11 @@ describe('GET /products/:id/reviews', () => {
     expect(newest.rating).toBe(3.5);
     expect(newest.createdAt).toBe(new Date(base + 4 * HOUR).toISOString());
     // The author's id and name, and nothing private (e-mail, phone, password hash).
-    expect(newest.user).toEqual({ _id: (reviewers[4] as Account).id, name: 'مراجع 5' });
+    expect(newest.user).toEqual({
+      _id: (reviewers[4] as Account).id,
+      id: (reviewers[4] as Account).id,
+      name: 'مراجع 5',
+    });
     expect(data.map((r) => r.rating)).toEqual([3.5, 5, 0.5, 4.5, 4]);
   });
 

@@ -18,12 +18,13 @@ import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 function line(id: string, productId: string, count: number, stock: number, price = 10): CartLine {
   return {
     _id: id,
+    id,
     product: {
       _id: productId,
       id: productId,
       title: `منتج ${productId}`,
       imageCover: null,
-      category: { _id: 'c', name: 'تصنيف' },
+      category: { _id: 'c', id: 'c', name: 'تصنيف' },
       brand: null,
       ratingsAverage: 0,
       ratingsQuantity: 0,

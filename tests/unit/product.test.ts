@@ -43,7 +43,7 @@ const review: Review = {
   id: 'r1',
   review: 'ممتاز',
   rating: 4.5,
-  user: { _id: 'u1', name: 'سارة' },
+  user: { _id: 'u1', id: 'u1', name: 'سارة' },
   product: 'p1',
   createdAt: '2026-01-03T10:00:00.000Z',
   updatedAt: '2026-01-03T10:00:00.000Z',

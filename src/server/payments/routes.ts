@@ -88,7 +88,7 @@ export async function paymentRoutes(
       return listEnvelope(
         rows.map(({ session, customer }) => ({
           ...present(session),
-          user: { _id: customer.id, name: customer.name, email: customer.email },
+          user: { _id: customer.id, id: customer.id, name: customer.name, email: customer.email },
         })),
         total,
         page,

@@ -81,13 +81,14 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
   const { cart, lines, coupon, total, totalAfterDiscount } = priced;
   const products: CartLine[] = lines.map(({ item, product, categoryName, brandName, unitPrice }) => ({
     _id: item.id,
+    id: item.id,
     product: {
       _id: product.id,
       id: product.id,
       title: product.title,
       imageCover: media.url(product.imageCover, origin),
-      category: { _id: product.categoryId, name: categoryName },
-      brand: product.brandId && brandName ? { _id: product.brandId, name: brandName } : null,
+      category: { _id: product.categoryId, id: product.categoryId, name: categoryName },
+      brand: product.brandId && brandName ? { _id: product.brandId, id: product.brandId, name: brandName } : null,
       ratingsAverage: product.ratingsAverage,
       ratingsQuantity: product.ratingsQuantity,
       quantity: product.quantity,
@@ -99,6 +100,7 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
   }));
   return {
     _id: cart.id,
+    id: cart.id,
     cartOwner: cart.userId,
     products,
     totalCartPrice: toMajor(total, digits),

@@ -172,11 +172,12 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       _id: order.id,
       id: order.id,
       number: order.number,
-      user: { _id: user.id, name: user.name, email: user.email, phone: user.phone },
+      user: { _id: user.id, id: user.id, name: user.name, email: user.email, phone: user.phone },
       cartItems: items
         .filter(({ item }) => item.orderId === order.id)
         .map(({ item, ratingsAverage, ratingsQuantity }) => ({
           _id: item.id,
+          id: item.id,
           product: {
             _id: item.productId,
             id: item.productId,

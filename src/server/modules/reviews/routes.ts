@@ -21,7 +21,7 @@ export const serializeReview = (row: ReviewRow, author: { id: string; name: stri
   id: row.id,
   review: row.review,
   rating: row.rating,
-  user: { _id: author.id, name: author.name },
+  user: { _id: author.id, id: author.id, name: author.name },
   product: row.productId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
