@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT } from './constants.js';
 import { toAsciiDigits } from './digits.js';
+import { apiErrorCodes } from './errors.js';
 import { apiMessages } from './messages.js';
 
 /** A required trimmed string; `message` for missing, empty or non-string input. */
@@ -106,10 +107,9 @@ export const fieldErrorSchema = z.looseObject({
   value: z.unknown().optional(),
   msg: z.string(),
   param: z.string(),
-  /** `body`, `query` or `params`. */
-  location: z.string(),
-  /** Stable machine-readable name (SCREAMING_SNAKE). */
-  code: z.string().optional(),
+  location: z.enum(['body', 'query', 'params']),
+  /** The catalogue's stable machine-readable name (docs/api-errors.md). */
+  code: z.enum(apiErrorCodes),
 });
 
 /** 400 for invalid input: `{ errors: [...] }`, the error to show first at index 0 (loose as well). */
@@ -122,13 +122,12 @@ export const validationFailureSchema = z.looseObject({ errors: z.array(fieldErro
 export const failureSchema = z.looseObject({
   status: z.enum(['fail', 'error']),
   message: z.string(),
-  code: z.string().optional(),
+  /** The catalogue's stable machine-readable name (docs/api-errors.md). */
+  code: z.enum(apiErrorCodes),
 });
 
 /** Any failure body: a 400 may be either shape. */
 export const errorBodySchema = z.union([validationFailureSchema, failureSchema]);
-export type FieldError = z.output<typeof fieldErrorSchema>;
-export type ErrorBody = z.output<typeof errorBodySchema>;
 
 /** The failure statuses routes declare (src/server/http/openapi.ts says what each means). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;

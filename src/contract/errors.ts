@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { failureSchema, fieldErrorSchema } from './common.js';
 import { type ApiErrorCode, type ApiFailureKey, apiFailures, codeOf } from './messages.js';
 
 /*
@@ -6,20 +8,14 @@ import { type ApiErrorCode, type ApiFailureKey, apiFailures, codeOf } from './me
  * lists the codes.
  */
 
-/** One invalid field of a 400 validation body. */
-export type FieldFailure = {
-  value?: unknown;
-  msg: string;
-  param: string;
-  location: 'body' | 'query' | 'params';
-  code: ApiErrorCode;
-};
+/** One invalid field of a 400 validation body (its schema: src/contract/common.ts). */
+export type FieldFailure = Pick<z.output<typeof fieldErrorSchema>, 'value' | 'msg' | 'param' | 'location' | 'code'>;
 
 /** STOCK_SHORT's detail: the product whose stock is short. */
 export type StockShortDetails = { product: { id: string; title: string } };
 
-/** `{ status, message, code }`, plus the details some codes carry beside the code (STOCK_SHORT's product). */
-export type FailBody = { status: 'fail' | 'error'; message: string; code: ApiErrorCode } & Partial<StockShortDetails>;
+/** `{ status, message, code }` (its schema: src/contract/common.ts), plus the details some codes carry (STOCK_SHORT's product). */
+export type FailBody = Pick<z.output<typeof failureSchema>, 'status' | 'message' | 'code'> & Partial<StockShortDetails>;
 
 /** What any failed /api/v1 call answers. */
 export type FailureBody = { errors: FieldFailure[] } | FailBody;

@@ -39,7 +39,7 @@ import type {
   updateCouponSchema,
 } from './shopping.js';
 
-export type { ErrorBody, FieldError, ListEnvelope } from './common.js';
+export type { ListEnvelope } from './common.js';
 
 export type Role = z.output<typeof roleSchema>;
 export type User = z.output<typeof userSchema>;

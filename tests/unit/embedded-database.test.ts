@@ -87,7 +87,10 @@ describe('the embedded database after a PANIC', () => {
 });
 
 describe('the embedded database’s transactions', () => {
-  it('commit, roll back on an error, and refuse to commit a transaction an error aborted', async () => {
+  // It opens a real PGlite, which takes seconds on a busy machine.
+  it('commit, roll back on an error, and refuse to commit a transaction an error aborted', {
+    timeout: 60_000,
+  }, async () => {
     const database = await EmbeddedDatabase.open({ open: () => PGlite.create() });
     try {
       await database.exec('CREATE TABLE t (id int PRIMARY KEY)');
