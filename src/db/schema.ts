@@ -328,6 +328,18 @@ export const addresses = pgTable(
 
 export type ShippingAddress = { details: string; phone: string; city: string; postalCode: string };
 
+/** An order's money in minor units, computed once on the server (docs/pricing.md). */
+export type OrderMoney = {
+  subtotal: number;
+  discount: number;
+  shippingPrice: number;
+  codFee: number;
+  taxPrice: number;
+  total: number;
+  vatRateBasisPoints: number;
+  pricesIncludeVat: boolean;
+};
+
 /** A cart line frozen when a card checkout starts: what the customer pays for. */
 export type CheckoutLine = {
   productId: string;
@@ -348,9 +360,20 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /**
+     * The order's money (docs/pricing.md): `subtotal` is the lines' sum, `discount` the coupon's
+     * part of it, then shipping and the cash-on-delivery fee; `totalOrderPrice` is what the
+     * customer pays, and `taxPrice` the VAT in it (prices including VAT) or added to it (not).
+     */
+    subtotal: money('subtotal').notNull().default(0),
+    discount: money('discount').notNull().default(0),
     taxPrice: money('tax_price').notNull().default(0),
     shippingPrice: money('shipping_price').notNull().default(0),
+    codFee: money('cod_fee').notNull().default(0),
     totalOrderPrice: money('total_order_price').notNull(),
+    /** The VAT rate (basis points) and whether prices included it, as they were for this order. */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(0),
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
     couponName: text('coupon_name'),
     paymentMethodType: paymentMethodEnum('payment_method_type').notNull(),
     /** Provider reference of a card payment; unique so a replayed webhook creates nothing. */
@@ -403,6 +426,8 @@ export const checkoutSessions = pgTable(
     currency: text('currency').notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+    /** The order's money as quoted when the checkout opened (docs/pricing.md): what the order keeps. */
+    quote: jsonb('quote').$type<OrderMoney>(),
     couponName: text('coupon_name'),
     status: checkoutStatusEnum('status').notNull().default('open'),
     /** While open, the lines' units are taken out of stock for this session (released when it ends). */
@@ -438,4 +463,125 @@ export const searchSynonyms = pgTable(
     groupName: text('group_name').notNull(),
   },
   (t) => [index('search_synonyms_group_idx').on(t.groupName)],
+);
+
+/**
+ * The store's own settings (one row, id 1), edited by the admin: names, VAT registration and the
+ * VAT rule. Created from the configuration's defaults (SHOP_COUNTRY's market) on first read.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    shopName: text('shop_name').notNull(),
+    /** The seller's registered name on tax invoices (Arabic). */
+    legalName: text('legal_name').notNull().default(''),
+    /** Without one the shop issues no tax invoice. */
+    vatNumber: text('vat_number'),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('store_settings_single_row', sql`${t.id} = 1`),
+    check('store_settings_vat_rate_check', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
+  ],
+);
+
+/**
+ * Where the shop delivers and for how much: a customer's address city picks the zone listing it;
+ * other cities take the one default zone ("everywhere else"), which may be disabled.
+ */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** City names as written by the admin; matched after Arabic folding (docs/pricing.md). */
+    cities: text('cities').array().notNull().default(sql`'{}'::text[]`),
+    price: money('price').notNull().default(0),
+    /** Free shipping once the discounted subtotal reaches this (minor units), when set. */
+    freeAbove: money('free_above'),
+    codAllowed: boolean('cod_allowed').notNull().default(true),
+    codFee: money('cod_fee').notNull().default(0),
+    /** The "everywhere else" zone: exactly one. */
+    isDefault: boolean('is_default').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('shipping_zones_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('shipping_zones_money_check', sql`${t.price} >= 0 AND ${t.codFee} >= 0 AND coalesce(${t.freeAbove}, 0) >= 0`),
+  ],
+);
+
+export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note']);
+
+/** An invoice line as issued (minor units). */
+export type InvoiceLine = {
+  name: string;
+  quantity: number;
+  /** Unit price without VAT, and with it. */
+  unitPriceExclVat: number;
+  unitPriceInclVat: number;
+  vatRateBasisPoints: number;
+  /** The line's VAT and its total with VAT. */
+  vatAmount: number;
+  totalInclVat: number;
+};
+
+/** The seller as printed on an invoice, frozen at issue time. */
+export type InvoiceSeller = { name: string; address: string; vatNumber: string };
+
+/**
+ * Simplified tax invoices (and, later, credit notes) as issued: gap-free numbers from
+ * `invoice_counter`, each carrying the hash of the previous one (ZATCA phase 2 readiness,
+ * docs/invoices.md). Never updated once written.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    kind: invoiceKindEnum('kind').notNull().default('invoice'),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Gap-free sequential number; also the invoice counter value (ICV). */
+    number: bigint('number', { mode: 'number' }).notNull(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Base64 SHA-256 of the previous invoice's canonical form (the first one's: of "0"). */
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    subtotalExclVat: money('subtotal_excl_vat').notNull(),
+    vatTotal: money('vat_total').notNull(),
+    total: money('total').notNull(),
+    currency: text('currency').notNull(),
+    /** ZATCA's QR payload: Base64 of TLV records (tags 1–5). */
+    qr: text('qr').notNull(),
+    /** A credit note's invoice, and why it was issued. */
+    refersTo: uuid('refers_to'),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_uuid_key').on(t.uuid),
+    uniqueIndex('invoices_order_invoice_key').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+  ],
+);
+
+/** The last invoice number and hash (one row, id 1): locked while the next invoice is issued. */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),
+    lastHash: text('last_hash').notNull(),
+  },
+  (t) => [check('invoice_counter_single_row', sql`${t.id} = 1`)],
 );

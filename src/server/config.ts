@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
+import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
 import { PHONE_PATTERNS } from '../contract/phone.js';
 import type { StripeSettings } from './payments/stripe-provider.js';
 
@@ -19,12 +20,14 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('متجر <no-reply@matjar.local>'),
   SHOP_NAME: z.string().default('متجر'),
+  // One market setting (docs/decisions/0018-shop-country.md); each of its defaults stays overridable.
+  SHOP_COUNTRY: z.enum(MARKET_COUNTRIES as [MarketCountry, ...MarketCountry[]]).default('SA'),
   SHOP_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
-    .default('SAR'),
-  PHONE_COUNTRY: z.enum(Object.keys(PHONE_PATTERNS) as [keyof typeof PHONE_PATTERNS]).default('EG'),
-  DEFAULT_CITY: z.string().default('القاهرة'),
+    .optional(),
+  PHONE_COUNTRY: z.enum(Object.keys(PHONE_PATTERNS) as [keyof typeof PHONE_PATTERNS]).optional(),
+  DEFAULT_CITY: z.string().optional(),
   DEFAULT_POSTAL_CODE: z.string().default(''),
   SEED_ADMIN_EMAIL: z.email().default('admin@matjar.local'),
   // The README's published demo password; a public shop replaces it (src/server/public-mode.ts).
@@ -57,6 +60,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   shopName: string;
+  /** The market: defaults of currency, VAT rate, phones and cities (src/contract/markets.ts). */
+  country: MarketCountry;
   currency: string;
   phoneCountry: keyof typeof PHONE_PATTERNS;
   defaultCity: string;
@@ -176,9 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     shopName: e.SHOP_NAME,
-    currency: e.SHOP_CURRENCY,
-    phoneCountry: e.PHONE_COUNTRY,
-    defaultCity: e.DEFAULT_CITY,
+    country: e.SHOP_COUNTRY,
+    currency: e.SHOP_CURRENCY ?? MARKETS[e.SHOP_COUNTRY].currency,
+    phoneCountry: e.PHONE_COUNTRY ?? e.SHOP_COUNTRY,
+    defaultCity: e.DEFAULT_CITY ?? MARKETS[e.SHOP_COUNTRY].defaultCity,
     defaultPostalCode: e.DEFAULT_POSTAL_CODE,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,

@@ -47,7 +47,7 @@ export async function createTestApp(
     };
   }
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHOP_COUNTRY: 'EG', SHOP_CURRENCY: 'SAR' },
     {
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       authRateLimitPerMinute: 1000,
