@@ -29,7 +29,9 @@ const ZOD_CODE = /\$Zod[A-Z]\w*/;
 const hasZod = (file: string) => ZOD_CODE.test(read(file));
 
 /** The built files (names under assets/) a page's HTML or a manifest names. */
-const assetFiles = (text: string) => [...new Set([...text.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1] ?? ''))];
+const assetFiles = (text: string) => [
+  ...new Set([...text.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1] ?? '')),
+];
 
 /** The files a built chunk imports before it runs (`import … from"./x.js"`, `import"./x.js"`). */
 const staticImports = (file: string) =>
