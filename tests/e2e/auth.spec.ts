@@ -123,6 +123,24 @@ function latestResetCode(email: string): string | undefined {
   return mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
 }
 
+/**
+ * Holds the scripts a page asks for from now on until `release`: the forms' checks (and zod) are
+ * such scripts, loaded when a form is first used (docs/architecture.md, "Choices").
+ */
+async function holdScripts(page: Page) {
+  const requested: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    requested.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
 const toArabicIndic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 test.describe('sign-up', () => {
@@ -290,6 +308,43 @@ test.describe('sign-in and the session', () => {
     await expect(field(page, 'البريد الإلكتروني')).toHaveAccessibleDescription(t.required.email);
     await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(t.required.password);
     expect(posts).toEqual([]);
+  });
+
+  test('a submit before the form’s checks have loaded waits for them: an invalid form is not sent, a valid one is', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    const posts = recordPosts(page);
+    const submit = page.getByRole('button', { name: 'تسجيل الدخول' });
+
+    await page.goto('/login');
+    await hydrated(page.locator('form[method="post"]'));
+    let scripts = await holdScripts(page);
+    await submit.click();
+    // The click asked for the checks; until they come, nothing is sent and nothing is said.
+    await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
+    await expect(field(page, 'البريد الإلكتروني')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+    scripts.release();
+    await expect(field(page, 'البريد الإلكتروني')).toHaveAccessibleDescription(t.required.email);
+    await expect(field(page, 'البريد الإلكتروني')).toBeFocused();
+    await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(t.required.password);
+    expect(posts).toEqual([]);
+
+    await page.unrouteAll();
+    await page.goto('/login');
+    await hydrated(page.locator('form[method="post"]'));
+    scripts = await holdScripts(page);
+    await field(page, 'البريد الإلكتروني').fill(account.email);
+    await field(page, 'كلمة المرور').fill(account.password);
+    await submit.click();
+    await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
+    expect(posts).toEqual([]);
+    scripts.release();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, t.loggedIn)).toBeVisible();
+    expect(posts).toHaveLength(1);
   });
 
   test('success goes home signed in, in an httpOnly SameSite=Lax cookie', async ({ page, context, request }) => {

@@ -19,10 +19,8 @@ import {
   profileBody,
   profileFields,
   profileWording,
-  validateAddress,
-  validateChangePassword,
-  validateProfile,
-} from '../../src/web/lib/account-validation.js';
+} from '../../src/web/lib/account-form.js';
+import { validateAddress, validateChangePassword, validateProfile } from '../../src/web/lib/account-validation.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { favoriteIdsOf } from '../../src/web/lib/favorites.server.js';
 import { plural } from '../../src/web/lib/plural.js';

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { ag } from '../../src/web/i18n/admin-groups.js';
-import {
-  chosenFile,
-  namedFields,
-  subcategoryBody,
-  subcategoryFields,
-  validateNamed,
-  validateSubcategory,
-} from '../../src/web/lib/admin-groups.js';
+import { chosenFile, namedFields, subcategoryBody, subcategoryFields } from '../../src/web/lib/admin-groups.js';
 import { namedBody, namedKindOf } from '../../src/web/lib/admin-groups.server.js';
+import { validateNamed, validateSubcategory } from '../../src/web/lib/admin-groups-validation.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 

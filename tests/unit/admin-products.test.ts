@@ -15,8 +15,8 @@ import {
   productDefaults,
   productFailureFromApi,
   tooManyImagesText,
-  validateProduct,
 } from '../../src/web/lib/product-form.js';
+import { validateProduct } from '../../src/web/lib/product-validation.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as addAction } from '../../src/web/routes/admin/add-product.js';
 import { action as editAction } from '../../src/web/routes/admin/edit-product.js';

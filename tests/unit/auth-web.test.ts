@@ -7,15 +7,12 @@ import type { ApiRequest } from '../../src/contract/transport.js';
 import { authText, phoneExamples } from '../../src/web/i18n/auth.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { getOptionalUser, requireAnonymous, requireUser } from '../../src/web/lib/auth.server.js';
+import { loginFields, registerFields, resetPasswordFields, verifyCodeFields } from '../../src/web/lib/auth-form.js';
 import {
-  loginFields,
-  registerFields,
-  resetPasswordFields,
   validateLogin,
   validateRegister,
   validateResetPassword,
   validateVerifyCode,
-  verifyCodeFields,
 } from '../../src/web/lib/auth-validation.js';
 import { formValues, hasErrors } from '../../src/web/lib/form.js';
 import { safeRedirect, withRedirectTo } from '../../src/web/lib/redirect.js';

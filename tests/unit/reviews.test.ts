@@ -11,8 +11,8 @@ import {
   reviewChanged,
   reviewFailureFromApi,
   starHalfOf,
-  validateReview,
 } from '../../src/web/lib/review-form.js';
+import { validateReview } from '../../src/web/lib/review-validation.js';
 import { reviewAction } from '../../src/web/lib/reviews.server.js';
 import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 

@@ -5,13 +5,7 @@ import { toast } from 'sonner';
 import type { User } from '../../contract/types';
 import { rt } from '../i18n/reviews';
 import { loginHref } from '../lib/add-to-cart';
-import {
-  parseRating,
-  REVIEWS_PAGE_PARAM,
-  type ReviewActionResult,
-  reviewFields,
-  validateReview,
-} from '../lib/review-form';
+import { parseRating, REVIEWS_PAGE_PARAM, type ReviewActionResult, reviewFields } from '../lib/review-form';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';
@@ -66,7 +60,11 @@ function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
   const failure = result?.ok === false ? result : undefined;
   const [text, setText] = useState(failure?.values.review ?? '');
   const [rating, setRating] = useState(parseRating(failure?.values.rating ?? '') ?? 0);
-  const { errors, formProps } = useFormErrors(reviewFields, validateReview, failure?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    reviewFields,
+    { load: () => import('../lib/review-validation'), validate: (v, values) => v.validateReview(values) },
+    failure?.fieldErrors,
+  );
   const busy = fetcher.state !== 'idle';
 
   useFetcherSettled(fetcher, (answer) => {

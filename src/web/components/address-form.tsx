@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import type { PhoneCountry } from '../../contract/phone';
 import { at } from '../i18n/account';
 import { authText, phoneExamples } from '../i18n/auth';
-import { type AddressField, addressFields, validateAddress } from '../lib/account-validation';
+import { type AddressField, addressFields } from '../lib/account-form';
 import type { FieldErrors, FormValues } from '../lib/form';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';
@@ -22,7 +22,7 @@ type AddressFormProps = {
 export function AddressForm({ values, fieldErrors, formError, phoneCountry, submitLabel }: AddressFormProps) {
   const { errors, formProps } = useFormErrors(
     addressFields,
-    (typed) => validateAddress(typed, phoneCountry),
+    { load: () => import('../lib/account-validation'), validate: (v, typed) => v.validateAddress(typed, phoneCountry) },
     fieldErrors,
   );
   const hydrated = useHydrated();

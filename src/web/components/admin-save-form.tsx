@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ag } from '../i18n/admin-groups';
 import type { FieldErrors, FormFailure, FormValues } from '../lib/form';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { type FormValidator, useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useOnline } from '../lib/use-online';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from './submit-button';
@@ -16,9 +16,9 @@ export type SaveResult<F extends string> =
 /** docs/specification.md (Screens and routes: Staff screens; Limits and page sizes): an add form resets about a second after the success message shows. */
 const RESET_DELAY_MS = 1000;
 
-type AdminSaveFormProps<F extends string> = {
+type AdminSaveFormProps<F extends string, M> = {
   fields: readonly F[];
-  validate: (values: FormValues<F>, form: FormData) => FieldErrors<F>;
+  validator: FormValidator<F, M>;
   /** The action's answer to a plain post (before JavaScript loads); fetcher answers take over after. */
   fallback: SaveResult<F> | undefined;
   /** Add forms empty themselves after a success; edit actions move on to the list instead. */
@@ -37,20 +37,20 @@ type AdminSaveFormProps<F extends string> = {
  * nothing offline (docs/specification.md (Validation rules: Brands, categories and sub-categories) for sub-categories; any form here would lose its post); while the post
  * is on its way a progress message shows, then the outcome, both in a live region.
  */
-export function AdminSaveForm<F extends string>({
+export function AdminSaveForm<F extends string, M>({
   fields,
-  validate,
+  validator,
   fallback,
   resetAfterSave,
   multipart = false,
   submitLabel,
   back,
   children,
-}: AdminSaveFormProps<F>) {
+}: AdminSaveFormProps<F, M>) {
   const fetcher = useFetcher<SaveResult<F>>();
   const result = fetcher.data ?? fallback;
   const failure = result && !result.ok ? result : undefined;
-  const { errors, formProps } = useFormErrors(fields, validate, failure?.fieldErrors);
+  const { errors, formProps } = useFormErrors(fields, validator, failure?.fieldErrors);
   const hydrated = useHydrated();
   const online = useOnline();
   const [triedOffline, setTriedOffline] = useState(false);

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect } from 'react';
 import { Form, Link } from 'react-router';
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from '../../contract/constants';
 import { ac } from '../i18n/admin-orders';
-import { type CouponField, type CouponMode, couponFields, validateCoupon } from '../lib/coupon-form';
+import { type CouponField, type CouponMode, couponFields } from '../lib/coupon-form';
 import type { FieldErrors, FormValues } from '../lib/form';
 import { formatNumber } from '../lib/format';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
@@ -33,7 +33,11 @@ function upperCaseAsTyped(event: FormEvent<HTMLInputElement>) {
 
 /** The add and edit coupon form (docs/specification.md (Screens and routes: Staff screens), coupons): name, expiry date, discount percent. */
 export function CouponForm({ mode, values, fieldErrors, formError, submitLabel, resetOn }: CouponFormProps) {
-  const { errors, formProps } = useFormErrors(couponFields, (typed) => validateCoupon(typed, mode), fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    couponFields,
+    { load: () => import('../lib/coupon-validation'), validate: (v, typed) => v.validateCoupon(typed, mode) },
+    fieldErrors,
+  );
   const hydrated = useHydrated();
   const { min, max } = COUPON_DISCOUNT_RANGE[mode];
   const { ref } = formProps;

@@ -1,6 +1,6 @@
 import type { NamedItem } from '../../contract/types';
 import { ag, type NamedKind } from '../i18n/admin-groups';
-import { chosenFile, groupPaths, type NamedField, namedFields, validateNamed } from '../lib/admin-groups';
+import { chosenFile, groupPaths, type NamedField, namedFields } from '../lib/admin-groups';
 import { AdminSaveForm, type SaveResult } from './admin-save-form';
 import { FormField } from './form-field';
 import { ImagePicker } from './image-picker';
@@ -19,9 +19,11 @@ export function NamedGroupForm({ kind, item, fallback }: NamedGroupFormProps) {
   return (
     <AdminSaveForm
       fields={namedFields}
-      validate={(values, form) =>
-        validateNamed(values, kind, { hasImage: hasCurrentImage || chosenFile(form, 'image') !== null })
-      }
+      validator={{
+        load: () => import('../lib/admin-groups-validation'),
+        validate: (v, values, form) =>
+          v.validateNamed(values, kind, { hasImage: hasCurrentImage || chosenFile(form, 'image') !== null }),
+      }}
       fallback={fallback}
       resetAfterSave={!item}
       multipart

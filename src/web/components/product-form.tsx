@@ -4,12 +4,7 @@ import { toast } from 'sonner';
 import { currencyDigits } from '../../contract/money';
 import type { Brand, Category } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
-import {
-  type ProductActionResult,
-  type ProductFormDefaults,
-  productFields,
-  validateProduct,
-} from '../lib/product-form';
+import { type ProductActionResult, type ProductFormDefaults, productFields } from '../lib/product-form';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useProductImages } from '../lib/use-product-images';
@@ -51,14 +46,17 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
 
   const { errors, formProps } = useFormErrors(
     productFields,
-    (values, form) =>
-      validateProduct(values, {
-        digits: currencyDigits(currency),
-        imageCount: images.items.length,
-        imageRequired: mode === 'add',
-        colors,
-        subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
-      }),
+    {
+      load: () => import('../lib/product-validation'),
+      validate: (v, values, form) =>
+        v.validateProduct(values, {
+          digits: currencyDigits(currency),
+          imageCount: images.items.length,
+          imageRequired: mode === 'add',
+          colors,
+          subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
+        }),
+    },
     failure?.fieldErrors,
   );
 

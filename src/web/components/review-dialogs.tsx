@@ -7,7 +7,7 @@ import type { Review } from '../../contract/types';
 import { authText } from '../i18n/auth';
 import { rt } from '../i18n/reviews';
 import { formValues } from '../lib/form';
-import { type ReviewActionResult, reviewChanged, reviewFields, validateReview } from '../lib/review-form';
+import { type ReviewActionResult, reviewChanged, reviewFields } from '../lib/review-form';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';
@@ -65,7 +65,11 @@ function EditReviewForm({ review, onSaved }: { review: Review; onSaved: () => vo
   const [rating, setRating] = useState(review.rating);
   const [formError, setFormError] = useState<string>();
   const failure = fetcher.data?.ok === false ? fetcher.data : undefined;
-  const { errors, formProps } = useFormErrors(reviewFields, validateReview, failure?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    reviewFields,
+    { load: () => import('../lib/review-validation'), validate: (v, values) => v.validateReview(values) },
+    failure?.fieldErrors,
+  );
   const busy = fetcher.state !== 'idle';
 
   useFetcherSettled(fetcher, (answer) => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Subcategory } from '../../contract/types';
 import { ag } from '../i18n/admin-groups';
-import { groupPaths, type SubcategoryField, subcategoryFields, validateSubcategory } from '../lib/admin-groups';
+import { groupPaths, type SubcategoryField, subcategoryFields } from '../lib/admin-groups';
 import { AdminSaveForm, type SaveResult } from './admin-save-form';
 import { FormField, SelectField } from './form-field';
 
@@ -18,7 +18,10 @@ export function SubcategoryForm({ categories, item, fallback }: SubcategoryFormP
   return (
     <AdminSaveForm
       fields={subcategoryFields}
-      validate={validateSubcategory}
+      validator={{
+        load: () => import('../lib/admin-groups-validation'),
+        validate: (v, values) => v.validateSubcategory(values),
+      }}
       fallback={fallback}
       resetAfterSave={!item}
       submitLabel={item ? ag.saveChanges : texts.save}

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { brandNameSchema, categoryNameSchema, createSubcategorySchema } from '../../contract/catalog';
-import { ag, type GroupKind, type NamedKind } from '../i18n/admin-groups';
+import type { GroupKind } from '../i18n/admin-groups';
 import type { SubcategoryBody } from './api';
-import { schemaErrors } from './api-errors';
-import type { FieldErrors, FormValues } from './form';
+import type { FormValues } from './form';
 
 /*
  * The admin screens of brands, categories and sub-categories (issue 5): what the browser and the
@@ -28,30 +25,6 @@ export const groupPaths: Record<GroupKind, { add: string; edit: (id: string) => 
   category: { add: '/admin/addcategory', edit: (id) => `/admin/editcategory/${id}` },
   subcategory: { add: '/admin/addsubcategory', edit: (id) => `/admin/editsubcategory/${id}` },
 };
-
-/** The API's schemas of a name (src/contract/catalog.ts), each worded for its kind. */
-const nameSchemas = {
-  brand: z.object({ name: brandNameSchema }),
-  category: z.object({ name: categoryNameSchema }),
-} as const;
-
-/**
- * docs/specification.md (Validation rules: Brands, categories and sub-categories): a brand or category needs a name (the API's rules) and an image (on edit the current
- * image counts). The spec ignores such a submit silently; we say what is missing and send nothing.
- */
-export function validateNamed(
-  values: FormValues<NamedField>,
-  kind: NamedKind,
-  { hasImage }: { hasImage: boolean },
-): FieldErrors<NamedField> {
-  const errors = schemaErrors(nameSchemas[kind], values, namedFields);
-  if (!hasImage) errors.image = ag[kind].imageRequired;
-  return errors;
-}
-
-/** docs/specification.md (Validation rules): a sub-category needs its name and its category (the API's schema). */
-export const validateSubcategory = (values: FormValues<SubcategoryField>): FieldErrors<SubcategoryField> =>
-  schemaErrors(createSubcategorySchema, values, subcategoryFields);
 
 /** The API body of a valid sub-category form. */
 export const subcategoryBody = (values: FormValues<SubcategoryField>): SubcategoryBody => ({

@@ -1,9 +1,7 @@
 import { toAsciiDigits } from '../../contract/digits';
-import { createCouponSchema, editCouponSchema } from '../../contract/shopping';
 import type { Coupon } from '../../contract/types';
 import type { CouponBody } from './api';
-import { schemaErrors } from './api-errors';
-import type { FieldErrors, FormValues } from './form';
+import type { FormValues } from './form';
 
 /** Field names are the API's body fields, so its messages land on the right field. */
 export const couponFields = ['name', 'expire', 'discount'] as const;
@@ -11,13 +9,6 @@ export type CouponField = (typeof couponFields)[number];
 
 /** Adding and editing share the form; only the discount's lower bound differs. */
 export type CouponMode = 'add' | 'edit';
-
-/**
- * docs/specification.md (Validation rules: Coupons): name, expiry and discount required; the discount a whole number within the mode's
- * range (1–100 added, 0–100 edited). The API's own schema, so the same rules and words.
- */
-export const validateCoupon = (values: FormValues<CouponField>, mode: CouponMode): FieldErrors<CouponField> =>
-  schemaErrors(mode === 'add' ? createCouponSchema : editCouponSchema, values, couponFields);
 
 /** The API body of a valid form: the name in upper case (docs/specification.md (Validation rules: Coupons)), digits in ASCII. */
 export function couponBody(values: FormValues<CouponField>): CouponBody {

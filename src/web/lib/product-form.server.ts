@@ -16,8 +16,8 @@ import {
   productApiForm,
   productFailureFromApi,
   productTextFields,
-  validateProduct,
 } from './product-form';
+import { validateProduct } from './product-validation';
 import { redirectWithToast } from './toast.server';
 
 /** Every page of a list, 100 at a time (the selects offer all categories and brands). */

@@ -1,13 +1,11 @@
-import { minorPriceFailure, productFieldsSchema } from '../../contract/catalog';
 import { MAX_PRODUCT_IMAGES } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
 import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
-import { type ApiErrorCode, codeOf } from '../../contract/messages';
-import { toMinor } from '../../contract/money';
+import type { ApiErrorCode } from '../../contract/messages';
 import type { Product, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
-import { type ApiFailure, type ErrorTextOverrides, errorText, formFailureFromApi, schemaErrors } from './api-errors';
-import type { FieldErrors, FormFailure, FormValues } from './form';
+import { type ApiFailure, type ErrorTextOverrides, formFailureFromApi } from './api-errors';
+import type { FormFailure, FormValues } from './form';
 import { formatNumber } from './format';
 import { plural } from './plural';
 
@@ -84,18 +82,8 @@ export const asciiNumber = (text: string) => toAsciiDigits(text.trim()).replace(
 export const tooManyImagesText = (max: number = IMAGE_RULES.max) => plural(max, ap.tooManyImages);
 export const imageTooNarrowText = () => ap.imageTooNarrow(formatNumber(IMAGE_RULES.minWidth));
 
-type ProductRuleContext = {
-  /** Minor-unit digits of the shop's currency: a price must be at least one of its smallest coins. */
-  digits: number;
-  imageCount: number;
-  /** A new product needs its cover; an edited one keeps its pictures unless new ones are sent. */
-  imageRequired: boolean;
-  colors: readonly string[];
-  subcategories: readonly string[];
-};
-
 /** The API's product messages as the product screens word them (the rest as the code table has them). */
-const productWording: ErrorTextOverrides = {
+export const productWording: ErrorTextOverrides = {
   CATEGORY_NOT_FOUND: ap.categoryNotFound,
   BRAND_NOT_FOUND: ap.brandNotFound,
   SUBCATEGORY_NOT_FOUND: ap.subcategoryNotFound,
@@ -105,38 +93,6 @@ const productWording: ErrorTextOverrides = {
   BODY_TOO_LARGE: ap.formTooLarge,
   PRODUCT_NOT_FOUND: ap.productGone,
 };
-
-const productText = (code: ApiErrorCode) => errorText(code, { phoneCountry: '' }, productWording);
-
-/**
- * The API's rules, checked before sending (an invalid form is not sent): its schema of the fields
- * (src/contract/catalog.ts: title, description, price, quantity and category required; a
- * discount below the price; a whole quantity of 0 or more; colours and sub-categories), its
- * rules on prices in minor units and on the pictures (1 to 4; the cover required when adding).
- */
-export function validateProduct(values: ProductValues, context: ProductRuleContext): FieldErrors<ProductField> {
-  const errors: FieldErrors<ProductField> = {};
-  if (context.imageCount > IMAGE_RULES.max) errors.images = productText('TOO_MANY_IMAGES');
-  else if (context.imageRequired && context.imageCount === 0) errors.images = productText('IMAGE_COVER_REQUIRED');
-
-  // As the API reads the multipart form: lists repeated, an empty discount meaning none.
-  const { priceAfterDiscount, ...fields } = values;
-  const input = {
-    ...fields,
-    ...(priceAfterDiscount.trim() === '' ? {} : { priceAfterDiscount }),
-    availableColors: [...context.colors],
-    subcategory: [...context.subcategories],
-  };
-  Object.assign(errors, schemaErrors(productFieldsSchema, input, productFields, { overrides: productWording }));
-
-  if (!errors.price) {
-    const minor = (text: string) => toMinor(Number(asciiNumber(text)), context.digits);
-    const discount = errors.priceAfterDiscount || !('priceAfterDiscount' in input) ? null : minor(priceAfterDiscount);
-    const broken = minorPriceFailure(minor(values.price), discount);
-    if (broken) errors[broken.field] = productText(codeOf(broken.key));
-  }
-  return errors;
-}
 
 /** docs/specification.md (Validation rules: Product form): a picture narrower than 300 px is refused. */
 export const isWideEnough = (width: number) => width >= IMAGE_RULES.minWidth;

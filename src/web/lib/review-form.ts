@@ -1,9 +1,8 @@
 import { RATING_MAX } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
-import { createReviewSchema } from '../../contract/reviews';
 import { rt } from '../i18n/reviews';
-import { type ApiFailure, formFailureFromApi, schemaErrors } from './api-errors';
-import type { FieldErrors, FormFailure, FormValues } from './form';
+import { type ApiFailure, formFailureFromApi } from './api-errors';
+import type { FormFailure, FormValues } from './form';
 import { plural } from './plural';
 
 /** The product page keeps its reviews page here, so the product's own `?page=` stays free. */
@@ -48,19 +47,12 @@ export function parseRating(value: string): number | null {
   return RATING_STEPS.includes(stars) ? stars : null;
 }
 
-/**
- * docs/specification.md (Validation rules: Reviews): a review needs its text ('you must enter a review') and its stars (editing: 'you must
- * write a review' for either; no stars is none). The API's schema, which counts the text trimmed.
- */
-export const validateReview = (values: ReviewValues): FieldErrors<ReviewField> =>
-  schemaErrors(createReviewSchema, values, reviewFields);
-
 /** docs/specification.md (Validation rules: Reviews): an edit that changes neither the text (as saved, trimmed) nor the stars is not sent. */
 export function reviewChanged(saved: { review: string; rating: number }, values: ReviewValues): boolean {
   return values.review.trim() !== saved.review.trim() || parseRating(values.rating) !== saved.rating;
 }
 
-/** The API body of valid values (validateReview found nothing). */
+/** The API body of valid values (validateReview, review-validation.ts, found nothing). */
 export function reviewBody(values: ReviewValues): { review: string; rating: number } {
   return { review: values.review.trim(), rating: parseRating(values.rating) ?? 0 };
 }

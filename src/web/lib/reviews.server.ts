@@ -7,8 +7,8 @@ import {
   reviewBody,
   reviewFailureFromApi,
   reviewFields,
-  validateReview,
 } from './review-form';
+import { validateReview } from './review-validation';
 
 type ReviewActionArgs = {
   api: ApiClient;

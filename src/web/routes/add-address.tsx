@@ -3,13 +3,8 @@ import { data, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AddressForm } from '../components/address-form';
 import { at } from '../i18n/account';
-import {
-  type AddressField,
-  addressBody,
-  addressDefaults,
-  addressFields,
-  validateAddress,
-} from '../lib/account-validation';
+import { type AddressField, addressBody, addressDefaults, addressFields } from '../lib/account-form';
+import { validateAddress } from '../lib/account-validation';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';

@@ -1,13 +1,8 @@
 import { data } from 'react-router';
 import { AddressForm } from '../components/address-form';
 import { at } from '../i18n/account';
-import {
-  type AddressField,
-  addressBody,
-  addressDefaults,
-  addressFields,
-  validateAddress,
-} from '../lib/account-validation';
+import { type AddressField, addressBody, addressDefaults, addressFields } from '../lib/account-form';
+import { validateAddress } from '../lib/account-validation';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';

@@ -6,7 +6,8 @@ import { SubmitButton } from '../components/submit-button';
 import { authText } from '../i18n/auth';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
-import { type ForgotPasswordField, forgotPasswordFields, validateForgotPassword } from '../lib/auth-validation';
+import { type ForgotPasswordField, forgotPasswordFields } from '../lib/auth-form';
+import { validateForgotPassword } from '../lib/auth-validation';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -50,7 +51,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ForgetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, formProps } = useFormErrors(forgotPasswordFields, validateForgotPassword, actionData?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    forgotPasswordFields,
+    { load: () => import('../lib/auth-validation'), validate: (v, values) => v.validateForgotPassword(values) },
+    actionData?.fieldErrors,
+  );
   return (
     <AuthCard
       title={authText.forgotTitle}

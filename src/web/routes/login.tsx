@@ -6,7 +6,8 @@ import { SubmitButton } from '../components/submit-button';
 import { authText } from '../i18n/auth';
 import { ApiError } from '../lib/api';
 import { requireAnonymous } from '../lib/auth.server';
-import { type LoginField, loginFields, validateLogin } from '../lib/auth-validation';
+import { type LoginField, loginFields } from '../lib/auth-form';
+import { validateLogin } from '../lib/auth-validation';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -75,7 +76,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, formProps } = useFormErrors(loginFields, validateLogin, actionData?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    loginFields,
+    { load: () => import('../lib/auth-validation'), validate: (v, values) => v.validateLogin(values) },
+    actionData?.fieldErrors,
+  );
   return (
     <AuthCard
       title={authText.loginTitle}

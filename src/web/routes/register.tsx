@@ -10,7 +10,8 @@ import { authText, phoneExamples } from '../i18n/auth';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
 import { requireAnonymous } from '../lib/auth.server';
-import { type RegisterField, registerFields, validateRegister } from '../lib/auth-validation';
+import { type RegisterField, registerFields } from '../lib/auth-form';
+import { validateRegister } from '../lib/auth-validation';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -73,7 +74,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const success = actionData && 'ok' in actionData ? actionData : undefined;
   const { errors, formProps } = useFormErrors(
     registerFields,
-    (values) => validateRegister(values, shop.phoneCountry),
+    {
+      load: () => import('../lib/auth-validation'),
+      validate: (v, values) => v.validateRegister(values, shop.phoneCountry),
+    },
     failure?.fieldErrors,
   );
   const hydrated = useHydrated();

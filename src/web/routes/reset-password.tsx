@@ -6,7 +6,8 @@ import { SubmitButton } from '../components/submit-button';
 import { authText } from '../i18n/auth';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
-import { type ResetPasswordField, resetPasswordFields, validateResetPassword } from '../lib/auth-validation';
+import { type ResetPasswordField, resetPasswordFields } from '../lib/auth-form';
+import { validateResetPassword } from '../lib/auth-validation';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -59,7 +60,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
-  const { errors, formProps } = useFormErrors(resetPasswordFields, validateResetPassword, actionData?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    resetPasswordFields,
+    { load: () => import('../lib/auth-validation'), validate: (v, values) => v.validateResetPassword(values) },
+    actionData?.fieldErrors,
+  );
   return (
     <AuthCard title={authText.resetTitle} intro={authText.resetIntro}>
       {actionData?.formError && (

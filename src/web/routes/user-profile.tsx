@@ -17,9 +17,8 @@ import {
   profileBody,
   profileFields,
   profileWording,
-  validateChangePassword,
-  validateProfile,
-} from '../lib/account-validation';
+} from '../lib/account-form';
+import { validateChangePassword, validateProfile } from '../lib/account-validation';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';
@@ -201,7 +200,10 @@ type ProfileFormProps = {
 function ProfileForm({ user, phoneCountry, failure }: ProfileFormProps) {
   const { errors, formProps } = useFormErrors(
     profileFields,
-    (values) => validateProfile(values, phoneCountry),
+    {
+      load: () => import('../lib/account-validation'),
+      validate: (v, values) => v.validateProfile(values, phoneCountry),
+    },
     failure?.fieldErrors,
   );
   const hydrated = useHydrated();
@@ -250,7 +252,11 @@ function ProfileForm({ user, phoneCountry, failure }: ProfileFormProps) {
 }
 
 function ChangePasswordForm({ failure }: { failure: FormFailure<PasswordField> | undefined }) {
-  const { errors, formProps } = useFormErrors(passwordFields, validateChangePassword, failure?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    passwordFields,
+    { load: () => import('../lib/account-validation'), validate: (v, values) => v.validateChangePassword(values) },
+    failure?.fieldErrors,
+  );
   const hydrated = useHydrated();
   return (
     <section

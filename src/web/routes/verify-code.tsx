@@ -7,7 +7,8 @@ import { SubmitButton } from '../components/submit-button';
 import { authText } from '../i18n/auth';
 import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
-import { type VerifyCodeField, validateVerifyCode, verifyCodeFields } from '../lib/auth-validation';
+import { type VerifyCodeField, verifyCodeFields } from '../lib/auth-form';
+import { validateVerifyCode } from '../lib/auth-validation';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -53,7 +54,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function VerifyCode({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, formProps } = useFormErrors(verifyCodeFields, validateVerifyCode, actionData?.fieldErrors);
+  const { errors, formProps } = useFormErrors(
+    verifyCodeFields,
+    { load: () => import('../lib/auth-validation'), validate: (v, values) => v.validateVerifyCode(values) },
+    actionData?.fieldErrors,
+  );
   return (
     <AuthCard
       title={authText.verifyTitle}

@@ -14,14 +14,8 @@ import { type ApiClient, ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import {
-  type CouponField,
-  couponBody,
-  couponDefaults,
-  couponFields,
-  isExpired,
-  validateCoupon,
-} from '../../lib/coupon-form';
+import { type CouponField, couponBody, couponDefaults, couponFields, isExpired } from '../../lib/coupon-form';
+import { validateCoupon } from '../../lib/coupon-validation';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
 import { formatDate, formatPercent } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { SaveResult } from '../../components/admin-save-form';
 import { NamedGroupForm } from '../../components/named-group-form';
 import { ag } from '../../i18n/admin-groups';
-import { chosenFile, groupPaths, type NamedField, namedFields, validateNamed } from '../../lib/admin-groups';
+import { chosenFile, groupPaths, type NamedField, namedFields } from '../../lib/admin-groups';
 import {
   goneToList,
   namedApi,
@@ -11,6 +11,7 @@ import {
   notFoundOnMissing,
   nullIfMissing,
 } from '../../lib/admin-groups.server';
+import { validateNamed } from '../../lib/admin-groups-validation';
 import { ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';

@@ -2,14 +2,9 @@ import { data } from 'react-router';
 import type { SaveResult } from '../../components/admin-save-form';
 import { SubcategoryForm } from '../../components/subcategory-form';
 import { ag } from '../../i18n/admin-groups';
-import {
-  groupPaths,
-  type SubcategoryField,
-  subcategoryBody,
-  subcategoryFields,
-  validateSubcategory,
-} from '../../lib/admin-groups';
+import { groupPaths, type SubcategoryField, subcategoryBody, subcategoryFields } from '../../lib/admin-groups';
 import { allCategories, goneToList, notFoundOnMissing } from '../../lib/admin-groups.server';
+import { validateSubcategory } from '../../lib/admin-groups-validation';
 import { ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';

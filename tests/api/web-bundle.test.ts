@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWeb, webBuildDir } from '../../src/server/web.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+/*
+ * What a page loads up front carries no zod (docs/architecture.md, "Choices": the forms' checks
+ * load on first use): the forms check with the contract's schemas (src/web/lib/*-validation.ts),
+ * which the browser imports only when a form is used. Read from the production web build, built
+ * here first when it is missing or stale.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  execFileSync('node', ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())"], {
+    stdio: 'inherit',
+  });
+  t = await createTestApp({}, (app, config) => registerWeb(app, config, 'production'));
+}, 300_000);
+afterAll(() => t.close());
+
+const assetsDir = path.join(webBuildDir, 'client', 'assets');
+const read = (file: string) => readFileSync(path.join(assetsDir, file), 'utf8');
+
+/** zod's own classes are named `$ZodType`, `$ZodString`…, names minifying keeps (they are strings). */
+const ZOD_CODE = /\$Zod[A-Z]\w*/;
+const hasZod = (file: string) => ZOD_CODE.test(read(file));
+
+/** The built files (names under assets/) a page's HTML or a manifest names. */
+const assetFiles = (text: string) => [
+  ...new Set([...text.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1] ?? '')),
+];
+
+/** The files a built chunk imports before it runs (`import … from"./x.js"`, `import"./x.js"`). */
+const staticImports = (file: string) =>
+  [...read(file).matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1] ?? '');
+
+/** The files a built chunk imports only when some code asks (`import("./x.js")`). */
+const dynamicImports = (file: string) =>
+  [...read(file).matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((m) => m[1] ?? '');
+
+/** The files and everything they import before running: what the browser must load for them. */
+function withStaticImports(files: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of staticImports(file)) visit(imported);
+  };
+  for (const file of files) visit(file);
+  return [...seen];
+}
+
+describe('zod is not in what a page loads up front', () => {
+  it('the sign-in page: none of its scripts holds zod, and its form’s checks bring it when asked for', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    const upFront = withStaticImports(assetFiles(res.body));
+    expect(upFront.some((file) => file.startsWith('login-'))).toBe(true);
+    expect(upFront.filter(hasZod)).toEqual([]);
+
+    const login = upFront.find((file) => file.startsWith('login-')) ?? '';
+    const onFirstUse = withStaticImports(dynamicImports(login)).filter((file) => !upFront.includes(file));
+    expect(onFirstUse.filter(hasZod).length).toBeGreaterThan(0);
+  });
+
+  it('every page of the route manifest: its entry, layouts and route modules hold no zod', () => {
+    const manifestFile = readdirSync(assetsDir).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+    expect(manifestFile).toBeDefined();
+    const manifestText = read(manifestFile ?? '');
+    const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('=') + 1).replace(/;\s*$/, '')) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const routes = Object.entries(manifest.routes);
+    expect(routes.length).toBeGreaterThan(30);
+    const entry = assetFiles([manifest.entry.module, ...manifest.entry.imports].join(' '));
+    for (const [id, route] of routes) {
+      const upFront = withStaticImports([...entry, ...assetFiles([route.module, ...(route.imports ?? [])].join(' '))]);
+      expect(upFront.filter(hasZod), id).toEqual([]);
+    }
+  });
+});
