@@ -223,6 +223,15 @@ export const apiFailures = {
     message: 'Please add a shipping address to your account first',
     note: 'A card checkout without an address falls back to the latest saved one; there is none.',
   },
+  shippingUnavailable: {
+    status: 409,
+    message: 'We do not deliver to this city',
+    note: "No enabled shipping zone lists the address's city and the default zone is disabled.",
+  },
+  codNotAllowed: {
+    status: 409,
+    message: 'Cash on delivery is not available for this city, please pay by card',
+  },
   orderNotFound: { status: 404, message: 'No order for this id' },
   checkoutNotFound: { status: 404, message: 'No checkout session for this id' },
   checkoutStatusInvalid: { field: true, message: 'status must be a checkout state' },

@@ -235,8 +235,15 @@ export const orderSchema = z.object({
   user: z.object({ ...resourceIds, name: z.string(), email: z.string(), phone: z.string() }),
   cartItems: z.array(orderItemSchema),
   shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
+  /** The lines' sum (docs/pricing.md). */
+  subtotal: z.number(),
+  /** The coupon's part of the subtotal. */
+  discount: z.number(),
+  /** The VAT the total includes (or adds, for a shop whose prices are without VAT). */
   taxPrice: z.number(),
   shippingPrice: z.number(),
+  /** The cash-on-delivery fee. */
+  codFee: z.number(),
   totalOrderPrice: z.number(),
   /** The coupon's name, when one applied. */
   coupon: z.string().optional(),

@@ -70,7 +70,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
   const sendRefundNotice = refundNoticeMailer(ctx, app.log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  const checkouts = createCheckouts(db, provider, config.currency, app.log, {
+  const checkouts = createCheckouts(db, provider, config, app.log, {
     orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin)),
     refunded: async (session) => {
       const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);

@@ -66,7 +66,7 @@ function testWebhook(sessionId: string) {
 /** Runs the sweep every process runs each minute, as of `minutesLater` from now. */
 function sweep(app: TestApp, minutesLater: number) {
   const { provider } = choosePaymentProvider(app.config);
-  const checkouts = createCheckouts(app.database.db, provider, app.config.currency, quietLog, {
+  const checkouts = createCheckouts(app.database.db, provider, app.config, quietLog, {
     orderCreated: async () => {},
     refunded: async () => {},
   });

@@ -9,9 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETS } from '../../src/contract/markets.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { openDatabase } from '../../src/db/client.js';
 import { checkoutSessions, orders, products } from '../../src/db/schema.js';
+import { vatIncluded } from '../../src/server/modules/pricing/quote.js';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { type Account, createTestApp, type TestApp } from '../helpers/app.js';
 import { fillCart, ledger, seedShop, shippingAddress, signIn } from '../helpers/fixtures.js';
@@ -132,7 +134,8 @@ describe('totals come from the server only', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
       totalOrderPrice: 246.9,
-      taxPrice: 0,
+      discount: 0,
+      taxPrice: vatIncluded(24_690, MARKETS[t.config.country].vatRateBasisPoints) / 100,
       shippingPrice: 0,
       isPaid: false,
       paymentMethodType: 'cash',

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETS } from '../../src/contract/markets.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
 import { checkoutSessions, orders, type products } from '../../src/db/schema.js';
+import { vatIncluded } from '../../src/server/modules/pricing/quote.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -55,9 +57,13 @@ describe('cash orders', () => {
       paymentMethodType: 'cash',
       isPaid: false,
       isDelivered: false,
+      subtotal: 433.33,
+      discount: 0,
       totalOrderPrice: 433.33,
-      taxPrice: 0,
+      // The VAT the total includes at the market's rate; the default zone ships free, without a fee.
+      taxPrice: vatIncluded(43_333, MARKETS[t.config.country].vatRateBasisPoints) / 100,
       shippingPrice: 0,
+      codFee: 0,
       shippingAddress: address,
       user: { _id: user.id, email: user.email },
     });

@@ -197,6 +197,8 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   CHECKOUT_NOT_FOUND: { text: 'جلسة الدفع هذه غير موجودة، ارجع إلى السلة وابدأ الدفع من جديد' },
   CHECKOUT_STATUS_INVALID: { text: authText.invalidValue },
   CARD_PAYMENTS_UNAVAILABLE: { text: cartText.cardUnavailable, field: 'paymentMethod' },
+  SHIPPING_UNAVAILABLE: { text: cartText.shippingUnavailable, field: 'addressId' },
+  COD_NOT_ALLOWED: { text: cartText.cashNotAllowed, field: 'paymentMethod' },
   PAYMENT_PROVIDER_UNAVAILABLE: { text: cartText.paymentUnavailable },
   PAYMENT_MISMATCH: { text: 'المبلغ المدفوع لا يطابق مبلغ الطلب، لم يُنشأ طلب' },
   WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },

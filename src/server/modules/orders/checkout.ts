@@ -2,11 +2,21 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { type CheckoutLine, carts, checkoutSessions, orders, type ShippingAddress, users } from '../../../db/schema.js';
+import {
+  type CheckoutLine,
+  carts,
+  checkoutSessions,
+  type OrderMoney,
+  orders,
+  type ShippingAddress,
+  users,
+} from '../../../db/schema.js';
+import type { Config } from '../../config.js';
 import { failure, HttpError } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
 import { priceCart, refuseHugeTotal } from '../cart/service.js';
-import { amountOf, createOrder, linesOf, releaseStock, takeStock } from './service.js';
+import { quoteCart } from '../pricing/service.js';
+import { createOrder, linesOf, releaseStock, takeStock } from './service.js';
 
 /*
  * Card checkouts (docs/payments.md, SECURITY.md section 6): opening one takes its units out of
@@ -42,10 +52,22 @@ export async function endOpenCheckouts(tx: Tx, userId: string, status: 'cancelle
   return ended;
 }
 
+/** The money of a checkout opened before quotes were kept: its amount, nothing else known. */
+const legacyMoney = (session: CheckoutSession): OrderMoney => ({
+  subtotal: session.amount,
+  discount: 0,
+  shippingPrice: 0,
+  codFee: 0,
+  taxPrice: 0,
+  total: session.amount,
+  vatRateBasisPoints: 0,
+  pricesIncludeVat: true,
+});
+
 export function createCheckouts(
   db: Database,
   provider: PaymentProvider | undefined,
-  currency: string,
+  shop: Pick<Config, 'currency' | 'shopName' | 'country'>,
   log: FastifyBaseLogger,
   hooks: Hooks,
 ) {
@@ -114,8 +136,8 @@ export function createCheckouts(
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw failure('cartEmpty');
         const lines = linesOf(priced);
-        const amount = amountOf(priced);
-        refuseHugeTotal(amount);
+        const money = await quoteCart(tx, shop, priced, input.shippingAddress.city, 'card');
+        refuseHugeTotal(money.total);
         await takeStock(tx, lines, 'reserve');
         const [created] = await tx
           .insert(checkoutSessions)
@@ -124,8 +146,9 @@ export function createCheckouts(
             cartId: cart.id,
             provider: payments.name,
             providerSessionId: `pending:${crypto.randomUUID()}`,
-            amount,
-            currency,
+            amount: money.total,
+            currency: shop.currency,
+            quote: money,
             shippingAddress: input.shippingAddress,
             lines,
             couponName: priced.coupon?.name ?? null,
@@ -142,7 +165,7 @@ export function createCheckouts(
         page = await payments.createCheckout({
           reference: session.id,
           amount: session.amount,
-          currency,
+          currency: shop.currency,
           description: input.describe(session.lines),
           customerEmail: input.email,
           successUrl: `${input.origin}/user/allOrders?paid=1&checkout=${session.id}`,
@@ -200,7 +223,7 @@ export function createCheckouts(
             createOrder(savepoint, {
               userId: session.userId,
               lines: session.lines,
-              total: session.amount,
+              money: session.quote ?? legacyMoney(session),
               couponName: session.couponName,
               shippingAddress: session.shippingAddress,
               method: 'card',

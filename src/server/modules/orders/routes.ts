@@ -24,9 +24,10 @@ import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCart } from '../cart/service.js';
+import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
-import { amountOf, createOrder, createOrderReader, linesOf } from './service.js';
+import { createOrder, createOrderReader, linesOf } from './service.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
@@ -82,11 +83,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw failure('cartEmpty');
         const { postalCode, ...address } = request.body.shippingAddress;
+        const money = await quoteCart(tx, config, priced, address.city, 'cash');
         await markAddressUsed(tx, cart.userId, address);
         return createOrder(tx, {
           userId: cart.userId,
           lines: linesOf(priced),
-          total: amountOf(priced),
+          money,
           couponName: priced.coupon?.name ?? null,
           shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode },
           method: 'cash',

@@ -8,6 +8,7 @@ import {
   type CheckoutLine,
   cartItems,
   carts,
+  type OrderMoney,
   orderItems,
   orders,
   products,
@@ -29,9 +30,6 @@ export const linesOf = (priced: PricedCart): CheckoutLine[] =>
     color: item.color,
     price: unitPrice,
   }));
-
-/** What the customer pays for a priced cart, in minor units. */
-export const amountOf = (priced: PricedCart) => priced.totalAfterDiscount ?? priced.total;
 
 /** Units per product of some lines, in a fixed product order (row locks taken in one order cannot deadlock). */
 function unitsByProduct(lines: CheckoutLine[]) {
@@ -96,7 +94,8 @@ async function sellReserved(tx: Tx, lines: CheckoutLine[]) {
 export type NewOrder = {
   userId: string;
   lines: CheckoutLine[];
-  total: number;
+  /** The order's money, quoted once (docs/pricing.md). */
+  money: OrderMoney;
   couponName: string | null;
   shippingAddress: ShippingAddress;
   method: 'cash' | 'card';
@@ -110,7 +109,7 @@ export type NewOrder = {
 /** Creates an order from lines inside the caller's transaction, then empties the customer's cart. */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   if (order.lines.length === 0) throw failure('cartEmpty');
-  refuseHugeTotal(order.total);
+  refuseHugeTotal(order.money.total);
   if (order.stockReserved) await sellReserved(tx, order.lines);
   else await takeStock(tx, order.lines, 'sell');
   const paid = order.method === 'card';
@@ -119,7 +118,14 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     .values({
       userId: order.userId,
       shippingAddress: order.shippingAddress,
-      totalOrderPrice: order.total,
+      subtotal: order.money.subtotal,
+      discount: order.money.discount,
+      shippingPrice: order.money.shippingPrice,
+      codFee: order.money.codFee,
+      taxPrice: order.money.taxPrice,
+      totalOrderPrice: order.money.total,
+      vatRateBasisPoints: order.money.vatRateBasisPoints,
+      pricesIncludeVat: order.money.pricesIncludeVat,
       couponName: order.couponName,
       paymentMethodType: order.method,
       paymentRef: order.paymentRef ?? null,
@@ -191,6 +197,9 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
           price: toMajor(item.price, digits),
         })),
       shippingAddress: order.shippingAddress,
+      subtotal: toMajor(order.subtotal, digits),
+      discount: toMajor(order.discount, digits),
+      codFee: toMajor(order.codFee, digits),
       taxPrice: toMajor(order.taxPrice, digits),
       shippingPrice: toMajor(order.shippingPrice, digits),
       totalOrderPrice: toMajor(order.totalOrderPrice, digits),
