@@ -35,6 +35,9 @@ const codeByMessage = new Map<string, ApiErrorCode>([
   ...phoneInvalidMessages.map((message): [string, ApiErrorCode] => [message, codeOf('phoneInvalid')]),
 ]);
 
+/** The code a catalogued message has (PHONE_INVALID has one message per phone country), or undefined. */
+export const codeOfMessage = (message: string): ApiErrorCode | undefined => codeByMessage.get(message);
+
 export const isApiErrorCode = (code: unknown): code is ApiErrorCode => typeof code === 'string' && byCode.has(code);
 
 /** The catalogue's entry of a code, or undefined for a code this build does not know. */
