@@ -120,7 +120,7 @@ async function addToCartByApi(customer: Customer, request: APIRequestContext, pr
 async function addAddress(request: APIRequestContext, customer: Customer, alias = 'المنزل') {
   const { data } = await apiAs(request, customer.token).post<{ data: Address[] }>('/addresses', {
     alias,
-    details: 'شارع التحلية 12، الدقي',
+    details: 'شارع التحلية 12، الروضة',
     phone: '0551234567',
     city: 'جدة',
   });
@@ -478,7 +478,7 @@ test.describe('the payment page', () => {
 
     await page.reload();
     await hydrated(page);
-    await address.selectOption({ label: 'المنزل — شارع التحلية 12، الدقي، جدة — \u20680551234567\u2069' });
+    await address.selectOption({ label: 'المنزل — شارع التحلية 12، الروضة، جدة — \u2068+966 55 123 4567\u2069' });
     await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
     await expect(main(page).getByText(t.methodRequired)).toBeVisible();
     await expect(main(page).getByText(t.addressRequired)).toHaveCount(0);
@@ -734,11 +734,11 @@ test.describe('a whole purchase, as a new customer', () => {
       await expect(page).toHaveURL('/user/address');
       await main(page).getByRole('link', { name: 'إضافة عنوان' }).click();
       await page.getByLabel('اسم العنوان', { exact: true }).fill('البيت');
-      await page.getByLabel('تفاصيل العنوان', { exact: true }).fill('شارع الهرم 40، جدة');
+      await page.getByLabel('تفاصيل العنوان', { exact: true }).fill('شارع الأمير سلطان 40، جدة');
       await page.getByLabel('المدينة', { exact: true }).fill('جدة');
       await page.getByRole('button', { name: 'حفظ العنوان' }).click();
       await expect(page).toHaveURL('/user/address');
-      await expect(main(page).getByText('شارع الهرم 40، جدة')).toBeVisible();
+      await expect(main(page).getByText('شارع الأمير سلطان 40، جدة')).toBeVisible();
 
       // The cart: the red one, then 10% off.
       await badge(page).click();
