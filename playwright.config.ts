@@ -20,8 +20,6 @@ const serverEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: '',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  SHOP_COUNTRY: 'EG',
-  SHOP_CURRENCY: 'SAR',
 };
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

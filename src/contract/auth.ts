@@ -3,7 +3,8 @@ import { dataEnvelope, requiredString, resourceIds, timestamps } from './common.
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
-import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
+import type { PhoneCountry } from './phone.js';
+import { phoneSchema } from './phone-schema.js';
 
 const email = z
   .string({ error: m.emailRequired })
@@ -18,14 +19,6 @@ const newPassword = (requiredMessage: string) =>
     .min(1, { error: requiredMessage })
     .min(PASSWORD_MIN, { error: m.passwordTooShort })
     .max(PASSWORD_MAX, { error: m.passwordTooLong });
-
-const phone = (country: PhoneCountry) =>
-  z
-    .string({ error: m.phoneRequired })
-    .trim()
-    .min(1, { error: m.phoneRequired })
-    .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
-    .transform(normalizePhone);
 
 const name = requiredString(m.nameRequired).pipe(z.string().max(64, { error: m.nameTooLong }));
 
@@ -57,11 +50,11 @@ export const changeMyPasswordSchema = confirming(
 /** Schemas that depend on the shop's phone country are built per configuration. */
 export function authSchemas(country: PhoneCountry) {
   const signup = confirming(
-    z.object({ name, email, phone: phone(country), password: newPassword(m.passwordRequired), passwordConfirm }),
+    z.object({ name, email, phone: phoneSchema(country), password: newPassword(m.passwordRequired), passwordConfirm }),
     'password',
   );
 
-  const updateMe = z.object({ name, phone: phone(country), email: email.optional() });
+  const updateMe = z.object({ name, phone: phoneSchema(country), email: email.optional() });
 
   return { signup, updateMe, changeMyPassword: changeMyPasswordSchema };
 }

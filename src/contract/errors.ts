@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { failureSchema, fieldErrorSchema } from './common.js';
 import { type ApiErrorCode, type ApiFailureKey, apiFailures, codeOf } from './messages.js';
+import { phoneInvalidMessages } from './phone.js';
 
 /*
  * The failure bodies of /api/v1 and the catalogue's lookups (src/contract/messages.ts), shared by
@@ -28,7 +29,14 @@ const entries: Entry[] = (Object.keys(apiFailures) as ApiFailureKey[]).map((key)
 export const apiErrorCodes: readonly ApiErrorCode[] = entries.map((entry) => codeOf(entry.key));
 
 const byCode = new Map<string, Entry>(entries.map((entry) => [codeOf(entry.key), entry]));
-const codeByMessage = new Map<string, ApiErrorCode>(entries.map((entry) => [entry.message, codeOf(entry.key)]));
+const codeByMessage = new Map<string, ApiErrorCode>([
+  ...entries.map((entry): [string, ApiErrorCode] => [entry.message, codeOf(entry.key)]),
+  // A shop outside Egypt names its own phone rule (src/contract/phone.ts), under the same code.
+  ...phoneInvalidMessages.map((message): [string, ApiErrorCode] => [message, codeOf('phoneInvalid')]),
+]);
+
+/** The code a catalogued message has (PHONE_INVALID has one message per phone country), or undefined. */
+export const codeOfMessage = (message: string): ApiErrorCode | undefined => codeByMessage.get(message);
 
 export const isApiErrorCode = (code: unknown): code is ApiErrorCode => typeof code === 'string' && byCode.has(code);
 

@@ -87,7 +87,7 @@ export const apiFailures = {
   phoneInvalid: {
     field: true,
     message: 'accept only egypt phone numbers',
-    note: "The shop's PHONE_COUNTRY decides which numbers are accepted, whatever the message says.",
+    note: "Outside Egypt (PHONE_COUNTRY) the message names the shop's own rule; the code stays.",
   },
   passwordRequired: { field: true, message: 'password is required' },
   passwordTooShort: { field: true, message: 'must be at least 8 chars' },

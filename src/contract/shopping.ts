@@ -18,7 +18,8 @@ import {
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
-import { isValidPhone, normalizePhone, type PhoneCountry } from './phone.js';
+import type { PhoneCountry } from './phone.js';
+import { phoneSchema } from './phone-schema.js';
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
@@ -94,16 +95,10 @@ export const editCouponSchema = createCouponSchema.extend({
 export const updateCouponSchema = editCouponSchema.partial();
 
 export function addressSchemas(country: PhoneCountry) {
-  const phone = z
-    .string({ error: m.phoneRequired })
-    .trim()
-    .min(1, { error: m.phoneRequired })
-    .refine((v) => isValidPhone(v, country), { error: m.phoneInvalid })
-    .transform(normalizePhone);
   const create = z.object({
     alias: requiredString(m.aliasRequired).pipe(z.string().max(50, { error: m.aliasTooLong })),
     details: requiredString(m.detailsRequired).pipe(z.string().max(500, { error: m.detailsTooLong })),
-    phone,
+    phone: phoneSchema(country),
     city: requiredString(m.cityRequired).pipe(z.string().max(80, { error: m.cityTooLong })),
     postalCode: z
       .string()

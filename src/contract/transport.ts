@@ -21,6 +21,8 @@ export type ShopInfo = {
   publicUrl: string;
   /** Pre-filled in the address form (docs/decisions/0010-address-city-and-postal-code.md). */
   defaultCity: string;
+  /** The cities the address form offers (SHOP_COUNTRY's market, docs/decisions/0018-shop-country.md); any other may be typed. */
+  cities: readonly string[];
   defaultPostalCode: string;
   /** Card payments are offered (PAYMENT_PROVIDER is not none). */
   cardPayments: boolean;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
-import { PHONE_PATTERNS } from '../contract/phone.js';
+import { PHONE_COUNTRIES, type PhoneCountry } from '../contract/phone.js';
 import type { StripeSettings } from './payments/stripe-provider.js';
 
 const envSchema = z.object({
@@ -26,7 +26,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional(),
-  PHONE_COUNTRY: z.enum(Object.keys(PHONE_PATTERNS) as [keyof typeof PHONE_PATTERNS]).optional(),
+  PHONE_COUNTRY: z.enum(PHONE_COUNTRIES as [PhoneCountry, ...PhoneCountry[]]).optional(),
   DEFAULT_CITY: z.string().optional(),
   DEFAULT_POSTAL_CODE: z.string().default(''),
   SEED_ADMIN_EMAIL: z.email().default('admin@matjar.local'),
@@ -63,8 +63,10 @@ export type Config = {
   /** The market: defaults of currency, VAT rate, phones and cities (src/contract/markets.ts). */
   country: MarketCountry;
   currency: string;
-  phoneCountry: keyof typeof PHONE_PATTERNS;
+  phoneCountry: PhoneCountry;
   defaultCity: string;
+  /** Offered by the address forms: the market's cities, DEFAULT_CITY first when the market lacks it. */
+  cities: readonly string[];
   defaultPostalCode: string;
   seedAdminEmail: string;
   seedAdminPassword: string;
@@ -169,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const market = MARKETS[e.SHOP_COUNTRY];
+  const defaultCity = e.DEFAULT_CITY ?? market.defaultCity;
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -182,9 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     shopName: e.SHOP_NAME,
     country: e.SHOP_COUNTRY,
-    currency: e.SHOP_CURRENCY ?? MARKETS[e.SHOP_COUNTRY].currency,
+    currency: e.SHOP_CURRENCY ?? market.currency,
     phoneCountry: e.PHONE_COUNTRY ?? e.SHOP_COUNTRY,
-    defaultCity: e.DEFAULT_CITY ?? MARKETS[e.SHOP_COUNTRY].defaultCity,
+    defaultCity,
+    cities: (market.cities as readonly string[]).includes(defaultCity)
+      ? market.cities
+      : [defaultCity, ...market.cities],
     defaultPostalCode: e.DEFAULT_POSTAL_CODE,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DataDirectoryInUseError } from '../db/data-dir-lock.js';
+import { normaliseStoredPhones } from '../db/phones.js';
 import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -36,6 +37,8 @@ try {
   process.exit(1);
 }
 logger.info({ database: database.kind }, 'database ready (migrations applied)');
+const phonesNormalised = await normaliseStoredPhones(database.db, config.phoneCountry);
+if (phonesNormalised > 0) logger.info(`${phonesNormalised} stored phone numbers rewritten in E.164`);
 await seedDatabase({
   db: database.db,
   config,

@@ -114,6 +114,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     phoneCountry: config.phoneCountry,
     publicUrl: originOf(request, config),
     defaultCity: config.defaultCity,
+    cities: config.cities,
     defaultPostalCode: config.defaultPostalCode,
     cardPayments: config.payments.provider !== 'none',
     testPayments: config.payments.provider === 'test',

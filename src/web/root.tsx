@@ -89,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
             {children}
           </main>
-          <Footer shopName={data?.shop.name ?? 'متجر'} />
+          <Footer shop={data?.shop} />
           <Toaster
             dir="rtl"
             position="top-center"

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { phoneInvalidMessage } from '../../src/contract/phone.js';
 import { addresses } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { apiClient, expectClientError, expectFail, firstError, hostileBodies } from '../helpers/shopping.js';
@@ -30,7 +31,7 @@ type AddressData = {
 };
 
 const customer = () => createAccount(t, 'user');
-const home = { alias: 'المنزل', details: 'شارع التحرير ١٢، الدور الثالث', phone: '01012345678', city: 'القاهرة' };
+const home = { alias: 'المنزل', details: 'شارع التحلية ١٢، الدور الثالث', phone: '+966551234567', city: 'الرياض' };
 const post = (user: Account, payload: unknown) => send('POST', '/addresses', { token: user.token, payload });
 const put = (user: Account, id: string, payload: unknown) =>
   send('PUT', `/addresses/${id}`, { token: user.token, payload });
@@ -69,7 +70,7 @@ describe('POST /addresses', () => {
     const user = await customer();
     const first = await added(user, { ...home, postalCode: '11511' });
     expect(first).toMatchObject({ ...home, postalCode: '11511' });
-    const work = { alias: 'العمل', details: 'مبنى ٥', phone: '01112345678', city: 'الجيزة', postalCode: '12611' };
+    const work = { alias: 'العمل', details: 'مبنى ٥', phone: '+966561234567', city: 'جدة', postalCode: '12611' };
     const list = listOf(await post(user, work), m.addressAdded);
     expect(list).toHaveLength(2);
     expect(list[0]).toEqual(first);
@@ -83,27 +84,41 @@ describe('POST /addresses', () => {
     expect((await added(user, { ...home, postalCode: ' ١٢٣٤٥ ' })).postalCode).toBe('12345');
   });
 
-  it('accepts Egyptian mobile numbers in their usual forms and stores them normalised', async () => {
+  it("accepts the Saudi shop's mobile numbers in their usual forms, other markets' with their code, stored as E.164", async () => {
     const user = await customer();
     const cases: [typed: string, stored: string][] = [
-      ['01012345678', '01012345678'],
-      ['٠١٠١٢٣٤٥٦٧٨', '01012345678'],
-      ['۰۱۱۱۲۳۴۵۶۷۸', '01112345678'],
-      ['010 1234 5678', '01012345678'],
-      ['0122-123-4567', '01221234567'],
+      ['0551234567', '+966551234567'],
+      ['551234567', '+966551234567'],
+      ['٠٥٥١٢٣٤٥٦٧', '+966551234567'],
+      ['۰۵۶۱۲۳۴۵۶۷', '+966561234567'],
+      ['055 123 4567', '+966551234567'],
+      ['056-123-4567', '+966561234567'],
+      ['+966 55 123 4567', '+966551234567'],
+      ['00966551234567', '+966551234567'],
+      ['966551234567', '+966551234567'],
       ['+201512345678', '+201512345678'],
-      ['201012345678', '201012345678'],
+      ['00971501234567', '+971501234567'],
     ];
     for (const [phone, stored] of cases) {
       expect((await added(user, { ...home, phone })).phone, phone).toBe(stored);
     }
   });
 
-  it("refuses other numbers: 'accept only egypt phone numbers'", async () => {
+  it('refuses other numbers with a message naming the rule (PHONE_INVALID)', async () => {
     const user = await customer();
-    for (const phone of ['0501234567', '+966501234567', '0131234567', '123', 'abc', '0101234567', '010123456789']) {
+    for (const phone of [
+      '01012345678',
+      '+9660551234567',
+      '0131234567',
+      '123',
+      'abc',
+      '055123456',
+      '05512345679',
+      '+12125550100',
+    ]) {
       expect(firstError(await post(user, { ...home, phone })), phone).toMatchObject({
-        msg: m.phoneInvalid,
+        msg: phoneInvalidMessage('SA'),
+        code: 'PHONE_INVALID',
         param: 'phone',
         location: 'body',
       });
@@ -221,8 +236,8 @@ describe('PUT /addresses/:id', () => {
     const user = await customer();
     const a = await added(user, { ...home, postalCode: '11511' });
     const b = await added(user, { ...home, alias: 'العمل' });
-    const list = listOf(await put(user, a.id, { city: 'الإسكندرية', phone: '٠١٢٢٢٣٣٤٤٥٥' }), m.addressUpdated);
-    expect(list).toEqual([{ ...a, city: 'الإسكندرية', phone: '01222334455' }, b]);
+    const list = listOf(await put(user, a.id, { city: 'الدمام', phone: '٠٥٠٢٢٣٣٤٤٥' }), m.addressUpdated);
+    expect(list).toEqual([{ ...a, city: 'الدمام', phone: '+966502233445' }, b]);
     expect(listOf(await put(user, a.id, {}), m.addressUpdated)).toEqual(list);
     expect(listOf(await put(user, a.id, { postalCode: '' }), m.addressUpdated)[0]?.postalCode).toBe('');
   });
@@ -230,7 +245,7 @@ describe('PUT /addresses/:id', () => {
   it('validates like POST', async () => {
     const user = await customer();
     const a = await added(user);
-    expect(firstError(await put(user, a.id, { phone: '0501234567' })).msg).toBe(m.phoneInvalid);
+    expect(firstError(await put(user, a.id, { phone: '01012345678' })).msg).toBe(phoneInvalidMessage('SA'));
     expect(firstError(await put(user, a.id, { alias: '  ' })).msg).toBe(m.aliasRequired);
     expect(firstError(await put(user, a.id, { details: '' })).msg).toBe(m.detailsRequired);
     expect(firstError(await put(user, a.id, { city: '' })).msg).toBe(m.cityRequired);
@@ -258,7 +273,7 @@ describe('ownership (no IDOR)', () => {
     const a = await added(owner, { ...home, postalCode: '11511' });
     const own = await added(intruder, { ...home, alias: 'بيتي' });
     expectFail(await send('GET', `/addresses/${a.id}`, { token: intruder.token }), 404, m.addressNotFound);
-    expectFail(await put(intruder, a.id, { city: 'مدينة أخرى', phone: '01099999999' }), 404, m.addressNotFound);
+    expectFail(await put(intruder, a.id, { city: 'مدينة أخرى', phone: '0599999999' }), 404, m.addressNotFound);
     expectFail(await send('DELETE', `/addresses/${a.id}`, { token: intruder.token }), 404, m.addressNotFound);
     expect(await addressesOf(owner)).toEqual([a]);
     expect(await addressesOf(intruder)).toEqual([own]);

@@ -35,12 +35,15 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkno
 
 const uniqueEmail = (prefix = 'u') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 const PASSWORD = 'Secret-pass-1';
+/** A Saudi shop (the default SHOP_COUNTRY) names its own rule (docs/api-errors.md). */
+const SA_PHONE_INVALID =
+  "accept only Saudi Arabia mobile numbers, or another supported Arab country's mobile number with its country code (+…)";
 
 function signupBody(overrides: Record<string, unknown> = {}) {
   return {
     name: 'سارة أحمد',
     email: uniqueEmail('signup'),
-    phone: '01012345678',
+    phone: '0551234567',
     password: PASSWORD,
     passwordConfirm: PASSWORD,
     ...overrides,
@@ -131,21 +134,21 @@ describe('POST /auth/signup', () => {
     expect(Object.keys(json).sort()).toEqual(['data', 'token']);
     expect(typeof json.token).toBe('string');
     expectPublicUser(json.data);
-    expect(json.data).toMatchObject({ name: body.name, email: body.email, phone: '01012345678', role: 'user' });
+    expect(json.data).toMatchObject({ name: body.name, email: body.email, phone: '+966551234567', role: 'user' });
     // The token works.
     const me = await call('GET', '/users/getMe', undefined, json.token);
     expect(me.statusCode).toBe(200);
     expect(me.json().data.id).toBe(json.data.id);
   });
 
-  it('lower-cases the e-mail and stores Arabic-Indic phone digits as ASCII', async () => {
+  it('lower-cases the e-mail and stores a Saudi 05… number, typed in Arabic-Indic digits, as E.164', async () => {
     const email = uniqueEmail('MiXeD').toUpperCase();
-    const { res } = await signup({ email: `  ${email} `, phone: '٠١٠١٢٣٤٥٦٧٨' });
+    const { res } = await signup({ email: `  ${email} `, phone: '٠٥٥ ١٢٣ ٤٥٦٧' });
     expect(res.data.email).toBe(email.toLowerCase());
-    expect(res.data.phone).toBe('01012345678');
+    expect(res.data.phone).toBe('+966551234567');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, res.data.id));
     expect(row?.email).toBe(email.toLowerCase());
-    expect(row?.phone).toBe('01012345678');
+    expect(row?.phone).toBe('+966551234567');
     // Signing in with any case of the address works.
     const login = await call('POST', '/auth/login', { email, password: PASSWORD });
     expect(login.statusCode).toBe(200);
@@ -186,8 +189,8 @@ describe('POST /auth/signup', () => {
     ['email as array', { email: ['a@example.com'] }, 'email', 'email is required'],
     ['missing phone', { phone: undefined }, 'phone', 'phone is required'],
     ['null phone', { phone: null }, 'phone', 'phone is required'],
-    ['saudi phone', { phone: '0501234567' }, 'phone', 'accept only egypt phone numbers'],
-    ['short phone', { phone: '0101234' }, 'phone', 'accept only egypt phone numbers'],
+    ['egyptian phone without its code', { phone: '01012345678' }, 'phone', SA_PHONE_INVALID],
+    ['short phone', { phone: '055123' }, 'phone', SA_PHONE_INVALID],
     ['numeric phone', { phone: 1012345678 }, 'phone', 'phone is required'],
     ['missing password', { password: undefined }, 'password', 'password is required'],
     ['empty password', { password: '', passwordConfirm: '' }, 'password', 'password is required'],
@@ -497,5 +500,32 @@ describe('rate limit on auth endpoints', () => {
     // Other routes are not limited by it.
     const health = await limited.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('an Egyptian shop (SHOP_COUNTRY=EG)', () => {
+  let eg: TestApp;
+  beforeAll(async () => {
+    eg = await createTestApp({ country: 'EG', phoneCountry: 'EG' });
+  });
+  afterAll(() => eg.close());
+  const signUpIn = (phone: string) =>
+    eg.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody({ phone }) });
+
+  it("stores Egyptian numbers as +20… and keeps the contract's message for others", async () => {
+    const res = await signUpIn('٠١٠-١٢٣٤-٥٦٧٨');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.phone).toBe('+201012345678');
+    for (const phone of ['0551234567', '0101234']) {
+      const refused = await signUpIn(phone);
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json().errors[0], phone).toMatchObject({
+        param: 'phone',
+        msg: 'accept only egypt phone numbers',
+        code: 'PHONE_INVALID',
+      });
+    }
+    // A Saudi number with its country code is another market's, taken in international form.
+    expect((await signUpIn('+966551234567')).json().data.phone).toBe('+966551234567');
   });
 });

@@ -28,7 +28,7 @@ afterEach(expectNo5xx);
 const signupBody = (overrides: Record<string, string> = {}) => ({
   name: 'ليلى',
   email: email('signup'),
-  phone: '01012345678',
+  phone: '0551234567',
   password: GOOD,
   passwordConfirm: GOOD,
   ...overrides,

@@ -97,7 +97,7 @@ async function send(
 const PASSWORD = 'correct-horse-9';
 const signUp = (origin: string, email: string) =>
   send(origin, 'POST', '/api/v1/auth/signup', {
-    json: { name: 'زبون', email, phone: '01012345678', password: PASSWORD, passwordConfirm: PASSWORD },
+    json: { name: 'زبون', email, phone: '0551234567', password: PASSWORD, passwordConfirm: PASSWORD },
   });
 const newEmail = () => `full-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -197,7 +197,7 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
       body: new URLSearchParams({
         name: 'زبون',
         email,
-        phone: '01012345678',
+        phone: '0551234567',
         password: PASSWORD,
         passwordConfirm: PASSWORD,
       }),

@@ -63,7 +63,7 @@ async function account() {
   const res = await call('POST', '/auth/signup', {
     name: 'حساب',
     email,
-    phone: '01012345678',
+    phone: '0551234567',
     password: PASSWORD,
     passwordConfirm: PASSWORD,
   });

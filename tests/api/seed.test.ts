@@ -84,6 +84,12 @@ describe('seed', () => {
     expect(customer.json().data.role).toBe('user');
   });
 
+  it('gives every demo account a Saudi mobile number in E.164 (SHOP_COUNTRY defaults to SA)', async () => {
+    const rows = await t.database.db.select({ phone: users.phone }).from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row.phone).toMatch(/^\+9665\d{8}$/);
+  });
+
   it('lists the newest products first with served absolute image URLs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=8' });
     expect(res.statusCode).toBe(200);

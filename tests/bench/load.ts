@@ -64,7 +64,7 @@ async function prepare(database: DatabaseHandle, dataDir: string) {
       Array.from({ length: userCount }, (_, i) => ({
         name: `زبون ${i}`,
         email: `load-${i}@example.com`,
-        phone: '01012345678',
+        phone: '0551234567',
         passwordHash,
       })),
     )

@@ -20,7 +20,9 @@ import {
   PASSWORD,
   placeCashOrder,
   recordPosts,
+  SA_PHONE_INVALID,
   SHIPPING,
+  SHOWN_PHONE,
   sessionCookie,
   signInWithCookie,
   stockedProducts,
@@ -35,7 +37,6 @@ import {
  */
 
 const CURRENCY = 'SAR'; // the shop's default; the test server does not change it
-const EG_PHONE_INVALID = 'رقم الجوال غير صالح، أدخل رقم جوال من مصر';
 
 const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
@@ -55,7 +56,7 @@ async function customerSession(page: Page, request: APIRequestContext, baseURL: 
 async function addAddress(request: APIRequestContext, token: string, alias: string): Promise<Address> {
   const res = await request.post('/api/v1/addresses', {
     headers: bearer(token),
-    data: { alias, details: 'شارع النيل 4', phone: '01012345678', city: 'القاهرة', postalCode: '11511' },
+    data: { alias, details: 'شارع العليا 4', phone: '0551234567', city: 'الرياض', postalCode: '11511' },
   });
   expect(res.status(), await res.text()).toBe(200);
   const list = (await res.json()).data as Address[];
@@ -352,7 +353,7 @@ test.describe('addresses', () => {
     request,
     baseURL,
   }) => {
-    const account = await customerSession(page, request, baseURL);
+    await customerSession(page, request, baseURL);
     await page.goto('/user/address');
     await expect(page).toHaveTitle('العناوين | متجر');
     await expect(main(page).getByText('لا توجد عناوين محفوظة', { exact: true })).toBeVisible();
@@ -362,8 +363,16 @@ test.describe('addresses', () => {
     await expect(page).toHaveURL(/\/user\/add-address$/);
     await expect(page).toHaveTitle('إضافة عنوان جديد | متجر');
     // The city comes from the shop's settings, the phone from the account.
-    await expect(field(page, 'المدينة')).toHaveValue('القاهرة');
-    await expect(field(page, 'رقم الجوال')).toHaveValue(account.phone);
+    await expect(field(page, 'المدينة')).toHaveValue('الرياض');
+    await expect(field(page, 'رقم الجوال')).toHaveValue(SHOWN_PHONE);
+    // The city field offers the market's cities (a Saudi shop by default); any other may be typed.
+    await expect(field(page, 'المدينة')).toHaveAccessibleDescription('اختر مدينتك من القائمة أو اكتب اسمها');
+    const list = await field(page, 'المدينة').getAttribute('list');
+    const offered = await page
+      .locator(`datalist[id="${list}"] option`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(offered).toEqual(expect.arrayContaining(['الرياض', 'جدة', 'الدمام', 'مكة المكرمة']));
+    expect(offered).not.toContain('القاهرة');
 
     const form = main(page).locator('form');
     await hydrated(form);
@@ -376,23 +385,24 @@ test.describe('addresses', () => {
     await expect(field(page, 'اسم العنوان')).toBeFocused();
     await expect(field(page, 'تفاصيل العنوان')).toHaveAccessibleDescription(described('تفاصيل العنوان مطلوبة'));
     await expect(field(page, 'رقم الجوال')).toHaveAccessibleDescription(described('رقم الجوال مطلوب'));
-    await expect(field(page, 'المدينة')).toHaveAccessibleDescription('المدينة مطلوبة');
+    await expect(field(page, 'المدينة')).toHaveAccessibleDescription(described('المدينة مطلوبة'));
     await expect(field(page, 'الرمز البريدي (اختياري)')).not.toHaveAttribute('aria-invalid', 'true');
 
     await field(page, 'اسم العنوان').fill('م'.repeat(51));
-    await field(page, 'تفاصيل العنوان').fill('شارع التحرير، عمارة 5، شقة 12');
+    await field(page, 'تفاصيل العنوان').fill('شارع التحلية، عمارة 5، شقة 12');
     await field(page, 'رقم الجوال').fill('12345');
-    await field(page, 'المدينة').fill('الجيزة');
+    // Jeddah, as the list offers it.
+    await field(page, 'المدينة').fill(offered.find((city) => city === 'جدة') ?? '');
     await page.getByRole('button', { name: 'حفظ العنوان' }).click();
     await expect(field(page, 'اسم العنوان')).toHaveAccessibleDescription(described('اسم العنوان طويل جداً'));
-    await expect(field(page, 'رقم الجوال')).toHaveAccessibleDescription(described(EG_PHONE_INVALID));
+    await expect(field(page, 'رقم الجوال')).toHaveAccessibleDescription(described(SA_PHONE_INVALID));
     await expect(field(page, 'تفاصيل العنوان')).not.toHaveAttribute('aria-invalid', 'true');
     expect(posts).toEqual([]);
     await expectNoAxeViolations(page);
 
     // Typed on an Arabic keyboard.
     await field(page, 'اسم العنوان').fill('المنزل');
-    await field(page, 'رقم الجوال').fill(toArabicIndic('01123456789'));
+    await field(page, 'رقم الجوال').fill(toArabicIndic('0571234567'));
     await field(page, 'الرمز البريدي (اختياري)').fill(toArabicIndic('12345'));
     await page.getByRole('button', { name: 'حفظ العنوان' }).click();
     await expect(toast(page, 'تمت إضافة العنوان بنجاح')).toBeVisible();
@@ -401,10 +411,10 @@ test.describe('addresses', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(700);
 
     const card = main(page).getByRole('article', { name: 'المنزل' });
-    await expect(card).toContainText('شارع التحرير، عمارة 5، شقة 12');
-    await expect(card).toContainText('المدينة: الجيزة');
+    await expect(card).toContainText('شارع التحلية، عمارة 5، شقة 12');
+    await expect(card).toContainText('المدينة: جدة');
     await expect(card.locator('bdi', { hasText: /^12345$/ })).toBeVisible();
-    await expect(card.locator('bdi[dir="ltr"]', { hasText: '01123456789' })).toBeVisible();
+    await expect(card.locator('bdi[dir="ltr"]', { hasText: '+966 57 123 4567' })).toBeVisible();
     await expect(main(page)).toContainText('عنوان واحد');
   });
 
@@ -427,6 +437,29 @@ test.describe('addresses', () => {
     await expect(page).toHaveURL(/\/user\/add-address$/);
   });
 
+  test('on a 360 px phone the form fits, and a city outside the list may be typed', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await customerSession(page, request, baseURL);
+    await page.goto('/user/add-address');
+    await hydrated(main(page).locator('form'));
+    for (const label of ['اسم العنوان', 'تفاصيل العنوان', 'رقم الجوال', 'المدينة', 'الرمز البريدي (اختياري)']) {
+      const box = await field(page, label).boundingBox();
+      expect(box, label).not.toBeNull();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, label).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await field(page, 'اسم العنوان').fill('المزرعة');
+    await field(page, 'تفاصيل العنوان').fill('طريق الملك فهد');
+    await field(page, 'المدينة').fill('الدرعية');
+    await page.getByRole('button', { name: 'حفظ العنوان' }).click();
+    await expect(page).toHaveURL(/\/user\/address$/, { timeout: 5000 });
+    await expect(main(page).getByRole('article', { name: 'المزرعة' })).toContainText('المدينة: الدرعية');
+  });
+
   test('edit one, unknown and other people’s ids are not found, delete asks first', async ({
     page,
     request,
@@ -442,7 +475,7 @@ test.describe('addresses', () => {
     await expect(page).toHaveURL(new RegExp(`/user/edit-address/${address.id}$`));
     await expect(page).toHaveTitle('تعديل العنوان: العمل | متجر');
     await expect(field(page, 'اسم العنوان')).toHaveValue('العمل');
-    await expect(field(page, 'تفاصيل العنوان')).toHaveValue('شارع النيل 4');
+    await expect(field(page, 'تفاصيل العنوان')).toHaveValue('شارع العليا 4');
     await expect(field(page, 'الرمز البريدي (اختياري)')).toHaveValue('11511');
     await hydrated(main(page).locator('form'));
     await field(page, 'تفاصيل العنوان').fill(' ');
@@ -503,7 +536,7 @@ test.describe('profile', () => {
     await expect(page).toHaveTitle('الملف الشخصي | متجر');
     const details = main(page).getByRole('region', { name: 'بياناتك' });
     await expect(details).toContainText(account.name);
-    await expect(details.locator('bdi', { hasText: account.phone })).toBeVisible();
+    await expect(details.locator('bdi', { hasText: SHOWN_PHONE })).toBeVisible();
     await expect(details.locator('bdi', { hasText: account.email })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -516,7 +549,7 @@ test.describe('profile', () => {
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'تعديل بياناتك' });
     await expect(field(dialog, 'الاسم')).toHaveValue(account.name);
-    await expect(field(dialog, 'رقم الجوال')).toHaveValue(account.phone);
+    await expect(field(dialog, 'رقم الجوال')).toHaveValue(SHOWN_PHONE);
     await expect(field(dialog, 'البريد الإلكتروني')).toHaveValue(account.email);
     await expectNoAxeViolations(page);
 
@@ -527,14 +560,14 @@ test.describe('profile', () => {
     await expect(field(dialog, 'رقم الجوال')).toHaveAccessibleDescription('رقم الجوال مطلوب');
     await expect(field(dialog, 'البريد الإلكتروني')).toHaveAccessibleDescription('البريد الإلكتروني مطلوب');
     await field(dialog, 'الاسم').fill('سارة علي');
-    await field(dialog, 'رقم الجوال').fill('0501234567');
+    await field(dialog, 'رقم الجوال').fill('01012345678');
     await field(dialog, 'البريد الإلكتروني').fill('sara@');
     await dialog.getByRole('button', { name: 'حفظ التعديلات' }).click();
-    await expect(field(dialog, 'رقم الجوال')).toHaveAccessibleDescription(EG_PHONE_INVALID);
+    await expect(field(dialog, 'رقم الجوال')).toHaveAccessibleDescription(SA_PHONE_INVALID);
     await expect(field(dialog, 'البريد الإلكتروني')).toHaveAccessibleDescription('البريد الإلكتروني غير صالح');
     expect(posts).toEqual([]);
 
-    await field(dialog, 'رقم الجوال').fill(toArabicIndic('01112345678'));
+    await field(dialog, 'رقم الجوال').fill(toArabicIndic('0561234567'));
     await field(dialog, 'البريد الإلكتروني').fill(other.email);
     await dialog.getByRole('button', { name: 'حفظ التعديلات' }).click();
     await expect(field(dialog, 'البريد الإلكتروني')).toHaveAccessibleDescription('البريد الإلكتروني مسجل مسبقاً');
@@ -548,7 +581,7 @@ test.describe('profile', () => {
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
     await expect(details).toContainText('سارة علي');
-    await expect(details.locator('bdi', { hasText: '01112345678' })).toBeVisible();
+    await expect(details.locator('bdi', { hasText: '+966 56 123 4567' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'قائمة الحساب: سارة علي' })).toBeVisible();
     await closeToast(page, 'تم تحديث بياناتك بنجاح');
 

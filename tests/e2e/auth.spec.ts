@@ -18,7 +18,7 @@ const t = {
   mismatch: 'كلمتا المرور غير متطابقتين',
   emailInUse: 'هذا البريد الإلكتروني مستخدم بالفعل',
   emailInvalid: 'البريد الإلكتروني غير صالح',
-  phoneInvalid: 'رقم الجوال غير صالح، أدخل رقم جوال من مصر',
+  phoneInvalid: 'رقم الجوال غير صالح، أدخل رقم جوال من المملكة العربية السعودية',
   passwordTooShort: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
   passwordTooCommon: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى',
   loginLocked: 'محاولات دخول فاشلة كثيرة لهذا البريد، انتظر قليلاً ثم حاول مرة أخرى أو استعد كلمة المرور',
@@ -43,7 +43,7 @@ type Account = { name: string; email: string; password: string };
 async function createAccount(request: APIRequestContext, name = 'سارة أحمد'): Promise<Account> {
   const account = { name, email: uniqueEmail('user'), password: PASSWORD };
   const response = await request.post('/api/v1/auth/signup', {
-    data: { ...account, phone: '01012345678', passwordConfirm: PASSWORD },
+    data: { ...account, phone: '0551234567', passwordConfirm: PASSWORD },
   });
   expect(response.status()).toBe(201);
   return account;
@@ -165,7 +165,7 @@ test.describe('sign-up', () => {
     await expect(page.getByText(t.required.name)).toHaveCount(0);
 
     await field(page, 'البريد الإلكتروني').fill(uniqueEmail('mismatch'));
-    await field(page, 'رقم الجوال').fill('01012345678');
+    await field(page, 'رقم الجوال').fill('0551234567');
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill(`${PASSWORD}x`);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
@@ -181,7 +181,7 @@ test.describe('sign-up', () => {
     await page.goto('/register');
     await field(page, 'الاسم').fill('خالد');
     await field(page, 'البريد الإلكتروني').fill(taken.email);
-    await field(page, 'رقم الجوال').fill('01012345678');
+    await field(page, 'رقم الجوال').fill('0551234567');
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
@@ -191,23 +191,23 @@ test.describe('sign-up', () => {
 
     // A number from another country and a short password, both refused by the API.
     await field(page, 'البريد الإلكتروني').fill(uniqueEmail('phone'));
-    await field(page, 'رقم الجوال').fill('0501234567');
+    await field(page, 'رقم الجوال').fill('01012345678');
     await field(page, 'كلمة المرور').fill('short');
     await field(page, 'تأكيد كلمة المرور').fill('short');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await expect(field(page, 'رقم الجوال')).toHaveAccessibleDescription(new RegExp(`^${t.phoneInvalid}`));
     await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(new RegExp(`^${t.passwordTooShort}`));
-    await expect(field(page, 'رقم الجوال')).toHaveValue('0501234567');
+    await expect(field(page, 'رقم الجوال')).toHaveValue('01012345678');
 
     // Long enough, but one of the passwords everybody tries first.
-    await field(page, 'رقم الجوال').fill('01012345678');
+    await field(page, 'رقم الجوال').fill('0551234567');
     await field(page, 'كلمة المرور').fill('Password123');
     await field(page, 'تأكيد كلمة المرور').fill('Password123');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await expect(field(page, 'كلمة المرور')).toHaveAccessibleDescription(new RegExp(`^${t.passwordTooCommon}`));
 
     await field(page, 'البريد الإلكتروني').fill('not-an-email');
-    await field(page, 'رقم الجوال').fill('01012345678');
+    await field(page, 'رقم الجوال').fill('0551234567');
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
@@ -222,7 +222,7 @@ test.describe('sign-up', () => {
     await field(page, 'الاسم').fill('ليلى حسن');
     await field(page, 'البريد الإلكتروني').fill(email);
     // Typed on an Arabic keyboard.
-    await field(page, 'رقم الجوال').fill('٠١٠١٢٣٤٥٦٧٨');
+    await field(page, 'رقم الجوال').fill('٠٥٥١٢٣٤٥٦٧');
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
@@ -235,10 +235,10 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
 
-    // The account exists with the phone in ASCII digits; it was not signed in.
+    // The account exists with the Saudi number in E.164; it was not signed in.
     expect(await sessionCookie(page.context())).toBeUndefined();
     const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
-    expect((await login.json()).data.phone).toBe('01012345678');
+    expect((await login.json()).data.phone).toBe('+966551234567');
   });
 
   test('works without JavaScript: server-side messages, then a redirect to sign-in', async ({ browser, baseURL }) => {
@@ -251,7 +251,7 @@ test.describe('sign-up', () => {
 
     await field(page, 'الاسم').fill('عمر');
     await field(page, 'البريد الإلكتروني').fill(uniqueEmail('nojs'));
-    await field(page, 'رقم الجوال').fill('01112345678');
+    await field(page, 'رقم الجوال').fill('0561234567');
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill('different-1');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();

@@ -43,7 +43,9 @@ test('the footer: terms, privacy, contact, the phone number and three social lin
     await expect(footer.getByText(text, { exact: true })).toBeVisible();
   }
   // The number reads left to right inside the Arabic line, and is named for screen readers.
-  await expect(footer.locator('bdi[dir="ltr"]')).toHaveText('+20 100 000 0000');
+  await expect(footer.locator('bdi[dir="ltr"]')).toHaveText('+966 51 234 5678');
+  // The shop's city follows SHOP_COUNTRY (a Saudi shop by default).
+  await expect(footer.getByText('الرياض', { exact: true })).toBeVisible();
   await expect(footer.getByText('هاتف', { exact: true })).toBeAttached();
   const social = footer.getByRole('link');
   await expect(social).toHaveCount(3);

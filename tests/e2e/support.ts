@@ -14,7 +14,7 @@ export type Account = { name: string; email: string; password: string; phone: st
 
 /** A fresh customer, signed up and signed in through the API, so tests do not depend on each other. */
 export async function createCustomer(request: APIRequestContext, name = 'سارة أحمد'): Promise<Account> {
-  const account = { name, email: uniqueEmail('customer'), password: PASSWORD, phone: '01012345678' };
+  const account = { name, email: uniqueEmail('customer'), password: PASSWORD, phone: '0551234567' };
   const signup = await request.post('/api/v1/auth/signup', { data: { ...account, passwordConfirm: PASSWORD } });
   expect(signup.status(), await signup.text()).toBe(201);
   return { ...account, token: await apiToken(request, account) };
@@ -73,7 +73,11 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export const SHIPPING = { details: 'شارع التحرير 10، الدقي', phone: '01012345678', city: 'الجيزة', postalCode: '' };
+export const SHIPPING = { details: 'شارع التحلية 10، الروضة', phone: '0551234567', city: 'جدة', postalCode: '' };
+/** The customers' phone (0551234567) as pages show it: E.164, grouped (docs/decisions/0014-phone-numbers.md). */
+export const SHOWN_PHONE = '+966 55 123 4567';
+/** The phone field's message in a Saudi shop (the default SHOP_COUNTRY). */
+export const SA_PHONE_INVALID = 'رقم الجوال غير صالح، أدخل رقم جوال من المملكة العربية السعودية';
 
 /** Products with plenty in stock, so orders never run a product out for other tests. */
 export async function stockedProducts(request: APIRequestContext): Promise<Product[]> {

@@ -47,7 +47,7 @@ export async function createTestApp(
     };
   }
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHOP_COUNTRY: 'EG', SHOP_CURRENCY: 'SAR' },
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     {
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       authRateLimitPerMinute: 1000,
@@ -82,7 +82,7 @@ export async function createAccount(t: TestApp, role: 'user' | 'admin' = 'user',
   const password = 'correct-horse-9';
   const [row] = await t.database.db
     .insert(users)
-    .values({ name, email, phone: '01012345678', passwordHash: await hashPassword(password), role })
+    .values({ name, email, phone: '+966551234567', passwordHash: await hashPassword(password), role })
     .returning();
   if (!row) throw new Error('could not create account');
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });

@@ -8,7 +8,7 @@ import { discounted } from '../../src/server/modules/cart/service.js';
 import { call } from './server.js';
 
 export const CUSTOMER_PASSWORD = 'correct-horse-9';
-export const shippingAddress = { details: 'شارع النيل 5', phone: '01012345678', city: 'القاهرة', postalCode: '11511' };
+export const shippingAddress = { details: 'شارع العليا 5', phone: '0551234567', city: 'الرياض', postalCode: '11511' };
 
 /**
  * Customers and products written straight into a database (before a server process opens it, for the
@@ -23,7 +23,7 @@ export async function seedShop(db: Database, options: { customers: number; stock
       Array.from({ length: options.customers }, (_, i) => ({
         name: `زبون ${i}`,
         email: `customer-${tag}-${i}@example.com`,
-        phone: '01012345678',
+        phone: '+966551234567',
         passwordHash,
       })),
     )

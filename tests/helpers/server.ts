@@ -110,8 +110,6 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     PAYMENT_PROVIDER: 'test',
-    SHOP_COUNTRY: 'EG',
-    SHOP_CURRENCY: 'SAR',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };

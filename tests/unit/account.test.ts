@@ -79,15 +79,19 @@ describe('the address form', () => {
   });
 
   it('starts from the saved address, or from the shop’s city and the customer’s phone', () => {
-    const fallback = { city: 'القاهرة', postalCode: '11511', phone: '01112345678' };
+    const fallback = { city: 'الرياض', postalCode: '12211', phone: '+966551234567', phoneCountry: 'SA' };
     expect(addressDefaults(null, fallback)).toEqual({
       alias: '',
       details: '',
-      phone: '01112345678',
-      city: 'القاهرة',
-      postalCode: '11511',
+      phone: '+966 55 123 4567',
+      city: 'الرياض',
+      postalCode: '12211',
     });
-    expect(addressDefaults({ ...address, _id: 'a1', id: 'a1' }, fallback)).toEqual(address);
+    // A saved number shows readably, another market's too.
+    expect(addressDefaults({ ...address, phone: '+201012345678', _id: 'a1', id: 'a1' }, fallback)).toEqual({
+      ...address,
+      phone: '+20 10 1234 5678',
+    });
   });
 });
 

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { productQuerySchema } from '../../src/contract/catalog.js';
 import { toAsciiDigits } from '../../src/contract/digits.js';
+import { codeOfMessage } from '../../src/contract/errors.js';
 import { currencyDigits, toMajor, toMinor } from '../../src/contract/money.js';
-import { isValidPhone, normalizePhone } from '../../src/contract/phone.js';
+import {
+  demoPhone,
+  formatPhone,
+  isValidPhone,
+  nationalExample,
+  normalizePhone,
+  PHONE_COUNTRIES,
+  phoneInvalidMessage,
+  toE164,
+} from '../../src/contract/phone.js';
 import { slugify } from '../../src/contract/slug.js';
 import { listEnvelope, pageOf } from '../../src/server/http/pagination.js';
 import { imageSrcSet } from '../../src/web/lib/format.js';
@@ -27,6 +37,83 @@ describe('digits and phones', () => {
   it('checks numbers of another configured country', () => {
     expect(isValidPhone('0501234567', 'SA')).toBe(true);
     expect(isValidPhone('01012345678', 'SA')).toBe(false);
+  });
+});
+
+describe('phones in E.164 by market (docs/decisions/0014-phone-numbers.md)', () => {
+  it("reads a Saudi shop's mobiles in every common form", () => {
+    for (const typed of [
+      '0551234567',
+      '551234567',
+      '+966551234567',
+      '00966551234567',
+      '966551234567',
+      '٠٥٥١٢٣٤٥٦٧',
+      '۰۵۵۱۲۳۴۵۶۷',
+      '+٩٦٦ ٥٥ ١٢٣ ٤٥٦٧',
+      '055-123-4567',
+      '(055) 123 4567',
+    ]) {
+      expect(toE164(typed, 'SA'), typed).toBe('+966551234567');
+    }
+  });
+
+  it("takes the other markets' mobiles in international form only", () => {
+    expect(toE164('+201012345678', 'SA')).toBe('+201012345678');
+    expect(toE164('00201012345678', 'SA')).toBe('+201012345678');
+    expect(toE164('+971501234567', 'SA')).toBe('+971501234567');
+    expect(toE164('+96551234567', 'SA')).toBe('+96551234567');
+    // Their national forms are not the shop's.
+    for (const typed of ['01012345678', '0101234567', '51234567', '']) {
+      expect(toE164(typed, 'SA'), typed).toBeUndefined();
+    }
+  });
+
+  it('refuses what is no mobile of a market', () => {
+    for (const typed of [
+      '055123456',
+      '05512345678',
+      '0451234567',
+      '+9660551234567',
+      '+12125550100',
+      '+20 1312345678',
+      '++966551234567',
+      '+966 55 123 4567 ext 1',
+      'abc',
+      '0'.repeat(10_000),
+    ]) {
+      expect(toE164(typed, 'SA'), typed.slice(0, 30)).toBeUndefined();
+    }
+  });
+
+  it("reads an Egyptian shop's numbers by Egypt's rules, and is idempotent", () => {
+    expect(toE164('01012345678', 'EG')).toBe('+201012345678');
+    expect(toE164('٠١٠-١٢٣٤-٥٦٧٨', 'EG')).toBe('+201012345678');
+    expect(toE164('0551234567', 'EG')).toBeUndefined();
+    expect(toE164('+966551234567', 'EG')).toBe('+966551234567');
+    for (const country of PHONE_COUNTRIES) {
+      const e164 = toE164(nationalExample(country), country);
+      expect(e164, country).toMatch(/^\+\d{8,15}$/);
+      expect(toE164(e164 ?? '', country), country).toBe(e164);
+      expect(toE164(demoPhone(country, 3), country), country).toBe(demoPhone(country, 3));
+    }
+    // Kuwait has no trunk 0: its national form is the eight digits alone.
+    expect(toE164('51234567', 'KW')).toBe('+96551234567');
+    expect(toE164('051234567', 'KW')).toBeUndefined();
+  });
+
+  it('names the rule in the message: the contract’s words for Egypt only', () => {
+    expect(phoneInvalidMessage('EG')).toBe('accept only egypt phone numbers');
+    expect(phoneInvalidMessage('SA')).toMatch(/^accept only Saudi Arabia mobile numbers/);
+    for (const country of PHONE_COUNTRIES) expect(codeOfMessage(phoneInvalidMessage(country))).toBe('PHONE_INVALID');
+  });
+
+  it('shows a stored number readably, and an unreadable one as it is', () => {
+    expect(formatPhone('+966551234567', 'SA')).toBe('+966 55 123 4567');
+    expect(formatPhone('0551234567', 'SA')).toBe('+966 55 123 4567');
+    expect(formatPhone('+201012345678', 'SA')).toBe('+20 10 1234 5678');
+    expect(formatPhone('+96551234567', 'SA')).toBe('+965 5123 4567');
+    expect(formatPhone('12345', 'SA')).toBe('12345');
   });
 });
 

@@ -138,7 +138,8 @@ export const demoBrands = [
 export type CategoryName = (typeof demoCategories)[number]['name'];
 export type BrandName = (typeof demoBrands)[number]['name'];
 
-export type DemoUser = { key: ReviewerKey; name: string; email: string; phone: string };
+/** `phone`: which of the market's demo numbers (src/contract/phone.ts, demoPhone); 0 is the admin's. */
+export type DemoUser = { key: ReviewerKey; name: string; email: string; phone: number };
 export type ReviewerKey = 'customer' | 'sara' | 'mohammed' | 'noura';
 
 /** Password of the demo customer; the other reviewers get a random one (they never sign in). */
@@ -148,10 +149,10 @@ export const demoCustomerPassword = 'Matjar-User-2026';
 export const demoCustomerEmail = 'customer@matjar.local';
 
 export const demoUsers: readonly DemoUser[] = [
-  { key: 'customer', name: 'عميل تجريبي', email: demoCustomerEmail, phone: '01012345678' },
-  { key: 'sara', name: 'سارة القحطاني', email: 'sara@matjar.local', phone: '01123456789' },
-  { key: 'mohammed', name: 'محمد الشهري', email: 'mohammed@matjar.local', phone: '01234567890' },
-  { key: 'noura', name: 'نورة العتيبي', email: 'noura@matjar.local', phone: '01512345678' },
+  { key: 'customer', name: 'عميل تجريبي', email: demoCustomerEmail, phone: 1 },
+  { key: 'sara', name: 'سارة القحطاني', email: 'sara@matjar.local', phone: 2 },
+  { key: 'mohammed', name: 'محمد الشهري', email: 'mohammed@matjar.local', phone: 3 },
+  { key: 'noura', name: 'نورة العتيبي', email: 'noura@matjar.local', phone: 4 },
 ];
 
 export type DemoReview = { by: ReviewerKey; rating: number; text: string };

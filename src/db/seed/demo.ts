@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { count, inArray, sql } from 'drizzle-orm';
 import { toMinor } from '../../contract/money.js';
+import { demoPhone, type PhoneCountry } from '../../contract/phone.js';
 import { slugify } from '../../contract/slug.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { MediaStore } from '../../server/media/store.js';
@@ -89,7 +90,11 @@ function required<V>(map: Map<string, V>, name: string, what: string): V {
  * Inserts the demo catalogue, a customer and a few reviews in one transaction. Returns false when
  * another process seeded the catalogue first.
  */
-export async function seedDemo(db: Database, media: MediaStore, digits: number): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  media: MediaStore,
+  { digits, phoneCountry }: { digits: number; phoneCountry: PhoneCountry },
+): Promise<boolean> {
   // Pictures and password hashes are slow, so they are made before the transaction opens. If
   // another process wins the race, these few files stay unused on disk; harmless.
   const [images, customerHash, reviewerHash] = await Promise.all([
@@ -166,7 +171,7 @@ export async function seedDemo(db: Database, media: MediaStore, digits: number):
         demoUsers.map((user) => ({
           name: user.name,
           email: user.email,
-          phone: user.phone,
+          phone: demoPhone(phoneCountry, user.phone),
           passwordHash: user.key === 'customer' ? customerHash : reviewerHash,
           role: 'user' as const,
         })),

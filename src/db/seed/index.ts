@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { currencyDigits } from '../../contract/money.js';
+import { demoPhone } from '../../contract/phone.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { Config } from '../../server/config.js';
 import type { MediaStore } from '../../server/media/store.js';
@@ -28,7 +29,7 @@ async function ensureAdmin(db: Database, config: Config, log: (message: string) 
     .values({
       name: 'مدير المتجر',
       email,
-      phone: '01000000000',
+      phone: demoPhone(config.phoneCountry, 0),
       passwordHash: await hashPassword(config.seedAdminPassword),
       role: 'admin',
     })
@@ -50,7 +51,7 @@ export async function seedDatabase(options: SeedOptions): Promise<{ demoSeeded: 
   const digits = currencyDigits(config.currency);
   if (config.seedDemo && (await categoryCount(db)) === 0) {
     const started = performance.now();
-    demoSeeded = await seedDemo(db, media, digits);
+    demoSeeded = await seedDemo(db, media, { digits, phoneCountry: config.phoneCountry });
     if (demoSeeded) log(`seed: demo catalogue created in ${Math.round(performance.now() - started)} ms`);
   }
 

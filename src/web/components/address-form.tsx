@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import type { PhoneCountry } from '../../contract/phone';
+import { phoneCountryOf } from '../../contract/phone';
 import { at } from '../i18n/account';
 import { authText, phoneExamples } from '../i18n/auth';
 import { type AddressField, addressFields } from '../lib/account-form';
@@ -15,18 +15,20 @@ type AddressFormProps = {
   fieldErrors: FieldErrors<AddressField> | undefined;
   formError: string | undefined;
   phoneCountry: string;
+  /** The market's cities, offered as suggestions: any other city may still be typed. */
+  cities: readonly string[];
   submitLabel: string;
 };
 
 /** The add and edit address form (docs/specification.md (Screens and routes: Customer screens), docs/decisions/0010-address-city-and-postal-code.md: city required, postal code optional). */
-export function AddressForm({ values, fieldErrors, formError, phoneCountry, submitLabel }: AddressFormProps) {
+export function AddressForm({ values, fieldErrors, formError, phoneCountry, cities, submitLabel }: AddressFormProps) {
   const { errors, formProps } = useFormErrors(
     addressFields,
     { load: () => import('../lib/account-validation'), validate: (v, typed) => v.validateAddress(typed, phoneCountry) },
     fieldErrors,
   );
   const hydrated = useHydrated();
-  const phoneExample = phoneExamples[phoneCountry as PhoneCountry] ?? phoneExamples.EG;
+  const phoneExample = phoneExamples[phoneCountryOf(phoneCountry)];
   return (
     <div className="max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       {formError && <FormAlert>{formError}</FormAlert>}
@@ -61,9 +63,16 @@ export function AddressForm({ values, fieldErrors, formError, phoneCountry, subm
             name="city"
             label={at.city}
             autoComplete="address-level2"
+            list="address-cities"
             defaultValue={values.city}
             error={errors.city}
+            hint={at.cityHint}
           />
+          <datalist id="address-cities">
+            {cities.map((city) => (
+              <option key={city} value={city} />
+            ))}
+          </datalist>
           <FormField
             name="postalCode"
             label={`${at.postalCode} (${at.optional})`}

@@ -1,5 +1,9 @@
-import { Phone } from 'lucide-react';
+import { MapPin, Phone } from 'lucide-react';
+import { phoneCountryOf } from '../../contract/phone';
+import type { ShopInfo } from '../../contract/transport';
 import { t } from '../i18n/ar';
+import { phoneExamples } from '../i18n/auth';
+import { showPhone } from '../lib/format';
 
 const FacebookIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 fill-current">
@@ -25,7 +29,10 @@ const socials = [
   { label: t.social.x, href: 'https://x.com', Icon: XIcon },
 ];
 
-export function Footer({ shopName }: { shopName: string }) {
+/** The shop's contact line follows its market (docs/decisions/0018-shop-country.md): its city, a number of its country. */
+export function Footer({ shop }: { shop: Pick<ShopInfo, 'name' | 'phoneCountry' | 'defaultCity'> | undefined }) {
+  const shopName = shop?.name ?? 'متجر';
+  const phoneCountry = phoneCountryOf(shop?.phoneCountry ?? '');
   return (
     <footer className="mt-10 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
@@ -35,10 +42,17 @@ export function Footer({ shopName }: { shopName: string }) {
           <li>{t.footerContact}</li>
         </ul>
         <div className="flex items-center gap-4">
+          {shop && (
+            <span className="flex items-center gap-1.5">
+              <MapPin aria-hidden="true" className="size-4" />
+              <span className="sr-only">{t.footerCity}</span>
+              <bdi>{shop.defaultCity}</bdi>
+            </span>
+          )}
           <span className="flex items-center gap-1.5">
             <Phone aria-hidden="true" className="size-4" />
             <span className="sr-only">{t.footerPhone}</span>
-            <bdi dir="ltr">+20 100 000 0000</bdi>
+            <bdi dir="ltr">{showPhone(phoneExamples[phoneCountry], { phoneCountry })}</bdi>
           </span>
           <ul className="flex gap-3">
             {socials.map(({ label, href, Icon }) => (

@@ -114,6 +114,7 @@ export const at = {
   details: 'تفاصيل العنوان',
   detailsHint: 'الحي والشارع ورقم المبنى والشقة',
   city: 'المدينة',
+  cityHint: 'اختر مدينتك من القائمة أو اكتب اسمها',
   postalCode: 'الرمز البريدي',
   optional: 'اختياري',
   phone: 'رقم الجوال',

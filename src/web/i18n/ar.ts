@@ -46,6 +46,7 @@ export const t = {
   footerPrivacy: 'سياسة الخصوصية',
   footerContact: 'اتصل بنا',
   footerPhone: 'هاتف',
+  footerCity: 'المدينة',
   footerRights: (year: number, name: string) => `© ${year} ${name}. جميع الحقوق محفوظة.`,
   notFoundTitle: 'الصفحة غير موجودة',
   notFoundText: 'عذراً، لم نجد الصفحة التي تبحث عنها. ربما نُقلت أو حُذفت.',

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH } from '../../contract/constants';
-import type { PhoneCountry } from '../../contract/phone';
+import { nationalExample, PHONE_COUNTRIES, type PhoneCountry } from '../../contract/phone';
 import { plural } from '../lib/plural';
 
 const letters = (count: number) =>
@@ -25,17 +25,9 @@ const digits = (count: number) =>
 const regionNames = new Intl.DisplayNames('ar', { type: 'region' });
 
 /** A mobile number of each supported country, as a hint under the phone field. */
-export const phoneExamples: Record<PhoneCountry, string> = {
-  EG: '01012345678',
-  SA: '0512345678',
-  AE: '0501234567',
-  JO: '0791234567',
-  KW: '51234567',
-  QA: '33123456',
-  BH: '36001234',
-  OM: '92123456',
-  MA: '0612345678',
-};
+export const phoneExamples = Object.fromEntries(
+  PHONE_COUNTRIES.map((country) => [country, nationalExample(country)]),
+) as Record<PhoneCountry, string>;
 
 /** Texts of the sign-in, sign-up, password recovery screens and the account menu. */
 export const authText = {

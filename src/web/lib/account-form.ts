@@ -4,6 +4,7 @@ import { at } from '../i18n/account';
 import type { AddressBody } from './api';
 import type { ErrorTextOverrides } from './api-errors';
 import type { FormValues } from './form';
+import { showPhone } from './format';
 
 /*
  * The account's forms: fields, what they start with and the bodies they send. No schema here:
@@ -30,16 +31,22 @@ export function addressBody(values: FormValues<AddressField>): AddressBody {
   };
 }
 
-/** What the address form starts with: the saved address, or the shop's defaults and the customer's phone. */
+/** What the address form starts with: the saved address, or the shop's defaults and the customer's phone (shown readably). */
 export function addressDefaults(
   address: Address | null,
-  fallback: { city: string; postalCode: string; phone: string },
+  fallback: { city: string; postalCode: string; phone: string; phoneCountry: string },
 ): FormValues<AddressField> {
   if (address) {
     const { alias, details, phone, city, postalCode } = address;
-    return { alias, details, phone, city, postalCode };
+    return { alias, details, phone: showPhone(phone, fallback), city, postalCode };
   }
-  return { alias: '', details: '', phone: fallback.phone, city: fallback.city, postalCode: fallback.postalCode };
+  return {
+    alias: '',
+    details: '',
+    phone: showPhone(fallback.phone, fallback),
+    city: fallback.city,
+    postalCode: fallback.postalCode,
+  };
 }
 
 /** The profile words a taken e-mail its own way (sign-up keeps authText.emailInUse). */

@@ -1,4 +1,5 @@
 import { authSchemas, changeMyPasswordSchema } from '../../contract/auth';
+import { phoneCountryOf } from '../../contract/phone';
 import { addressSchemas } from '../../contract/shopping';
 import {
   type AddressField,
@@ -10,7 +11,6 @@ import {
   profileWording,
 } from './account-form';
 import { schemaErrors } from './api-errors';
-import { phoneCountryOf } from './auth-validation';
 import type { FieldErrors, FormValues } from './form';
 
 /*

@@ -5,7 +5,7 @@ import {
   newPasswordFormSchema,
   verifyResetCodeSchema,
 } from '../../contract/auth';
-import { PHONE_PATTERNS, type PhoneCountry } from '../../contract/phone';
+import { phoneCountryOf } from '../../contract/phone';
 import { schemaErrors } from './api-errors';
 import {
   type ForgotPasswordField,
@@ -20,10 +20,6 @@ import {
   verifyCodeFields,
 } from './auth-form';
 import type { FormValues } from './form';
-
-/** The shop's phone country (ShopInfo carries the configuration's, always one of these). */
-export const phoneCountryOf = (country: string): PhoneCountry =>
-  country in PHONE_PATTERNS ? (country as PhoneCountry) : 'EG';
 
 /*
  * Each form runs the API's own schema (src/contract/auth.ts), in the browser before sending and

@@ -1,4 +1,5 @@
 import { IMAGE_WIDTHS } from '../../contract/constants.js';
+import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
 
 /** Prices and counts read the way an Arabic reader expects, through Intl. */
 export const formatPrice = (major: number, currency: string) =>
@@ -24,3 +25,7 @@ export const formatPercent = (fraction: number) =>
 /** A calendar date; in UTC so the server's HTML and the browser's render agree. */
 export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+/** A stored phone number as the page shows it (`+966 55 123 4567`), read by the shop's phone rules. */
+export const showPhone = (phone: string, shop: { phoneCountry: string }) =>
+  formatPhone(phone, phoneCountryOf(shop.phoneCountry));

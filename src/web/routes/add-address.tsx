@@ -25,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The city and postal code start from the shop's configuration, the phone from the account.
   return {
     shop,
-    values: addressDefaults(null, { city: shop.defaultCity, postalCode: shop.defaultPostalCode, phone: user.phone }),
+    values: addressDefaults(null, {
+      city: shop.defaultCity,
+      postalCode: shop.defaultPostalCode,
+      phone: user.phone,
+      phoneCountry: shop.phoneCountry,
+    }),
   };
 }
 
@@ -79,6 +84,7 @@ export default function AddAddress({ loaderData, actionData }: Route.ComponentPr
         fieldErrors={failure?.fieldErrors}
         formError={failure?.formError}
         phoneCountry={loaderData.shop.phoneCountry}
+        cities={loaderData.shop.cities}
         submitLabel={at.saveAddress}
       />
     </>

@@ -29,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     shop,
     address,
-    values: addressDefaults(address, { city: shop.defaultCity, postalCode: shop.defaultPostalCode, phone: user.phone }),
+    values: addressDefaults(address, {
+      city: shop.defaultCity,
+      postalCode: shop.defaultPostalCode,
+      phone: user.phone,
+      phoneCountry: shop.phoneCountry,
+    }),
   };
 }
 
@@ -74,6 +79,7 @@ export default function EditAddress({ loaderData, actionData }: Route.ComponentP
         fieldErrors={actionData?.fieldErrors}
         formError={actionData?.formError}
         phoneCountry={loaderData.shop.phoneCountry}
+        cities={loaderData.shop.cities}
         submitLabel={at.saveChanges}
       />
     </>

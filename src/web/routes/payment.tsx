@@ -19,7 +19,7 @@ import {
 } from '../lib/checkout';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
-import { formatNumber, formatPrice } from '../lib/format';
+import { formatNumber, formatPrice, showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
@@ -46,7 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [cart, addresses] = await Promise.all([api.cart.get(), api.addresses.list()]);
   // docs/specification.md (Validation rules: Checkout): nothing to pay for → 'the cart is empty', on the cart page.
   if (cart.numOfCartItems === 0) throw emptyCart(request);
-  return { shop: context.shop, cart: cart.data, addresses: addresses.data };
+  const { shop } = context;
+  const shown = addresses.data.map((address) => ({ ...address, phone: showPhone(address.phone, shop) }));
+  return { shop, cart: cart.data, addresses: shown };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

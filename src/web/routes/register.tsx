@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Form, Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { PhoneCountry } from '../../contract/phone';
+import { phoneCountryOf } from '../../contract/phone';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { FormField } from '../components/form-field';
@@ -92,7 +92,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return () => clearTimeout(timer);
   }, [success, navigate, loginHref, formProps.ref]);
 
-  const phoneExample = phoneExamples[shop.phoneCountry as PhoneCountry] ?? phoneExamples.EG;
+  const phoneExample = phoneExamples[phoneCountryOf(shop.phoneCountry)];
   return (
     <AuthCard
       title={authText.registerTitle}

@@ -10,6 +10,7 @@ import { at } from '../i18n/account';
 import { type ApiClient, ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
+import { showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
 import { redirectWithToast } from '../lib/toast.server';
@@ -22,7 +23,8 @@ const PATH = '/user/address';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'user');
   const addresses = await apiFor(request, context).addresses.list();
-  return { shop: context.shop, addresses: addresses.data };
+  const { shop } = context;
+  return { shop, addresses: addresses.data.map((address) => ({ ...address, phone: showPhone(address.phone, shop) })) };
 }
 
 type DeleteResult = { ok: true } | { ok: false; message: string };

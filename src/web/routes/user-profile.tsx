@@ -24,6 +24,7 @@ import { formFailureFromApi } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
+import { showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { clearSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
@@ -43,7 +44,8 @@ type PasswordResult = ({ intent: 'password'; ok: false } & FormFailure<PasswordF
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, 'user');
-  return { shop: context.shop, user };
+  const { shop } = context;
+  return { shop, user: { ...user, phone: showPhone(user.phone, shop) } };
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {

@@ -13,7 +13,7 @@ import { type ApiClient, ApiError } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FormFailure } from '../../lib/form';
-import { formatCode } from '../../lib/format';
+import { formatCode, showPhone } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import {
   flagChoiceError,
@@ -45,7 +45,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await apiFor(request, context)
     .orders.get(params.id)
     .then((r) => r.data, notFoundOnMissing);
-  return { shop: context.shop, order };
+  const { shop } = context;
+  const { user, shippingAddress } = order;
+  return {
+    shop,
+    order: {
+      ...order,
+      user: { ...user, phone: showPhone(user.phone, shop) },
+      shippingAddress: { ...shippingAddress, phone: showPhone(shippingAddress.phone, shop) },
+    },
+  };
 }
 
 /** Sets one flag; the placeholder and the state the order already has send nothing (docs/specification.md (Validation rules: Order states)). */
