@@ -8,6 +8,7 @@ import {
   type CheckoutLine,
   cartItems,
   carts,
+  invoices,
   type OrderMoney,
   orderItems,
   orders,
@@ -180,6 +181,16 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             .leftJoin(products, eq(products.id, orderItems.productId))
             .where(inArray(orderItems.orderId, ids))
             .orderBy(asc(orderItems.title), asc(orderItems.id));
+    const invoiceNumbers = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ orderId: invoices.orderId, number: invoices.number })
+              .from(invoices)
+              .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
+          ).map((invoice) => [invoice.orderId, invoice.number]),
+    );
     return rows.map(({ order, user }) => ({
       _id: order.id,
       id: order.id,
@@ -216,6 +227,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       isTest: order.isTest,
       isDelivered: order.isDelivered,
       ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+      ...(invoiceNumbers.has(order.id) ? { invoiceNumber: invoiceNumbers.get(order.id) } : {}),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     }));
