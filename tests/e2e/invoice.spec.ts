@@ -1,7 +1,15 @@
 import { currencyDigits } from '../../src/contract/money';
 import type { Order } from '../../src/contract/types';
 import { expect, test } from './fixtures';
-import { ADMIN, apiToken, createCustomer, placeCashOrder, signInWithCookie, stockedProducts } from './support';
+import {
+  ADMIN,
+  apiToken,
+  createCustomer,
+  expectNoAxeViolations,
+  placeCashOrder,
+  signInWithCookie,
+  stockedProducts,
+} from './support';
 import { VAT_SELLER } from './vat-shop';
 
 /*
