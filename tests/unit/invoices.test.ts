@@ -17,28 +17,29 @@ import { quoteOrder, type Zone } from '../../src/server/modules/pricing/quote.js
 describe('ZATCA QR: TLV records in Base64', () => {
   it('matches a vector written out by hand, with an Arabic seller name', () => {
     // «متجر الرياض»: ten Arabic letters of two UTF-8 bytes each and one space — 21 bytes (0x15).
+    // biome-ignore format: one letter per pair of bytes, as written out by hand
     const seller = [
-      0xd9, 0x85, /* م */ 0xd8, 0xaa, /* ت */ 0xd8, 0xac, /* ج */ 0xd8, 0xb1, /* ر */ 0x20, 0xd8, 0xa7, /* ا */ 0xd9,
-      0x84, /* ل */ 0xd8, 0xb1, /* ر */ 0xd9, 0x8a, /* ي */ 0xd8, 0xa7 /* ا */, 0xd8, 0xb6 /* ض */,
+      0xd9, 0x85, // م U+0645
+      0xd8, 0xaa, // ت U+062A
+      0xd8, 0xac, // ج U+062C
+      0xd8, 0xb1, // ر U+0631
+      0x20,       // space
+      0xd8, 0xa7, // ا U+0627
+      0xd9, 0x84, // ل U+0644
+      0xd8, 0xb1, // ر U+0631
+      0xd9, 0x8a, // ي U+064A
+      0xd8, 0xa7, // ا U+0627
+      0xd8, 0xb6, // ض U+0636
     ];
     expect(seller).toHaveLength(21);
     const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+    // biome-ignore format: one record per line — tag, length, value
     const expected = [
-      0x01,
-      0x15,
-      ...seller,
-      0x02,
-      0x0f,
-      ...ascii('300000000000003'),
-      0x03,
-      0x14,
-      ...ascii('2026-11-25T12:34:56Z'),
-      0x04,
-      0x07,
-      ...ascii('1150.00'),
-      0x05,
-      0x06,
-      ...ascii('150.00'),
+      0x01, 0x15, ...seller,                          // seller name, 21 bytes
+      0x02, 0x0f, ...ascii('300000000000003'),        // VAT number, 15 bytes
+      0x03, 0x14, ...ascii('2026-11-25T12:34:56Z'),   // timestamp, 20 bytes
+      0x04, 0x07, ...ascii('1150.00'),                // total with VAT, 7 bytes
+      0x05, 0x06, ...ascii('150.00'),                 // VAT total, 6 bytes
     ];
     const qr = zatcaQr({
       sellerName: 'متجر الرياض',
