@@ -109,6 +109,9 @@ describe('a Saudi shop with a VAT number', () => {
       previousHash: GENESIS_HASH,
     });
     expect(invoice.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    // The order says it has one (its views link the invoice page).
+    expect(order.invoiceNumber).toBe(1);
+    expect((await send('GET', `/orders/${order.id}`, { token: user.token })).json().data.invoiceNumber).toBe(1);
     expect(order.totalOrderPrice).toBe(1159.99);
     expect(order.taxPrice).toBe(151.3);
     expect(invoice.subtotalExclVat).toBe(1008.69);
@@ -219,6 +222,7 @@ describe('a Saudi shop with a VAT number', () => {
     const { order, user } = await placed(s, [{ price: 1_000 }]);
     await s.t.database.db.update(storeSettings).set({ vatNumber: SELLER.vatNumber });
     expect(await rowsOf(s.t)).toHaveLength(before);
+    expect(order).not.toHaveProperty('invoiceNumber');
     const res = await invoiceOf(order.id, user);
     expectFail(res, 404, m.invoiceNotIssued);
     expect(res.json().code).toBe('INVOICE_NOT_ISSUED');
