@@ -26,7 +26,7 @@ const money = (major: number, currency: string) =>
     major,
   );
 
-test('a customer opens the tax invoice of a cash order; staff open it from the order page', async ({
+test('a customer opens the tax invoice of a cash order; staff open it from the order page and the orders list', async ({
   page,
   browser,
   playwright,
@@ -87,6 +87,11 @@ test('a customer opens the tax invoice of a cash order; staff open it from the o
       await staffPage.getByRole('link', { name: /^الفاتورة الضريبية/ }).click();
       await expect(staffPage.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
       await expect(staffPage.getByText(VAT_SELLER.vatNumber)).toBeVisible();
+      // The orders list links it too, above the card's own link to the order's page.
+      await staffPage.goto(`${shopURL()}/admin/allorders`);
+      const orderNumber = new Intl.NumberFormat('ar', { useGrouping: false }).format(order.number);
+      await staffPage.getByRole('link', { name: `الفاتورة الضريبية للطلب رقم ${orderNumber}` }).click();
+      await expect(staffPage).toHaveURL(`${shopURL()}/orders/${order.id}/invoice`);
     } finally {
       await staff.close();
     }
