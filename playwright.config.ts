@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // One fresh shop per run: its own data folder (database, media, outbox) and port.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'matjar-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3111);
-// A second shop beside it that takes cash only (PAYMENT_PROVIDER=none), for the payment screen.
+// A second shop beside it that takes cash only (PAYMENT_PROVIDER=none), for the payment screen;
+// it is registered for VAT, for the tax invoice.
 const cashOnlyPort = port + 1;
 process.env.E2E_CASH_ONLY_URL = `http://127.0.0.1:${cashOnlyPort}`;
 const cashOnlyDataDir = mkdtempSync(path.join(tmpdir(), 'matjar-e2e-cash-'));
@@ -73,7 +74,8 @@ export default defineConfig({
       },
     },
     {
-      command: 'node dist/server/main.js',
+      // Registered for VAT first, so its orders get tax invoices (tests/e2e/invoice.spec.ts).
+      command: 'node --import tsx tests/e2e/register-vat.ts && node dist/server/main.js',
       url: `${process.env.E2E_CASH_ONLY_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -233,6 +233,11 @@ export const apiFailures = {
     message: 'Cash on delivery is not available for this city, please pay by card',
   },
   orderNotFound: { status: 404, message: 'No order for this id' },
+  invoiceNotIssued: {
+    status: 404,
+    message: 'No tax invoice was issued for this order',
+    note: 'The shop had no VAT number when the order was placed (docs/invoices.md); the order itself exists.',
+  },
   checkoutNotFound: { status: 404, message: 'No checkout session for this id' },
   checkoutStatusInvalid: { field: true, message: 'status must be a checkout state' },
   cardPaymentsUnavailable: {

@@ -249,6 +249,8 @@ export const orderSchema = z.object({
   isTest: z.boolean(),
   isDelivered: z.boolean(),
   deliveredAt: isoDateTime.optional(),
+  /** The number of the order's tax invoice, when one was issued (docs/invoices.md). */
+  invoiceNumber: positiveInt.optional(),
   ...timestamps,
 });
 export const orderEnvelope = dataEnvelope(orderSchema);

@@ -22,6 +22,7 @@ import type {
   suggestionSchema,
   updateSubcategorySchema,
 } from './catalog.js';
+import type { invoiceSchema } from './invoices.js';
 import type { createReviewSchema, reviewSchema, updateReviewSchema } from './reviews.js';
 import type {
   addressSchema,
@@ -61,6 +62,7 @@ export type Address = z.output<typeof addressSchema>;
 export type OrderItem = z.output<typeof orderItemSchema>;
 export type Order = z.output<typeof orderSchema>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
+export type Invoice = z.output<typeof invoiceSchema>;
 
 type AuthSchemas = ReturnType<typeof authSchemas>;
 export type SignupBody = z.input<AuthSchemas['signup']>;

@@ -35,6 +35,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -71,7 +72,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const sendRefundNotice = refundNoticeMailer(ctx, app.log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const checkouts = createCheckouts(db, provider, config, app.log, {
-    orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin)),
+    orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin), origin),
     refunded: async (session) => {
       const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
       if (!customer) return;
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
       await api.register((scope) => orderRoutes(scope, ctx, checkouts), { prefix: '/orders' });
+      await api.register((scope) => invoiceRoutes(scope, ctx), { prefix: '/orders' });
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));
     },

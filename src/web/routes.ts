@@ -52,5 +52,7 @@ export default [
   route('allbrands', 'routes/all-brands.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('order/paymethoud', 'routes/payment.tsx'),
+  // An order's tax invoice, for its customer and staff (the API decides; docs/invoices.md).
+  route('orders/:id/invoice', 'routes/invoice.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

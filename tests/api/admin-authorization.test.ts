@@ -4,6 +4,8 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
+import { storeSettings } from '../../src/db/schema.js';
+import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { type Access, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
@@ -409,6 +411,28 @@ const ownerCases: OwnerCase[] = [
       };
     },
   },
+  ...(['invoice', 'invoice.xml'] as const).map(
+    (suffix): OwnerCase => ({
+      route: `GET /orders/:id/${suffix}`,
+      stranger: { status: 404, message: m.orderNotFound },
+      ownerStatus: 200,
+      prepare: async (owner) => {
+        // A shop registered for VAT issues the invoice with the order (docs/invoices.md).
+        await storeSettingsOf(t.database.db, t.config);
+        await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+        const { cartId } = await cartLine(owner);
+        const res = await send('POST', `/orders/${cartId}`, {
+          token: owner.token,
+          payload: { shippingAddress: address },
+        });
+        const order = (await json<{ data: Order }>(res, 201)).data;
+        return {
+          call: { url: `/orders/${order.id}/${suffix}` },
+          view: () => send('GET', `/orders/${order.id}/invoice`, { token: owner.token }).then(asJson),
+        };
+      },
+    }),
+  ),
   {
     route: 'POST /orders/:cartId',
     stranger: { status: 404, message: m.cartNotFound },

@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { selectRows } from '../../src/db/client.js';
-import { addresses, brands, categories, subcategories, wishlistItems } from '../../src/db/schema.js';
+import { addresses, brands, categories, storeSettings, subcategories, wishlistItems } from '../../src/db/schema.js';
 import { MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
+import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
@@ -899,6 +900,16 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'order', owned: true } },
     control: 200,
   },
+  'GET /orders/:id/invoice': {
+    prepare: async () => ({ params: { id: w.customerOrderId } }),
+    params: { id: { kind: 'order', owned: true } },
+    control: 200,
+  },
+  'GET /orders/:id/invoice.xml': {
+    prepare: async () => ({ params: { id: w.customerOrderId } }),
+    params: { id: { kind: 'order', owned: true } },
+    control: 200,
+  },
   'POST /orders/:cartId': {
     prepare: async () => ({ params: { cartId: (await cartLine(w.customer)).cartId }, body: { shippingAddress } }),
     body: {
@@ -1408,6 +1419,9 @@ beforeAll(async () => {
     customerCheckoutId: '',
     pool: [],
   };
+  // A shop registered for VAT, so its orders have tax invoices (docs/invoices.md).
+  await storeSettingsOf(t.database.db, t.config);
+  await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
   // Orders and reviews go through the API (they need the world above).
   w.customerOrderId = await newOrder(customer);
   w.customerCheckoutId = await newCheckout(customer);

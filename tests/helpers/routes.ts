@@ -66,6 +66,9 @@ export const routeAccess: Record<string, Access> = {
   // Customers see their own orders, staff every order.
   'GET /orders': 'signedIn',
   'GET /orders/:id': 'signedIn',
+  // An order's tax invoice: its customer's, staff every one (SECURITY.md § Invoices).
+  'GET /orders/:id/invoice': 'signedIn',
+  'GET /orders/:id/invoice.xml': 'signedIn',
   'POST /orders/:cartId': 'customer',
   'GET /orders/checkout-session/:cartId': 'customer',
   'PUT /orders/:id/pay': 'admin',

@@ -34,7 +34,7 @@ export function Footer({ shop }: { shop: Pick<ShopInfo, 'name' | 'phoneCountry' 
   const shopName = shop?.name ?? 'متجر';
   const phoneCountry = phoneCountryOf(shop?.phoneCountry ?? '');
   return (
-    <footer className="mt-10 border-t border-slate-200 bg-white">
+    <footer className="mt-10 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
         <ul className="flex flex-wrap gap-4">
           <li>{t.footerTerms}</li>

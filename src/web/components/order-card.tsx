@@ -1,8 +1,9 @@
-import { CircleCheck, Clock, FlaskConical } from 'lucide-react';
+import { CircleCheck, Clock, FileText, FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order, OrderItem } from '../../contract/types';
 import { at } from '../i18n/account';
+import { inv } from '../i18n/invoice';
 import { pt } from '../i18n/product';
 import { paymentMethodLabel } from '../lib/account';
 import { formatCode, formatDate, formatNumber, formatPrice, imageSrcSet } from '../lib/format';
@@ -86,6 +87,20 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
           <span className="text-base font-bold text-brand-700">{formatPrice(order.totalOrderPrice, currency)}</span>
         </Fact>
       </dl>
+
+      {order.invoiceNumber !== undefined && (
+        // Positioned, so it stays clickable above a card-wide link (the admin list).
+        <p className="relative mt-3 border-t border-slate-200 pt-3 text-sm">
+          <Link
+            to={`/orders/${order.id}/invoice`}
+            aria-label={inv.linkFor(formatCode(order.number))}
+            className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {inv.link}
+          </Link>
+        </p>
+      )}
     </article>
   );
 }

@@ -12,7 +12,7 @@ type TopBarProps = { user: User | null; cartCount: number; shopName: string };
 
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow">
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
         <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} — ${t.home}`}>
           {shopName}

@@ -194,6 +194,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SHIPPING_ADDRESS_REQUIRED: { text: cartText.addressRequired },
   ADDRESS_REQUIRED: { text: cartText.noAddresses },
   ORDER_NOT_FOUND: { text: ao.orderGone },
+  INVOICE_NOT_ISSUED: { text: 'لم تُصدر فاتورة ضريبية لهذا الطلب، فالمتجر غير مسجّل في ضريبة القيمة المضافة' },
   CHECKOUT_NOT_FOUND: { text: 'جلسة الدفع هذه غير موجودة، ارجع إلى السلة وابدأ الدفع من جديد' },
   CHECKOUT_STATUS_INVALID: { text: authText.invalidValue },
   CARD_PAYMENTS_UNAVAILABLE: { text: cartText.cardUnavailable, field: 'paymentMethod' },

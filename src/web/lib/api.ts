@@ -17,6 +17,7 @@ import type {
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
 import type { FailureBody } from '../../contract/errors.js';
+import type { invoiceEnvelope } from '../../contract/invoices.js';
 import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
 import type {
   addressEnvelope,
@@ -189,6 +190,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** A customer's own orders (staff: every order), newest first. */
       list: (query: Query = {}) => get<typeof orderList>('/orders', query),
       get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
+      /** The order's tax invoice (404 INVOICE_NOT_ISSUED when the shop issued none; docs/invoices.md). */
+      invoice: (id: string) => get<typeof invoiceEnvelope>(`${one('/orders', id)}/invoice`),
       /** Staff set each flag on its own (docs/specification.md (States and transitions)); `false` takes it back. */
       setPaid: (id: string, isPaid: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),

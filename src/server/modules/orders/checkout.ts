@@ -224,6 +224,7 @@ export function createCheckouts(
               userId: session.userId,
               lines: session.lines,
               money: session.quote ?? legacyMoney(session),
+              currency: session.currency,
               couponName: session.couponName,
               shippingAddress: session.shippingAddress,
               method: 'card',

@@ -2,17 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../../contract/money.js';
 import type { Order } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
+import { invoiceOfOrder } from '../invoices/service.js';
 
 /** Said in every message about a test order: no money moved (docs/payments.md). */
 export const TEST_ORDER_NOTE = 'طلب تجريبي: تم عبر بوابة الدفع التجريبية ولم يُدفع أي مبلغ حقيقي.';
 
-/** The order confirmation e-mail in Arabic; a mail failure is logged and never undoes an order. */
-export function orderConfirmationMailer({ mailer, config }: AppContext, log: FastifyBaseLogger) {
-  return async (order: Order | undefined) => {
+/** Where the printable tax invoice of an order is (the web page; docs/invoices.md). */
+export const invoicePagePath = (orderId: string) => `/orders/${orderId}/invoice`;
+
+/**
+ * The order confirmation e-mail in Arabic, with a link to the order's tax invoice when one was
+ * issued (`origin`: the shop's address); a mail failure is logged and never undoes an order.
+ */
+export function orderConfirmationMailer({ mailer, config, db }: AppContext, log: FastifyBaseLogger) {
+  return async (order: Order | undefined, origin: string) => {
     if (!order) return;
     const lines = order.cartItems.map((item) => `- ${item.product.title} × ${item.count}`).join('\n');
     const method = order.paymentMethodType === 'cash' ? 'الدفع عند الاستلام' : 'بطاقة (تم الدفع)';
     try {
+      const invoice = await invoiceOfOrder(db, order.id);
       await mailer.send({
         to: order.user.email,
         subject: `${config.shopName}: تأكيد طلبك رقم ${order.number}${order.isTest ? ' (طلب تجريبي)' : ''}`,
@@ -27,6 +35,7 @@ export function orderConfirmationMailer({ mailer, config }: AppContext, log: Fas
           `الإجمالي: ${formatMoney(order.totalOrderPrice, config.currency)}`,
           `طريقة الدفع: ${method}`,
           `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}`,
+          ...(invoice ? ['', `الفاتورة الضريبية المبسطة: ${origin}${invoicePagePath(order.id)}`] : []),
           '',
           config.shopName,
         ].join('\n'),

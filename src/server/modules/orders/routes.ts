@@ -89,13 +89,14 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           userId: cart.userId,
           lines: linesOf(priced),
           money,
+          currency: config.currency,
           couponName: priced.coupon?.name ?? null,
           shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode },
           method: 'cash',
         });
       });
       const order = await reader.written(row.id, origin(request));
-      await sendConfirmation(order);
+      await sendConfirmation(order, origin(request));
       return reply.code(201).send({ status: 'success', data: order });
     },
   );

@@ -8,6 +8,7 @@ import {
   type CheckoutLine,
   cartItems,
   carts,
+  invoices,
   type OrderMoney,
   orderItems,
   orders,
@@ -18,6 +19,7 @@ import {
 import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
+import { invoiceOrder } from '../invoices/service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -94,8 +96,9 @@ async function sellReserved(tx: Tx, lines: CheckoutLine[]) {
 export type NewOrder = {
   userId: string;
   lines: CheckoutLine[];
-  /** The order's money, quoted once (docs/pricing.md). */
+  /** The order's money, quoted once (docs/pricing.md), and its currency. */
   money: OrderMoney;
+  currency: string;
   couponName: string | null;
   shippingAddress: ShippingAddress;
   method: 'cash' | 'card';
@@ -106,7 +109,10 @@ export type NewOrder = {
   isTest?: boolean;
 };
 
-/** Creates an order from lines inside the caller's transaction, then empties the customer's cart. */
+/**
+ * Creates an order from lines inside the caller's transaction, empties the customer's cart, and
+ * issues the order's tax invoice when the shop has a VAT number (docs/invoices.md).
+ */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   if (order.lines.length === 0) throw failure('cartEmpty');
   refuseHugeTotal(order.money.total);
@@ -151,6 +157,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
   }
+  await invoiceOrder(tx, row, order.lines, order.currency);
   return row;
 }
 
@@ -174,6 +181,16 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             .leftJoin(products, eq(products.id, orderItems.productId))
             .where(inArray(orderItems.orderId, ids))
             .orderBy(asc(orderItems.title), asc(orderItems.id));
+    const invoiceNumbers = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ orderId: invoices.orderId, number: invoices.number })
+              .from(invoices)
+              .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
+          ).map((invoice) => [invoice.orderId, invoice.number]),
+    );
     return rows.map(({ order, user }) => ({
       _id: order.id,
       id: order.id,
@@ -210,6 +227,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       isTest: order.isTest,
       isDelivered: order.isDelivered,
       ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+      ...(invoiceNumbers.has(order.id) ? { invoiceNumber: invoiceNumbers.get(order.id) } : {}),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     }));

@@ -1,0 +1,168 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { currencyDigits } from '../../../contract/money.js';
+import type { Database, Tx } from '../../../db/client.js';
+import {
+  type InvoiceLine,
+  type InvoiceSeller,
+  invoiceCounter,
+  invoices,
+  type orders,
+  storeSettings,
+} from '../../../db/schema.js';
+import { type ItemLine, invoiceLines } from './allocate.js';
+import { zatcaQr } from './tlv.js';
+import { decimal } from './ubl.js';
+
+type OrderRow = typeof orders.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Base64 SHA-256 of text's UTF-8 bytes. */
+export const sha256Base64 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+/**
+ * The first invoice's "previous hash", exactly as ZATCA seeds the chain: SHA-256 of "0", whose hex
+ * digest is then Base64-encoded (ZATCA's own quirk; later hashes encode the binary digest) —
+ * docs/invoices.md § Chain.
+ */
+export const GENESIS_HASH = Buffer.from(createHash('sha256').update('0').digest('hex')).toString('base64');
+
+/** What an invoice's hash covers: everything it says, in one fixed order. */
+export type HashedInvoice = Pick<
+  InvoiceRow,
+  | 'kind'
+  | 'orderId'
+  | 'number'
+  | 'uuid'
+  | 'issuedAt'
+  | 'previousHash'
+  | 'seller'
+  | 'lines'
+  | 'subtotalExclVat'
+  | 'vatTotal'
+  | 'total'
+  | 'currency'
+  | 'qr'
+>;
+
+/**
+ * The canonical form an invoice's hash is taken of (docs/invoices.md § Chain): JSON of an array
+ * in a fixed field order — no object keys whose order could drift — with the time in ISO 8601 UTC.
+ */
+export function canonicalForm(invoice: HashedInvoice): string {
+  return JSON.stringify([
+    'matjar-invoice-v1',
+    invoice.kind,
+    invoice.orderId,
+    invoice.number,
+    invoice.uuid,
+    invoice.issuedAt.toISOString(),
+    invoice.previousHash,
+    [invoice.seller.name, invoice.seller.address, invoice.seller.vatNumber],
+    invoice.lines.map((line) => [
+      line.name,
+      line.quantity,
+      line.unitPriceExclVat,
+      line.unitPriceInclVat,
+      line.vatRateBasisPoints,
+      line.vatAmount,
+      line.totalInclVat,
+    ]),
+    invoice.subtotalExclVat,
+    invoice.vatTotal,
+    invoice.total,
+    invoice.currency,
+    invoice.qr,
+  ]);
+}
+
+export const invoiceHash = (invoice: HashedInvoice) => sha256Base64(canonicalForm(invoice));
+
+/** The seller as printed, or nothing when the shop has no VAT number (no tax invoice). */
+export function sellerOf(settings: typeof storeSettings.$inferSelect | undefined): InvoiceSeller | null {
+  const vatNumber = settings?.vatNumber?.trim();
+  if (!settings || !vatNumber) return null;
+  return { name: settings.legalName.trim() || settings.shopName, address: settings.address, vatNumber };
+}
+
+/**
+ * Issues the simplified tax invoice of an order just written, inside its transaction
+ * (docs/invoices.md § Numbering): the counter row is locked, so concurrent orders take numbers
+ * one after another, and a rolled-back order gives its number back with the counter update.
+ */
+export async function issueInvoice(
+  tx: Tx,
+  order: OrderRow,
+  items: readonly ItemLine[],
+  seller: InvoiceSeller,
+  currency: string,
+): Promise<InvoiceRow> {
+  await tx.insert(invoiceCounter).values({ id: 1, lastNumber: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
+  const [counter] = await tx.select().from(invoiceCounter).where(eq(invoiceCounter.id, 1)).for('update');
+  if (!counter) throw new Error('invoice counter missing');
+  const digits = currencyDigits(currency);
+  const lines: InvoiceLine[] = invoiceLines(order, items);
+  // Whole seconds: the QR, the XML and the row say the same time.
+  const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const unsigned = {
+    kind: 'invoice' as const,
+    orderId: order.id,
+    number: counter.lastNumber + 1,
+    uuid: randomUUID(),
+    issuedAt,
+    previousHash: counter.lastHash,
+    seller,
+    lines,
+    subtotalExclVat: order.totalOrderPrice - order.taxPrice,
+    vatTotal: order.taxPrice,
+    total: order.totalOrderPrice,
+    currency,
+    qr: zatcaQr({
+      sellerName: seller.name,
+      vatNumber: seller.vatNumber,
+      issuedAt,
+      total: decimal(order.totalOrderPrice, digits),
+      vatTotal: decimal(order.taxPrice, digits),
+    }),
+  };
+  const hash = invoiceHash(unsigned);
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...unsigned, hash })
+    .returning();
+  await tx.update(invoiceCounter).set({ lastNumber: unsigned.number, lastHash: hash }).where(eq(invoiceCounter.id, 1));
+  if (!row) throw new Error('invoice not written');
+  return row;
+}
+
+/**
+ * The order's invoice when the shop has a VAT number (docs/invoices.md): the one call
+ * `createOrder` makes, at its end. The settings row exists by then (the order was quoted from it).
+ */
+export async function invoiceOrder(
+  tx: Tx,
+  order: OrderRow,
+  items: ReadonlyArray<{ title: string; count: number; price: number }>,
+  currency: string,
+): Promise<InvoiceRow | null> {
+  const [settings] = await tx.select().from(storeSettings).limit(1);
+  const seller = sellerOf(settings);
+  if (!seller) return null;
+  return issueInvoice(
+    tx,
+    order,
+    items.map((item) => ({ name: item.title, quantity: item.count, unitPrice: item.price })),
+    seller,
+    currency,
+  );
+}
+
+/** An order's invoice (not a credit note), if one was issued. */
+export async function invoiceOfOrder(db: Database | Tx, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,155 @@
+import type { InvoiceLine, InvoiceSeller } from '../../../db/schema.js';
+
+/**
+ * An issued invoice as UBL 2.1 XML, in the shape ZATCA gives a simplified tax invoice
+ * (docs/invoices.md § UBL export): InvoiceTypeCode 388 named 0200000, ProfileID reporting:1.0,
+ * the counter (ICV), the previous invoice's hash (PIH) and the QR as additional document
+ * references. Unsigned: the cryptographic stamp (UBLExtensions, cac:Signature) is phase 2's.
+ */
+
+export type UblInvoice = {
+  number: number;
+  uuid: string;
+  issuedAt: Date;
+  previousHash: string;
+  qr: string;
+  seller: InvoiceSeller;
+  /** ISO 3166 alpha-2 of the seller's address (the shop's market). */
+  country: string;
+  currency: string;
+  /** Minor-unit digits of the currency. */
+  digits: number;
+  lines: InvoiceLine[];
+  subtotalExclVat: number;
+  vatTotal: number;
+  total: number;
+};
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text or attribute content: the five XML specials escaped; characters XML 1.0 cannot hold dropped. */
+export const xmlEscape = (text: string) =>
+  text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML 1.0 forbids
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+
+/** Minor units as a decimal string with the currency's digits (115000, 2 → "1150.00"). */
+export function decimal(minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const units = Math.abs(minor)
+    .toString()
+    .padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${units}` : `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}`;
+}
+
+/** A VAT rate in basis points as a percentage ("15.00"). */
+export const percent = (basisPoints: number) => decimal(basisPoints, 2);
+
+/** S (standard rate) or Z (zero rate), UN/ECE 5305. */
+const category = (basisPoints: number) => (basisPoints > 0 ? 'S' : 'Z');
+
+export function invoiceUbl(invoice: UblInvoice): string {
+  const { currency, digits } = invoice;
+  const e = xmlEscape;
+  const money = (tag: string, minor: number) =>
+    `<cbc:${tag} currencyID="${e(currency)}">${decimal(minor, digits)}</cbc:${tag}>`;
+  const iso = invoice.issuedAt.toISOString();
+  const rates = [...new Set(invoice.lines.map((line) => line.vatRateBasisPoints))].sort((a, b) => a - b);
+  const subtotals = rates.map((rate) => {
+    const lines = invoice.lines.filter((line) => line.vatRateBasisPoints === rate);
+    const vat = lines.reduce((sum, line) => sum + line.vatAmount, 0);
+    const taxable = lines.reduce((sum, line) => sum + line.totalInclVat - line.vatAmount, 0);
+    return [
+      '<cac:TaxSubtotal>',
+      money('TaxableAmount', taxable),
+      money('TaxAmount', vat),
+      '<cac:TaxCategory>',
+      `<cbc:ID schemeID="UN/ECE 5305" schemeAgencyID="6">${category(rate)}</cbc:ID>`,
+      `<cbc:Percent>${percent(rate)}</cbc:Percent>`,
+      '<cac:TaxScheme><cbc:ID schemeID="UN/ECE 5153" schemeAgencyID="6">VAT</cbc:ID></cac:TaxScheme>',
+      '</cac:TaxCategory>',
+      '</cac:TaxSubtotal>',
+    ].join('');
+  });
+  const lines = invoice.lines.map((line, index) => {
+    const exclVat = line.totalInclVat - line.vatAmount;
+    return [
+      '<cac:InvoiceLine>',
+      `<cbc:ID>${index + 1}</cbc:ID>`,
+      `<cbc:InvoicedQuantity unitCode="PCE">${line.quantity}</cbc:InvoicedQuantity>`,
+      money('LineExtensionAmount', exclVat),
+      '<cac:TaxTotal>',
+      money('TaxAmount', line.vatAmount),
+      money('RoundingAmount', line.totalInclVat),
+      '</cac:TaxTotal>',
+      '<cac:Item>',
+      `<cbc:Name>${e(line.name)}</cbc:Name>`,
+      '<cac:ClassifiedTaxCategory>',
+      `<cbc:ID>${category(line.vatRateBasisPoints)}</cbc:ID>`,
+      `<cbc:Percent>${percent(line.vatRateBasisPoints)}</cbc:Percent>`,
+      '<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>',
+      '</cac:ClassifiedTaxCategory>',
+      '</cac:Item>',
+      // The price of the whole quantity, so the line amount is exact (docs/invoices.md § Lines).
+      '<cac:Price>',
+      money('PriceAmount', exclVat),
+      `<cbc:BaseQuantity unitCode="PCE">${line.quantity}</cbc:BaseQuantity>`,
+      '</cac:Price>',
+      '</cac:InvoiceLine>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">',
+    '<cbc:ProfileID>reporting:1.0</cbc:ProfileID>',
+    `<cbc:ID>${invoice.number}</cbc:ID>`,
+    `<cbc:UUID>${e(invoice.uuid)}</cbc:UUID>`,
+    `<cbc:IssueDate>${iso.slice(0, 10)}</cbc:IssueDate>`,
+    `<cbc:IssueTime>${iso.slice(11, 19)}</cbc:IssueTime>`,
+    '<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>',
+    `<cbc:DocumentCurrencyCode>${e(currency)}</cbc:DocumentCurrencyCode>`,
+    `<cbc:TaxCurrencyCode>${e(currency)}</cbc:TaxCurrencyCode>`,
+    '<cac:AdditionalDocumentReference>',
+    '<cbc:ID>ICV</cbc:ID>',
+    `<cbc:UUID>${invoice.number}</cbc:UUID>`,
+    '</cac:AdditionalDocumentReference>',
+    '<cac:AdditionalDocumentReference>',
+    '<cbc:ID>PIH</cbc:ID>',
+    `<cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${e(invoice.previousHash)}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment>`,
+    '</cac:AdditionalDocumentReference>',
+    '<cac:AdditionalDocumentReference>',
+    '<cbc:ID>QR</cbc:ID>',
+    `<cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${e(invoice.qr)}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment>`,
+    '</cac:AdditionalDocumentReference>',
+    '<cac:AccountingSupplierParty><cac:Party>',
+    '<cac:PostalAddress>',
+    `<cbc:StreetName>${e(invoice.seller.address)}</cbc:StreetName>`,
+    `<cac:Country><cbc:IdentificationCode>${e(invoice.country)}</cbc:IdentificationCode></cac:Country>`,
+    '</cac:PostalAddress>',
+    '<cac:PartyTaxScheme>',
+    `<cbc:CompanyID>${e(invoice.seller.vatNumber)}</cbc:CompanyID>`,
+    '<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>',
+    '</cac:PartyTaxScheme>',
+    `<cac:PartyLegalEntity><cbc:RegistrationName>${e(invoice.seller.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
+    '</cac:Party></cac:AccountingSupplierParty>',
+    // A simplified invoice names no buyer.
+    '<cac:AccountingCustomerParty><cac:Party/></cac:AccountingCustomerParty>',
+    '<cac:TaxTotal>',
+    money('TaxAmount', invoice.vatTotal),
+    ...subtotals,
+    '</cac:TaxTotal>',
+    `<cac:TaxTotal>${money('TaxAmount', invoice.vatTotal)}</cac:TaxTotal>`,
+    '<cac:LegalMonetaryTotal>',
+    money('LineExtensionAmount', invoice.subtotalExclVat),
+    money('TaxExclusiveAmount', invoice.subtotalExclVat),
+    money('TaxInclusiveAmount', invoice.total),
+    money('PayableAmount', invoice.total),
+    '</cac:LegalMonetaryTotal>',
+    ...lines,
+    '</Invoice>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,199 @@
+import { Printer } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { currencyDigits } from '../../contract/money';
+import type { Invoice } from '../../contract/types';
+import { inv } from '../i18n/invoice';
+import { ApiError } from '../lib/api';
+import { requireUser } from '../lib/auth.server';
+import { apiFor } from '../lib/context.server';
+import { formatCode, formatNumber } from '../lib/format';
+import { qrImage } from '../lib/invoice-qr.server';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/invoice';
+
+/**
+ * The printable simplified tax invoice of an order (docs/invoices.md), for the order's customer
+ * and for staff: the API decides who may read it (SECURITY.md § Invoices); anyone else, and an
+ * unknown order, get the not-found page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const found = await apiFor(request, context)
+    .orders.invoice(params.id)
+    .then(
+      (r) => r.data,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'INVOICE_NOT_ISSUED') return null;
+        if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
+          throw data(null, { status: 404 });
+        }
+        throw error;
+      },
+    );
+  const invoice = found ? { ...found, qrImage: qrImage(found.qr) } : null;
+  return { shop: context.shop, invoice, ordersHref: user.role === 'admin' ? '/admin/allorders' : '/user/allOrders' };
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: inv.title,
+    description: inv.description,
+    path: `/orders/${params.id}/invoice`,
+    noindex: true,
+  });
+}
+
+/** Money with the invoice's currency digits, read in Arabic (١٬١٥٠٫٠٠ ر.س.). */
+const money = (major: number, currency: string) =>
+  new Intl.NumberFormat('ar', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: currencyDigits(currency),
+  }).format(major);
+
+/** The issue time in UTC, said so, so the server's HTML and the browser's render agree. */
+const issued = (iso: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { invoice, ordersHref } = loaderData;
+  if (!invoice) {
+    return (
+      <section className="mx-auto max-w-lg py-12 text-center">
+        <h1 className="mb-3 text-2xl font-bold">{inv.noneTitle}</h1>
+        <p className="mb-6 text-slate-700">{inv.noneText}</p>
+        <Link to={ordersHref} className="font-bold text-brand-700 underline">
+          {inv.backToOrders}
+        </Link>
+      </section>
+    );
+  }
+  return <InvoiceSheet invoice={invoice} ordersHref={ordersHref} />;
+}
+
+function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: string }; ordersHref: string }) {
+  const number = formatCode(invoice.number);
+  const m = (major: number) => money(major, invoice.currency);
+  return (
+    <article
+      id="tax-invoice"
+      aria-labelledby="invoice-title"
+      className="mx-auto max-w-4xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8 print:max-w-none print:p-0 print:shadow-none print:ring-0"
+    >
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={ordersHref} className="font-bold text-brand-700 underline">
+          {inv.backToOrders}
+        </Link>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-600"
+        >
+          <Printer aria-hidden="true" className="size-5" />
+          {inv.print}
+        </button>
+      </div>
+
+      <header className="flex flex-col-reverse gap-4 border-b border-slate-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 id="invoice-title" className="mb-3 text-2xl font-bold">
+            {inv.title}
+          </h1>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">{inv.seller}</dt>
+            <dd className="font-bold">{invoice.seller.name}</dd>
+            {invoice.seller.address && (
+              <>
+                <dt className="text-slate-600">{inv.address}</dt>
+                <dd>{invoice.seller.address}</dd>
+              </>
+            )}
+            <dt className="text-slate-600">{inv.vatNumber}</dt>
+            <dd>
+              <bdi dir="ltr">{invoice.seller.vatNumber}</bdi>
+            </dd>
+            <dt className="text-slate-600">{inv.invoiceNumber}</dt>
+            <dd className="font-bold">{number}</dd>
+            <dt className="text-slate-600">{inv.orderNumber}</dt>
+            <dd>{formatCode(invoice.orderNumber)}</dd>
+            <dt className="text-slate-600">{inv.issuedAt}</dt>
+            <dd>
+              <time dateTime={invoice.issuedAt}>{issued(invoice.issuedAt)}</time>
+            </dd>
+          </dl>
+        </div>
+        <img
+          src={invoice.qrImage}
+          alt={inv.qrAlt(number)}
+          width={160}
+          height={160}
+          className="size-40 shrink-0 self-center sm:self-start"
+        />
+      </header>
+
+      {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable) */}
+      <section aria-label={inv.lines} tabIndex={0} className="my-5 overflow-x-auto focus-visible:outline-2">
+        <table className="w-full min-w-[36rem] border-collapse text-sm print:min-w-0">
+          <caption className="mb-2 text-start font-bold">{inv.lines}</caption>
+          <thead>
+            <tr className="border-b border-slate-300 bg-slate-50 text-start">
+              <th scope="col" className="p-2 text-start">
+                {inv.item}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {inv.quantity}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {inv.unitPrice}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {inv.vatRate}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {inv.vatAmount}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {inv.lineTotal}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, index) => (
+              // Lines have no id; their order is the invoice's own.
+              // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change order
+              <tr key={index} className="border-b border-slate-100 align-top">
+                <th scope="row" className="p-2 text-start font-normal">
+                  {line.name}
+                </th>
+                <td className="p-2">{formatNumber(line.quantity)}</td>
+                <td className="p-2 whitespace-nowrap">{m(line.unitPriceInclVat)}</td>
+                <td className="p-2">{formatNumber(line.vatRate, 2)}٪</td>
+                <td className="p-2 whitespace-nowrap">{m(line.vatAmount)}</td>
+                <td className="p-2 whitespace-nowrap font-bold">{m(line.totalInclVat)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-slate-600">{inv.unitPriceHint}</p>
+      </section>
+
+      <section aria-labelledby="invoice-totals" className="ms-auto max-w-sm">
+        <h2 id="invoice-totals" className="sr-only">
+          {inv.totals}
+        </h2>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+          <dt>{inv.totalExclVat}</dt>
+          <dd className="whitespace-nowrap">{m(invoice.subtotalExclVat)}</dd>
+          <dt>{inv.vatTotal}</dt>
+          <dd className="whitespace-nowrap">{m(invoice.vatTotal)}</dd>
+          <dt className="border-t border-slate-300 pt-2 text-base font-bold">{inv.totalInclVat}</dt>
+          <dd className="whitespace-nowrap border-t border-slate-300 pt-2 text-base font-bold text-brand-700">
+            {m(invoice.total)}
+          </dd>
+        </dl>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { currencyDigits } from '../../src/contract/money';
+import type { Order } from '../../src/contract/types';
+import { expect, test } from './fixtures';
+import {
+  ADMIN,
+  apiToken,
+  createCustomer,
+  expectNoAxeViolations,
+  placeCashOrder,
+  signInWithCookie,
+  stockedProducts,
+} from './support';
+import { VAT_SELLER } from './vat-shop';
+
+/*
+ * The printable simplified tax invoice (docs/invoices.md) in the VAT-registered cash-only shop:
+ * the customer opens it from their orders, staff from the order's page; it prints without the
+ * site's header and footer.
+ */
+
+const shopURL = () => process.env.E2E_CASH_ONLY_URL as string;
+
+/** Money as the invoice writes it: Arabic digits, the currency's decimals. */
+const money = (major: number, currency: string) =>
+  new Intl.NumberFormat('ar', { style: 'currency', currency, minimumFractionDigits: currencyDigits(currency) }).format(
+    major,
+  );
+
+test('a customer opens the tax invoice of a cash order; staff open it from the order page and the orders list', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: shopURL() });
+  try {
+    const customer = await createCustomer(request);
+    const products = (await stockedProducts(request)).slice(0, 2);
+    expect(products.length).toBeGreaterThan(0);
+    const order: Order = await placeCashOrder(request, customer.token, products);
+    expect(order.invoiceNumber).toEqual(expect.any(Number));
+
+    await signInWithCookie(page.context(), shopURL(), customer.token);
+    await page.goto(`${shopURL()}/user/allOrders`);
+    await page
+      .getByRole('link', { name: /^الفاتورة الضريبية/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`${shopURL()}/orders/${order.id}/invoice`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+    await expect(page.getByText(VAT_SELLER.legalName)).toBeVisible();
+    await expect(page.getByText(VAT_SELLER.vatNumber)).toBeVisible();
+    const currency = 'SAR';
+    const totals = page.locator('section[aria-labelledby="invoice-totals"]');
+    await expect(totals).toContainText('الإجمالي شامل الضريبة');
+    await expect(totals).toContainText(money(order.totalOrderPrice, currency));
+    await expect(totals).toContainText(money(order.taxPrice, currency));
+    await expect(totals).toContainText(
+      money(Math.round((order.totalOrderPrice - order.taxPrice) * 100) / 100, currency),
+    );
+    const rows = page.getByRole('table', { name: 'بنود الفاتورة' }).locator('tbody tr');
+    await expect(rows).toHaveCount(order.cartItems.length);
+    const numberAsShown = new Intl.NumberFormat('ar', { useGrouping: false }).format(order.invoiceNumber ?? 0);
+    await expect(page.locator('dt:text-is("رقم الفاتورة") + dd')).toHaveText(numberAsShown);
+
+    const qr = page.getByRole('img', { name: /رمز الاستجابة السريعة/ });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await expectNoAxeViolations(page);
+
+    // Printed: the invoice only, without the site's header, footer and the print button.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner').first()).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'طباعة الفاتورة' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    // Nothing runs off the side, even at 360 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    const staff = await browser.newContext({ locale: 'ar' });
+    try {
+      const staffPage = await staff.newPage();
+      await signInWithCookie(staff, shopURL(), await apiToken(request, ADMIN));
+      await staffPage.goto(`${shopURL()}/admin/orders/${order.id}`);
+      await staffPage.getByRole('link', { name: /^الفاتورة الضريبية/ }).click();
+      await expect(staffPage.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+      await expect(staffPage.getByText(VAT_SELLER.vatNumber)).toBeVisible();
+      // The orders list links it too, above the card's own link to the order's page.
+      await staffPage.goto(`${shopURL()}/admin/allorders`);
+      const orderNumber = new Intl.NumberFormat('ar', { useGrouping: false }).format(order.number);
+      await staffPage.getByRole('link', { name: `الفاتورة الضريبية للطلب رقم ${orderNumber}` }).click();
+      await expect(staffPage).toHaveURL(`${shopURL()}/orders/${order.id}/invoice`);
+    } finally {
+      await staff.close();
+    }
+  } finally {
+    await request.dispose();
+  }
+});
+
+test('another customer cannot open the invoice', async ({ page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: shopURL() });
+  try {
+    const owner = await createCustomer(request);
+    const order = await placeCashOrder(request, owner.token, (await stockedProducts(request)).slice(0, 1));
+    const stranger = await createCustomer(request, 'خالد');
+    await signInWithCookie(page.context(), shopURL(), stranger.token);
+    const res = await page.goto(`${shopURL()}/orders/${order.id}/invoice`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText(VAT_SELLER.vatNumber)).toHaveCount(0);
+  } finally {
+    await request.dispose();
+  }
+});
