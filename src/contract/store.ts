@@ -8,6 +8,15 @@ import {
   statusListEnvelope,
   timestamps,
 } from './common.js';
+import {
+  LEGAL_NAME_MAX,
+  SHOP_NAME_MAX,
+  STORE_ADDRESS_MAX,
+  STORE_PHONE_MAX,
+  ZONE_CITIES_MAX,
+  ZONE_CITY_MAX,
+  ZONE_NAME_MAX,
+} from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import type { MarketCountry } from './markets.js';
 import { apiMessages as m } from './messages.js';
@@ -18,15 +27,6 @@ import { apiMessages as m } from './messages.js';
  * basis points.
  */
 
-export const SHOP_NAME_MAX = 100;
-export const LEGAL_NAME_MAX = 200;
-export const STORE_ADDRESS_MAX = 500;
-export const STORE_PHONE_MAX = 30;
-export const ZONE_NAME_MAX = 64;
-export const ZONE_CITIES_MAX = 200;
-export const ZONE_CITY_MAX = 100;
-/** Zones one shop may keep, the default one included. */
-export const MAX_SHIPPING_ZONES = 100;
 /** The most a zone amount may be in major units before the order limit is checked in minor units. */
 const ZONE_AMOUNT_MAX = 100_000_000_000;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Link } from 'react-router';
-import { ZONE_NAME_MAX } from '../../contract/store';
+import { ZONE_NAME_MAX } from '../../contract/constants';
 import { st } from '../i18n/admin-store';
 import type { FieldErrors, FormValues } from '../lib/form';
 import type { ZoneField } from '../lib/store-form';

@@ -4,7 +4,7 @@ import { storeSettingsEnvelope, storeSettingsUpdateSchema } from '../../../contr
 import type { AppContext } from '../../context.js';
 import { settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
 
-/** Anyone reads the settings (they print on every invoice); staff change them (SECURITY.md § 3). */
+/** Anyone reads the settings (they print on every invoice); staff change them (SECURITY.md § 1). */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();

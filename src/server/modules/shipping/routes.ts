@@ -18,7 +18,7 @@ import { createZone, deleteZone, listZones, updateZone, type ZoneInput } from '.
 
 const AMOUNTS = ['price', 'freeAbove', 'codFee'] as const;
 
-/** Shipping zones are staff's (SECURITY.md § 3); customers meet them through the quote and orders. */
+/** Shipping zones are staff's (SECURITY.md § 1); customers meet them through the quote and orders. */
 export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MAX_SHIPPING_ZONES } from '../../../contract/store.js';
+import { MAX_SHIPPING_ZONES } from '../../../contract/constants.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { shippingZones } from '../../../db/schema.js';
 import { failure, fieldError } from '../../errors.js';
