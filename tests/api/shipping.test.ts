@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/contract/money.js';
 import { addresses, orders } from '../../src/db/schema.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
@@ -247,6 +250,22 @@ describe('the quote: GET /orders/quote', () => {
     expect(order.statusCode, order.body).toBe(201);
     const { currency: _, vatRate: __, pricesIncludeVat: ___, ...money } = cash.json().data;
     expect(orderMoney(order.json().data)).toEqual(money);
+    expect(order.json().data).toMatchObject({ vatRate: 15, pricesIncludeVat: true });
+    // The e-mail shows the same bill as the order's page.
+    const outbox = path.join(sa.t.config.dataDir, 'outbox');
+    const mail = readdirSync(outbox)
+      .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
+      .find((item) => item.to === who.user.email);
+    const vat = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.15);
+    for (const text of [
+      `المجموع الفرعي: ${formatMoney(230, 'SAR')}`,
+      `الشحن: ${formatMoney(20, 'SAR')}`,
+      `رسوم الدفع عند الاستلام: ${formatMoney(10, 'SAR')}`,
+      `ضريبة القيمة المضافة (${vat}) مشمولة: ${formatMoney(33.91, 'SAR')}`,
+      `الإجمالي: ${formatMoney(260, 'SAR')}`,
+    ]) {
+      expect(mail?.text).toContain(text);
+    }
   });
 
   it('card: the amount charged is the quote total and the order keeps every part', async () => {
