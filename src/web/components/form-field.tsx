@@ -114,16 +114,14 @@ export function SelectField({ name, label, error, hint, id, className, children,
   );
 }
 
-/** A labelled checkbox (posts 'on' when ticked), with an optional hint tied to it. */
+/** A labelled checkbox (posts 'on' when ticked). */
 export function CheckboxField({
   name,
   label,
-  hint,
   defaultChecked,
 }: {
   name: string;
   label: string;
-  hint?: string;
   defaultChecked: boolean;
 }) {
   const id = `field-${name}`;
@@ -134,19 +132,11 @@ export function CheckboxField({
         name={name}
         type="checkbox"
         defaultChecked={defaultChecked}
-        aria-describedby={hint ? `${id}-hint` : undefined}
         className="mt-1 size-5 shrink-0 accent-brand-700"
       />
-      <div>
-        <label htmlFor={id} className="font-bold">
-          {label}
-        </label>
-        {hint && (
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        )}
-      </div>
+      <label htmlFor={id} className="font-bold">
+        {label}
+      </label>
     </div>
   );
 }
