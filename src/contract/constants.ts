@@ -87,3 +87,14 @@ export const SORT_OPTIONS = [
   { value: '+price', label: 'السعر من الأقل للأعلى' },
   { value: '-price', label: 'السعر من الأعلى للأقل' },
 ] as const;
+
+/** Store settings and shipping zones (docs/pricing.md): lengths in characters. */
+export const SHOP_NAME_MAX = 100;
+export const LEGAL_NAME_MAX = 200;
+export const STORE_ADDRESS_MAX = 500;
+export const STORE_PHONE_MAX = 30;
+export const ZONE_NAME_MAX = 64;
+export const ZONE_CITIES_MAX = 200;
+export const ZONE_CITY_MAX = 100;
+/** Zones one shop may keep, the default one included. */
+export const MAX_SHIPPING_ZONES = 100;

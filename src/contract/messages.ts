@@ -238,6 +238,38 @@ export const apiFailures = {
     message: 'No tax invoice was issued for this order',
     note: 'The shop had no VAT number when the order was placed (docs/invoices.md); the order itself exists.',
   },
+  paymentMethodInvalid: { field: true, message: 'method must be cash or card' },
+
+  shopNameRequired: { field: true, message: 'shopName is required' },
+  vatNumberInvalid: {
+    field: true,
+    message: 'Invalid VAT number',
+    note: "The shop's SHOP_COUNTRY decides the form: Saudi Arabia 15 digits starting and ending with 3, elsewhere 9 to 15 digits. Empty clears it.",
+  },
+  vatRateInvalid: { field: true, message: 'vatRate must be a percentage from 0 to 100 with at most 2 decimals' },
+  zoneNameRequired: { field: true, message: 'Shipping zone name is required' },
+  zoneNameTooLong: { field: true, message: 'Shipping zone name is too long' },
+  zoneCitiesInvalid: {
+    field: true,
+    message: 'cities must be a list of at most 200 city names of at most 100 characters',
+  },
+  zoneAmountInvalid: {
+    field: true,
+    message: 'Shipping amounts must be numbers of 0 or more within the order limit',
+    note: '`param` names the amount: `price`, `freeAbove` or `codFee`.',
+  },
+  zoneDefaultHasNoCities: { field: true, message: 'The default shipping zone takes no cities' },
+  zoneCityTaken: {
+    status: 409,
+    message: 'This city already belongs to another enabled shipping zone',
+    note: 'Beside the code, `city` names the city and `zone` the zone that has it.',
+  },
+  zoneDefaultUndeletable: {
+    status: 409,
+    message: 'The default shipping zone cannot be deleted, disable it instead',
+  },
+  zoneNotFound: { status: 404, message: 'No shipping zone for this id' },
+  zoneLimit: { status: 400, message: 'A shop can keep at most 100 shipping zones' },
   checkoutNotFound: { status: 404, message: 'No checkout session for this id' },
   checkoutStatusInvalid: { field: true, message: 'status must be a checkout state' },
   cardPaymentsUnavailable: {

@@ -240,6 +240,9 @@ export const orderSchema = z.object({
   /** The cash-on-delivery fee. */
   codFee: z.number(),
   totalOrderPrice: z.number(),
+  /** The VAT rule of the order's day: the rate in percent, and whether prices included it. */
+  vatRate: z.number(),
+  pricesIncludeVat: z.boolean(),
   /** The coupon's name, when one applied. */
   coupon: z.string().optional(),
   paymentMethodType: z.enum(['cash', 'card']),

@@ -39,6 +39,14 @@ import type {
   shippingAddressSchema,
   updateCouponSchema,
 } from './shopping.js';
+import type {
+  createShippingZoneSchema,
+  quoteSchema,
+  shippingZoneSchema,
+  storeSettingsSchema,
+  storeSettingsUpdateSchema,
+  updateShippingZoneSchema,
+} from './store.js';
 
 export type { ListEnvelope } from './common.js';
 
@@ -63,6 +71,9 @@ export type OrderItem = z.output<typeof orderItemSchema>;
 export type Order = z.output<typeof orderSchema>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type Invoice = z.output<typeof invoiceSchema>;
+export type StoreSettingsView = z.output<typeof storeSettingsSchema>;
+export type ShippingZone = z.output<typeof shippingZoneSchema>;
+export type Quote = z.output<typeof quoteSchema>;
 
 type AuthSchemas = ReturnType<typeof authSchemas>;
 export type SignupBody = z.input<AuthSchemas['signup']>;
@@ -82,3 +93,6 @@ export type ShippingAddressBody = z.input<ReturnType<typeof shippingAddressSchem
 /** `expire` as a date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
 export type CouponBody = z.input<typeof createCouponSchema>;
 export type CouponChanges = z.input<typeof updateCouponSchema>;
+export type StoreSettingsBody = z.input<ReturnType<typeof storeSettingsUpdateSchema>>;
+export type ShippingZoneBody = z.input<typeof createShippingZoneSchema>;
+export type ShippingZoneChanges = z.input<typeof updateShippingZoneSchema>;

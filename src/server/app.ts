@@ -41,6 +41,8 @@ import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/co
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrderReader } from './modules/orders/service.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { shippingZoneRoutes } from './modules/shipping/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
@@ -215,6 +217,8 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => invoiceRoutes(scope, ctx), { prefix: '/orders' });
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));
+      await api.register((scope) => settingsRoutes(scope, ctx), { prefix: '/settings' });
+      await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
     },
     { prefix: '/api/v1' },
   );

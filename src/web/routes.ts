@@ -39,6 +39,9 @@ export default [
     route('admin/editsubcategory/:id', 'routes/admin/edit-subcategory.tsx'),
     route('admin/addCoupon', 'routes/admin/coupons.tsx'),
     route('admin/edit-coupon/:id', 'routes/admin/edit-coupon.tsx'),
+    route('admin/shipping-zones', 'routes/admin/shipping-zones.tsx'),
+    route('admin/shipping-zones/:id', 'routes/admin/edit-shipping-zone.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
   // The product form's sub-category choices (data only; the loader guards itself).
   route('admin/categories/:id/subcategories', 'routes/admin/subcategories.ts'),
@@ -54,5 +57,7 @@ export default [
   route('order/paymethoud', 'routes/payment.tsx'),
   // An order's tax invoice, for its customer and staff (the API decides; docs/invoices.md).
   route('orders/:id/invoice', 'routes/invoice.tsx'),
+  // The payment screen's quote (data only; the loader guards itself).
+  route('order/quote', 'routes/order-quote.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

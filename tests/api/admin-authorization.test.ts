@@ -78,6 +78,9 @@ async function newOrder(): Promise<{ order: Order; buyer: Account }> {
   return { order: (await json<{ data: Order }>(order, 201)).data, buyer };
 }
 
+/** A shipping zone made by staff through the API; its id. */
+const newZone = () => created('/shipping-zones', { payload: { name: unique('منطقة'), cities: [unique('مدينة')] } });
+
 type AdminCase = {
   /** The route as classified above. */
   route: string;
@@ -199,6 +202,30 @@ const adminCases: AdminCase[] = [
     route: 'GET /payments/checkouts',
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),
+  },
+  {
+    route: 'PUT /settings',
+    status: 200,
+    prepare: async () => ({ url: '/settings', payload: { shopName: unique('متجر'), vatNumber: '300000000000003' } }),
+  },
+  { route: 'GET /shipping-zones', status: 200, prepare: async () => ({ url: '/shipping-zones' }) },
+  {
+    route: 'POST /shipping-zones',
+    status: 201,
+    prepare: async () => ({
+      url: '/shipping-zones',
+      payload: { name: unique('منطقة'), cities: [unique('مدينة')], price: 20 },
+    }),
+  },
+  {
+    route: 'PUT /shipping-zones/:id',
+    status: 200,
+    prepare: async () => ({ url: `/shipping-zones/${await newZone()}`, payload: { price: 30, codAllowed: false } }),
+  },
+  {
+    route: 'DELETE /shipping-zones/:id',
+    status: 204,
+    prepare: async () => ({ url: `/shipping-zones/${await newZone()}` }),
   },
 ];
 
@@ -455,6 +482,20 @@ const ownerCases: OwnerCase[] = [
     }),
   },
   {
+    // No id in the path, but two in the query: a stranger's cart is not found, whatever the address.
+    route: 'GET /orders/quote',
+    stranger: { status: 404, message: m.cartNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const { cartId } = await cartLine(owner);
+      const addressId = await savedAddress(owner);
+      return {
+        call: { url: `/orders/quote?${new URLSearchParams({ cartId, addressId, method: 'cash' })}` },
+        view: () => cartOf(owner),
+      };
+    },
+  },
+  {
     route: 'GET /payments/checkouts/:id',
     stranger: { status: 404, message: m.checkoutNotFound },
     ownerStatus: 200,
@@ -489,7 +530,7 @@ const notOwned = ['POST /products/:id/reviews'];
 describe('another customer', () => {
   it('has a case for every route that takes the id of something a customer owns', () => {
     const owned = [...routesWith('customer'), ...routesWith('signedIn')]
-      .filter((route) => route.includes(':') && !notOwned.includes(route))
+      .filter((route) => (route.includes(':') || route === 'GET /orders/quote') && !notOwned.includes(route))
       .sort();
     expect(ownerCases.map((c) => c.route).sort()).toEqual(owned);
   });

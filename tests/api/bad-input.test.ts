@@ -12,8 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { selectRows } from '../../src/db/client.js';
-import { addresses, brands, categories, storeSettings, subcategories, wishlistItems } from '../../src/db/schema.js';
+import {
+  addresses,
+  brands,
+  categories,
+  shippingZones,
+  storeSettings,
+  subcategories,
+  wishlistItems,
+} from '../../src/db/schema.js';
 import { MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
+import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
@@ -231,7 +240,8 @@ type IdKind =
   | 'cart'
   | 'order'
   | 'review'
-  | 'checkout';
+  | 'checkout'
+  | 'zone';
 
 type World = {
   admin: Account;
@@ -255,6 +265,10 @@ type World = {
   expiredCouponName: string;
   customerOrderId: string;
   customerCheckoutId: string;
+  /** A shipping zone, one of its cities, and the default zone (which cannot be deleted). */
+  zoneId: string;
+  zoneCity: string;
+  defaultZoneId: string;
   /** Ids of every kind; `other` marks the other customer's own. */
   pool: { kind: IdKind; id: string; other?: boolean }[];
 };
@@ -520,6 +534,42 @@ const couponFields = (minDiscount: number) => ({
   expire: badDate,
   discount: badNumber({ min: minDiscount, max: 100, whole: true }),
 });
+
+/** A zone made directly in the database; its id. */
+async function newZone() {
+  const [row] = await t.database.db
+    .insert(shippingZones)
+    .values({ name: unique('منطقة'), cities: [unique('مدينة')] })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/** An amount of a zone: 0 up to the order limit (null, for `freeAbove`, means "never free"). */
+const badAmount = badNumber({ min: 0, max: 100_000_000_000 }).filter((v) => v !== null);
+const badCities = choose(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  objectValue,
+  injection,
+  fc.array(fc.oneof(fc.integer(), blank, longText(101, 300), withNul, fc.constant(null)), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+  fc.constant(Array.from({ length: 201 }, (_, i) => `مدينة ${i}`)),
+  // Another enabled zone's city.
+  later(() => [w.zoneCity]),
+);
+const zoneFields = {
+  name: badText(64),
+  cities: badCities,
+  price: badAmount,
+  freeAbove: badAmount,
+  codAllowed: badBoolean,
+  codFee: badAmount,
+  enabled: badBoolean,
+};
 
 const orderFlag = (flag: 'isPaid' | 'isDelivered'): RouteSpec => ({
   prepare: async () => ({ params: { id: w.customerOrderId }, body: { [flag]: true } }),
@@ -934,6 +984,50 @@ const specs: Record<string, RouteSpec> = {
     params: { cartId: { kind: 'cart', owned: true } },
     writes: true,
     control: 200,
+  },
+  'GET /orders/quote': {
+    prepare: async () => ({
+      query: { cartId: (await cartLine(w.customer)).cartId, addressId: await newAddress(w.customer), method: 'card' },
+    }),
+    query: {
+      cartId: fc.oneof(badQueryId, fc.uuid({ version: 4 }), foreignId('cart', true)),
+      addressId: fc.oneof(badQueryId, fc.uuid({ version: 4 }), foreignId('address', true)),
+      method: choose(fc.constantFrom('cheque', 'CASH', '', 'cash;'), injection, repeated('cash'), withNul),
+    },
+    control: 200,
+  },
+  'GET /settings': { control: 200 },
+  'PUT /settings': {
+    prepare: async () => ({ body: { shopName: unique('متجر'), vatNumber: '123456789', vatRate: 14 } }),
+    body: {
+      shopName: badText(100),
+      legalName: badOptionalText(200),
+      vatNumber: choose(fc.constantFrom('12345678', '1234567890123456', 'abc', '١٢٣'), notText, injection, withNul),
+      address: badOptionalText(500),
+      email: badEmail.filter((v) => v !== ''),
+      phone: badOptionalText(30),
+      vatRate: fc.oneof(badNumber({ min: 0, max: 100 }), fc.constantFrom(15.555, '14.125')),
+      pricesIncludeVat: badBoolean,
+    },
+    control: 200,
+  },
+  'GET /shipping-zones': { control: 200 },
+  'POST /shipping-zones': {
+    prepare: async () => ({ body: { name: unique('منطقة'), cities: [unique('مدينة')], price: 20, codFee: 5 } }),
+    body: zoneFields,
+    control: 201,
+  },
+  'PUT /shipping-zones/:id': {
+    prepare: async () => ({ params: { id: await newZone() }, body: { price: 15, codAllowed: false } }),
+    body: zoneFields,
+    params: { id: { kind: 'zone' } },
+    control: 200,
+  },
+  'DELETE /shipping-zones/:id': {
+    prepare: async () => ({ params: { id: await newZone() } }),
+    // The default zone cannot be deleted (409).
+    params: { id: { kind: 'zone', extra: () => [w.defaultZoneId] } },
+    control: 204,
   },
   'PUT /orders/:id/pay': orderFlag('isPaid'),
   'PUT /orders/:id/deliver': orderFlag('isDelivered'),
@@ -1417,6 +1511,9 @@ beforeAll(async () => {
     expiredCouponName: expired.name,
     customerOrderId: '',
     customerCheckoutId: '',
+    zoneId: '',
+    zoneCity: unique('مدينة'),
+    defaultZoneId: '',
     pool: [],
   };
   // A shop registered for VAT, so its orders have tax invoices (docs/invoices.md).
@@ -1432,6 +1529,12 @@ beforeAll(async () => {
   const otherAddressId = await newAddress(other);
   const otherLine = await cartLine(other);
   await t.database.db.insert(wishlistItems).values({ userId: other.id, productId: othersFavourite.id });
+  const [zone] = await t.database.db
+    .insert(shippingZones)
+    .values({ name: unique('منطقة'), cities: [w.zoneCity] })
+    .returning();
+  w.zoneId = zone?.id ?? '';
+  w.defaultZoneId = (await shippingZonesOf(t.database.db)).find((z) => z.isDefault)?.id ?? '';
   w.pool = [
     { kind: 'product', id: product.id },
     { kind: 'category', id: category.id },
@@ -1446,6 +1549,7 @@ beforeAll(async () => {
     { kind: 'cart', id: otherLine.cartId, other: true },
     { kind: 'cartItem', id: otherLine.itemId, other: true },
     { kind: 'checkout', id: otherCheckoutId, other: true },
+    { kind: 'zone', id: w.zoneId },
   ];
 }, 120_000);
 afterAll(() => t.close());

@@ -14,8 +14,11 @@ const TABLETS = [
   { name: 'landscape', width: 1024, height: 768 },
 ];
 
-/** docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon. */
-const SIDEBAR_LINKS = 7;
+/**
+ * docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon;
+ * then shipping zones and the store settings (docs/pricing.md).
+ */
+const SIDEBAR_LINKS = 9;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -48,6 +51,9 @@ async function adminPaths(page: Page): Promise<string[]> {
     `/admin/editsubcategory/${await firstId('/subcategories')}`,
     '/admin/addCoupon',
     `/admin/edit-coupon/${((await coupon.json()) as { data: Coupon }).data.id}`,
+    '/admin/shipping-zones',
+    `/admin/shipping-zones/${(await get<{ data: { id: string }[] }>('/shipping-zones', staff)).data[0]?.id ?? ''}`,
+    '/admin/settings',
   ];
 }
 

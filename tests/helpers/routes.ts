@@ -71,6 +71,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /orders/:id/invoice.xml': 'signedIn',
   'POST /orders/:cartId': 'customer',
   'GET /orders/checkout-session/:cartId': 'customer',
+  'GET /orders/quote': 'customer',
   'PUT /orders/:id/pay': 'admin',
   'PUT /orders/:id/deliver': 'admin',
   // Anyone may call it; only the provider's signature makes it act.
@@ -78,6 +79,13 @@ export const routeAccess: Record<string, Access> = {
   // A checkout's state for its customer (staff: any); staff list them.
   'GET /payments/checkouts': 'admin',
   'GET /payments/checkouts/:id': 'signedIn',
+  // The settings print on every invoice: anyone reads them; staff change them.
+  'GET /settings': 'public',
+  'PUT /settings': 'admin',
+  'GET /shipping-zones': 'admin',
+  'POST /shipping-zones': 'admin',
+  'PUT /shipping-zones/:id': 'admin',
+  'DELETE /shipping-zones/:id': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

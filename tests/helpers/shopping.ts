@@ -75,6 +75,8 @@ export function expectFail(res: LightMyRequestResponse, status: number, message?
   if (code !== 'REQUEST_INVALID') expect(failureOfCode(code)?.status, res.body).toBe(status);
   if (code === 'STOCK_SHORT') {
     expect(details).toEqual({ product: { id: expect.any(String), title: expect.any(String) } });
+  } else if (code === 'ZONE_CITY_TAKEN') {
+    expect(details).toEqual({ city: expect.any(String), zone: expect.any(String) });
   } else expect(details).toEqual({});
   if (message !== undefined) expect(text).toBe(message);
 }

@@ -1,4 +1,14 @@
-import { BadgePercent, FolderPlus, FolderTree, Package, PackagePlus, ReceiptText, Tags } from 'lucide-react';
+import {
+  BadgePercent,
+  FolderPlus,
+  FolderTree,
+  Package,
+  PackagePlus,
+  ReceiptText,
+  Settings,
+  Tags,
+  Truck,
+} from 'lucide-react';
 import { adminText } from '../i18n/admin';
 
 /** The admin sidebar's entries in the order of docs/specification.md (Screens and routes: Staff pages), with the pages that belong under each. */
@@ -15,6 +25,14 @@ export const adminPages = [
   },
   { to: '/admin/addproducts', label: adminText.addProduct, Icon: PackagePlus, under: [] },
   { to: '/admin/addCoupon', label: adminText.addCoupon, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
+  // Not in the spec's list: the shop's money settings (docs/pricing.md).
+  {
+    to: '/admin/shipping-zones',
+    label: adminText.shippingZones,
+    Icon: Truck,
+    under: ['/admin/shipping-zones/'],
+  },
+  { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */

@@ -10,11 +10,13 @@ type CartTotalsProps = {
   lineCount: number;
   currency: string;
   headingId: string;
+  /** The cart page says shipping, the cash fee and VAT come at payment (docs/pricing.md). */
+  shippingNote?: boolean;
   children?: ReactNode;
 };
 
 /** The totals panel of the cart and payment pages: total, and with a coupon the discounted total. */
-export function CartTotals({ cart, lineCount, currency, headingId, children }: CartTotalsProps) {
+export function CartTotals({ cart, lineCount, currency, headingId, shippingNote = false, children }: CartTotalsProps) {
   const discounted = cart.coupon !== undefined && cart.totalAfterDiscount !== undefined;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -54,6 +56,7 @@ export function CartTotals({ cart, lineCount, currency, headingId, children }: C
           </>
         )}
       </dl>
+      {shippingNote && <p className="mt-3 text-sm text-slate-600">{cartText.shippingAtPayment}</p>}
       {children}
     </section>
   );

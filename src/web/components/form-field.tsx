@@ -113,3 +113,30 @@ export function SelectField({ name, label, error, hint, id, className, children,
     </FieldFrame>
   );
 }
+
+/** A labelled checkbox (posts 'on' when ticked). */
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        className="mt-1 size-5 shrink-0 accent-brand-700"
+      />
+      <label htmlFor={id} className="font-bold">
+        {label}
+      </label>
+    </div>
+  );
+}

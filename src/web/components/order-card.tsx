@@ -1,6 +1,7 @@
 import { CircleCheck, Clock, FileText, FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { orderMoneyParts } from '../../contract/money-lines';
 import type { Order, OrderItem } from '../../contract/types';
 import { at } from '../i18n/account';
 import { inv } from '../i18n/invoice';
@@ -9,6 +10,7 @@ import { paymentMethodLabel } from '../lib/account';
 import { formatCode, formatDate, formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
 import { ColorChip } from './color-chip';
+import { MoneyLines } from './money-lines';
 import { StarRating } from './star-rating';
 
 type OrderCardProps = {
@@ -73,7 +75,9 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
         </ul>
       )}
 
-      <dl className="grid gap-2 border-t border-slate-200 pt-3 text-sm sm:grid-cols-4 sm:gap-3">
+      <dl
+        className={`grid gap-2 border-t border-slate-200 pt-3 text-sm sm:gap-3 ${showItems ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}
+      >
         <Fact term={at.deliveryStatus}>
           <Flag on={order.isDelivered} yes={at.delivered} no={at.notDelivered} />
         </Fact>
@@ -83,11 +87,20 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
         <Fact term={at.paymentMethod}>
           <span className="font-bold">{paymentMethodLabel(order.paymentMethodType)}</span>
         </Fact>
-        <Fact term={at.total}>
-          <span className="text-base font-bold text-brand-700">{formatPrice(order.totalOrderPrice, currency)}</span>
-        </Fact>
+        {!showItems && (
+          <Fact term={at.total}>
+            <span className="text-base font-bold text-brand-700">{formatPrice(order.totalOrderPrice, currency)}</span>
+          </Fact>
+        )}
       </dl>
-
+      {/* With its items, the order shows its whole bill (docs/pricing.md), the total last. */}
+      {showItems && (
+        <MoneyLines
+          money={orderMoneyParts(order)}
+          currency={currency}
+          className="mt-3 border-t border-slate-200 pt-3"
+        />
+      )}
       {order.invoiceNumber !== undefined && (
         // Positioned, so it stays clickable above a card-wide link (the admin list).
         <p className="relative mt-3 border-t border-slate-200 pt-3 text-sm">

@@ -8,4 +8,6 @@ export const adminText = {
   addSubcategory: 'إضافة تصنيف فرعي',
   addProduct: 'إضافة منتج',
   addCoupon: 'إضافة كوبون',
+  shippingZones: 'مناطق الشحن',
+  settings: 'إعدادات المتجر',
 };

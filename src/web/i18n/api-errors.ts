@@ -12,6 +12,7 @@ import { at } from './account';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
 import { ap } from './admin-products';
+import { st } from './admin-store';
 import { authText } from './auth';
 import { cartText } from './cart';
 import { pt } from './product';
@@ -200,6 +201,25 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   CARD_PAYMENTS_UNAVAILABLE: { text: cartText.cardUnavailable, field: 'paymentMethod' },
   SHIPPING_UNAVAILABLE: { text: cartText.shippingUnavailable, field: 'addressId' },
   COD_NOT_ALLOWED: { text: cartText.cashNotAllowed, field: 'paymentMethod' },
+  PAYMENT_METHOD_INVALID: { text: cartText.methodRequired, field: 'paymentMethod' },
+  SHOP_NAME_REQUIRED: { text: st.shopNameRequired },
+  VAT_NUMBER_INVALID: { text: st.vatNumberInvalid },
+  VAT_RATE_INVALID: { text: st.vatRateInvalid },
+  ZONE_NAME_REQUIRED: { text: st.zoneNameRequired },
+  ZONE_NAME_TOO_LONG: { text: st.zoneNameTooLong },
+  ZONE_CITIES_INVALID: { text: st.zoneCitiesInvalid },
+  ZONE_AMOUNT_INVALID: { text: st.zoneAmountInvalid },
+  ZONE_DEFAULT_HAS_NO_CITIES: { text: st.zoneDefaultHasNoCities, field: 'cities' },
+  ZONE_CITY_TAKEN: {
+    text: ({ details }) =>
+      typeof details.city === 'string' && typeof details.zone === 'string'
+        ? st.zoneCityTaken(details.city, details.zone)
+        : st.zoneCityTakenPlain,
+    field: 'cities',
+  },
+  ZONE_DEFAULT_UNDELETABLE: { text: st.zoneDefaultUndeletable },
+  ZONE_NOT_FOUND: { text: st.zoneGone },
+  ZONE_LIMIT: { text: st.zoneLimit },
   PAYMENT_PROVIDER_UNAVAILABLE: { text: cartText.paymentUnavailable },
   PAYMENT_MISMATCH: { text: 'المبلغ المدفوع لا يطابق مبلغ الطلب، لم يُنشأ طلب' },
   WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },

@@ -36,6 +36,12 @@ import type {
   wishlistChanged,
   wishlistEnvelope,
 } from '../../contract/shopping.js';
+import type {
+  quoteEnvelope,
+  shippingZoneEnvelope,
+  shippingZoneList,
+  storeSettingsEnvelope,
+} from '../../contract/store.js';
 import type { ApiTransport } from '../../contract/transport.js';
 import type {
   AddressBody,
@@ -49,7 +55,10 @@ import type {
   ReviewBody,
   ReviewChanges,
   ShippingAddressBody,
+  ShippingZoneBody,
+  ShippingZoneChanges,
   SignupBody,
+  StoreSettingsBody,
   SubcategoryBody,
   SubcategoryChanges,
   UpdateMeBody,
@@ -197,6 +206,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
+      /** What the cart costs shipped to a saved address and paid this way (docs/pricing.md). */
+      quote: (query: { cartId: string; addressId: string; method: 'cash' | 'card' }) =>
+        get<typeof quoteEnvelope>('/orders/quote', query),
       /** Cash on delivery: the order is made at once from the cart. */
       createCash: (cartId: string, shippingAddress: ShippingAddressBody) =>
         call<typeof orderCreatedEnvelope>('POST', one('/orders', cartId), { shippingAddress }),
@@ -209,6 +221,19 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       checkout: (id: string) => get<typeof checkoutStatusEnvelope>(one('/payments/checkouts', id)),
       /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
       checkouts: (query: Query = {}) => get<typeof checkoutStatusList>('/payments/checkouts', query),
+    },
+    /** Anyone reads them; staff change them (docs/pricing.md). */
+    settings: {
+      get: () => get<typeof storeSettingsEnvelope>('/settings'),
+      update: (body: StoreSettingsBody) => call<typeof storeSettingsEnvelope>('PUT', '/settings', body),
+    },
+    shippingZones: {
+      list: () => get<typeof shippingZoneList>('/shipping-zones'),
+      add: (body: ShippingZoneBody) => call<typeof shippingZoneEnvelope>('POST', '/shipping-zones', body),
+      update: (id: string, body: ShippingZoneChanges) =>
+        call<typeof shippingZoneEnvelope>('PUT', one('/shipping-zones', id), body),
+      /** 204, no body. */
+      remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/shipping-zones', id)),
     },
     coupons: {
       list: (query: Query = {}) => get<typeof couponList>('/coupons', query),

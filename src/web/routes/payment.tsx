@@ -1,10 +1,11 @@
-import { Banknote, ChevronRight, CircleAlert, CreditCard, ExternalLink, MapPinPlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
+import { Banknote, ChevronRight, CircleAlert, CreditCard, ExternalLink, LoaderCircle, MapPinPlus } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
 import { CartTotals } from '../components/cart-totals';
 import { FormAlert } from '../components/form-alert';
+import { MoneyLines } from '../components/money-lines';
 import { SubmitButton } from '../components/submit-button';
 import { cartText } from '../i18n/cart';
 import { requireUser } from '../lib/auth.server';
@@ -24,6 +25,7 @@ import { pageMeta } from '../lib/meta';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import type { Route } from './+types/payment';
+import type { QuoteAnswer } from './order-quote';
 
 const PATH = '/order/paymethoud';
 const ORDERS_PATH = '/user/allOrders';
@@ -143,6 +145,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const methodError = errors.paymentMethod;
   const addressError = errors.addressId;
   const chosenMethod = failure?.values.paymentMethod;
+  const quote = useQuote(failure?.values.addressId ?? '', chosenMethod ?? (shop.cardPayments ? '' : 'cash'));
 
   return (
     <>
@@ -173,7 +176,15 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               </a>
             </p>
           )}
-          <Form method="post" className="space-y-6" {...formProps}>
+          <Form
+            method="post"
+            className="space-y-6"
+            {...formProps}
+            onChange={(event) => {
+              formProps.onChange(event);
+              quote.follow(event);
+            }}
+          >
             {hydrated && <input type="hidden" name={CLIENT_FIELD} value="js" />}
 
             <fieldset aria-describedby={methodError ? 'method-error' : undefined}>
@@ -207,14 +218,43 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
             <AddressSelect addresses={addresses} error={addressError} defaultValue={failure?.values.addressId} />
 
-            <div className="rounded-xl bg-slate-50 p-4">
-              <p className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-bold">{cartText.amountDue}</span>
-                <span className="text-2xl font-bold text-brand-700">
-                  {formatPrice(cart.totalAfterDiscount ?? cart.totalCartPrice, shop.currency)}
-                </span>
-              </p>
-            </div>
+            <section
+              aria-labelledby="bill-heading"
+              aria-busy={quote.loading || undefined}
+              className="rounded-xl bg-slate-50 p-4"
+            >
+              <h2 id="bill-heading" className="mb-2 font-bold">
+                {cartText.bill}
+              </h2>
+              {/* Polite: the lines change as the address and the method are chosen. */}
+              <div aria-live="polite">
+                {quote.answer?.ok ? (
+                  <MoneyLines money={quote.answer.quote} currency={quote.answer.quote.currency} />
+                ) : (
+                  <p className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-bold">{cartText.amountDue}</span>
+                    <span className="text-2xl font-bold text-brand-700">
+                      {formatPrice(cart.totalAfterDiscount ?? cart.totalCartPrice, shop.currency)}
+                    </span>
+                  </p>
+                )}
+                {quote.answer && !quote.answer.ok && (
+                  <p className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
+                    <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    {quote.answer.message}
+                  </p>
+                )}
+                {!quote.answer && !quote.loading && (
+                  <p className="mt-2 text-sm text-slate-600">{cartText.chooseForTotal}</p>
+                )}
+                {quote.loading && (
+                  <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
+                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                    {cartText.quoting}
+                  </p>
+                )}
+              </div>
+            </section>
             <SubmitButton done={done}>{cartText.complete}</SubmitButton>
           </Form>
         </div>
@@ -357,4 +397,31 @@ function AddressSelect({
       </Link>
     </div>
   );
+}
+
+/**
+ * The server's quote for the chosen address and method (the `/order/quote` data route), loaded
+ * again whenever either changes; nothing is computed in the browser (docs/pricing.md). The answer
+ * shown is always the one for the current choice: an older one is not shown while a newer loads.
+ */
+function useQuote(initialAddress: string, initialMethod: string) {
+  const fetcher = useFetcher<QuoteAnswer>();
+  const [choice, setChoice] = useState({ addressId: initialAddress, method: initialMethod });
+  const { load } = fetcher;
+
+  useEffect(() => {
+    if (!choice.addressId || !choice.method) return;
+    load(`/order/quote?${new URLSearchParams(choice)}`);
+  }, [choice, load]);
+
+  function follow(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const next = { addressId: String(form.get('addressId') ?? ''), method: String(form.get('paymentMethod') ?? '') };
+    setChoice((current) => (current.addressId === next.addressId && current.method === next.method ? current : next));
+  }
+
+  const data = fetcher.data;
+  const current = data && data.addressId === choice.addressId && data.method === choice.method ? data : undefined;
+  const chosen = Boolean(choice.addressId && choice.method);
+  return { answer: chosen ? current : undefined, loading: chosen && fetcher.state === 'loading', follow };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney } from '../../../contract/money.js';
+import { moneyLines, orderMoneyParts } from '../../../contract/money-lines.js';
 import type { Order } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
 import { invoiceOfOrder } from '../invoices/service.js';
@@ -32,7 +32,8 @@ export function orderConfirmationMailer({ mailer, config, db }: AppContext, log:
           '',
           lines,
           '',
-          `الإجمالي: ${formatMoney(order.totalOrderPrice, config.currency)}`,
+          // The same lines as the order's page (docs/pricing.md).
+          ...moneyLines(orderMoneyParts(order), config.currency).map((line) => `${line.label}: ${line.value}`),
           `طريقة الدفع: ${method}`,
           `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}`,
           ...(invoice ? ['', `الفاتورة الضريبية المبسطة: ${origin}${invoicePagePath(order.id)}`] : []),

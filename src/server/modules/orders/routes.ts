@@ -15,7 +15,9 @@ import {
   orderList,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
-import { addresses, carts, orders, type ShippingAddress } from '../../../db/schema.js';
+import { quoteEnvelope, quoteQuerySchema } from '../../../contract/store.js';
+import type { Quote } from '../../../contract/types.js';
+import { addresses, carts, type OrderMoney, orders, type ShippingAddress } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure, issuesError } from '../../errors.js';
@@ -56,6 +58,42 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     if (!cart) throw failure('cartNotFound');
     return cart;
   }
+
+  // Before the `/:id` routes, so 'quote' is not read as an id.
+  r.get(
+    '/quote',
+    {
+      onRequest: guards.customer,
+      schema: { querystring: quoteQuerySchema, response: { 200: quoteEnvelope, ...failing(404, 409) }, tags },
+    },
+    async (request) => {
+      const { cartId, addressId, method } = request.query;
+      const cart = await ownCart(request, cartId);
+      const [address] = await db
+        .select({ city: addresses.city })
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, cart.userId)))
+        .limit(1);
+      if (!address) throw failure('addressNotFound');
+      const priced = await priceCart(db, cart);
+      if (priced.lines.length === 0) throw failure('cartEmpty');
+      const money = await quoteCart(db, config, priced, address.city, method);
+      return { data: quoteView(money) };
+    },
+  );
+
+  /** An order's money as the quote shows it, major units. */
+  const quoteView = (money: OrderMoney): Quote => ({
+    subtotal: toMajor(money.subtotal, digits),
+    discount: toMajor(money.discount, digits),
+    shippingPrice: toMajor(money.shippingPrice, digits),
+    codFee: toMajor(money.codFee, digits),
+    taxPrice: toMajor(money.taxPrice, digits),
+    total: toMajor(money.total, digits),
+    currency: config.currency,
+    vatRate: money.vatRateBasisPoints / 100,
+    pricesIncludeVat: money.pricesIncludeVat,
+  });
 
   r.post(
     '/:cartId',

@@ -220,6 +220,8 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       taxPrice: toMajor(order.taxPrice, digits),
       shippingPrice: toMajor(order.shippingPrice, digits),
       totalOrderPrice: toMajor(order.totalOrderPrice, digits),
+      vatRate: order.vatRateBasisPoints / 100,
+      pricesIncludeVat: order.pricesIncludeVat,
       ...(order.couponName ? { coupon: order.couponName } : {}),
       paymentMethodType: order.paymentMethodType,
       isPaid: order.isPaid,

@@ -42,7 +42,7 @@ export const vatOnTop = (net: number, basisPoints: number) =>
   basisPoints === 0 ? 0 : divideRounded(net, basisPoints, 10_000);
 
 /** A city as zones compare it: Arabic folded (أ إ آ → ا, ة → ه, ى → ي…), spaces collapsed. */
-const cityKey = (city: string) => normalizeArabic(city).replace(/\s+/g, ' ').trim();
+export const cityKey = (city: string) => normalizeArabic(city).replace(/\s+/g, ' ').trim();
 
 /**
  * The zone that delivers to `city`: the enabled zone listing it, else the enabled default zone

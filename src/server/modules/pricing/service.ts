@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import { failure } from '../../errors.js';
 import type { PricedCart } from '../cart/service.js';
 import { storeSettingsOf } from '../settings/service.js';
-import { type PaymentMethod, quoteOrder, type Zone, zoneFor } from './quote.js';
+import { type PaymentMethod, quoteOrder, zoneFor } from './quote.js';
+
+export type ShippingZoneRow = typeof shippingZones.$inferSelect;
 
 /** The name the "everywhere else" zone is created with (the admin may rename it). */
 export const DEFAULT_ZONE_NAME = 'باقي المدن';
@@ -14,7 +16,7 @@ export const DEFAULT_ZONE_NAME = 'باقي المدن';
  * The shop's shipping zones, the default ("everywhere else") zone created on first read: free
  * shipping, cash allowed, no fee — a new shop delivers everywhere until the admin sets prices.
  */
-export async function shippingZonesOf(db: Database | Tx): Promise<Zone[]> {
+export async function shippingZonesOf(db: Database | Tx): Promise<ShippingZoneRow[]> {
   const zones = await db.select().from(shippingZones).orderBy(asc(shippingZones.createdAt), asc(shippingZones.id));
   if (zones.some((zone) => zone.isDefault)) return zones;
   await db

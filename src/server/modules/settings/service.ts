@@ -1,15 +1,21 @@
+import type { z } from 'zod';
 import { MARKETS } from '../../../contract/markets.js';
+import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
+import type { StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
+type SettingsConfig = Pick<Config, 'shopName' | 'country'>;
+/** `PUT /settings` as parsed: the VAT rate already in basis points. */
+export type StoreSettingsChanges = z.output<ReturnType<typeof storeSettingsUpdateSchema>>;
 
 /**
  * The store's settings, created on first read from the configuration: SHOP_NAME, and the VAT rate
  * of SHOP_COUNTRY's market (src/contract/markets.ts). One row; concurrent first reads insert once.
  */
-export async function storeSettingsOf(db: Database | Tx, config: Pick<Config, 'shopName' | 'country'>) {
+export async function storeSettingsOf(db: Database | Tx, config: SettingsConfig) {
   const [existing] = await db.select().from(storeSettings).limit(1);
   if (existing) return existing;
   await db
@@ -20,3 +26,31 @@ export async function storeSettingsOf(db: Database | Tx, config: Pick<Config, 's
   if (!created) throw new Error('store settings could not be created');
   return created;
 }
+
+/** Changes the fields given (the row is created first if this is the shop's first read). */
+export async function updateStoreSettings(db: Database, config: SettingsConfig, changes: StoreSettingsChanges) {
+  await storeSettingsOf(db, config);
+  const { vatRate, ...rest } = changes;
+  const [row] = await db
+    .update(storeSettings)
+    .set({ ...rest, ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }), updatedAt: new Date() })
+    .returning();
+  if (!row) throw new Error('store settings vanished');
+  return row;
+}
+
+/** The settings as the API shows them (docs/pricing.md): the rate in percent. */
+export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency' | 'country'>): StoreSettingsView => ({
+  shopName: row.shopName,
+  legalName: row.legalName,
+  vatNumber: row.vatNumber,
+  address: row.address,
+  email: row.email,
+  phone: row.phone,
+  vatRate: row.vatRateBasisPoints / 100,
+  pricesIncludeVat: row.pricesIncludeVat,
+  currency: config.currency,
+  country: config.country,
+  issuesTaxInvoices: row.vatNumber !== null,
+  updatedAt: row.updatedAt.toISOString(),
+});

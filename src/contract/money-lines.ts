@@ -1,0 +1,59 @@
+import { formatMoney } from './money.js';
+
+/** An order's or a quote's money, major units (docs/pricing.md). */
+export type MoneyParts = {
+  subtotal: number;
+  discount: number;
+  shippingPrice: number;
+  codFee: number;
+  taxPrice: number;
+  total: number;
+  /** Percent (15 = 15 %). */
+  vatRate: number;
+  pricesIncludeVat: boolean;
+};
+
+export type MoneyLine = {
+  key: 'subtotal' | 'discount' | 'shipping' | 'codFee' | 'vat' | 'total';
+  label: string;
+  value: string;
+};
+
+const percent = (rate: number) =>
+  new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
+
+/**
+ * The lines every screen and the order e-mail show, in Arabic, in this order: subtotal, discount
+ * (when a coupon applied), shipping ('مجاني' when free), the cash-on-delivery fee (when charged),
+ * VAT — «مشمولة» when the prices include it — and the total. One wording for the payment
+ * screen, the order views and the e-mail.
+ */
+export function moneyLines(money: MoneyParts, currency: string): MoneyLine[] {
+  const amount = (major: number) => formatMoney(major, currency);
+  const lines: MoneyLine[] = [{ key: 'subtotal', label: 'المجموع الفرعي', value: amount(money.subtotal) }];
+  if (money.discount > 0) lines.push({ key: 'discount', label: 'الخصم', value: `−${amount(money.discount)}` });
+  lines.push({
+    key: 'shipping',
+    label: 'الشحن',
+    value: money.shippingPrice === 0 ? 'مجاني' : amount(money.shippingPrice),
+  });
+  if (money.codFee > 0) lines.push({ key: 'codFee', label: 'رسوم الدفع عند الاستلام', value: amount(money.codFee) });
+  if (money.vatRate > 0) {
+    const label = `ضريبة القيمة المضافة (${percent(money.vatRate)})${money.pricesIncludeVat ? ' مشمولة' : ''}`;
+    lines.push({ key: 'vat', label, value: amount(money.taxPrice) });
+  }
+  lines.push({ key: 'total', label: 'الإجمالي', value: amount(money.total) });
+  return lines;
+}
+
+/** An order's money as the lines take it (the order calls its total `totalOrderPrice`). */
+export const orderMoneyParts = (order: Omit<MoneyParts, 'total'> & { totalOrderPrice: number }): MoneyParts => ({
+  subtotal: order.subtotal,
+  discount: order.discount,
+  shippingPrice: order.shippingPrice,
+  codFee: order.codFee,
+  taxPrice: order.taxPrice,
+  total: order.totalOrderPrice,
+  vatRate: order.vatRate,
+  pricesIncludeVat: order.pricesIncludeVat,
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import {
+  dataEnvelope,
+  idSchema,
+  numericInput,
+  requiredString,
+  resourceIds,
+  statusListEnvelope,
+  timestamps,
+} from './common.js';
+import {
+  LEGAL_NAME_MAX,
+  SHOP_NAME_MAX,
+  STORE_ADDRESS_MAX,
+  STORE_PHONE_MAX,
+  ZONE_CITIES_MAX,
+  ZONE_CITY_MAX,
+  ZONE_NAME_MAX,
+} from './constants.js';
+import { toAsciiDigits } from './digits.js';
+import type { MarketCountry } from './markets.js';
+import { apiMessages as m } from './messages.js';
+
+/*
+ * The store's settings, its shipping zones and an order's quote (docs/pricing.md). Amounts are
+ * major units, like every price of the API; the VAT rate is a percentage (15 = 15 %), kept in
+ * basis points.
+ */
+
+/** The most a zone amount may be in major units before the order limit is checked in minor units. */
+const ZONE_AMOUNT_MAX = 100_000_000_000;
+
+/**
+ * A VAT registration number as the market writes it: Saudi Arabia's is 15 digits, the first and
+ * last a 3 (ZATCA); elsewhere 9 to 15 digits (Egypt's tax registration number has 9, the Gulf's
+ * TRNs 15). Arabic-Indic digits are read as digits; spaces and dashes people type are dropped.
+ */
+export const vatNumberPattern = (country: MarketCountry) => (country === 'SA' ? /^3\d{13}3$/ : /^\d{9,15}$/);
+
+/** A VAT number as stored: ASCII digits only. */
+export const normalizeVatNumber = (value: string) => toAsciiDigits(value).replace(/[\s-]/g, '');
+
+/** A percentage (0–100, at most 2 decimals) → basis points. */
+const vatRate = numericInput(m.vatRateInvalid).pipe(
+  z
+    .number()
+    .min(0, { error: m.vatRateInvalid })
+    .max(100, { error: m.vatRateInvalid })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: m.vatRateInvalid })
+    .transform((v) => Math.round(v * 100)),
+);
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: m.valueTooLong });
+
+/** `PUT /settings`: any of the fields; an empty `vatNumber` (or null) clears it. */
+export function storeSettingsUpdateSchema(country: MarketCountry) {
+  const pattern = vatNumberPattern(country);
+  return z
+    .object({
+      shopName: requiredString(m.shopNameRequired).pipe(z.string().max(SHOP_NAME_MAX, { error: m.valueTooLong })),
+      legalName: optionalText(LEGAL_NAME_MAX),
+      vatNumber: z
+        .string({ error: m.vatNumberInvalid })
+        .max(64, { error: m.vatNumberInvalid })
+        .transform(normalizeVatNumber)
+        .refine((v) => v === '' || pattern.test(v), { error: m.vatNumberInvalid })
+        .transform((v) => (v === '' ? null : v))
+        .nullable(),
+      address: optionalText(STORE_ADDRESS_MAX),
+      email: z.union(
+        [
+          z.literal(''),
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.email({ error: m.emailInvalid })),
+        ],
+        {
+          error: m.emailInvalid,
+        },
+      ),
+      phone: optionalText(STORE_PHONE_MAX).transform(toAsciiDigits),
+      vatRate,
+      pricesIncludeVat: z.boolean({ error: m.valueTypeInvalid }),
+    })
+    .partial();
+}
+
+/** The settings as anyone may read them: they print on every invoice. */
+export const storeSettingsSchema = z.object({
+  shopName: z.string(),
+  legalName: z.string(),
+  /** Null: none yet, so the shop issues no tax invoices. */
+  vatNumber: z.string().nullable(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Percent (15 = 15 %). */
+  vatRate: z.number(),
+  /** Prices are shown and charged with VAT (B2C); false: VAT is added to the total. */
+  pricesIncludeVat: z.boolean(),
+  /** ISO 4217, from the configuration (SHOP_CURRENCY / SHOP_COUNTRY). */
+  currency: z.string(),
+  /** The market (SHOP_COUNTRY), which decides the VAT number's form. */
+  country: z.string(),
+  /** Whether the shop issues tax invoices: only with a VAT number. */
+  issuesTaxInvoices: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
+export const storeSettingsEnvelope = dataEnvelope(storeSettingsSchema);
+
+/* Shipping zones */
+
+const amount = numericInput(m.zoneAmountInvalid).pipe(
+  z.number().min(0, { error: m.zoneAmountInvalid }).max(ZONE_AMOUNT_MAX, { error: m.zoneAmountInvalid }),
+);
+
+const city = z
+  .string({ error: m.zoneCitiesInvalid })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, { error: m.zoneCitiesInvalid }).max(ZONE_CITY_MAX, { error: m.zoneCitiesInvalid }));
+
+const zoneFields = {
+  name: requiredString(m.zoneNameRequired).pipe(z.string().max(ZONE_NAME_MAX, { error: m.zoneNameTooLong })),
+  cities: z.array(city, { error: m.zoneCitiesInvalid }).max(ZONE_CITIES_MAX, { error: m.zoneCitiesInvalid }),
+  price: amount,
+  /** Free shipping from this discounted subtotal; null: never free. */
+  freeAbove: amount.nullable(),
+  codAllowed: z.boolean({ error: m.valueTypeInvalid }),
+  codFee: amount,
+  enabled: z.boolean({ error: m.valueTypeInvalid }),
+};
+
+/** `POST /shipping-zones`: a name; the rest defaults to free shipping, cash allowed, enabled. */
+export const createShippingZoneSchema = z.object({
+  name: zoneFields.name,
+  cities: zoneFields.cities.default([]),
+  price: zoneFields.price.default(0),
+  freeAbove: zoneFields.freeAbove.default(null),
+  codAllowed: zoneFields.codAllowed.default(true),
+  codFee: zoneFields.codFee.default(0),
+  enabled: zoneFields.enabled.default(true),
+});
+
+/** `PUT /shipping-zones/:id`: any of the fields. */
+export const updateShippingZoneSchema = z.object(zoneFields).partial();
+
+export const shippingZoneSchema = z.object({
+  ...resourceIds,
+  name: z.string(),
+  cities: z.array(z.string()),
+  price: z.number(),
+  freeAbove: z.number().nullable(),
+  codAllowed: z.boolean(),
+  codFee: z.number(),
+  /** The "everywhere else" zone: takes the cities no other zone lists; cannot be deleted. */
+  isDefault: z.boolean(),
+  enabled: z.boolean(),
+  ...timestamps,
+});
+export const shippingZoneEnvelope = dataEnvelope(shippingZoneSchema);
+export const shippingZoneList = statusListEnvelope(shippingZoneSchema);
+
+/* The quote */
+
+export const quoteQuerySchema = z.object({
+  cartId: idSchema,
+  addressId: idSchema,
+  method: z.enum(['cash', 'card'], { error: m.paymentMethodInvalid }),
+});
+
+/** What an order of the cart to that address, paid that way, would cost (docs/pricing.md). */
+export const quoteSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shippingPrice: z.number(),
+  codFee: z.number(),
+  /** The VAT the total includes (or, for prices without VAT, adds). */
+  taxPrice: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  /** Percent (15 = 15 %). */
+  vatRate: z.number(),
+  pricesIncludeVat: z.boolean(),
+});
+export const quoteEnvelope = dataEnvelope(quoteSchema);

@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import { MAX_SHIPPING_ZONES } from '../../../contract/constants.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { shippingZones } from '../../../db/schema.js';
+import { failure, fieldError } from '../../errors.js';
+import { cityKey, type Zone } from '../pricing/quote.js';
+import { type ShippingZoneRow, shippingZonesOf } from '../pricing/service.js';
+
+/*
+ * The rules of shipping zones (docs/pricing.md): one default zone ("everywhere else") that can be
+ * renamed, priced and disabled but not deleted and lists no cities; a city belongs to at most one
+ * enabled zone (compared Arabic-folded, as zoneFor matches addresses).
+ */
+
+/** A zone's fields in minor units, as the routes hand them over. */
+export type ZoneInput = {
+  name: string;
+  cities: string[];
+  price: number;
+  freeAbove: number | null;
+  codAllowed: boolean;
+  codFee: number;
+  enabled: boolean;
+};
+
+/** Every change of zones takes this lock first, so two admins cannot give one city to two zones. */
+const ZONES_LOCK_KEY = 7_305_727;
+
+async function lockedZones(tx: Tx): Promise<ShippingZoneRow[]> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ZONES_LOCK_KEY})`);
+  return shippingZonesOf(tx);
+}
+
+/** The cities once each (folded), in the order first written. */
+function distinctCities(cities: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return cities.filter((city) => {
+    const key = cityKey(city);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Refuses a zone that would list, enabled, a city another enabled zone lists: 409 naming both. */
+function checkCities(zones: readonly Zone[], zone: Pick<Zone, 'id' | 'cities' | 'enabled' | 'isDefault'>) {
+  if (zone.isDefault && zone.cities.length > 0) throw fieldError('cities', 'zoneDefaultHasNoCities', zone.cities);
+  if (!zone.enabled) return;
+  for (const other of zones) {
+    if (other.id === zone.id || !other.enabled || other.isDefault) continue;
+    const theirs = new Set(other.cities.map(cityKey));
+    const city = zone.cities.find((item) => theirs.has(cityKey(item)));
+    if (city !== undefined) throw failure('zoneCityTaken', { city, zone: other.name });
+  }
+}
+
+export const listZones = (db: Database) => shippingZonesOf(db);
+
+export function createZone(db: Database, input: ZoneInput): Promise<ShippingZoneRow> {
+  return db.transaction(async (tx) => {
+    const zones = await lockedZones(tx);
+    if (zones.length >= MAX_SHIPPING_ZONES) throw failure('zoneLimit');
+    const cities = distinctCities(input.cities);
+    checkCities(zones, { id: '', cities, enabled: input.enabled, isDefault: false });
+    const [row] = await tx
+      .insert(shippingZones)
+      .values({ ...input, cities })
+      .returning();
+    if (!row) throw failure('internalError');
+    return row;
+  });
+}
+
+export function updateZone(db: Database, id: string, changes: Partial<ZoneInput>): Promise<ShippingZoneRow> {
+  return db.transaction(async (tx) => {
+    const zones = await lockedZones(tx);
+    const current = zones.find((zone) => zone.id === id);
+    if (!current) throw failure('zoneNotFound');
+    const cities = changes.cities === undefined ? current.cities : distinctCities(changes.cities);
+    checkCities(zones, { ...current, cities, enabled: changes.enabled ?? current.enabled });
+    const [row] = await tx
+      .update(shippingZones)
+      .set({ ...changes, ...(changes.cities === undefined ? {} : { cities }), updatedAt: new Date() })
+      .where(eq(shippingZones.id, id))
+      .returning();
+    if (!row) throw failure('zoneNotFound');
+    return row;
+  });
+}
+
+export function deleteZone(db: Database, id: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const zones = await lockedZones(tx);
+    const zone = zones.find((item) => item.id === id);
+    if (!zone) throw failure('zoneNotFound');
+    if (zone.isDefault) throw failure('zoneDefaultUndeletable');
+    await tx.delete(shippingZones).where(eq(shippingZones.id, id));
+  });
+}

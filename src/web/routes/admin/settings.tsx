@@ -1,0 +1,132 @@
+import { Info } from 'lucide-react';
+import { data, Form } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { CheckboxField, FormField, TextAreaField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
+import { st } from '../../i18n/admin-store';
+import { ApiError } from '../../lib/api';
+import { formFailureFromApi } from '../../lib/api-errors';
+import { requireUser } from '../../lib/auth.server';
+import { apiFor } from '../../lib/context.server';
+import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
+import { pageMeta } from '../../lib/meta';
+import { type SettingsField, settingsBody, settingsDefaults, settingsFields } from '../../lib/store-form';
+import { validateSettings } from '../../lib/store-validation';
+import { redirectWithToast } from '../../lib/toast.server';
+import { useFormErrors } from '../../lib/use-form-errors';
+import type { Route } from './+types/settings';
+
+const PATH = '/admin/settings';
+
+type Failure = FormFailure<SettingsField> & { values: FormValues<SettingsField> };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, 'admin');
+  const { data: settings } = await apiFor(request, context).settings.get();
+  return { shop: context.shop, settings, values: settingsDefaults(settings) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context, 'admin');
+  const api = apiFor(request, context);
+  const values = formValues(await request.formData(), settingsFields);
+  const fail = (failure: FormFailure<SettingsField>) => data<Failure>({ ...failure, values }, { status: 400 });
+  const { country } = (await api.settings.get()).data;
+  const fieldErrors = validateSettings(values, country);
+  if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  try {
+    await api.settings.update(settingsBody(values));
+    return redirectWithToast(request, PATH, { type: 'success', text: st.saved });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return fail(formFailureFromApi(error, settingsFields, context.shop.phoneCountry));
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({
+    shop: loaderData?.shop,
+    title: st.settingsTitle,
+    description: st.settingsDescription,
+    path: PATH,
+    noindex: true,
+  });
+}
+
+export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const { errors, formProps } = useFormErrors(
+    settingsFields,
+    {
+      load: () => import('../../lib/store-validation'),
+      validate: (v, typed) => v.validateSettings(typed, settings.country),
+    },
+    actionData?.fieldErrors,
+  );
+  return (
+    <>
+      <h1 className="mb-5 text-2xl font-bold">{st.settingsTitle}</h1>
+      {settings.vatNumber === null && (
+        <p
+          role="note"
+          className="mb-5 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-amber-950"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {st.noVatNumber}
+        </p>
+      )}
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
+        <Form method="post" className="space-y-5" {...formProps}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField name="shopName" label={st.shopName} defaultValue={values.shopName} error={errors.shopName} />
+            <FormField name="legalName" label={st.legalName} defaultValue={values.legalName} error={errors.legalName} />
+            <FormField
+              name="vatNumber"
+              label={st.vatNumber}
+              inputMode="numeric"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={values.vatNumber}
+              error={errors.vatNumber}
+              hint={settings.country === 'SA' ? st.vatNumberHintSA : st.vatNumberHintOther}
+            />
+            <FormField
+              name="vatRate"
+              label={st.vatRate}
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={values.vatRate}
+              error={errors.vatRate}
+            />
+            <FormField
+              name="email"
+              label={st.email}
+              type="email"
+              dir="ltr"
+              defaultValue={values.email}
+              error={errors.email}
+            />
+            <FormField
+              name="phone"
+              label={st.phone}
+              type="tel"
+              dir="ltr"
+              defaultValue={values.phone}
+              error={errors.phone}
+            />
+          </div>
+          <TextAreaField name="address" label={st.address} defaultValue={values.address} error={errors.address} />
+          <CheckboxField
+            name="pricesIncludeVat"
+            label={st.pricesIncludeVat}
+            defaultChecked={values.pricesIncludeVat === 'on'}
+          />
+          <SubmitButton className="px-6">{st.save}</SubmitButton>
+        </Form>
+      </div>
+    </>
+  );
+}

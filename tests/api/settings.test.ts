@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { apiClient, firstError } from '../helpers/shopping.js';
+
+/* The store settings (docs/pricing.md): anyone reads them, staff change them; the VAT number's form follows SHOP_COUNTRY. */
+
+let sa: TestApp;
+let eg: TestApp;
+let admin: Account;
+let customer: Account;
+let egAdmin: Account;
+let current: TestApp;
+const { send, expectNo5xx } = apiClient(() => current);
+
+beforeAll(async () => {
+  sa = await createTestApp({ country: 'SA', currency: 'SAR' });
+  eg = await createTestApp({ country: 'EG', currency: 'EGP' });
+  current = sa;
+  admin = await createAccount(sa, 'admin');
+  customer = await createAccount(sa);
+  egAdmin = await createAccount(eg, 'admin');
+});
+afterAll(async () => {
+  await sa?.close();
+  await eg?.close();
+});
+afterEach(expectNo5xx);
+
+const put = (payload: unknown, token = admin.token, app = sa) => send('PUT', '/settings', { token, payload, app });
+
+describe('GET /settings', () => {
+  it('is public and starts from the market: SA 15 %, prices with VAT, no VAT number so no tax invoices', async () => {
+    const res = await send('GET', '/settings');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      shopName: sa.config.shopName,
+      vatRate: 15,
+      pricesIncludeVat: true,
+      vatNumber: null,
+      issuesTaxInvoices: false,
+      currency: 'SAR',
+      country: 'SA',
+    });
+    const egypt = await send('GET', '/settings', { app: eg });
+    expect(egypt.json().data).toMatchObject({ vatRate: 14, currency: 'EGP', country: 'EG' });
+  });
+});
+
+describe('PUT /settings', () => {
+  it('anonymous 401, customer 403, staff change every field', async () => {
+    const body = {
+      shopName: 'متجر النخبة',
+      legalName: 'شركة النخبة للتجارة',
+      vatNumber: '300000000000003',
+      address: 'الرياض، حي العليا',
+      email: 'Shop@Example.com',
+      phone: '٠١١٢٣٤٥٦٧٨',
+      vatRate: 15,
+      pricesIncludeVat: true,
+    };
+    expect((await put(body, '')).statusCode).toBe(401);
+    expect((await put(body, customer.token)).statusCode).toBe(403);
+    expect((await send('GET', '/settings')).json().data.vatNumber).toBeNull();
+    const res = await put(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      ...body,
+      email: 'shop@example.com',
+      phone: '0112345678',
+      issuesTaxInvoices: true,
+    });
+    expect((await send('GET', '/settings')).json().data).toMatchObject({
+      shopName: 'متجر النخبة',
+      issuesTaxInvoices: true,
+    });
+  });
+
+  it('SA: a VAT number is 15 digits starting and ending with 3; Arabic-Indic digits are stored ASCII; empty clears it', async () => {
+    const arabic = await put({ vatNumber: '٣١٠١٢٣٤٥٦٧٨٩٠٠٣' });
+    expect(arabic.statusCode, arabic.body).toBe(200);
+    expect(arabic.json().data.vatNumber).toBe('310123456789003');
+    for (const bad of ['300000000000004', '400000000000003', '30000000000003', '3000000000000033', 'abc', '٣٠٠']) {
+      const res = await put({ vatNumber: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(firstError(res)).toMatchObject({ param: 'vatNumber', code: 'VAT_NUMBER_INVALID' });
+    }
+    expect((await send('GET', '/settings')).json().data.vatNumber).toBe('310123456789003');
+    const cleared = await put({ vatNumber: '' });
+    expect(cleared.json().data).toMatchObject({ vatNumber: null, issuesTaxInvoices: false });
+  });
+
+  it('other markets: 9 to 15 digits', async () => {
+    const ok = await put({ vatNumber: '123-456-789' }, egAdmin.token, eg);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.vatNumber).toBe('123456789');
+    const bad = await put({ vatNumber: '12345678' }, egAdmin.token, eg);
+    expect(firstError(bad)).toMatchObject({ param: 'vatNumber', code: 'VAT_NUMBER_INVALID' });
+  });
+
+  it('the VAT rate is a percentage from 0 to 100 with at most two decimals', async () => {
+    expect((await put({ vatRate: '١٢٫٥' })).json().data.vatRate).toBe(12.5);
+    expect((await put({ vatRate: 0 })).json().data.vatRate).toBe(0);
+    for (const bad of [-1, 100.01, 15.555, 'خمسة عشر', null]) {
+      const res = await put({ vatRate: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(firstError(res)).toMatchObject({ param: 'vatRate', code: 'VAT_RATE_INVALID' });
+    }
+    expect((await put({ vatRate: 15 })).json().data.vatRate).toBe(15);
+  });
+
+  it('refuses an empty shop name, a bad e-mail and too long text', async () => {
+    expect(firstError(await put({ shopName: '  ' }))).toMatchObject({ param: 'shopName', code: 'SHOP_NAME_REQUIRED' });
+    expect(firstError(await put({ email: 'not-mail' }))).toMatchObject({ param: 'email', code: 'EMAIL_INVALID' });
+    expect(firstError(await put({ address: 'ع'.repeat(501) }))).toMatchObject({
+      param: 'address',
+      code: 'VALUE_TOO_LONG',
+    });
+    expect(firstError(await put({ pricesIncludeVat: 'yes' }))).toMatchObject({ param: 'pricesIncludeVat' });
+    expect((await put({ email: '' })).json().data.email).toBe('');
+  });
+});

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Quote, ShippingZone, StoreSettingsView } from '../../src/contract/types';
+import { formatPrice } from '../../src/web/lib/format';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import {
+  ADMIN,
+  apiToken,
+  bearer,
+  closeToast,
+  createCustomer,
+  expectNoAxeViolations,
+  field,
+  fillCart,
+  signInWithCookie,
+  stockedProducts,
+} from './support';
+
+/*
+ * The store settings and shipping zones screens, and the payment screen's bill (docs/pricing.md).
+ * Zones made here list cities of their own (never the other tests' addresses) and are deleted
+ * after each test; the settings are put back.
+ */
+
+const PREFIX = 'منطقة-e2e';
+const main = (page: Page) => page.getByRole('main');
+const city = () => `مدينة-e2e-${randomUUID().slice(0, 6)}`;
+const bill = (page: Page) => main(page).getByRole('region', { name: 'تفاصيل المبلغ' });
+/** The value beside a term of the bill. */
+const line = (page: Page, term: string | RegExp) =>
+  bill(page)
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: term }) })
+    .locator('dd');
+
+async function adminToken(request: APIRequestContext) {
+  return apiToken(request, ADMIN);
+}
+
+async function settings(request: APIRequestContext) {
+  return ((await (await request.get('/api/v1/settings')).json()) as { data: StoreSettingsView }).data;
+}
+
+async function addZoneApi(request: APIRequestContext, body: Record<string, unknown>) {
+  const res = await request.post('/api/v1/shipping-zones', {
+    headers: bearer(await adminToken(request)),
+    data: { name: `${PREFIX} ${randomUUID().slice(0, 4)}`, ...body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as ShippingZone;
+}
+
+let savedSettings: StoreSettingsView | undefined;
+test.beforeEach(async ({ request }) => {
+  savedSettings = await settings(request);
+});
+test.afterEach(async ({ request }) => {
+  const token = await adminToken(request);
+  const zones = (await (await request.get('/api/v1/shipping-zones', { headers: bearer(token) })).json()) as {
+    data: ShippingZone[];
+  };
+  for (const zone of zones.data) {
+    if (zone.name.startsWith(PREFIX))
+      await request.delete(`/api/v1/shipping-zones/${zone.id}`, { headers: bearer(token) });
+  }
+  if (savedSettings) {
+    const { legalName, vatNumber, pricesIncludeVat, vatRate } = savedSettings;
+    await request.put('/api/v1/settings', {
+      headers: bearer(token),
+      data: { legalName, vatNumber: vatNumber ?? '', pricesIncludeVat, vatRate },
+    });
+  }
+});
+
+test.describe('admin: store settings and shipping zones', () => {
+  test('edits the settings: a bad VAT number is refused in Arabic, the notice goes once one is saved', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInWithCookie(page.context(), baseURL, await adminToken(request));
+    await page.goto('/admin');
+    await page.getByRole('navigation').getByRole('link', { name: 'إعدادات المتجر' }).click();
+    await expect(page).toHaveURL('/admin/settings');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('إعدادات المتجر');
+    await expect(main(page).getByRole('note')).toHaveText('لن يصدر المتجر فواتير ضريبية حتى تضيف الرقم الضريبي.');
+
+    const country = (await settings(request)).country;
+    await field(main(page), 'الاسم القانوني للبائع').fill('شركة متجر التجريبية');
+    await field(main(page), 'الرقم الضريبي').fill('12ab');
+    await main(page).getByRole('button', { name: 'حفظ الإعدادات' }).click();
+    const invalid = country === 'SA' ? 'الرقم الضريبي يتكون من 15 رقماً يبدأ وينتهي بالرقم 3' : 'الرقم الضريبي غير صحيح';
+    await expect(main(page).getByText(invalid)).toBeVisible();
+    await expect(field(main(page), 'الرقم الضريبي')).toBeFocused();
+    await expect(field(main(page), 'الرقم الضريبي')).toHaveAttribute('aria-invalid', 'true');
+
+    // Arabic-Indic digits are fine; the API keeps them as ASCII.
+    await field(main(page), 'الرقم الضريبي').fill(country === 'SA' ? '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣' : '١٢٣٤٥٦٧٨٩');
+    await main(page).getByRole('button', { name: 'حفظ الإعدادات' }).click();
+    await closeToast(page, 'حُفظت إعدادات المتجر');
+    await expect(main(page).getByRole('note')).toHaveCount(0);
+    const saved = await settings(request);
+    expect(saved).toMatchObject({
+      legalName: 'شركة متجر التجريبية',
+      vatNumber: country === 'SA' ? '300000000000003' : '123456789',
+      issuesTaxInvoices: true,
+    });
+    await expectNoAxeViolations(page);
+  });
+
+  test('adds a zone with a price and a cash fee; it is listed, and the default zone cannot be deleted', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInWithCookie(page.context(), baseURL, await adminToken(request));
+    await page.goto('/admin');
+    await page.getByRole('navigation').getByRole('link', { name: 'مناطق الشحن' }).click();
+    await expect(page).toHaveURL('/admin/shipping-zones');
+    const fallback = main(page).getByRole('article').filter({ hasText: 'المنطقة الافتراضية' });
+    await expect(fallback).toHaveCount(1);
+    await expect(fallback.getByRole('button', { name: /حذف/ })).toHaveCount(0);
+    await expect(fallback.getByRole('link', { name: /حذف/ })).toHaveCount(0);
+
+    const name = `${PREFIX} ${randomUUID().slice(0, 4)}`;
+    const town = city();
+    await field(main(page), 'اسم المنطقة').fill(name);
+    await field(main(page), 'المدن').fill(`${town}\n${town}-2`);
+    await field(main(page), 'سعر الشحن').fill('-5');
+    await main(page).getByRole('button', { name: 'إضافة منطقة' }).click();
+    await expect(main(page).getByText('أدخل مبلغاً من 0 فأكثر')).toBeVisible();
+    await field(main(page), 'سعر الشحن').fill('٢٥');
+    await field(main(page), 'رسوم الدفع عند الاستلام').fill('7');
+    await main(page).getByRole('button', { name: 'إضافة منطقة' }).click();
+    await closeToast(page, 'أُضيفت المنطقة');
+    const card = main(page)
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+    await expect(card).toContainText(`الشحن: ${formatPrice(25, (await settings(request)).currency)}`);
+    await expect(card).toContainText(`رسوم الاستلام: ${formatPrice(7, (await settings(request)).currency)}`);
+    await expect(card).toContainText(town);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the payment screen bill', () => {
+  test('shipping, cash fee and VAT follow the address and the method; cash is refused where the zone takes none', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { currency, vatRate } = await settings(request);
+    const town = city();
+    const noCashTown = city();
+    await addZoneApi(request, { cities: [town], price: 25, codFee: 7 });
+    await addZoneApi(request, { cities: [noCashTown], price: 40, codAllowed: false });
+    const customer = await createCustomer(request);
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    const cartId = await fillCart(request, customer.token, [product]);
+    const address = async (alias: string, cityName: string) => {
+      const res = await request.post('/api/v1/addresses', {
+        headers: bearer(customer.token),
+        data: { alias, details: 'شارع الاختبار 1', phone: customer.phone, city: cityName },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()).data as { _id: string; alias: string }[]).find((a) => a.alias === alias)?._id ?? '';
+    };
+    const home = await address('البيت', town);
+    const far = await address('المزرعة', noCashTown);
+    const quote = async (addressId: string, method: string) =>
+      (
+        (await (
+          await request.get(`/api/v1/orders/quote?${new URLSearchParams({ cartId, addressId, method })}`, {
+            headers: bearer(customer.token),
+          })
+        ).json()) as { data: Quote }
+      ).data;
+
+    await signInWithCookie(page.context(), baseURL, customer.token);
+    await page.goto('/order/paymethoud');
+    await expect(bill(page)).toContainText('اختر العنوان وطريقة الدفع');
+    await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(home);
+    await main(page)
+      .getByRole('radio', { name: /الدفع عند الاستلام/ })
+      .check();
+
+    const cash = await quote(home, 'cash');
+    expect(cash).toMatchObject({ shippingPrice: 25, codFee: 7 });
+    await expect(line(page, /^الشحن$/)).toHaveText(formatPrice(25, currency));
+    await expect(line(page, 'رسوم الدفع عند الاستلام')).toHaveText(formatPrice(7, currency));
+    const vatTerm = `ضريبة القيمة المضافة (${new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(vatRate / 100)}) مشمولة`;
+    await expect(line(page, vatTerm)).toHaveText(formatPrice(cash.taxPrice, currency));
+    await expect(line(page, /^الإجمالي$/)).toHaveText(formatPrice(cash.total, currency));
+
+    // Card: no cash fee, a smaller total and the VAT it holds.
+    await main(page)
+      .getByRole('radio', { name: /الدفع بالبطاقة/ })
+      .check();
+    const card = await quote(home, 'card');
+    await expect(line(page, /^الإجمالي$/)).toHaveText(formatPrice(card.total, currency));
+    await expect(line(page, 'رسوم الدفع عند الاستلام')).toHaveCount(0);
+    await expect(line(page, vatTerm)).toHaveText(formatPrice(card.taxPrice, currency));
+    expect(card.total).toBe(cash.total - 7);
+
+    // A city whose zone takes no cash.
+    await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(far);
+    await expect(line(page, /^الشحن$/)).toHaveText(formatPrice(40, currency));
+    await main(page)
+      .getByRole('radio', { name: /الدفع عند الاستلام/ })
+      .check();
+    await expect(bill(page)).toContainText('الدفع عند الاستلام غير متاح لمدينة هذا العنوان، ادفع بالبطاقة');
+    await expectNoAxeViolations(page);
+  });
+});
