@@ -1002,7 +1002,12 @@ const specs: Record<string, RouteSpec> = {
     body: {
       shopName: badText(100),
       legalName: badOptionalText(200),
-      vatNumber: choose(fc.constantFrom('12345678', '1234567890123456', '300000000000004', 'abc', '١٢٣'), notText, injection, withNul),
+      vatNumber: choose(
+        fc.constantFrom('12345678', '1234567890123456', '300000000000004', 'abc', '١٢٣'),
+        notText,
+        injection,
+        withNul,
+      ),
       address: badOptionalText(500),
       email: badEmail.filter((v) => v !== ''),
       phone: badOptionalText(30),

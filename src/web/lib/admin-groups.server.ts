@@ -5,6 +5,7 @@ import { pageFrom, pageHref } from '../components/pagination';
 import { ag, type GroupKind, type NamedKind } from '../i18n/admin-groups';
 import { ADMIN_GROUP_PAGE_SIZE, type DeleteResult, groupPaths } from './admin-groups';
 import { type ApiClient, ApiError, type Query } from './api';
+import { answerDelete, urlWithoutDialog } from './list-action.server';
 import { redirectWithToast } from './toast.server';
 
 /** One screen module serves brands and categories; the path says which (route paths ignore case). */
@@ -88,11 +89,5 @@ export async function deleteFromList(
       message: error.status === 409 ? texts.stillHasProducts : gone ? texts.gone : ag.deleteFailed,
     };
   }
-  if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
-  const url = new URL(request.url);
-  url.searchParams.delete('delete');
-  return redirectWithToast(request, `${url.pathname}${url.search}`, {
-    type: result.ok ? 'success' : 'error',
-    text: result.message,
-  });
+  return answerDelete(request, form, result, urlWithoutDialog(request), texts.deleted);
 }

@@ -1,6 +1,6 @@
 import { MapPin, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
@@ -11,9 +11,9 @@ import { type ApiClient, ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
 import { showPhone } from '../lib/format';
+import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
-import { redirectWithToast } from '../lib/toast.server';
 import { useHydrated } from '../lib/use-form-errors';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-addresses';
@@ -48,11 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await deleteAddress(apiFor(request, context), String(form.get('id') ?? ''));
   // The original specification reloaded the page; here the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
-  if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
-  return redirectWithToast(request, PATH, {
-    type: result.ok ? 'success' : 'error',
-    text: result.ok ? at.addressDeleted : result.message,
-  });
+  return answerDelete(request, form, result, PATH, at.addressDeleted);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

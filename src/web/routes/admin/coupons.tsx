@@ -18,9 +18,9 @@ import { type CouponField, couponBody, couponDefaults, couponFields, isExpired }
 import { validateCoupon } from '../../lib/coupon-validation';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
 import { formatDate, formatPercent } from '../../lib/format';
+import { answerDelete, answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
-import { redirectWithToast } from '../../lib/toast.server';
 import { useHydrated } from '../../lib/use-form-errors';
 import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
@@ -79,25 +79,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
   const form = await request.formData();
   const api = apiFor(request, context);
-  const viaJs = form.get('js') === '1';
   // Back to the page the admin was on, without the dialog's ?delete=.
   const url = new URL(request.url);
   url.searchParams.delete('delete');
   const back = pageHref(url, pageFrom(url));
 
   if (form.get('intent') === 'add') {
-    const result = await addCoupon(api, form, context.shop.phoneCountry);
     // The original specification reloaded the page; here the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
-    if (!result.ok || viaJs) return data(result, { status: result.ok ? 200 : 400 });
-    return redirectWithToast(request, back, { type: 'success', text: ac.added(result.name) });
+    const result = await addCoupon(api, form, context.shop.phoneCountry);
+    return answerSave(request, form, result, back, (added) => ac.added(added.name));
   }
   if (form.get('intent') === 'delete') {
-    const result = await deleteCoupon(api, String(form.get('id') ?? ''));
-    if (viaJs) return data(result, { status: result.ok ? 200 : 400 });
-    return redirectWithToast(request, back, {
-      type: result.ok ? 'success' : 'error',
-      text: result.ok ? ac.deleted : result.message,
-    });
+    return answerDelete(request, form, await deleteCoupon(api, String(form.get('id') ?? '')), back, ac.deleted);
   }
   throw data(null, { status: 400 });
 }

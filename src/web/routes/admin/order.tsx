@@ -14,6 +14,7 @@ import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FormFailure } from '../../lib/form';
 import { formatCode, showPhone } from '../../lib/format';
+import { answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import {
   flagChoiceError,
@@ -23,7 +24,6 @@ import {
   orderFlags,
   readFlagChoice,
 } from '../../lib/order-status';
-import { redirectWithToast } from '../../lib/toast.server';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
 import type { Route } from './+types/order';
@@ -82,8 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!flag) throw data(null, { status: 400 });
   const result = await saveFlag(apiFor(request, context), params.id, flag, String(form.get(flag)));
   // The original specification reloaded the page; here the order revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
-  if (!result.ok || form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
-  return redirectWithToast(request, `/admin/orders/${params.id}`, { type: 'success', text: result.message });
+  return answerSave(request, form, result, `/admin/orders/${params.id}`, (saved) => saved.message);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

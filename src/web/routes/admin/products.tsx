@@ -1,6 +1,6 @@
 import { Package, Plus, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
+import { Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { pageSizes } from '../../../contract/constants';
 import { AdminProductCard } from '../../components/admin-product-card';
@@ -14,9 +14,9 @@ import { type ApiClient, ApiError } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import { formatNumber } from '../../lib/format';
+import { answerDelete, urlWithoutDialog } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
-import { redirectWithToast } from '../../lib/toast.server';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useHydrated } from '../../lib/use-form-errors';
 import { usePageHref } from '../../lib/use-page-href';
@@ -70,13 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await deleteProduct(apiFor(request, context), String(form.get('id') ?? ''));
   // With JavaScript the list revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md) and the page shows the toast.
-  if (form.get('js') === '1') return data(result, { status: result.ok ? 200 : 400 });
-  const url = new URL(request.url);
-  url.searchParams.delete(DELETE_PARAM);
-  return redirectWithToast(request, `${url.pathname}${url.search}`, {
-    type: result.ok ? 'success' : 'error',
-    text: result.ok ? ap.deleted : result.message,
-  });
+  return answerDelete(request, form, result, urlWithoutDialog(request, DELETE_PARAM), ap.deleted);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

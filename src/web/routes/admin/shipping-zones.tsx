@@ -14,10 +14,10 @@ import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
 import { formatNumber, formatPrice } from '../../lib/format';
+import { answerDelete, answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { type ZoneField, zoneBody, zoneDefaults, zoneFields } from '../../lib/store-form';
 import { validateZone } from '../../lib/store-validation';
-import { redirectWithToast } from '../../lib/toast.server';
 import { useHydrated } from '../../lib/use-form-errors';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/shipping-zones';
@@ -66,20 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
   const form = await request.formData();
   const api = apiFor(request, context);
-  const viaJs = form.get('js') === '1';
   const country = context.shop.phoneCountry;
   if (form.get('intent') === 'add') {
-    const result = await addZone(api, form, country);
-    if (!result.ok || viaJs) return data(result, { status: result.ok ? 200 : 400 });
-    return redirectWithToast(request, PATH, { type: 'success', text: st.zoneAdded });
+    return answerSave(request, form, await addZone(api, form, country), PATH, () => st.zoneAdded);
   }
   if (form.get('intent') === 'delete') {
-    const result = await deleteZone(api, String(form.get('id') ?? ''), country);
-    if (viaJs) return data(result, { status: result.ok ? 200 : 400 });
-    return redirectWithToast(request, PATH, {
-      type: result.ok ? 'success' : 'error',
-      text: result.ok ? st.zoneDeleted : result.message,
-    });
+    return answerDelete(
+      request,
+      form,
+      await deleteZone(api, String(form.get('id') ?? ''), country),
+      PATH,
+      st.zoneDeleted,
+    );
   }
   throw data(null, { status: 400 });
 }
