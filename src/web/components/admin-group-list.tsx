@@ -1,6 +1,6 @@
-import { FolderTree, Pencil, Trash2 } from 'lucide-react';
+import { FolderTree } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { ListEnvelope } from '../../contract/types';
 import { ag, type GroupKind } from '../i18n/admin-groups';
@@ -11,8 +11,9 @@ import { useHydrated } from '../lib/use-form-errors';
 import { usePageHref } from '../lib/use-page-href';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import { BusyRegion, useLoadingHere } from './busy-region';
-import { ConfirmDialog, DialogCancel, DialogOpener } from './dialog';
+import { ConfirmDialog, DialogCancel } from './dialog';
 import { EmptyState } from './empty-state';
+import { DeleteOpener, EditLink } from './item-actions';
 import { Pagination } from './pagination';
 import { SubmitButton } from './submit-button';
 
@@ -25,9 +26,6 @@ type AdminGroupListProps = {
   pagination: ListEnvelope<unknown>['paginationResult'];
   total: number;
 };
-
-const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
 /**
  * The existing brands, categories or sub-categories under their add form (the spec has none; a
@@ -98,23 +96,13 @@ export function AdminGroupList({ kind, rows, pagination, total }: AdminGroupList
                   {row.note && <p className="text-sm text-slate-600">{row.note}</p>}
                 </div>
                 <div className="flex gap-2">
-                  <Link
-                    to={groupPaths[kind].edit(row.id)}
-                    aria-label={texts.editNamed(row.name)}
-                    className={`${actionClass} text-slate-800`}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                    {ag.edit}
-                  </Link>
-                  <DialogOpener
+                  <EditLink to={groupPaths[kind].edit(row.id)} label={ag.edit} name={texts.editNamed(row.name)} />
+                  <DeleteOpener
                     href={hrefWith(row.id)}
                     onOpen={() => dialog.open(row.id)}
-                    aria-label={texts.deleteNamed(row.name)}
-                    className={`${actionClass} text-red-700`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    {ag.delete}
-                  </DialogOpener>
+                    label={ag.delete}
+                    name={texts.deleteNamed(row.name)}
+                  />
                 </div>
               </li>
             ))}

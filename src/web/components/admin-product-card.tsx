@@ -1,9 +1,8 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
-import { DialogOpener } from './dialog';
+import { DeleteOpener, EditLink } from './item-actions';
 
 type AdminProductCardProps = {
   product: Product;
@@ -12,9 +11,6 @@ type AdminProductCardProps = {
   /** Where the delete button links before JavaScript loads (the page with its dialog open). */
   deleteHref: string;
 };
-
-const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
 /** docs/specification.md (Screens and routes: Staff screens), product list: picture, name, price (and the price before the discount), quantity, edit and delete. */
 export function AdminProductCard({ product, currency, onDelete, deleteHref }: AdminProductCardProps) {
@@ -58,23 +54,8 @@ export function AdminProductCard({ product, currency, onDelete, deleteHref }: Ad
           {product.quantity === 0 ? ap.soldOut : ap.quantityLeft(formatNumber(product.quantity))}
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Link
-            to={`/admin/editproducts/${product.id}`}
-            aria-label={ap.editNamed(product.title)}
-            className={`${actionClass} text-slate-800`}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            {ap.edit}
-          </Link>
-          <DialogOpener
-            href={deleteHref}
-            onOpen={onDelete}
-            aria-label={ap.deleteNamed(product.title)}
-            className={`${actionClass} text-red-700`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {ap.delete}
-          </DialogOpener>
+          <EditLink to={`/admin/editproducts/${product.id}`} label={ap.edit} name={ap.editNamed(product.title)} />
+          <DeleteOpener href={deleteHref} onOpen={onDelete} label={ap.delete} name={ap.deleteNamed(product.title)} />
         </div>
       </div>
     </article>

@@ -1,11 +1,10 @@
-import { MapPin, Pencil, Phone, Plus, Trash2 } from 'lucide-react';
+import { MapPin, Phone, Plus } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
-import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
 import { EmptyState } from '../components/empty-state';
-import { SubmitButton } from '../components/submit-button';
+import { DeleteDialog, DeleteOpener, EditLink } from '../components/item-actions';
 import { at } from '../i18n/account';
 import { type ApiClient, ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
@@ -14,7 +13,6 @@ import { showPhone } from '../lib/format';
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
-import { useHydrated } from '../lib/use-form-errors';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-addresses';
 
@@ -64,7 +62,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function UserAddresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   const dialog = useUrlDialog('delete');
-  const hydrated = useHydrated();
   const deleting = addresses.find((address) => address.id === dialog.openFor);
 
   // Runs for each new answer of the action only (`dialog` is a new object on every render).
@@ -108,30 +105,18 @@ export default function UserAddresses({ loaderData, actionData }: Route.Componen
         </ul>
       )}
 
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && dialog.close()}
+      <DeleteDialog
+        id={deleting?.id}
+        onClose={dialog.close}
         title={at.deleteTitle}
         description={deleting ? at.deleteQuestion(deleting.alias) : ''}
-      >
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={deleting?.id ?? ''} />
-          {hydrated && <input type="hidden" name="js" value="1" />}
-          <DialogCancel to={PATH} alert>
-            {at.cancel}
-          </DialogCancel>
-          <SubmitButton intent="delete" tone="danger" className="px-5">
-            {at.confirmDelete}
-          </SubmitButton>
-        </Form>
-      </ConfirmDialog>
+        cancelTo={PATH}
+        cancelLabel={at.cancel}
+        confirmLabel={at.confirmDelete}
+      />
     </>
   );
 }
-
-const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
 function AddressCard({
   address,
@@ -170,23 +155,8 @@ function AddressCard({
         <bdi dir="ltr">{address.phone}</bdi>
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Link
-          to={`/user/edit-address/${address.id}`}
-          aria-label={at.editNamed(address.alias)}
-          className={`${actionClass} text-slate-800`}
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          {at.edit}
-        </Link>
-        <DialogOpener
-          href={deleteHref}
-          onOpen={onDelete}
-          aria-label={at.deleteNamed(address.alias)}
-          className={`${actionClass} text-red-700`}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          {at.delete}
-        </DialogOpener>
+        <EditLink to={`/user/edit-address/${address.id}`} label={at.edit} name={at.editNamed(address.alias)} />
+        <DeleteOpener href={deleteHref} onOpen={onDelete} label={at.delete} name={at.deleteNamed(address.alias)} />
       </div>
     </article>
   );

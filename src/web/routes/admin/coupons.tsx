@@ -1,14 +1,12 @@
-import { CalendarClock, Pencil, TicketPercent, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect } from 'react-router';
-import { toast } from 'sonner';
+import { CalendarClock, TicketPercent } from 'lucide-react';
+import { useRef } from 'react';
+import { data, redirect } from 'react-router';
 import type { Coupon } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { CouponForm } from '../../components/coupon-form';
-import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
+import { DeleteDialog, DeleteOpener, EditLink } from '../../components/item-actions';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
-import { SubmitButton } from '../../components/submit-button';
 import { ac } from '../../i18n/admin-orders';
 import { type ApiClient, ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
@@ -21,7 +19,7 @@ import { formatDate, formatPercent } from '../../lib/format';
 import { answerDelete, answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
-import { useHydrated } from '../../lib/use-form-errors';
+import { useListToasts } from '../../lib/use-list-toasts';
 import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/coupons';
@@ -108,7 +106,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, now } = loaderData;
   const dialog = useUrlDialog('delete');
-  const hydrated = useHydrated();
   const hrefFor = usePageHref();
   const busy = useLoadingHere();
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -116,19 +113,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const added = actionData?.intent === 'add' && actionData.ok ? actionData : undefined;
   const addFailure = actionData?.intent === 'add' && !actionData.ok ? actionData : undefined;
 
-  // Runs for each new answer of the action only (`dialog` is a new object on every render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (actionData?.intent === 'add' && actionData.ok) toast.success(ac.added(actionData.name));
-    if (actionData?.intent !== 'delete') return;
-    if (actionData.ok) {
-      // The dialog closes by itself once the coupon is gone from the list, its opener with it.
-      toast.success(ac.deleted);
-      return;
-    }
-    toast.error(actionData.message);
-    dialog.close();
-  }, [actionData]);
+  useListToasts(actionData, dialog.close, { added: ac.added, deleted: ac.deleted });
 
   return (
     <>
@@ -175,32 +160,20 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && dialog.close()}
+      <DeleteDialog
+        id={deleting?.id}
+        onClose={dialog.close}
         title={ac.deleteTitle}
         description={deleting ? ac.deleteQuestion(deleting.name) : ''}
+        cancelTo={hrefFor(coupons.paginationResult.currentPage)}
+        cancelLabel={ac.cancel}
+        confirmLabel={ac.confirmDelete}
         // The deleted card takes its delete button with it: keyboard users land on the list.
         fallbackFocus={listHeading}
-      >
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={deleting?.id ?? ''} />
-          {hydrated && <input type="hidden" name="js" value="1" />}
-          <DialogCancel to={hrefFor(coupons.paginationResult.currentPage)} alert>
-            {ac.cancel}
-          </DialogCancel>
-          <SubmitButton intent="delete" tone="danger" className="px-5">
-            {ac.confirmDelete}
-          </SubmitButton>
-        </Form>
-      </ConfirmDialog>
+      />
     </>
   );
 }
-
-const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
 function CouponCard({
   coupon,
@@ -239,23 +212,8 @@ function CouponCard({
         </time>
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Link
-          to={`/admin/edit-coupon/${coupon.id}`}
-          aria-label={ac.editNamed(coupon.name)}
-          className={`${actionClass} text-slate-800`}
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          {ac.edit}
-        </Link>
-        <DialogOpener
-          href={deleteHref}
-          onOpen={onDelete}
-          aria-label={ac.deleteNamed(coupon.name)}
-          className={`${actionClass} text-red-700`}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          {ac.delete}
-        </DialogOpener>
+        <EditLink to={`/admin/edit-coupon/${coupon.id}`} label={ac.edit} name={ac.editNamed(coupon.name)} />
+        <DeleteOpener href={deleteHref} onOpen={onDelete} label={ac.delete} name={ac.deleteNamed(coupon.name)} />
       </div>
     </article>
   );

@@ -1,11 +1,9 @@
-import { Pencil, Trash2, Truck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { data, Form, Link } from 'react-router';
-import { toast } from 'sonner';
+import { Truck } from 'lucide-react';
+import { useRef } from 'react';
+import { data } from 'react-router';
 import type { ShippingZone } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
-import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
-import { SubmitButton } from '../../components/submit-button';
+import { DeleteDialog, DeleteOpener, EditLink } from '../../components/item-actions';
 import { ZoneForm } from '../../components/zone-form';
 import { st } from '../../i18n/admin-store';
 import { type ApiClient, ApiError } from '../../lib/api';
@@ -18,7 +16,7 @@ import { answerDelete, answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { type ZoneField, zoneBody, zoneDefaults, zoneFields } from '../../lib/store-form';
 import { validateZone } from '../../lib/store-validation';
-import { useHydrated } from '../../lib/use-form-errors';
+import { useListToasts } from '../../lib/use-list-toasts';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/shipping-zones';
 
@@ -95,25 +93,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ShippingZones({ loaderData, actionData }: Route.ComponentProps) {
   const { zones, shop } = loaderData;
   const dialog = useUrlDialog('delete');
-  const hydrated = useHydrated();
   const busy = useLoadingHere();
   const listHeading = useRef<HTMLHeadingElement>(null);
   const deleting = zones.find((zone) => zone.id === dialog.openFor && !zone.isDefault);
   const added = actionData?.intent === 'add' && actionData.ok ? actionData : undefined;
   const addFailure = actionData?.intent === 'add' && !actionData.ok ? actionData : undefined;
 
-  // Runs for each new answer of the action only (`dialog` is a new object on every render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (actionData?.intent === 'add' && actionData.ok) toast.success(st.zoneAdded);
-    if (actionData?.intent !== 'delete') return;
-    if (actionData.ok) {
-      toast.success(st.zoneDeleted);
-      return;
-    }
-    toast.error(actionData.message);
-    dialog.close();
-  }, [actionData]);
+  useListToasts(actionData, dialog.close, { added: () => st.zoneAdded, deleted: st.zoneDeleted });
 
   return (
     <>
@@ -148,32 +134,20 @@ export default function ShippingZones({ loaderData, actionData }: Route.Componen
         resetOn={added}
       />
 
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && dialog.close()}
+      <DeleteDialog
+        id={deleting?.id}
+        onClose={dialog.close}
         title={st.deleteZone}
         description={deleting ? st.deleteZoneQuestion(deleting.name) : ''}
+        cancelTo={PATH}
+        cancelLabel={st.cancel}
+        confirmLabel={st.deleteZone}
         // The deleted card takes its delete button with it: keyboard users land on the list.
         fallbackFocus={listHeading}
-      >
-        <Form method="post" className="flex flex-wrap justify-end gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={deleting?.id ?? ''} />
-          {hydrated && <input type="hidden" name="js" value="1" />}
-          <DialogCancel to={PATH} alert>
-            {st.cancel}
-          </DialogCancel>
-          <SubmitButton intent="delete" tone="danger" className="px-5">
-            {st.deleteZone}
-          </SubmitButton>
-        </Form>
-      </ConfirmDialog>
+      />
     </>
   );
 }
-
-const actionClass =
-  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-bold ring-1 ring-slate-300 hover:bg-slate-100';
 
 function ZoneCard({
   zone,
@@ -222,24 +196,14 @@ function ZoneCard({
         <li>{zone.codAllowed ? st.codFeeLine(formatPrice(zone.codFee, currency)) : st.zoneNoCash}</li>
       </ul>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Link
-          to={`${PATH}/${zone.id}`}
-          aria-label={`${st.edit}: ${zone.name}`}
-          className={`${actionClass} text-slate-800`}
-        >
-          <Pencil aria-hidden="true" className="size-4" />
-          {st.edit}
-        </Link>
+        <EditLink to={`${PATH}/${zone.id}`} label={st.edit} name={`${st.edit}: ${zone.name}`} />
         {!zone.isDefault && (
-          <DialogOpener
+          <DeleteOpener
             href={deleteHref}
             onOpen={onDelete}
-            aria-label={`${st.deleteZone}: ${zone.name}`}
-            className={`${actionClass} text-red-700`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {st.deleteZone}
-          </DialogOpener>
+            label={st.deleteZone}
+            name={`${st.deleteZone}: ${zone.name}`}
+          />
         )}
       </div>
     </article>
