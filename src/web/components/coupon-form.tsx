@@ -1,14 +1,12 @@
-import { type FormEvent, useEffect } from 'react';
-import { Form, Link } from 'react-router';
+import type { FormEvent } from 'react';
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from '../../contract/constants';
 import { ac } from '../i18n/admin-orders';
 import { type CouponField, type CouponMode, couponFields } from '../lib/coupon-form';
 import type { FieldErrors, FormValues } from '../lib/form';
 import { formatNumber } from '../lib/format';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
-import { FormAlert } from './form-alert';
+import { useFormErrors } from '../lib/use-form-errors';
+import { AddEditForm } from './add-edit-form';
 import { FormField } from './form-field';
-import { SubmitButton } from './submit-button';
 
 type CouponFormProps = {
   mode: CouponMode;
@@ -38,70 +36,51 @@ export function CouponForm({ mode, values, fieldErrors, formError, submitLabel, 
     { load: () => import('../lib/coupon-validation'), validate: (v, typed) => v.validateCoupon(typed, mode) },
     fieldErrors,
   );
-  const hydrated = useHydrated();
   const { min, max } = COUPON_DISCOUNT_RANGE[mode];
-  const { ref } = formProps;
-
-  useEffect(() => {
-    if (!resetOn || !ref.current) return;
-    ref.current.reset();
-    // Ready for the next coupon.
-    const name = ref.current.elements.namedItem('name');
-    if (name instanceof HTMLInputElement) name.focus();
-  }, [resetOn, ref]);
-
   return (
-    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      {formError && <FormAlert>{formError}</FormAlert>}
-      <Form method="post" className="space-y-5" {...formProps}>
-        <input type="hidden" name="intent" value={mode} />
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        <div className="grid gap-5 md:grid-cols-3">
-          <FormField
-            name="name"
-            label={ac.name}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            dir="auto"
-            maxLength={COUPON_NAME_MAX}
-            // Upper case on screen before JavaScript loads too; the action upper-cases what is sent.
-            className="[&_input]:uppercase"
-            defaultValue={values.name}
-            onInput={upperCaseAsTyped}
-            error={errors.name}
-            hint={ac.nameHint}
-          />
-          <FormField
-            name="expire"
-            label={ac.expire}
-            type="date"
-            defaultValue={values.expire}
-            error={errors.expire}
-            hint={ac.expireHint}
-          />
-          <FormField
-            name="discount"
-            label={ac.discount}
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            defaultValue={values.discount}
-            error={errors.discount}
-            hint={ac.discountHint(formatNumber(min), formatNumber(max))}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton intent={mode} className="px-6">
-            {submitLabel}
-          </SubmitButton>
-          {mode === 'edit' && (
-            <Link to="/admin/addCoupon" className="px-2 py-3 font-bold text-brand-700 hover:underline">
-              {ac.backToCoupons}
-            </Link>
-          )}
-        </div>
-      </Form>
-    </div>
+    <AddEditForm
+      mode={mode}
+      formProps={formProps}
+      formError={formError}
+      submitLabel={submitLabel}
+      back={{ to: '/admin/addCoupon', label: ac.backToCoupons }}
+      resetOn={resetOn}
+    >
+      <div className="grid gap-5 md:grid-cols-3">
+        <FormField
+          name="name"
+          label={ac.name}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          dir="auto"
+          maxLength={COUPON_NAME_MAX}
+          // Upper case on screen before JavaScript loads too; the action upper-cases what is sent.
+          className="[&_input]:uppercase"
+          defaultValue={values.name}
+          onInput={upperCaseAsTyped}
+          error={errors.name}
+          hint={ac.nameHint}
+        />
+        <FormField
+          name="expire"
+          label={ac.expire}
+          type="date"
+          defaultValue={values.expire}
+          error={errors.expire}
+          hint={ac.expireHint}
+        />
+        <FormField
+          name="discount"
+          label={ac.discount}
+          inputMode="numeric"
+          autoComplete="off"
+          dir="ltr"
+          defaultValue={values.discount}
+          error={errors.discount}
+          hint={ac.discountHint(formatNumber(min), formatNumber(max))}
+        />
+      </div>
+    </AddEditForm>
   );
 }

@@ -1,14 +1,11 @@
-import { useEffect } from 'react';
-import { Form, Link } from 'react-router';
 import { ZONE_NAME_MAX } from '../../contract/constants';
 import { st } from '../i18n/admin-store';
 import type { FieldErrors, FormValues } from '../lib/form';
 import type { ZoneField } from '../lib/store-form';
 import { zoneFields } from '../lib/store-form';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
-import { FormAlert } from './form-alert';
+import { useFormErrors } from '../lib/use-form-errors';
+import { AddEditForm } from './add-edit-form';
 import { CheckboxField, FormField, TextAreaField } from './form-field';
-import { SubmitButton } from './submit-button';
 
 type ZoneFormProps = {
   mode: 'add' | 'edit';
@@ -28,71 +25,47 @@ export function ZoneForm({ mode, isDefault, values, fieldErrors, formError, rese
     { load: () => import('../lib/store-validation'), validate: (v, typed) => v.validateZone(typed, isDefault) },
     fieldErrors,
   );
-  const hydrated = useHydrated();
-  const { ref } = formProps;
-
-  useEffect(() => {
-    if (!resetOn || !ref.current) return;
-    ref.current.reset();
-    const name = ref.current.elements.namedItem('name');
-    if (name instanceof HTMLInputElement) name.focus();
-  }, [resetOn, ref]);
-
   const money = { inputMode: 'decimal' as const, autoComplete: 'off', dir: 'ltr' };
   return (
-    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      {formError && <FormAlert>{formError}</FormAlert>}
-      <Form method="post" className="space-y-5" {...formProps}>
-        <input type="hidden" name="intent" value={mode} />
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        <FormField
-          name="name"
-          label={st.zoneName}
-          maxLength={ZONE_NAME_MAX}
-          defaultValue={values.name}
-          error={errors.name}
+    <AddEditForm
+      mode={mode}
+      formProps={formProps}
+      formError={formError}
+      submitLabel={mode === 'add' ? st.addZone : st.saveZone}
+      back={{ to: '/admin/shipping-zones', label: st.cancel }}
+      resetOn={resetOn}
+    >
+      <FormField
+        name="name"
+        label={st.zoneName}
+        maxLength={ZONE_NAME_MAX}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      {isDefault ? (
+        <p className="text-slate-700">{st.zoneCitiesDefault}</p>
+      ) : (
+        <TextAreaField
+          name="cities"
+          label={st.zoneCities}
+          defaultValue={values.cities}
+          error={errors.cities}
+          hint={st.zoneCitiesHint}
         />
-        {isDefault ? (
-          <p className="text-slate-700">{st.zoneCitiesDefault}</p>
-        ) : (
-          <TextAreaField
-            name="cities"
-            label={st.zoneCities}
-            defaultValue={values.cities}
-            error={errors.cities}
-            hint={st.zoneCitiesHint}
-          />
-        )}
-        <div className="grid gap-5 sm:grid-cols-3">
-          <FormField name="price" label={st.zonePrice} {...money} defaultValue={values.price} error={errors.price} />
-          <FormField
-            name="freeAbove"
-            label={st.zoneFreeAbove}
-            {...money}
-            defaultValue={values.freeAbove}
-            error={errors.freeAbove}
-          />
-          <FormField
-            name="codFee"
-            label={st.zoneCodFee}
-            {...money}
-            defaultValue={values.codFee}
-            error={errors.codFee}
-          />
-        </div>
-        <CheckboxField name="codAllowed" label={st.zoneCodAllowed} defaultChecked={values.codAllowed === 'on'} />
-        <CheckboxField name="enabled" label={st.zoneEnabled} defaultChecked={values.enabled === 'on'} />
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton intent={mode} className="px-6">
-            {mode === 'add' ? st.addZone : st.saveZone}
-          </SubmitButton>
-          {mode === 'edit' && (
-            <Link to="/admin/shipping-zones" className="px-2 py-3 font-bold text-brand-700 hover:underline">
-              {st.cancel}
-            </Link>
-          )}
-        </div>
-      </Form>
-    </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField name="price" label={st.zonePrice} {...money} defaultValue={values.price} error={errors.price} />
+        <FormField
+          name="freeAbove"
+          label={st.zoneFreeAbove}
+          {...money}
+          defaultValue={values.freeAbove}
+          error={errors.freeAbove}
+        />
+        <FormField name="codFee" label={st.zoneCodFee} {...money} defaultValue={values.codFee} error={errors.codFee} />
+      </div>
+      <CheckboxField name="codAllowed" label={st.zoneCodAllowed} defaultChecked={values.codAllowed === 'on'} />
+      <CheckboxField name="enabled" label={st.zoneEnabled} defaultChecked={values.enabled === 'on'} />
+    </AddEditForm>
   );
 }
