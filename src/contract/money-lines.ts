@@ -1,13 +1,13 @@
 import { formatMoney } from './money.js';
 
+/**
+ * The amounts of an order's or a quote's bill (docs/pricing.md), in the unit of the type that
+ * holds them: major units here, minor units in the database's `OrderMoney`.
+ */
+export type MoneyAmounts = Record<'subtotal' | 'discount' | 'shippingPrice' | 'codFee' | 'taxPrice' | 'total', number>;
+
 /** An order's or a quote's money, major units (docs/pricing.md). */
-export type MoneyParts = {
-  subtotal: number;
-  discount: number;
-  shippingPrice: number;
-  codFee: number;
-  taxPrice: number;
-  total: number;
+export type MoneyParts = MoneyAmounts & {
   /** Percent (15 = 15 %). */
   vatRate: number;
   pricesIncludeVat: boolean;

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { MoneyAmounts } from '../contract/money-lines.js';
 
 // Money columns hold integer minor units (halalas, piastres) in bigint, so no sum of a real
 // order can overflow them; the API converts to major units (docs/architecture.md, Money).
@@ -329,16 +330,7 @@ export const addresses = pgTable(
 export type ShippingAddress = { details: string; phone: string; city: string; postalCode: string };
 
 /** An order's money in minor units, computed once on the server (docs/pricing.md). */
-export type OrderMoney = {
-  subtotal: number;
-  discount: number;
-  shippingPrice: number;
-  codFee: number;
-  taxPrice: number;
-  total: number;
-  vatRateBasisPoints: number;
-  pricesIncludeVat: boolean;
-};
+export type OrderMoney = MoneyAmounts & { vatRateBasisPoints: number; pricesIncludeVat: boolean };
 
 /** A cart line frozen when a card checkout starts: what the customer pays for. */
 export type CheckoutLine = {
