@@ -139,24 +139,11 @@ function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: s
           <caption className="mb-2 text-start font-bold">{inv.lines}</caption>
           <thead>
             <tr className="border-b border-slate-300 bg-slate-50 text-start">
-              <th scope="col" className="p-2 text-start">
-                {inv.item}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {inv.quantity}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {inv.unitPrice}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {inv.vatRate}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {inv.vatAmount}
-              </th>
-              <th scope="col" className="p-2 text-start">
-                {inv.lineTotal}
-              </th>
+              {[inv.item, inv.quantity, inv.unitPrice, inv.vatRate, inv.vatAmount, inv.lineTotal].map((label) => (
+                <th key={label} scope="col" className="p-2 text-start">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
