@@ -36,6 +36,13 @@ async function adminToken(request: APIRequestContext) {
   return apiToken(request, ADMIN);
 }
 
+/** Signs in as the admin and opens a store screen from the admin menu. */
+async function openFromAdminMenu(page: Page, request: APIRequestContext, baseURL: string | undefined, link: string) {
+  await signInWithCookie(page.context(), baseURL, await adminToken(request));
+  await page.goto('/admin');
+  await page.getByRole('navigation').getByRole('link', { name: link }).click();
+}
+
 async function settings(request: APIRequestContext) {
   return ((await (await request.get('/api/v1/settings')).json()) as { data: StoreSettingsView }).data;
 }
@@ -77,9 +84,7 @@ test.describe('admin: store settings and shipping zones', () => {
     request,
     baseURL,
   }) => {
-    await signInWithCookie(page.context(), baseURL, await adminToken(request));
-    await page.goto('/admin');
-    await page.getByRole('navigation').getByRole('link', { name: 'إعدادات المتجر' }).click();
+    await openFromAdminMenu(page, request, baseURL, 'إعدادات المتجر');
     await expect(page).toHaveURL('/admin/settings');
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('إعدادات المتجر');
     await expect(main(page).getByRole('note')).toHaveText('لن يصدر المتجر فواتير ضريبية حتى تضيف الرقم الضريبي.');
@@ -112,9 +117,7 @@ test.describe('admin: store settings and shipping zones', () => {
     request,
     baseURL,
   }) => {
-    await signInWithCookie(page.context(), baseURL, await adminToken(request));
-    await page.goto('/admin');
-    await page.getByRole('navigation').getByRole('link', { name: 'مناطق الشحن' }).click();
+    await openFromAdminMenu(page, request, baseURL, 'مناطق الشحن');
     await expect(page).toHaveURL('/admin/shipping-zones');
     const fallback = main(page).getByRole('article').filter({ hasText: 'المنطقة الافتراضية' });
     await expect(fallback).toHaveCount(1);
