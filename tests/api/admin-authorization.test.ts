@@ -341,6 +341,13 @@ async function cartLine(owner: Account) {
   return { cartId: cart._id, itemId: cart.products[0]?._id ?? '' };
 }
 
+/** A cash order of one product, placed by `owner`. */
+async function ownOrder(owner: Account): Promise<Order> {
+  const { cartId } = await cartLine(owner);
+  const res = await send('POST', `/orders/${cartId}`, { token: owner.token, payload: { shippingAddress: address } });
+  return (await json<{ data: Order }>(res, 201)).data;
+}
+
 async function savedAddress(owner: Account) {
   const res = await send('POST', '/addresses', { token: owner.token, payload: { alias: unique('بيت'), ...address } });
   const list = (await json<{ data: { _id: string }[] }>(res, 200)).data;
@@ -426,12 +433,7 @@ const ownerCases: OwnerCase[] = [
     stranger: { status: 404, message: m.orderNotFound },
     ownerStatus: 200,
     prepare: async (owner) => {
-      const { cartId } = await cartLine(owner);
-      const res = await send('POST', `/orders/${cartId}`, {
-        token: owner.token,
-        payload: { shippingAddress: address },
-      });
-      const order = (await json<{ data: Order }>(res, 201)).data;
+      const order = await ownOrder(owner);
       return {
         call: { url: `/orders/${order.id}` },
         view: () => send('GET', '/orders', { token: owner.token }).then(asJson),
@@ -447,12 +449,7 @@ const ownerCases: OwnerCase[] = [
         // A shop registered for VAT issues the invoice with the order (docs/invoices.md).
         await storeSettingsOf(t.database.db, t.config);
         await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
-        const { cartId } = await cartLine(owner);
-        const res = await send('POST', `/orders/${cartId}`, {
-          token: owner.token,
-          payload: { shippingAddress: address },
-        });
-        const order = (await json<{ data: Order }>(res, 201)).data;
+        const order = await ownOrder(owner);
         return {
           call: { url: `/orders/${order.id}/${suffix}` },
           view: () => send('GET', `/orders/${order.id}/invoice`, { token: owner.token }).then(asJson),
