@@ -22,6 +22,17 @@ const LETTER_FOLDS: Record<string, string> = {
   ۀ: 'ه',
 };
 const FOLDABLE = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g');
+
+/**
+ * The letter folds and the marks dropped, for SQL that folds a stored column the way
+ * `normalizeArabic` folds a query (translate() and regexp_replace(); the order search does).
+ */
+export const ARABIC_FOLDING = {
+  from: Object.keys(LETTER_FOLDS).join(''),
+  to: Object.values(LETTER_FOLDS).join(''),
+  /** A bracket expression of the tashkeel and the tatweel, as both JavaScript and PostgreSQL read it. */
+  dropped: `[${TASHKEEL.source.slice(1, -1)}\\u0640]`,
+} as const;
 // Everything that is not a letter or a digit separates words.
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 

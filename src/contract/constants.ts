@@ -2,7 +2,8 @@
 export const pageSizes = {
   products: 8,
   productsByCategoryOrBrand: 8,
-  adminOrders: 2,
+  /** docs/decisions/0019-admin-orders-page-size.md: 20, not the specification's 2. */
+  adminOrders: 20,
   /** A customer's own orders (/user/allOrders). */
   userOrders: 5,
   adminProducts: 9,

@@ -239,6 +239,13 @@ export const apiFailures = {
     note: 'The shop had no VAT number when the order was placed (docs/invoices.md); the order itself exists.',
   },
   paymentMethodInvalid: { field: true, message: 'method must be cash or card' },
+  dateFilterInvalid: {
+    field: true,
+    message: 'from and to must be dates as YYYY-MM-DD',
+    note: 'A real calendar day (years 1 to 9999); Arabic-Indic digits are read as digits.',
+  },
+  dateRangeInvalid: { field: true, message: 'to must not be before from' },
+  flagFilterInvalid: { field: true, message: 'isPaid and isDelivered must be true or false' },
 
   shopNameRequired: { field: true, message: 'shopName is required' },
   vatNumberInvalid: {

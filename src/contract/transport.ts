@@ -9,8 +9,16 @@ export type ApiRequest = {
   token?: string | undefined;
   /** A JSON value, or a FormData for a multipart upload (files). */
   body?: unknown;
+  /** A download (the orders' CSV): a success's body comes back as a byte stream, not parsed. */
+  stream?: boolean;
 };
-export type ApiResponse = { status: number; body: unknown };
+export type ApiResponse = {
+  status: number;
+  /** Parsed JSON; a `stream` request's success: a ReadableStream of bytes. */
+  body: unknown;
+  /** A `stream` request's success: the headers a download keeps (content type and disposition). */
+  headers?: Record<string, string>;
+};
 export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 
 /** Shop facts the screens need (currency for prices, phone country and address defaults for forms). */

@@ -199,6 +199,11 @@ const adminCases: AdminCase[] = [
     prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/deliver` }),
   },
   {
+    route: 'GET /orders/export.csv',
+    status: 200,
+    prepare: async () => ({ url: '/orders/export.csv?method=cash&from=2026-01-01' }),
+  },
+  {
     route: 'GET /payments/checkouts',
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),

@@ -453,6 +453,42 @@ const badLimit = choose(
 const pageQuery = { page: badPage, limit: badLimit };
 const validPage = { page: '1', limit: '10' };
 const badKeyword = choose(longText(201, 3_000), withNul, repeated('منتج'));
+/** The order list's filters (src/contract/order-query.ts): the valid ones span 2026. */
+const validOrderFilter = {
+  keyword: '0551234567',
+  method: 'cash',
+  from: '2026-01-01',
+  to: '2026-12-31',
+  isPaid: 'false',
+  isDelivered: 'false',
+};
+const badDay = (outOfRange: string) =>
+  choose(
+    fc.constantFrom(
+      '2026-02-30',
+      '2026-13-01',
+      '0000-01-01',
+      '1/3/2026',
+      '2026-3-1',
+      '٢٠٢٦-٠٢-٣٠',
+      'today',
+      outOfRange,
+    ),
+    injection,
+    longText(11, 3_000),
+    repeated('2026-03-01'),
+    withNul,
+  );
+const badFlag = choose(fc.constantFrom('yes', '1', 'TRUE', 'no'), injection, repeated('true'), withNul);
+const orderFilterQuery = {
+  keyword: badKeyword,
+  method: choose(fc.constantFrom('cheque', 'CASH', 'cash;'), injection, repeated('cash'), withNul),
+  // A day after `to`, a day before `from`: no day at all.
+  from: badDay('2027-01-01'),
+  to: badDay('2025-12-31'),
+  isPaid: badFlag,
+  isDelivered: badFlag,
+};
 const badQueryId = choose(
   notAnId,
   fc.uuid({ version: 4 }).map((id) => `${id}x`),
@@ -944,7 +980,16 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'coupon' } },
     control: 204,
   },
-  'GET /orders': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
+  'GET /orders': {
+    prepare: async () => ({ query: { ...validPage, ...validOrderFilter } }),
+    query: { ...pageQuery, ...orderFilterQuery },
+    control: 200,
+  },
+  'GET /orders/export.csv': {
+    prepare: async () => ({ query: validOrderFilter }),
+    query: orderFilterQuery,
+    control: 200,
+  },
   'GET /orders/:id': {
     prepare: async () => ({ params: { id: w.customerOrderId } }),
     params: { id: { kind: 'order', owned: true } },

@@ -65,6 +65,8 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /coupons/:id': 'admin',
   // Customers see their own orders, staff every order.
   'GET /orders': 'signedIn',
+  // The filtered orders as CSV (docs/orders.md).
+  'GET /orders/export.csv': 'admin',
   'GET /orders/:id': 'signedIn',
   // An order's tax invoice: its customer's, staff every one (SECURITY.md § Invoices).
   'GET /orders/:id/invoice': 'signedIn',

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, idSchema, listQuerySchema } from '../../../contract/common.js';
+import { idParams, idSchema } from '../../../contract/common.js';
 import { currencyDigits, toMajor } from '../../../contract/money.js';
+import { type OrderFilter, orderFilterSchema, orderListQuerySchema } from '../../../contract/order-query.js';
 import {
   cashOrderSchema,
   checkoutQuerySchema,
@@ -29,7 +31,8 @@ import { priceCart } from '../cart/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
-import { createOrder, createOrderReader, linesOf } from './service.js';
+import { ordersCsv } from './export-csv.js';
+import { createOrder, createOrderReader, linesOf, orderFilterConditions } from './service.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
@@ -44,7 +47,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   const origin = (request: FastifyRequest) => originOf(request, config);
   /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
   const contract = {
-    list: { querystring: listQuerySchema, response: { 200: orderList }, tags },
+    list: { querystring: orderListQuerySchema, response: { 200: orderList }, tags },
+    export: {
+      querystring: orderFilterSchema,
+      // The CSV is streamed as it is (Fastify serialises objects only); failures are JSON as everywhere.
+      response: {
+        200: z.string().describe('The matching orders as CSV (text/csv, UTF-8 with BOM, CRLF), newest number first'),
+      },
+      tags,
+    },
     one: { params: idParams, response: { 200: orderEnvelope, ...failing(404) }, tags },
   };
 
@@ -209,12 +220,28 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
 
   r.get('/', { onRequest: guards.signedIn, schema: contract.list }, async (request) => {
     const me = userOf(request);
-    const { page, limit, offset } = pageOf(request.query);
-    // Staff see every order; a customer sees their own.
-    const where: SQL | undefined = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
+    const { page, limit, offset, ...filter } = { ...request.query, ...pageOf(request.query) };
+    // Staff see every order; a customer sees their own, and the filters apply within them.
+    const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
+    const where = and(scope, ...orderFilterConditions(filter, config.phoneCountry));
     const { data, total } = await reader.list(where, limit, offset, origin(request));
     return listEnvelope(data, total, page, limit);
   });
+
+  // The reply is a stream, not the string the schema documents (see contract.export).
+  r.get<{ Querystring: OrderFilter; Reply: Readable }>(
+    '/export.csv',
+    { onRequest: guards.admin, schema: contract.export },
+    async (request, reply) => {
+      const where = and(...orderFilterConditions(request.query, config.phoneCountry));
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${today}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(ordersCsv(db, where, config.currency, digits));
+    },
+  );
 
   r.get('/:id', { onRequest: guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);

@@ -1,7 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
+import { toAsciiDigits } from '../../../contract/digits.js';
 import type { StockShortDetails } from '../../../contract/errors.js';
 import { codeOf, apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
+import type { OrderFilter } from '../../../contract/order-query.js';
+import { normalizePhone, type PhoneCountry, toE164 } from '../../../contract/phone.js';
 import type { Order } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
@@ -161,6 +165,79 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   return row;
 }
 
+/** A LIKE pattern that finds `text` anywhere, its own `%`, `_` and `\\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A text column folded the way `normalizeArabic` folds a query: lower case, letter folds, no tashkeel. */
+const folded = (column: typeof users.name) =>
+  sql`regexp_replace(translate(lower(${column}), ${ARABIC_FOLDING.from}, ${ARABIC_FOLDING.to}), ${ARABIC_FOLDING.dropped}, '', 'g')`;
+
+/** The largest order number (a PostgreSQL integer): longer digit runs are no order number. */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+/** Name words compared, like the product search's: a pasted paragraph says no more than this. */
+const MAX_NAME_WORDS = 8;
+
+/**
+ * Orders whose number is the keyword (`12`, `#12`, `١٢`), or whose customer's phone is it (any
+ * form the shop takes: 0551234567 finds +966551234567) or has its digits, or whose customer's
+ * e-mail contains it, or whose customer's name has every one of its words (Arabic folding).
+ */
+function keywordCondition(keyword: string, country: PhoneCountry): SQL | undefined {
+  const ascii = toAsciiDigits(keyword);
+  const anyOf: (SQL | undefined)[] = [ilike(users.email, containing(keyword))];
+  const number = /^#?\s*(\d{1,10})$/.exec(ascii)?.[1];
+  if (number !== undefined && Number(number) <= MAX_ORDER_NUMBER) anyOf.push(eq(orders.number, Number(number)));
+  const phone = toE164(ascii, country);
+  if (phone) anyOf.push(eq(users.phone, phone));
+  // Part of a number, as typed: its digits without the trunk or international zeros.
+  const digits = normalizePhone(ascii);
+  if (/^\+?\d{4,}$/.test(digits)) anyOf.push(like(users.phone, containing(digits.replace(/^\+?0*/, ''))));
+  const words = searchWords(keyword).slice(0, MAX_NAME_WORDS);
+  if (words.length > 0) anyOf.push(and(...words.map((word) => sql`${folded(users.name)} like ${containing(word)}`)));
+  return or(...anyOf);
+}
+
+/**
+ * The conditions of the order list's filters (docs/orders.md, "The admin orders list"), to be
+ * ANDed with the caller's scope. Days are the shop's days, in UTC (the web shows dates in UTC too).
+ * A new filter is one more condition here and one more field in src/contract/order-query.ts.
+ */
+export function orderFilterConditions(filter: OrderFilter, country: PhoneCountry): (SQL | undefined)[] {
+  return [
+    filter.keyword ? keywordCondition(filter.keyword, country) : undefined,
+    filter.method ? eq(orders.paymentMethodType, filter.method) : undefined,
+    filter.isPaid === undefined ? undefined : eq(orders.isPaid, filter.isPaid),
+    filter.isDelivered === undefined ? undefined : eq(orders.isDelivered, filter.isDelivered),
+    // Constant bounds, so orders_created_at_idx serves them.
+    filter.from ? sql`${orders.createdAt} >= (${filter.from}::date)::timestamp at time zone 'UTC'` : undefined,
+    filter.to ? sql`${orders.createdAt} < (${filter.to}::date + 1)::timestamp at time zone 'UTC'` : undefined,
+  ];
+}
+
+/** One order of the CSV export: the order and its customer. */
+export type ExportedOrder = { order: OrderRow; user: Pick<typeof users.$inferSelect, 'name' | 'email' | 'phone'> };
+
+/**
+ * Every order matching `where`, newest number first, read `batchSize` at a time (keyset on the
+ * order number), so an export of any size holds one batch in memory.
+ */
+export async function* ordersInBatches(db: Database, where: SQL | undefined, batchSize: number) {
+  let after: number | undefined;
+  for (;;) {
+    const rows: ExportedOrder[] = await db
+      .select({ order: orders, user: { name: users.name, email: users.email, phone: users.phone } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(where, after === undefined ? undefined : lt(orders.number, after)))
+      .orderBy(desc(orders.number))
+      .limit(batchSize);
+    yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = last.order.number;
+  }
+}
+
 /** Orders with their customer and items, serialized for the API. */
 export function createOrderReader(db: Database, media: MediaStore, digits: number) {
   async function present(
@@ -257,7 +334,8 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
           .orderBy(desc(orders.createdAt), desc(orders.number))
           .limit(limit)
           .offset(offset),
-        db.select({ value: count() }).from(orders).where(where),
+        // Joined like the page, since a filter may name the customer's columns.
+        db.select({ value: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
       ]);
       return { data: await present(rows, origin), total: total?.value ?? 0 };
     },
