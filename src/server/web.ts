@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ export function inProcessTransport(
   /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
   onUnavailable?: (retryAfter: string) => void,
 ): ApiTransport {
-  return async ({ method, path: apiPath, token, body }) => {
+  return async ({ method, path: apiPath, token, body, stream }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
     const payload = form?.payload ?? (body as Record<string, unknown> | undefined);
     const response = await app.inject({
@@ -53,9 +54,20 @@ export function inProcessTransport(
         ...(form ? { 'content-type': form.contentType } : {}),
       },
       ...(payload === undefined ? {} : { payload }),
+      // A download goes on as the API writes it, never whole in memory.
+      ...(stream ? { payloadAsStream: true } : {}),
     });
     if (response.statusCode === 503) onUnavailable?.(String(response.headers['retry-after'] ?? '5'));
-    const text = response.body;
+    if (stream && response.statusCode < 400) {
+      const kept = ['content-type', 'content-disposition'].filter((name) => response.headers[name] !== undefined);
+      return {
+        status: response.statusCode,
+        headers: Object.fromEntries(kept.map((name) => [name, String(response.headers[name])])),
+        body: Readable.toWeb(response.stream()),
+      };
+    }
+    // A failure's JSON is small: read whole, streamed or not.
+    const text = stream ? (await buffer(response.stream())).toString('utf8') : response.body;
     return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
   };
 }

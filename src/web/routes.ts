@@ -43,6 +43,8 @@ export default [
     route('admin/shipping-zones/:id', 'routes/admin/edit-shipping-zone.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
+  // The admin orders list's CSV export (a download; the loader guards itself).
+  route('admin/orders/export.csv', 'routes/admin/orders-export.ts'),
   // The product form's sub-category choices (data only; the loader guards itself).
   route('admin/categories/:id/subcategories', 'routes/admin/subcategories.ts'),
   // The product cards' hearts post here.

@@ -21,7 +21,7 @@ import {
 } from './support';
 
 /*
- * The admin's order screens: the list of every order (two a page) and one order's page, where
+ * The admin's order screens: the list of every order (twenty a page, searched and filtered) and one order's page, where
  * staff set the paid and delivered flags. Each test places its own orders as a new customer.
  */
 
@@ -47,9 +47,12 @@ async function adminSession(page: Page, request: APIRequestContext, baseURL: str
   return token;
 }
 
+/** A Saudi mobile number in national form that no other customer of the run has. */
+const uniquePhone = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
 /** A new customer with `count` cash orders of one stocked product each, oldest first. */
-async function customerWithOrders(request: APIRequestContext, count: number) {
-  const customer = await createCustomer(request, `عميل ${randomUUID().slice(0, 4)}`);
+async function customerWithOrders(request: APIRequestContext, count: number, phone?: string) {
+  const customer = await createCustomer(request, `عميل ${randomUUID().slice(0, 4)}`, phone);
   const [product] = await stockedProducts(request);
   if (!product) throw new Error('no stocked product');
   const orders: Order[] = [];
@@ -82,13 +85,15 @@ test.describe('admin order screens', () => {
     }
   });
 
-  test('the list greets the admin with the shop’s order count; two cards a page, each with its customer', async ({
+  test('the list greets the admin with the shop’s order count; twenty cards a page, each with its customer', async ({
     page,
     request,
     baseURL,
   }) => {
-    const { customer, orders } = await customerWithOrders(request, 3);
-    const [oldest, middle, newest] = orders as [Order, Order, Order];
+    // Twenty-one orders of one customer: the search by their e-mail pages them, twenty a page.
+    const { customer, orders } = await customerWithOrders(request, 21);
+    const [oldest] = orders as [Order];
+    const [newest, middle] = orders.slice(-2).reverse() as [Order, Order];
     const token = await adminSession(page, request, baseURL);
     const total = await orderCount(request, token);
 
@@ -100,9 +105,15 @@ test.describe('admin order screens', () => {
       page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة الطلبات' }),
     ).toHaveAttribute('aria-current', 'page');
 
-    // Newest first, two a page.
-    await expect(cards(page)).toHaveCount(2);
-    await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText([orderTitle(newest), orderTitle(middle)]);
+    // Newest first, twenty a page.
+    await expect(cards(page)).toHaveCount(20);
+    await expect(cards(page).getByRole('heading', { level: 2 }).first()).toHaveText(orderTitle(newest));
+    await page.goto(`/admin/allorders?keyword=${encodeURIComponent(customer.email)}`);
+    await expect(main(page)).toContainText(plural(21, ao.matchCount));
+    await expect(cards(page)).toHaveCount(20);
+    const titles = cards(page).getByRole('heading', { level: 2 });
+    await expect(titles.nth(0)).toHaveText(orderTitle(newest));
+    await expect(titles.nth(1)).toHaveText(orderTitle(middle));
     const card = cards(page).first();
     await expect(card).toContainText(customer.name);
     await expect(card).toContainText(customer.email);
@@ -115,10 +126,14 @@ test.describe('admin order screens', () => {
     expect(await noSideways(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
 
+    // The pager keeps the search.
     const pager = page.getByRole('navigation', { name: 'صفحات الطلبات' });
     await pager.getByRole('link', { name: `الصفحة ${formatNumber(2)}` }).click();
-    await expect(page).toHaveURL(/\/admin\/allorders\?page=2$/);
+    await expect(page).toHaveURL(
+      new RegExp(`/admin/allorders\\?keyword=${escapeRegExp(encodeURIComponent(customer.email))}&page=2$`),
+    );
     await expect(page).toHaveTitle(`إدارة الطلبات — الصفحة ${formatNumber(2)} | متجر`);
+    await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(oldest));
 
     // The whole card opens the order.
@@ -128,6 +143,74 @@ test.describe('admin order screens', () => {
       .click();
     await expect(page).toHaveURL(`/admin/orders/${oldest.id}`);
     await expect(heading(page)).toHaveText('تفاصيل الطلب');
+  });
+
+  test('search by phone, filter by method, the empty state, and a CSV link that carries the filters', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const phone = uniquePhone();
+    const { customer, orders } = await customerWithOrders(request, 1, phone);
+    const [order] = orders as [Order];
+    await adminSession(page, request, baseURL);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/admin/allorders');
+
+    // The phone as people type it (national form) finds the number stored in E.164.
+    const search = main(page).getByRole('searchbox', { name: ao.filters.keyword });
+    await search.fill(phone);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`[?&]keyword=${phone}(&|$)`));
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(order));
+    await expect(cards(page).first()).toContainText(customer.name);
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+
+    // Card orders of this cash customer: none, and the list says so.
+    await select(page, ao.filters.method).selectOption('card');
+    await main(page).getByRole('button', { name: ao.filters.apply }).click();
+    await expect(page).toHaveURL(/[?&]method=card(&|$)/);
+    await expect(main(page)).toContainText(ao.noMatches);
+    await expect(cards(page)).toHaveCount(0);
+    const exportLink = main(page).getByRole('link', { name: ao.filters.exportCsv });
+    const cardHref = new URL((await exportLink.getAttribute('href')) ?? '', baseURL);
+    expect(cardHref.pathname).toBe('/admin/orders/export.csv');
+    expect(Object.fromEntries(cardHref.searchParams)).toMatchObject({ keyword: phone, method: 'card' });
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+
+    // Cash: the order again, and its CSV (a BOM, then the customer's Arabic name).
+    await select(page, ao.filters.method).selectOption('cash');
+    await main(page).getByRole('button', { name: ao.filters.apply }).click();
+    await expect(cards(page)).toHaveCount(1);
+    const cashHref = (await exportLink.getAttribute('href')) ?? '';
+    expect(new URL(cashHref, baseURL).searchParams.get('method')).toBe('cash');
+    const csv = await page.request.get(cashHref);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = await csv.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines).toHaveLength(3); // the heading, the order, and the last line's end
+    expect(lines[1]).toContain(`${order.number},`);
+    expect(lines[1]).toContain(customer.name);
+  });
+
+  test('bad days in the URL are said in Arabic beside their fields', async ({ page, request, baseURL }) => {
+    await adminSession(page, request, baseURL);
+    await page.goto('/admin/allorders?from=2026-03-05&to=2026-03-01');
+    await expect(main(page)).toContainText(ao.filters.rangeInvalid);
+    await expect(main(page).getByLabel(ao.filters.to, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page)).toContainText(ao.filters.fixFilters);
+    await expect(main(page).getByRole('link', { name: ao.filters.exportCsv })).toHaveCount(0);
+    await page.goto('/admin/allorders?from=2026-02-30');
+    await expect(main(page)).toContainText(ao.filters.dateInvalid);
+    // A bad export link goes back to the list, which says why.
+    await page.goto('/admin/orders/export.csv?isPaid=maybe');
+    await expect(page).toHaveURL(/\/admin\/allorders\?isPaid=maybe$/);
+    await expect(main(page)).toContainText(ao.filters.flagInvalid);
   });
 
   test('each flag is shown by its own label: paid but not delivered', async ({ page, request, baseURL }) => {

@@ -13,8 +13,12 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0
 export type Account = { name: string; email: string; password: string; phone: string; token: string };
 
 /** A fresh customer, signed up and signed in through the API, so tests do not depend on each other. */
-export async function createCustomer(request: APIRequestContext, name = 'سارة أحمد'): Promise<Account> {
-  const account = { name, email: uniqueEmail('customer'), password: PASSWORD, phone: '0551234567' };
+export async function createCustomer(
+  request: APIRequestContext,
+  name = 'سارة أحمد',
+  phone = '0551234567',
+): Promise<Account> {
+  const account = { name, email: uniqueEmail('customer'), password: PASSWORD, phone };
   const signup = await request.post('/api/v1/auth/signup', { data: { ...account, passwordConfirm: PASSWORD } });
   expect(signup.status(), await signup.text()).toBe(201);
   return { ...account, token: await apiToken(request, account) };

@@ -198,6 +198,17 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     orders: {
       /** A customer's own orders (staff: every order), newest first. */
       list: (query: Query = {}) => get<typeof orderList>('/orders', query),
+      /** Staff: the filtered orders as CSV, a byte stream with its content type and disposition. */
+      exportCsv: async (query: Query = {}) => {
+        const response = await transport({
+          method: 'GET',
+          path: `/orders/export.csv${toQueryString(query)}`,
+          token,
+          stream: true,
+        });
+        if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
+        return { body: response.body as ReadableStream<Uint8Array>, headers: response.headers ?? {} };
+      },
       get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
       /** The order's tax invoice (404 INVOICE_NOT_ISSUED when the shop issued none; docs/invoices.md). */
       invoice: (id: string) => get<typeof invoiceEnvelope>(`${one('/orders', id)}/invoice`),

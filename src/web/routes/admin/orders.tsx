@@ -1,22 +1,37 @@
-import { Mail, ReceiptText, Undo2, UserRound } from 'lucide-react';
-import { redirect } from 'react-router';
+import { Download, Mail, ReceiptText, Search, Undo2, UserRound } from 'lucide-react';
+import { Form, Link, redirect } from 'react-router';
 import { pageSizes } from '../../../contract/constants';
 import type { CheckoutStatus, Order } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { EmptyState } from '../../components/empty-state';
+import { FormField, SelectField } from '../../components/form-field';
 import { OrderCard } from '../../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
+import { paymentMethodLabel } from '../../lib/account';
+import { toQueryString } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
+import type { FieldErrors } from '../../lib/form';
 import { formatDate, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import {
+  hasOrderFilter,
+  type OrderFilterName,
+  type OrderFilterValues,
+  orderFilterErrors,
+  orderFilterFrom,
+  orderFilterQuery,
+} from '../../lib/order-filter';
 import { plural } from '../../lib/plural';
 import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/orders';
 
 const PATH = '/admin/allorders';
+/** The CSV of the filtered orders (routes/admin/orders-export.ts). */
+const EXPORT_PATH = '/admin/orders/export.csv';
+const KEYWORD_MAX = 200;
 /** The newest paid checkouts that had to be refunded, shown above the orders. */
 const REFUNDS_SHOWN = 10;
 
@@ -25,19 +40,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);
-  // docs/specification.md (Limits and page sizes): two orders a page, newest first. Beside them, paid checkouts that became no order.
+  const filter = orderFilterFrom(url);
+  // Filters the API would refuse are said in Arabic beside their fields, and no list is asked for.
+  const filterErrors = orderFilterErrors(filter, context.shop.phoneCountry);
+  const filterValid = Object.keys(filterErrors).length === 0;
+  // docs/decisions/0019-admin-orders-page-size.md: twenty orders a page, newest first. Beside them, paid checkouts that became no order.
   const [orders, refunds] = await Promise.all([
-    api.orders.list({ page, limit: pageSizes.adminOrders }),
+    filterValid ? api.orders.list({ page, limit: pageSizes.adminOrders, ...orderFilterQuery(filter) }) : null,
     api.payments.checkouts({ status: 'refund_due,refunded', limit: REFUNDS_SHOWN }),
   ]);
   // A page past the last one (an old link) shows the last page.
-  const lastPage = Math.max(1, orders.paginationResult.numberOfPages);
+  const lastPage = Math.max(1, orders?.paginationResult.numberOfPages ?? 1);
   if (page > lastPage) throw redirect(pageHref(url, lastPage));
-  return { shop: context.shop, name: admin.name, orders, refunds: refunds.data };
+  return { shop: context.shop, name: admin.name, orders, filter, filterErrors, refunds: refunds.data };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const page = loaderData?.orders.paginationResult.currentPage ?? 1;
+  const page = loaderData?.orders?.paginationResult.currentPage ?? 1;
   return pageMeta({
     shop: loaderData?.shop,
     title: page > 1 ? at.withPage(ao.listTitle, formatNumber(page)) : ao.listTitle,
@@ -48,17 +67,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { shop, name, orders, refunds } = loaderData;
+  const { shop, name, orders, filter, filterErrors, refunds } = loaderData;
   const busy = useLoadingHere();
   const hrefFor = usePageHref();
+  const filtered = hasOrderFilter(filter);
   return (
     <>
       <h1 className="mb-1 text-2xl font-bold">{ao.listTitle}</h1>
-      <p className="mb-5 text-slate-700">
-        {ao.hello} <bdi className="font-bold">{name}</bdi>، {plural(orders.results, ao.orderCount)}
+      <p className="mb-5 text-slate-700" aria-live="polite">
+        {ao.hello} <bdi className="font-bold">{name}</bdi>
+        {orders && `، ${plural(orders.results, filtered ? ao.matchCount : ao.orderCount)}`}
       </p>
       {refunds.length > 0 && <RefundedPayments refunds={refunds} />}
-      {orders.data.length === 0 ? (
+      <OrderFilters filter={filter} errors={filterErrors} />
+      {!orders ? (
+        <p className="text-slate-700">{ao.filters.fixFilters}</p>
+      ) : orders.data.length === 0 && filtered ? (
+        <EmptyState Icon={Search} title={ao.noMatches} hint={ao.noMatchesHint}>
+          <Link to={PATH} className="font-bold text-brand-700 hover:underline">
+            {ao.filters.clear}
+          </Link>
+        </EmptyState>
+      ) : orders.data.length === 0 ? (
         <EmptyState Icon={ReceiptText} title={ao.noOrders} hint={ao.noOrdersHint} />
       ) : (
         <BusyRegion busy={busy}>
@@ -80,6 +110,115 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </BusyRegion>
       )}
     </>
+  );
+}
+
+const choiceClass = 'min-w-0';
+
+/**
+ * The search box and filters: a plain GET form, so the state is the URL (a new search starts at
+ * page 1), and a link that exports what the filters match.
+ */
+function OrderFilters({ filter, errors }: { filter: OrderFilterValues; errors: FieldErrors<OrderFilterName> }) {
+  const f = ao.filters;
+  // The export takes the filters the list shows; refused ones would only be refused again.
+  const exportable = Object.keys(errors).length === 0;
+  return (
+    <section aria-labelledby="order-filters-heading" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4">
+      <h2 id="order-filters-heading" className="sr-only">
+        {f.region}
+      </h2>
+      <Form method="get" role="search" aria-label={f.region} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <FormField
+          name="keyword"
+          type="search"
+          label={f.keyword}
+          placeholder={f.keywordPlaceholder}
+          defaultValue={filter.keyword}
+          maxLength={KEYWORD_MAX}
+          error={errors.keyword}
+          className="sm:col-span-2 lg:col-span-3"
+        />
+        <SelectField
+          name="method"
+          label={f.method}
+          defaultValue={filter.method}
+          error={errors.method}
+          className={choiceClass}
+        >
+          <option value="">{f.any}</option>
+          <option value="cash">{paymentMethodLabel('cash')}</option>
+          <option value="card">{paymentMethodLabel('card')}</option>
+        </SelectField>
+        <SelectField
+          name="isPaid"
+          label={f.paid}
+          defaultValue={filter.isPaid}
+          error={errors.isPaid}
+          className={choiceClass}
+        >
+          <option value="">{f.any}</option>
+          <option value="true">{f.paidYes}</option>
+          <option value="false">{f.paidNo}</option>
+        </SelectField>
+        <SelectField
+          name="isDelivered"
+          label={f.delivered}
+          defaultValue={filter.isDelivered}
+          error={errors.isDelivered}
+          className={choiceClass}
+        >
+          <option value="">{f.any}</option>
+          <option value="true">{f.deliveredYes}</option>
+          <option value="false">{f.deliveredNo}</option>
+        </SelectField>
+        <FormField
+          name="from"
+          type="date"
+          label={f.from}
+          defaultValue={filter.from}
+          error={errors.from}
+          hint={f.daysHint}
+          className={choiceClass}
+        />
+        <FormField
+          name="to"
+          type="date"
+          label={f.to}
+          defaultValue={filter.to}
+          error={errors.to}
+          className={choiceClass}
+        />
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <button
+            type="submit"
+            className="flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-600"
+          >
+            <Search aria-hidden="true" className="size-5" />
+            {f.apply}
+          </button>
+          {hasOrderFilter(filter) && (
+            <Link to={PATH} className="rounded-lg px-3 py-2.5 font-bold text-brand-700 hover:underline">
+              {f.clear}
+            </Link>
+          )}
+        </div>
+      </Form>
+      {exportable && (
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          {/* A plain link: a download, not a page of the router. */}
+          <a
+            href={`${EXPORT_PATH}${toQueryString(orderFilterQuery(filter))}`}
+            download
+            className="flex items-center gap-1.5 rounded-lg px-3 py-2 font-bold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {f.exportCsv}
+          </a>
+          {f.exportHint}
+        </p>
+      )}
+    </section>
   );
 }
 
