@@ -2,11 +2,14 @@ import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FailureBody } from '../../src/contract/errors.js';
 import type { ApiFailureKey } from '../../src/contract/messages.js';
+import { isCalendarDay } from '../../src/contract/order-query.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
+import { csvCell } from '../../src/server/modules/orders/export-csv.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { couponBody, couponDefaults, couponFields, isExpired } from '../../src/web/lib/coupon-form.js';
 import { validateCoupon } from '../../src/web/lib/coupon-validation.js';
+import { orderFilterErrors, orderFilterFrom, orderFilterQuery } from '../../src/web/lib/order-filter.js';
 import { flagChoiceError, flagLabel, flagSavedText, readFlagChoice } from '../../src/web/lib/order-status.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
@@ -262,5 +265,52 @@ describe('the edit coupon action', () => {
     expect(api.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/coupons/c1', body: { discount: 0 } });
     expect(response.headers.get('location')).toBe('/admin/addCoupon');
     expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم تعديل الكوبون SALE20' });
+  });
+});
+
+describe('the orders list filters (docs/orders.md, "The admin orders list")', () => {
+  const url = (query: string) => new URL(`http://shop.test/admin/allorders?${query}`);
+
+  it('reads each filter once from the URL, and sends only those set', () => {
+    const filter = orderFilterFrom(url('keyword=%20%23١٢%20&method=card&method=cash&from=&page=3'));
+    expect(filter).toEqual({ keyword: '#١٢', method: 'card', from: '', to: '', isPaid: '', isDelivered: '' });
+    expect(orderFilterQuery(filter)).toEqual({ keyword: '#١٢', method: 'card' });
+  });
+
+  it('says bad days in Arabic, on their own fields, before the API is asked', () => {
+    const errors = (query: string) => orderFilterErrors(orderFilterFrom(url(query)), 'SA');
+    expect(errors('from=2026-02-30&to=2026-13-01')).toEqual({
+      from: ao.filters.dateInvalid,
+      to: ao.filters.dateInvalid,
+    });
+    expect(errors('from=2026-03-05&to=2026-03-01')).toEqual({ to: ao.filters.rangeInvalid });
+    expect(errors('isPaid=maybe')).toEqual({ isPaid: ao.filters.flagInvalid });
+    expect(errors('from=٢٠٢٦-٠٣-٠١&to=2026-03-01&isDelivered=true')).toEqual({});
+  });
+
+  it('knows a calendar day', () => {
+    for (const day of ['2026-03-01', '2024-02-29', '0001-01-01', '9999-12-31'])
+      expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ['2026-02-29', '2026-02-30', '2026-13-01', '0000-01-01', '2026-3-1', '20260301', ''])
+      expect(isCalendarDay(day), day).toBe(false);
+  });
+});
+
+describe('CSV cells of the order export', () => {
+  it('quotes by RFC 4180 and neutralises formulas, but not plain numbers', () => {
+    expect(csvCell('سلمى')).toBe('سلمى');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('قال "مرحبا"')).toBe('"قال ""مرحبا"""');
+    expect(csvCell('سطر\nسطر')).toBe('"سطر\nسطر"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe('"\'\rx"');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('+966551234567')).toBe('+966551234567');
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell(12.5)).toBe('12.5');
+    expect(csvCell(true)).toBe('true');
   });
 });

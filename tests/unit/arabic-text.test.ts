@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ARABIC_FOLDING,
   indexedForms,
   markMatchedWords,
   normalizeArabic,
@@ -123,5 +124,23 @@ describe('markMatchedWords (highlighting the listing)', () => {
 
   it('a keyword without words marks nothing', () => {
     expect(markMatchedWords('قلاية هوائية', '!!')).toEqual([{ text: 'قلاية هوائية', start: 0, matched: false }]);
+  });
+});
+
+describe('ARABIC_FOLDING (the order search folds names in SQL with it)', () => {
+  /** What PostgreSQL's translate(lower(…)) and regexp_replace(…, dropped, '', 'g') do. */
+  const fold = (text: string) =>
+    [...text.toLowerCase()]
+      .map((c) => {
+        const at = ARABIC_FOLDING.from.indexOf(c);
+        return at < 0 ? c : ARABIC_FOLDING.to[at];
+      })
+      .join('')
+      .replace(new RegExp(ARABIC_FOLDING.dropped, 'g'), '');
+
+  it('folds a name as normalizeArabic folds the query', () => {
+    for (const name of ['أحمد', 'إيمان', 'آمنة', 'عُمَر', 'مـــريم', 'سلمى', 'مؤمن', 'هيئة', 'Omar']) {
+      expect(fold(name), name).toBe(normalizeArabic(name));
+    }
   });
 });
