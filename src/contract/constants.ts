@@ -17,6 +17,8 @@ export const pageSizes = {
 } as const;
 
 export const DEFAULT_LIST_LIMIT = 50;
+/** The order list's longest `keyword` (src/contract/order-query.ts), like the product search's. */
+export const ORDER_KEYWORD_MAX = 200;
 export const MAX_LIST_LIMIT = 100;
 /**
  * The most any cart, checkout or order may add up to, in minor units (10¹³: 100 billion riyals).

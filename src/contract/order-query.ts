@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common.js';
+import { ORDER_KEYWORD_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
 
@@ -10,9 +11,6 @@ import { apiMessages as m } from './messages.js';
  * `orderFilterFields` and one more condition in `orderFilterConditions`
  * (src/server/modules/orders/service.ts).
  */
-
-/** Longest keyword taken, like the product search's. */
-export const ORDER_KEYWORD_MAX = 200;
 
 /** A GET form sends an empty field for a filter left alone: empty text means "not given". */
 const optional = <T extends z.ZodType>(schema: T) =>

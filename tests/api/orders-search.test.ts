@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_KEYWORD_MAX } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import { ORDER_KEYWORD_MAX } from '../../src/contract/order-query.js';
 import type { Order } from '../../src/contract/types.js';
 import { orders, users } from '../../src/db/schema.js';
 import { EXPORT_BATCH } from '../../src/server/modules/orders/export-csv.js';

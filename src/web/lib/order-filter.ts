@@ -1,11 +1,9 @@
-import { orderFilterSchema } from '../../contract/order-query';
 import type { Query } from './api';
-import { schemaErrors } from './api-errors';
-import type { FieldErrors } from './form';
 
 /*
  * The admin order list's filters as the URL keeps them (docs/decisions/0012-listing-state-in-url.md):
- * the API's own names, so the list, its pages and the CSV link carry the same query.
+ * the API's own names, so the list, its pages and the CSV link carry the same query. No zod here:
+ * the page's module loads it up front (their check is order-filter.server.ts).
  */
 
 export const orderFilterNames = ['keyword', 'method', 'from', 'to', 'isPaid', 'isDelivered'] as const;
@@ -23,7 +21,3 @@ export const orderFilterQuery = (values: OrderFilterValues): Query =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
 
 export const hasOrderFilter = (values: OrderFilterValues) => Object.keys(orderFilterQuery(values)).length > 0;
-
-/** What the API would refuse in these filters, in Arabic, by field (the contract's own schema). */
-export const orderFilterErrors = (values: OrderFilterValues, phoneCountry: string): FieldErrors<OrderFilterName> =>
-  schemaErrors(orderFilterSchema, values, orderFilterNames, { phoneCountry });

@@ -1,6 +1,6 @@
 import { Download, Mail, ReceiptText, Search, Undo2, UserRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
-import { pageSizes } from '../../../contract/constants';
+import { ORDER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
 import type { CheckoutStatus, Order } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { EmptyState } from '../../components/empty-state';
@@ -20,10 +20,10 @@ import {
   hasOrderFilter,
   type OrderFilterName,
   type OrderFilterValues,
-  orderFilterErrors,
   orderFilterFrom,
   orderFilterQuery,
 } from '../../lib/order-filter';
+import { orderFilterErrors } from '../../lib/order-filter.server';
 import { plural } from '../../lib/plural';
 import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/orders';
@@ -31,7 +31,6 @@ import type { Route } from './+types/orders';
 const PATH = '/admin/allorders';
 /** The CSV of the filtered orders (routes/admin/orders-export.ts). */
 const EXPORT_PATH = '/admin/orders/export.csv';
-const KEYWORD_MAX = 200;
 /** The newest paid checkouts that had to be refunded, shown above the orders. */
 const REFUNDS_SHOWN = 10;
 
@@ -128,14 +127,21 @@ function OrderFilters({ filter, errors }: { filter: OrderFilterValues; errors: F
       <h2 id="order-filters-heading" className="sr-only">
         {f.region}
       </h2>
-      <Form method="get" role="search" aria-label={f.region} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Keyed by the filters: fields show the URL's values again after «مسح التصفية» or the back button. */}
+      <Form
+        key={JSON.stringify(filter)}
+        method="get"
+        role="search"
+        aria-label={f.region}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <FormField
           name="keyword"
           type="search"
           label={f.keyword}
           placeholder={f.keywordPlaceholder}
           defaultValue={filter.keyword}
-          maxLength={KEYWORD_MAX}
+          maxLength={ORDER_KEYWORD_MAX}
           error={errors.keyword}
           className="sm:col-span-2 lg:col-span-3"
         />
