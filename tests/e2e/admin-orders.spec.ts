@@ -196,6 +196,12 @@ test.describe('admin order screens', () => {
     expect(lines).toHaveLength(3); // the heading, the order, and the last line's end
     expect(lines[1]).toContain(`${order.number},`);
     expect(lines[1]).toContain(customer.name);
+
+    // Clearing shows every order again, the fields empty.
+    await main(page).getByRole('link', { name: ao.filters.clear }).first().click();
+    await expect(page).toHaveURL(/\/admin\/allorders$/);
+    await expect(search).toHaveValue('');
+    await expect(select(page, ao.filters.method)).toHaveValue('');
   });
 
   test('bad days in the URL are said in Arabic beside their fields', async ({ page, request, baseURL }) => {
