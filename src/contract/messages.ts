@@ -239,6 +239,25 @@ export const apiFailures = {
     note: 'The shop had no VAT number when the order was placed (docs/invoices.md); the order itself exists.',
   },
   paymentMethodInvalid: { field: true, message: 'method must be cash or card' },
+  orderStatusInvalid: {
+    field: true,
+    message: 'status must be pending, processing, shipped, delivered or cancelled',
+  },
+  orderNoteTooLong: { field: true, message: 'note and reason must be at most 500 characters' },
+  trackingInvalid: {
+    field: true,
+    message: 'carrier and trackingNumber take up to 100 characters, trackingUrl an http(s) address',
+  },
+  orderTransitionInvalid: {
+    status: 409,
+    message: 'The order cannot move to this status from its current one',
+    note: 'The allowed moves are in docs/orders.md § Statuses; the order is unchanged.',
+  },
+  orderNotCancellable: {
+    status: 409,
+    message: 'This order can no longer be cancelled',
+    note: 'A customer cancels only while the order is pending, staff before it is delivered (docs/orders.md).',
+  },
 
   shopNameRequired: { field: true, message: 'shopName is required' },
   vatNumberInvalid: {

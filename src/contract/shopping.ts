@@ -133,6 +133,29 @@ export const orderFlagSchema = z
   .object({ isPaid: z.boolean().optional(), isDelivered: z.boolean().optional() })
   .nullish();
 
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid });
+const ORDER_NOTE_MAX = 500;
+const TRACKING_MAX = 100;
+const orderNote = z.string({ error: m.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong });
+const trackingText = z.string({ error: m.trackingInvalid }).trim().max(TRACKING_MAX, { error: m.trackingInvalid });
+
+/** Staff move an order along its life (docs/orders.md § Statuses), with the parcel's tracking when shipped. */
+export const orderStatusChangeSchema = z.object({
+  status: orderStatusSchema,
+  note: orderNote.optional(),
+  carrier: trackingText.optional(),
+  trackingNumber: trackingText.optional(),
+  trackingUrl: z
+    .url({ protocol: /^https?$/, error: m.trackingInvalid })
+    .max(2000, { error: m.trackingInvalid })
+    .optional(),
+});
+
+/** A cancel: the customer's or staff's reason, shown in the order's history. */
+export const orderCancelSchema = z.object({ reason: orderNote.optional() }).nullish();
+
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */
@@ -223,6 +246,23 @@ export const orderItemSchema = z.object({
   price: z.number(),
 });
 
+/** One change in an order's life (docs/orders.md § History). */
+export const orderEventSchema = z.object({
+  at: isoDateTime,
+  /** Who made it: the customer, staff, or the shop itself (a payment confirmed, a refund settled). */
+  by: z.enum(['customer', 'admin', 'system']),
+  kind: z.enum(['created', 'status', 'payment', 'refund']),
+  from: z.enum(ORDER_STATUSES).optional(),
+  to: z.enum(ORDER_STATUSES).optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  note: z.string().optional(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  /** A refund's amount, major units. */
+  amount: z.number().optional(),
+});
+
 export const orderSchema = z.object({
   ...resourceIds,
   /** Short human order number. */
@@ -254,6 +294,18 @@ export const orderSchema = z.object({
   deliveredAt: isoDateTime.optional(),
   /** The number of the order's tax invoice, when one was issued (docs/invoices.md). */
   invoiceNumber: positiveInt.optional(),
+  /** Where the order is in its life (docs/orders.md); `isDelivered` follows it. */
+  status: z.enum(ORDER_STATUSES),
+  /** What became of its money; `isPaid` is true from `paid` on. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Given back so far, major units. */
+  refundedAmount: z.number(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  cancelledAt: isoDateTime.optional(),
+  /** Every change, oldest first: the timeline. */
+  history: z.array(orderEventSchema),
   ...timestamps,
 });
 export const orderEnvelope = dataEnvelope(orderSchema);

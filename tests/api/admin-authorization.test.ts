@@ -199,6 +199,11 @@ const adminCases: AdminCase[] = [
     prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/deliver` }),
   },
   {
+    route: 'PUT /orders/:id/status',
+    status: 200,
+    prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/status`, payload: { status: 'processing' } }),
+  },
+  {
     route: 'GET /payments/checkouts',
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),
@@ -437,6 +442,18 @@ const ownerCases: OwnerCase[] = [
       return {
         call: { url: `/orders/${order.id}` },
         view: () => send('GET', '/orders', { token: owner.token }).then(asJson),
+      };
+    },
+  },
+  {
+    route: 'POST /orders/:id/cancel',
+    stranger: { status: 404, message: m.orderNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const order = await ownOrder(owner);
+      return {
+        call: { url: `/orders/${order.id}/cancel`, payload: { reason: 'غيّرت رأيي' } },
+        view: () => send('GET', `/orders/${order.id}`, { token: owner.token }).then(asJson),
       };
     },
   },

@@ -1036,6 +1036,31 @@ const specs: Record<string, RouteSpec> = {
   },
   'PUT /orders/:id/pay': orderFlag('isPaid'),
   'PUT /orders/:id/deliver': orderFlag('isDelivered'),
+  'PUT /orders/:id/status': {
+    // A fresh order each time: a valid move is made once.
+    prepare: async () => ({ params: { id: await newOrder(w.customer) }, body: { status: 'processing' } }),
+    body: {
+      status: choose(fc.constantFrom('lost', 'PENDING', 'shipped;', ''), injection, notText, withNul),
+      note: badOptionalText(500),
+      carrier: badOptionalText(100),
+      trackingNumber: badOptionalText(100),
+      trackingUrl: choose(
+        fc.constantFrom('javascript:alert(1)', 'ftp://x.test/a', 'not a url', 'data:text/html,x'),
+        longText(2001, 3_000),
+        notText,
+        withNul,
+      ),
+    },
+    params: { id: { kind: 'order' } },
+    control: 200,
+  },
+  'POST /orders/:id/cancel': {
+    prepare: async () => ({ params: { id: await newOrder(w.customer) }, body: { reason: 'غيّرت رأيي' } }),
+    body: { reason: badOptionalText(500) },
+    optionalBody: true,
+    params: { id: { kind: 'order', owned: true } },
+    control: 200,
+  },
   'GET /payments/checkouts': {
     prepare: async () => ({ query: { ...validPage, status: 'refund_due,refunded' } }),
     query: {

@@ -195,6 +195,13 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SHIPPING_ADDRESS_REQUIRED: { text: cartText.addressRequired },
   ADDRESS_REQUIRED: { text: cartText.noAddresses },
   ORDER_NOT_FOUND: { text: ao.orderGone },
+  ORDER_STATUS_INVALID: { text: 'اختر حالة صحيحة للطلب', field: 'status' },
+  ORDER_NOTE_TOO_LONG: { text: 'الملاحظة أو السبب أطول من ٥٠٠ حرف' },
+  TRACKING_INVALID: {
+    text: 'بيانات الشحن غير صحيحة: اسم الناقل ورقم التتبع حتى ١٠٠ حرف، ورابط التتبع عنوان صفحة ويب كامل',
+  },
+  ORDER_TRANSITION_INVALID: { text: 'لا يمكن نقل الطلب إلى هذه الحالة من حالته الحالية، حدّث الصفحة لترى حالته الآن' },
+  ORDER_NOT_CANCELLABLE: { text: 'لم يعد إلغاء هذا الطلب ممكناً، حدّث الصفحة لترى حالته الآن' },
   INVOICE_NOT_ISSUED: { text: 'لم تُصدر فاتورة ضريبية لهذا الطلب، فالمتجر غير مسجّل في ضريبة القيمة المضافة' },
   CHECKOUT_NOT_FOUND: { text: 'جلسة الدفع هذه غير موجودة، ارجع إلى السلة وابدأ الدفع من جديد' },
   CHECKOUT_STATUS_INVALID: { text: authText.invalidValue },

@@ -8,11 +8,13 @@ import {
   cashOrderSchema,
   checkoutQuerySchema,
   checkoutSessionEnvelope,
+  orderCancelSchema,
   orderCreatedEnvelope,
   orderEnvelope,
   orderFlagEnvelope,
   orderFlagSchema,
   orderList,
+  orderStatusChangeSchema,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
 import { quoteEnvelope, quoteQuerySchema } from '../../../contract/store.js';
@@ -29,11 +31,12 @@ import { priceCart } from '../cart/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
+import { actorOf, type Lifecycle } from './lifecycle.js';
 import { createOrder, createOrderReader, linesOf } from './service.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts) {
+export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
   const { db, guards, media, config } = ctx;
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -224,7 +227,52 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     return { data: order };
   });
 
-  const flagRoute = (flag: 'isPaid' | 'isDelivered', at: 'paidAt' | 'deliveredAt') =>
+  /** The order as its caller sees it after a change they made (a customer: only their own). */
+  const after = async (request: FastifyRequest, id: string) => {
+    const me = userOf(request);
+    const order = await reader.one(
+      and(eq(orders.id, id), me.role === 'admin' ? undefined : eq(orders.userId, me.id)) as SQL,
+      origin(request),
+    );
+    if (!order) throw failure('internalError');
+    return order;
+  };
+
+  r.put(
+    '/:id/status',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: orderStatusChangeSchema,
+        response: { 200: orderEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request) => {
+      await lifecycle.changeStatus(request.params.id, actorOf(userOf(request)), request.body);
+      return { data: await after(request, request.params.id) };
+    },
+  );
+
+  r.post(
+    '/:id/cancel',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        params: idParams,
+        body: orderCancelSchema,
+        response: { 200: orderEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request) => {
+      await lifecycle.cancel(request.params.id, actorOf(userOf(request)), request.body?.reason);
+      return { data: await after(request, request.params.id) };
+    },
+  );
+
+  const flagRoute = (flag: 'isPaid' | 'isDelivered') =>
     r.put(
       `/:id/${flag === 'isPaid' ? 'pay' : 'deliver'}`,
       {
@@ -232,22 +280,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         schema: {
           params: idParams,
           body: orderFlagSchema,
-          response: { 200: orderFlagEnvelope, ...failing(404) },
+          response: { 200: orderFlagEnvelope, ...failing(404, 409) },
           tags,
         },
       },
       async (request) => {
         // Without a body the flag is set (the original API); `{ isPaid: false }` unsets it.
+        // Both now move the lifecycle and are recorded in the history (docs/orders.md).
         const value = request.body?.[flag] ?? true;
-        const updated = await db
-          .update(orders)
-          .set({ [flag]: value, [at]: value ? new Date() : null, updatedAt: new Date() })
-          .where(eq(orders.id, request.params.id))
-          .returning({ id: orders.id });
-        if (updated.length === 0) throw failure('orderNotFound');
+        await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
         return { status: 'Success' as const, data: await reader.written(request.params.id, origin(request)) };
       },
     );
-  flagRoute('isPaid', 'paidAt');
-  flagRoute('isDelivered', 'deliveredAt');
+  flagRoute('isPaid');
+  flagRoute('isDelivered');
 }
