@@ -156,6 +156,30 @@ export const orderStatusChangeSchema = z.object({
 /** A cancel: the customer's or staff's reason, shown in the order's history. */
 export const orderCancelSchema = z.object({ reason: orderNote.optional() }).nullish();
 
+/**
+ * Staff give money back (docs/orders.md § Refunds): `amount` in major units, and units put back in
+ * stock per order line. The currency's digits are checked by the server (it knows the currency).
+ */
+export const refundRequestSchema = z.object({
+  amount: numericInput(m.refundAmountInvalid).pipe(
+    z.number().gt(0, { error: m.refundAmountInvalid }).max(1e11, { error: m.refundAmountInvalid }),
+  ),
+  reason: requiredString(m.refundReasonRequired).pipe(z.string().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong })),
+  restock: z
+    .array(
+      z.object({
+        lineId: z.string({ error: m.restockInvalid }).pipe(idSchema),
+        count: z
+          .int({ error: m.restockInvalid })
+          .min(1, { error: m.restockInvalid })
+          .max(1_000_000, { error: m.restockInvalid }),
+      }),
+      { error: m.restockInvalid },
+    )
+    .max(100, { error: m.restockInvalid })
+    .optional(),
+});
+
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */
@@ -314,6 +338,21 @@ export const orderList = listEnvelope(orderSchema);
 export const orderCreatedEnvelope = z.object({ status: z.literal('success'), data: orderSchema });
 /** Staff set an order's flag: a capital S, as the original clients compare it. */
 export const orderFlagEnvelope = z.object({ status: z.literal('Success'), data: orderSchema });
+
+/** A refund as recorded: `due` until the payment provider confirms it, then `done`. */
+export const refundSchema = z.object({
+  ...resourceIds,
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(['due', 'done']),
+  restock: z.array(z.object({ lineId: z.string(), count: positiveInt })),
+  /** The number of the credit note issued for it, when the order has a tax invoice (docs/invoices.md). */
+  creditNoteNumber: positiveInt.optional(),
+  createdAt: isoDateTime,
+  doneAt: isoDateTime.optional(),
+});
+/** A refund and the order after it. */
+export const refundEnvelope = z.object({ data: refundSchema, order: orderSchema });
 
 /** A card payment page at the provider; the order is made when the provider confirms payment. */
 export const checkoutSessionEnvelope = z.object({

@@ -204,6 +204,15 @@ const adminCases: AdminCase[] = [
     prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/status`, payload: { status: 'processing' } }),
   },
   {
+    route: 'POST /orders/:id/refunds',
+    status: 201,
+    prepare: async () => {
+      const { order } = await newOrder();
+      await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+      return { url: `/orders/${order.id}/refunds`, payload: { amount: 1, reason: 'تعويض' } };
+    },
+  },
+  {
     route: 'GET /payments/checkouts',
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),

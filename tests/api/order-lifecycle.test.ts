@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,8 +13,10 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
-import { orderEvents, orders, refunds } from '../../src/db/schema.js';
+import { invoiceCounter, invoices, orderEvents, orders, refunds, storeSettings } from '../../src/db/schema.js';
+import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
+import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
@@ -306,6 +308,157 @@ describe('cancel', () => {
     expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 50 });
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: 'done', provider: null, amount: 5_000 });
+  });
+});
+
+describe('refunds', () => {
+  const refund = (id: string, body: Record<string, unknown>, key?: string) =>
+    send('POST', `/orders/${id}/refunds`, {
+      token: admin.token,
+      payload: body,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+  /** A cash order of `price` (minor units) × `count`, marked paid by staff. */
+  async function paidOrder(price: number, count = 1, quantity = 10) {
+    const p = await product({ price, quantity });
+    const { order, user } = await cashOrder(p, count);
+    await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+    return { p, order, user };
+  }
+
+  it('partial then full, never more than was paid; an unpaid order has nothing to refund', async () => {
+    const { order } = await paidOrder(10_000);
+    const first = await refund(order.id, { amount: 30, reason: 'خصم تعويضي' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({ amount: 30, status: 'done', reason: 'خصم تعويضي', restock: [] });
+    expect(first.json().order).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 30, isPaid: true });
+    expectFail(await refund(order.id, { amount: 70.01, reason: 'كثير' }), 409, m.refundTooLarge);
+    const rest = await refund(order.id, { amount: 70, reason: 'الباقي' });
+    expect(rest.json().order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 100 });
+    expectFail(await refund(order.id, { amount: 0.01, reason: 'زيادة' }), 409, m.refundTooLarge);
+    expect(rest.json().order.history.slice(-2)).toMatchObject([
+      { by: 'admin', kind: 'refund', amount: 30, paymentStatus: 'partially_refunded', note: 'خصم تعويضي' },
+      { by: 'admin', kind: 'refund', amount: 70, paymentStatus: 'refunded', note: 'الباقي' },
+    ]);
+
+    const unpaid = await cashOrder(await product());
+    expectFail(await refund(unpaid.order.id, { amount: 1, reason: 'لا' }), 409, m.refundNotAllowed);
+    // More digits than the riyal has is no amount; nor is 0.
+    expect((await refund(unpaid.order.id, { amount: 1.005, reason: 'لا' })).statusCode).toBe(400);
+    expect((await refund(unpaid.order.id, { amount: 0, reason: 'لا' })).statusCode).toBe(400);
+  });
+
+  it('Idempotency-Key: the same request answers the same refund; another body with the key is refused', async () => {
+    const { order } = await paidOrder(10_000);
+    const body = { amount: 25, reason: 'تالف' };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refund(order.id, body, 'key-1')));
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(new Set(answers.map((res) => res.json().data.id)).size).toBe(1);
+    expectFail(await refund(order.id, { ...body, amount: 26 }, 'key-1'), 409, m.idempotencyKeyReused);
+    expectFail(await refund(order.id, body, 'bad key with spaces'), 400, m.idempotencyKeyInvalid);
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((row) => row.amount)).toEqual([2_500]);
+    expect((await orderOf(order.id)).refundedAmount).toBe(25);
+  });
+
+  it('restock: bounded per line by what was sold and not yet put back; a later cancel puts back only the rest', async () => {
+    const { p, order } = await paidOrder(5_000, 3, 5);
+    const lineId = order.cartItems[0]?.id ?? '';
+    expect(await stockOf(p.id)).toEqual({ quantity: 2, sold: 3 });
+    const res = await refund(order.id, { amount: 100, reason: 'أعاد قطعتين', restock: [{ lineId, count: 2 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.restock).toEqual([{ lineId, count: 2 }]);
+    expect(await stockOf(p.id)).toEqual({ quantity: 4, sold: 1 });
+    // Two more would pass what was sold; another order's line is not this order's: nothing changes.
+    expectFail(
+      await refund(order.id, {
+        amount: 1,
+        reason: 'أكثر',
+        restock: [
+          { lineId, count: 1 },
+          { lineId, count: 1 },
+        ],
+      }),
+      409,
+      m.restockTooLarge,
+    );
+    const other = await cashOrder(await product());
+    const foreignLine = other.order.cartItems[0]?.id ?? '';
+    expectFail(
+      await refund(order.id, { amount: 1, reason: 'غريب', restock: [{ lineId: foreignLine, count: 1 }] }),
+      409,
+      m.restockTooLarge,
+    );
+    expect(await stockOf(p.id)).toEqual({ quantity: 4, sold: 1 });
+    expect((await orderOf(order.id)).refundedAmount).toBe(100);
+    // The cancel returns the one unit left and refunds the 50 left.
+    const cancelled = await cancel(order.id, admin.token);
+    expect(cancelled.json().data).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundedAmount: 150,
+    });
+    expect(await stockOf(p.id)).toEqual({ quantity: 5, sold: 0 });
+  });
+
+  it('a card order is refunded through the test provider', async () => {
+    const { orderId } = await cardOrder(await product({ price: 8_000 }));
+    const res = await refund(orderId, { amount: 20, reason: 'تأخر الشحن' }, 'card-1');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'done', amount: 20 });
+    expect(res.json().order).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 20 });
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(row?.providerRefundId).toMatch(/^test_refund_/);
+  });
+
+  describe('in a shop registered for VAT', () => {
+    beforeAll(async () => {
+      await storeSettingsOf(t.database.db, t.config);
+      await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+    });
+    afterAll(async () => {
+      await t.database.db.update(storeSettings).set({ vatNumber: null });
+    });
+
+    it('each refund issues a credit note referring to the invoice, next in the hash chain', async () => {
+      const { order } = await paidOrder(11_500);
+      const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+      if (!invoice) throw new Error('the order has no invoice');
+      const part = await refund(order.id, { amount: 23, reason: 'خصم' });
+      expect(part.json().data.creditNoteNumber).toBe(invoice.number + 1);
+      const rest = await refund(order.id, { amount: 92, reason: 'إرجاع' });
+      expect(rest.json().data.creditNoteNumber).toBe(invoice.number + 2);
+
+      const rows = await t.database.db.select().from(invoices).orderBy(asc(invoices.number));
+      rows.forEach((row, i) => {
+        expect(row.number).toBe(i + 1);
+        expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
+        expect(row.hash).toBe(invoiceHash(row));
+      });
+      const notes = rows.filter((row) => row.kind === 'credit_note');
+      expect(notes.map((n) => [n.refersTo, n.reason, n.total, n.orderId])).toEqual([
+        [invoice.id, 'خصم', 2_300, order.id],
+        [invoice.id, 'إرجاع', 9_200, order.id],
+      ]);
+      // The VAT of each is the invoice's in proportion, and together they give back exactly the invoice's.
+      expect((notes[0]?.vatTotal ?? 0) + (notes[1]?.vatTotal ?? 0)).toBe(invoice.vatTotal);
+      for (const note of notes) expect(note.subtotalExclVat + note.vatTotal).toBe(note.total);
+      // Changing what a credit note says breaks its hash.
+      expect(invoiceHash({ ...(notes[0] as typeof invoice), reason: 'other' })).not.toBe(notes[0]?.hash);
+      const [counter] = await t.database.db.select().from(invoiceCounter);
+      expect(counter).toMatchObject({ lastNumber: rows.length, lastHash: rows.at(-1)?.hash });
+    });
+
+    it('a cancel of a paid order issues a credit note of the whole invoice', async () => {
+      const { order } = await paidOrder(4_600);
+      await cancel(order.id, admin.token);
+      const rows = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+      const invoice = rows.find((row) => row.kind === 'invoice');
+      const note = rows.find((row) => row.kind === 'credit_note');
+      expect(note).toMatchObject({ refersTo: invoice?.id, total: invoice?.total, vatTotal: invoice?.vatTotal });
+      expect(note?.lines).toEqual(invoice?.lines);
+    });
   });
 });
 

@@ -74,6 +74,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /orders/quote': 'customer',
   'PUT /orders/:id/pay': 'admin',
   'PUT /orders/:id/status': 'admin',
+  'POST /orders/:id/refunds': 'admin',
   // Its customer while pending, staff before delivery (docs/orders.md).
   'POST /orders/:id/cancel': 'signedIn',
   'PUT /orders/:id/deliver': 'admin',

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { checkoutSessions, orderEvents, orderItems, orders, refunds } from '../../../db/schema.js';
-import type { CurrentUser } from '../../auth/guards.js';
+import { checkoutSessions, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
+import { issueCreditNote } from '../invoices/service.js';
+import { type Actor, recordEvent, SYSTEM } from './events.js';
 import { releaseStock } from './service.js';
 
 /*
@@ -17,14 +19,6 @@ import { releaseStock } from './service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
-
-/** Who changes an order: a signed-in user (as customer or staff), or the shop itself. */
-export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
-export const actorOf = (user: CurrentUser): Actor => ({
-  id: user.id,
-  role: user.role === 'admin' ? 'admin' : 'customer',
-});
-export const SYSTEM: Actor = { id: null, role: 'system' };
 
 /**
  * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
@@ -49,13 +43,6 @@ export type StatusChange = {
   trackingNumber?: string | undefined;
   trackingUrl?: string | undefined;
 };
-
-type EventValues = Omit<typeof orderEvents.$inferInsert, 'orderId' | 'actorId' | 'actorRole'>;
-
-/** Records one change of an order in its history, in the change's own transaction. */
-export async function recordEvent(tx: Tx, orderId: string, actor: Actor, event: EventValues) {
-  await tx.insert(orderEvents).values({ orderId, actorId: actor.id, actorRole: actor.role, ...event });
-}
 
 /** The order's row, locked until the transaction ends; another customer's order is not found. */
 async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<OrderRow> {
@@ -146,11 +133,20 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
   }
 
   /**
-   * Records money owed back on an order, in the caller's transaction: a card order's is due
-   * (given back through the provider after the commit), cash is given back by hand and counted now.
+   * Records money owed back on an order, in the caller's transaction, with its credit note when
+   * the order has a tax invoice: a card order's is due (given back through the provider after the
+   * commit), cash is given back by hand and counted now.
    */
-  async function openRefund(tx: Tx, order: OrderRow, amount: number, reason: string, actor: Actor) {
+  async function openRefund(
+    tx: Tx,
+    order: OrderRow,
+    amount: number,
+    reason: string,
+    actor: Actor,
+    request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
+  ) {
     const byCard = order.paymentMethodType === 'card' && order.paymentRef !== null;
+    const creditNote = await issueCreditNote(tx, order.id, amount, reason);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -161,6 +157,8 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         provider: byCard ? (order.paymentRef?.split(':')[0] ?? null) : null,
         doneAt: byCard ? null : new Date(),
         actorId: actor.id,
+        creditNoteId: creditNote?.id ?? null,
+        ...request,
       })
       .returning();
     if (!refund) throw failure('internalError');
@@ -202,8 +200,66 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     if (due) await settle(due);
   }
 
+  /**
+   * Staff give money back (docs/orders.md § Refunds), under the order's lock: never more than was
+   * paid minus what was given back or is on its way; restocked units bounded per line by what was
+   * sold and not yet put back. The same `idempotencyKey` with the same request answers the first
+   * refund again (`replayed`); with another request it is refused.
+   */
+  async function refund(orderId: string, actor: Actor, input: RefundInput, idempotencyKey: string | undefined) {
+    const restock = mergedRestock(input.restock);
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([input.amount, input.reason, restock.map((line) => [line.lineId, line.count])]))
+      .digest('base64');
+    const result = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (idempotencyKey !== undefined) {
+        const [earlier] = await tx
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, idempotencyKey)));
+        if (earlier && earlier.requestHash !== requestHash) throw failure('idempotencyKeyReused');
+        if (earlier) return { refund: earlier, replayed: true };
+      }
+      if (order.paymentStatus === 'unpaid') throw failure('refundNotAllowed');
+      const [onTheWay] = await tx
+        .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'due')));
+      const left = order.totalOrderPrice - order.refundedAmount - Number(onTheWay?.amount ?? 0);
+      if (input.amount > left) throw failure('refundTooLarge');
+      const back: { productId: string; title: string; count: number }[] = [];
+      for (const line of restock) {
+        const [item] = await tx
+          .update(orderItems)
+          .set({ restocked: sql`${orderItems.restocked} + ${line.count}` })
+          .where(
+            and(
+              eq(orderItems.id, line.lineId),
+              eq(orderItems.orderId, order.id),
+              sql`${orderItems.restocked} + ${line.count} <= ${orderItems.count}`,
+            ),
+          )
+          .returning();
+        if (!item) throw failure('restockTooLarge');
+        if (item.productId) back.push({ productId: item.productId, title: item.title, count: line.count });
+      }
+      await releaseStock(tx, back, 'sold');
+      const made = await openRefund(tx, order, input.amount, input.reason, actor, {
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+        restock,
+      });
+      return { refund: made, replayed: false };
+    });
+    if (result.replayed || result.refund.status !== 'due' || !(await settle(result.refund))) return result;
+    const [settled] = await db.select().from(refunds).where(eq(refunds.id, result.refund.id));
+    return { refund: settled ?? result.refund, replayed: false };
+  }
+
   return {
     cancel,
+    refund,
 
     /** Staff move an order along TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
     async changeStatus(orderId: string, actor: Actor, change: StatusChange) {
@@ -288,12 +344,14 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
 
 export type Lifecycle = ReturnType<typeof createLifecycle>;
 
-/** The histories of some orders, oldest first, in one query (a page of orders is one read, not one per order). */
-export async function historiesOf(db: Database, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderEvents)
-    .where(inArray(orderEvents.orderId, orderIds))
-    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+/** A refund as staff ask it: the amount in minor units. */
+export type RefundInput = { amount: number; reason: string; restock?: RefundRestock[] | undefined };
+
+/** Restock lines with one entry per order line (counts of a line named twice added), in a fixed order. */
+function mergedRestock(lines: RefundRestock[] = []): RefundRestock[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.lineId, (counts.get(line.lineId) ?? 0) + line.count);
+  return [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([lineId, count]) => ({ lineId, count }));
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, idSchema, listQuerySchema } from '../../../contract/common.js';
-import { currencyDigits, toMajor } from '../../../contract/money.js';
+import { apiMessages } from '../../../contract/messages.js';
+import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import {
   cashOrderSchema,
   checkoutQuerySchema,
@@ -15,6 +16,8 @@ import {
   orderFlagSchema,
   orderList,
   orderStatusChangeSchema,
+  refundEnvelope,
+  refundRequestSchema,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
 import { quoteEnvelope, quoteQuerySchema } from '../../../contract/store.js';
@@ -28,10 +31,12 @@ import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCart } from '../cart/service.js';
+import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
-import { actorOf, type Lifecycle } from './lifecycle.js';
+import { actorOf } from './events.js';
+import type { Lifecycle } from './lifecycle.js';
 import { createOrder, createOrderReader, linesOf } from './service.js';
 
 const cartParams = z.object({ cartId: idSchema });
@@ -272,6 +277,55 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     },
   );
 
+  r.post(
+    '/:id/refunds',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 201: refundEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const { amount, reason, restock } = request.body;
+      const minor = toMinor(amount, digits);
+      // More digits than the currency has (12.345 riyals) is no amount of money.
+      if (toMajor(minor, digits) !== amount) {
+        throw issuesError(
+          [{ code: 'custom', message: apiMessages.refundAmountInvalid, path: ['amount'] }],
+          request.body,
+          'body',
+        );
+      }
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const { refund, replayed } = await lifecycle.refund(
+        request.params.id,
+        actorOf(userOf(request)),
+        { amount: minor, reason, restock },
+        key,
+      );
+      const creditNote = refund.creditNoteId ? await invoiceById(db, refund.creditNoteId) : undefined;
+      // A repeated request is answered as the first was (201), and says so (as Stripe does).
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({
+        data: {
+          _id: refund.id,
+          id: refund.id,
+          amount: toMajor(refund.amount, digits),
+          reason: refund.reason,
+          status: refund.status,
+          restock: refund.restock,
+          ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
+          createdAt: refund.createdAt.toISOString(),
+          ...(refund.doneAt ? { doneAt: refund.doneAt.toISOString() } : {}),
+        },
+        order: await after(request, request.params.id),
+      });
+    },
+  );
+
   const flagRoute = (flag: 'isPaid' | 'isDelivered') =>
     r.put(
       `/:id/${flag === 'isPaid' ? 'pay' : 'deliver'}`,
@@ -294,4 +348,11 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     );
   flagRoute('isPaid');
   flagRoute('isDelivered');
+}
+
+/** An `Idempotency-Key` header: absent, or 1 to 200 visible ASCII characters, sent once. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) throw failure('idempotencyKeyInvalid');
+  return header;
 }

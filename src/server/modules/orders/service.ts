@@ -21,7 +21,7 @@ import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
 import { invoiceOrder } from '../invoices/service.js';
-import { historiesOf, recordEvent, SYSTEM } from './lifecycle.js';
+import { historiesOf, recordEvent, SYSTEM } from './events.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
