@@ -41,6 +41,7 @@ import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/co
 import { createLifecycle } from './modules/orders/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrderReader } from './modules/orders/service.js';
+import { orderMessages } from './modules/orders/status-mail.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
@@ -73,9 +74,14 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const reader = createOrderReader(db, media, digits);
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
   const sendRefundNotice = refundNoticeMailer(ctx, app.log);
+  const messages = orderMessages(ctx, app.log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const checkouts = createCheckouts(db, provider, config, app.log, {
-    orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin), origin),
+    orderCreated: async (orderId) => {
+      const order = await reader.one(eq(orders.id, orderId), origin);
+      await sendConfirmation(order, origin);
+      if (order) await messages.shopNotice(order, 'created', origin);
+    },
     refunded: async (session) => {
       const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
       if (!customer) return;

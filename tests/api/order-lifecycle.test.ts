@@ -450,6 +450,18 @@ describe('refunds', () => {
       expect(counter).toMatchObject({ lastNumber: rows.length, lastHash: rows.at(-1)?.hash });
     });
 
+    it('the status e-mail links the tax invoice', async () => {
+      const { order, user } = await cashOrder(await product());
+      await setStatus(order.id, { status: 'processing' });
+      const outbox = path.join(t.config.dataDir, 'outbox');
+      const mail = readdirSync(outbox)
+        .sort()
+        .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
+        .filter((m: { to: string }) => m.to === user.email)
+        .at(-1);
+      expect(mail.text).toMatch(new RegExp(`\\nالفاتورة الضريبية: https?://\\S+/orders/${order.id}/invoice\\n`));
+    });
+
     it('a cancel of a paid order issues a credit note of the whole invoice', async () => {
       const { order } = await paidOrder(4_600);
       await cancel(order.id, admin.token);
@@ -459,6 +471,66 @@ describe('refunds', () => {
       expect(note).toMatchObject({ refersTo: invoice?.id, total: invoice?.total, vatTotal: invoice?.vatTotal });
       expect(note?.lines).toEqual(invoice?.lines);
     });
+  });
+});
+
+describe('messages', () => {
+  type SentMail = { to: string; subject: string; text: string; html?: string };
+  const mailsTo = (email: string): SentMail[] => {
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    return readdirSync(outbox)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as SentMail)
+      .filter((mail) => mail.to === email);
+  };
+  const shopEmail = `shop-${randomUUID().slice(0, 8)}@example.com`;
+  beforeAll(async () => {
+    await storeSettingsOf(t.database.db, t.config);
+    await t.database.db.update(storeSettings).set({ email: shopEmail });
+  });
+  afterAll(async () => {
+    await t.database.db.update(storeSettings).set({ email: '' });
+  });
+
+  it('the customer is told of each status change in Arabic, right to left, with the tracking link', async () => {
+    const { order, user } = await cashOrder(await product());
+    const before = mailsTo(user.email).length;
+    await setStatus(order.id, { status: 'processing', note: '<script>alert(1)</script>' });
+    await setStatus(order.id, {
+      status: 'shipped',
+      carrier: 'سمسا',
+      trackingNumber: 'SM-77',
+      trackingUrl: 'https://track.example/SM-77?a=1&b=2',
+    });
+    await send('PUT', `/orders/${order.id}/deliver`, { token: admin.token });
+    const mails = mailsTo(user.email).slice(before);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `${t.config.shopName}: طلبك رقم ${order.number} — قيد التجهيز`,
+      `${t.config.shopName}: طلبك رقم ${order.number} — تم الشحن`,
+      `${t.config.shopName}: طلبك رقم ${order.number} — تم التوصيل`,
+    ]);
+    const [processing, shipped] = mails;
+    expect(processing?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(processing?.html).not.toContain('<script>');
+    expect(shipped?.text).toContain('رقم التتبع: SM-77');
+    expect(shipped?.text).toContain('تتبّع الشحنة: https://track.example/SM-77?a=1&b=2');
+    expect(shipped?.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+    expect(shipped?.html).toContain('<a href="https://track.example/SM-77?a=1&amp;b=2" dir="auto">تتبّع الشحنة</a>');
+    expect(shipped?.text).toMatch(/\nطلباتك: https?:\/\/\S+\/user\/allOrders\n/);
+  });
+
+  it('the shop is told of every new order and every cancel; the customer of the cancel', async () => {
+    const { order, user } = await cashOrder(await product({ price: 4_200 }));
+    const created = mailsTo(shopEmail).filter((mail) => mail.subject.includes(`رقم ${order.number}`));
+    expect(created.map((mail) => mail.subject)).toEqual([`${t.config.shopName}: طلب جديد رقم ${order.number}`]);
+    expect(created[0]?.text).toContain(user.email);
+    expect(created[0]?.text).toContain(`/admin/orders/${order.id}`);
+
+    await cancel(order.id, user.token, 'وجدته أرخص');
+    const notices = mailsTo(shopEmail).filter((mail) => mail.subject.includes(`رقم ${order.number}`));
+    expect(notices.at(-1)?.subject).toBe(`${t.config.shopName}: طلب ملغى رقم ${order.number}`);
+    expect(notices.at(-1)?.text).toContain('السبب: وجدته أرخص');
+    expect(mailsTo(user.email).at(-1)?.subject).toBe(`${t.config.shopName}: طلبك رقم ${order.number} — أُلغي`);
   });
 });
 

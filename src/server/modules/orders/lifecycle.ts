@@ -301,13 +301,14 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
      * The original API's flags (docs/api-compatibility.md): `pay` marks an unpaid order paid (or,
      * with `false`, a paid one without refunds unpaid); `deliver` moves it to delivered (or, with
      * `false`, a delivered one back to processing). Setting a flag it already has changes nothing.
+     * True when the order's status changed (the customer is told).
      */
-    async setFlag(orderId: string, actor: Actor, flag: 'isPaid' | 'isDelivered', value: boolean) {
-      await db.transaction(async (tx) => {
+    async setFlag(orderId: string, actor: Actor, flag: 'isPaid' | 'isDelivered', value: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const now = new Date();
         if (flag === 'isPaid') {
-          if (paidFlag(order.paymentStatus) === value) return;
+          if (paidFlag(order.paymentStatus) === value) return false;
           if (!value && order.paymentStatus !== 'paid') throw failure('orderTransitionInvalid');
           const paymentStatus = value ? 'paid' : 'unpaid';
           await tx
@@ -315,9 +316,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
             .set({ paymentStatus, isPaid: value, paidAt: value ? now : null, updatedAt: now })
             .where(eq(orders.id, order.id));
           await recordEvent(tx, order.id, actor, { kind: 'payment', paymentStatus });
-          return;
+          return false;
         }
-        if ((order.status === 'delivered') === value) return;
+        if ((order.status === 'delivered') === value) return false;
         const status: OrderStatus = value ? 'delivered' : 'processing';
         if (value && !TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
         await tx
@@ -325,6 +326,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           .set({ status, isDelivered: value, deliveredAt: value ? now : null, updatedAt: now })
           .where(eq(orders.id, order.id));
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
+        return true;
       });
     },
 

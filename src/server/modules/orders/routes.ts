@@ -38,12 +38,14 @@ import { orderConfirmationMailer } from './confirmation-mail.js';
 import { actorOf } from './events.js';
 import type { Lifecycle } from './lifecycle.js';
 import { createOrder, createOrderReader, linesOf } from './service.js';
+import { orderMessages } from './status-mail.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
   const { db, guards, media, config } = ctx;
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
+  const messages = orderMessages(ctx, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const digits = currencyDigits(config.currency);
   const reader = createOrderReader(db, media, digits);
@@ -143,6 +145,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       });
       const order = await reader.written(row.id, origin(request));
       await sendConfirmation(order, origin(request));
+      await messages.shopNotice(order, 'created', origin(request));
       return reply.code(201).send({ status: 'success', data: order });
     },
   );
@@ -256,7 +259,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     },
     async (request) => {
       await lifecycle.changeStatus(request.params.id, actorOf(userOf(request)), request.body);
-      return { data: await after(request, request.params.id) };
+      const order = await after(request, request.params.id);
+      await messages.statusChanged(order, origin(request));
+      if (order.status === 'cancelled') await messages.shopNotice(order, 'cancelled', origin(request));
+      return { data: order };
     },
   );
 
@@ -273,7 +279,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     },
     async (request) => {
       await lifecycle.cancel(request.params.id, actorOf(userOf(request)), request.body?.reason);
-      return { data: await after(request, request.params.id) };
+      const order = await after(request, request.params.id);
+      await messages.statusChanged(order, origin(request));
+      await messages.shopNotice(order, 'cancelled', origin(request));
+      return { data: order };
     },
   );
 
@@ -342,8 +351,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         // Without a body the flag is set (the original API); `{ isPaid: false }` unsets it.
         // Both now move the lifecycle and are recorded in the history (docs/orders.md).
         const value = request.body?.[flag] ?? true;
-        await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
-        return { status: 'Success' as const, data: await reader.written(request.params.id, origin(request)) };
+        const moved = await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
+        const order = await reader.written(request.params.id, origin(request));
+        if (moved) await messages.statusChanged(order, origin(request));
+        return { status: 'Success' as const, data: order };
       },
     );
   flagRoute('isPaid');
