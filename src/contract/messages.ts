@@ -246,6 +246,51 @@ export const apiFailures = {
   },
   dateRangeInvalid: { field: true, message: 'to must not be before from' },
   flagFilterInvalid: { field: true, message: 'isPaid and isDelivered must be true or false' },
+  orderStatusInvalid: {
+    field: true,
+    message: 'status must be pending, processing, shipped, delivered or cancelled',
+  },
+  orderNoteTooLong: { field: true, message: 'note and reason must be at most 500 characters' },
+  trackingInvalid: {
+    field: true,
+    message: 'carrier and trackingNumber take up to 100 characters, trackingUrl an http(s) address',
+  },
+  refundAmountInvalid: {
+    field: true,
+    message: 'amount must be more than 0, in the currency’s units',
+  },
+  refundReasonRequired: { field: true, message: 'reason is required' },
+  restockInvalid: {
+    field: true,
+    message: 'restock must be a list of at most 100 { lineId, count } with whole counts of 1 or more',
+  },
+  idempotencyKeyInvalid: { status: 400, message: 'Idempotency-Key must be 1 to 200 visible characters' },
+  refundNotAllowed: { status: 409, message: 'Only a paid order can be refunded' },
+  refundTooLarge: {
+    status: 409,
+    message: 'The refund is more than what was paid and not yet refunded',
+    note: 'Refunds still waiting for the payment provider count as given back.',
+  },
+  restockTooLarge: {
+    status: 409,
+    message: "restock names another order's line, or more units than sold and not yet put back",
+  },
+
+  idempotencyKeyReused: {
+    status: 409,
+    message: 'This Idempotency-Key was already used for a different refund',
+    note: 'The same key with the same body answers the first refund again (201, header `Idempotent-Replayed: true`).',
+  },
+  orderTransitionInvalid: {
+    status: 409,
+    message: 'The order cannot move to this status from its current one',
+    note: 'The allowed moves are in docs/orders.md § Statuses; the order is unchanged.',
+  },
+  orderNotCancellable: {
+    status: 409,
+    message: 'This order can no longer be cancelled',
+    note: 'A customer cancels only while the order is pending, staff before it is delivered (docs/orders.md).',
+  },
 
   shopNameRequired: { field: true, message: 'shopName is required' },
   vatNumberInvalid: {

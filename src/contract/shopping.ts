@@ -133,6 +133,53 @@ export const orderFlagSchema = z
   .object({ isPaid: z.boolean().optional(), isDelivered: z.boolean().optional() })
   .nullish();
 
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid });
+const ORDER_NOTE_MAX = 500;
+const TRACKING_MAX = 100;
+const orderNote = z.string({ error: m.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong });
+const trackingText = z.string({ error: m.trackingInvalid }).trim().max(TRACKING_MAX, { error: m.trackingInvalid });
+
+/** Staff move an order along its life (docs/orders.md § Statuses), with the parcel's tracking when shipped. */
+export const orderStatusChangeSchema = z.object({
+  status: orderStatusSchema,
+  note: orderNote.optional(),
+  carrier: trackingText.optional(),
+  trackingNumber: trackingText.optional(),
+  trackingUrl: z
+    .url({ protocol: /^https?$/, error: m.trackingInvalid })
+    .max(2000, { error: m.trackingInvalid })
+    .optional(),
+});
+
+/** A cancel: the customer's or staff's reason, shown in the order's history. */
+export const orderCancelSchema = z.object({ reason: orderNote.optional() }).nullish();
+
+/**
+ * Staff give money back (docs/orders.md § Refunds): `amount` in major units, and units put back in
+ * stock per order line. The currency's digits are checked by the server (it knows the currency).
+ */
+export const refundRequestSchema = z.object({
+  amount: numericInput(m.refundAmountInvalid).pipe(
+    z.number().gt(0, { error: m.refundAmountInvalid }).max(1e11, { error: m.refundAmountInvalid }),
+  ),
+  reason: requiredString(m.refundReasonRequired).pipe(z.string().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong })),
+  restock: z
+    .array(
+      z.object({
+        lineId: z.string({ error: m.restockInvalid }).pipe(idSchema),
+        count: z
+          .int({ error: m.restockInvalid })
+          .min(1, { error: m.restockInvalid })
+          .max(1_000_000, { error: m.restockInvalid }),
+      }),
+      { error: m.restockInvalid },
+    )
+    .max(100, { error: m.restockInvalid })
+    .optional(),
+});
+
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */
@@ -223,6 +270,23 @@ export const orderItemSchema = z.object({
   price: z.number(),
 });
 
+/** One change in an order's life (docs/orders.md § History). */
+export const orderEventSchema = z.object({
+  at: isoDateTime,
+  /** Who made it: the customer, staff, or the shop itself (a payment confirmed, a refund settled). */
+  by: z.enum(['customer', 'admin', 'system']),
+  kind: z.enum(['created', 'status', 'payment', 'refund']),
+  from: z.enum(ORDER_STATUSES).optional(),
+  to: z.enum(ORDER_STATUSES).optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  note: z.string().optional(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  /** A refund's amount, major units. */
+  amount: z.number().optional(),
+});
+
 export const orderSchema = z.object({
   ...resourceIds,
   /** Short human order number. */
@@ -254,6 +318,18 @@ export const orderSchema = z.object({
   deliveredAt: isoDateTime.optional(),
   /** The number of the order's tax invoice, when one was issued (docs/invoices.md). */
   invoiceNumber: positiveInt.optional(),
+  /** Where the order is in its life (docs/orders.md); `isDelivered` follows it. */
+  status: z.enum(ORDER_STATUSES),
+  /** What became of its money; `isPaid` is true from `paid` on. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Given back so far, major units. */
+  refundedAmount: z.number(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  cancelledAt: isoDateTime.optional(),
+  /** Every change, oldest first: the timeline. */
+  history: z.array(orderEventSchema),
   ...timestamps,
 });
 export const orderEnvelope = dataEnvelope(orderSchema);
@@ -262,6 +338,21 @@ export const orderList = listEnvelope(orderSchema);
 export const orderCreatedEnvelope = z.object({ status: z.literal('success'), data: orderSchema });
 /** Staff set an order's flag: a capital S, as the original clients compare it. */
 export const orderFlagEnvelope = z.object({ status: z.literal('Success'), data: orderSchema });
+
+/** A refund as recorded: `due` until the payment provider confirms it, then `done`. */
+export const refundSchema = z.object({
+  ...resourceIds,
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(['due', 'done']),
+  restock: z.array(z.object({ lineId: z.string(), count: positiveInt })),
+  /** The number of the credit note issued for it, when the order has a tax invoice (docs/invoices.md). */
+  creditNoteNumber: positiveInt.optional(),
+  createdAt: isoDateTime,
+  doneAt: isoDateTime.optional(),
+});
+/** A refund and the order after it. */
+export const refundEnvelope = z.object({ data: refundSchema, order: orderSchema });
 
 /** A card payment page at the provider; the order is made when the provider confirms payment. */
 export const checkoutSessionEnvelope = z.object({

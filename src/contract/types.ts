@@ -34,8 +34,12 @@ import type {
   checkoutStatusSchema,
   couponSchema,
   createCouponSchema,
+  orderEventSchema,
   orderItemSchema,
   orderSchema,
+  orderStatusSchema,
+  refundRequestSchema,
+  refundSchema,
   shippingAddressSchema,
   updateCouponSchema,
 } from './shopping.js';
@@ -69,6 +73,10 @@ export type Coupon = z.output<typeof couponSchema>;
 export type Address = z.output<typeof addressSchema>;
 export type OrderItem = z.output<typeof orderItemSchema>;
 export type Order = z.output<typeof orderSchema>;
+export type OrderEvent = z.output<typeof orderEventSchema>;
+export type Refund = z.output<typeof refundSchema>;
+export type RefundRequest = z.output<typeof refundRequestSchema>;
+export type OrderStatus = z.output<typeof orderStatusSchema>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type Invoice = z.output<typeof invoiceSchema>;
 export type StoreSettingsView = z.output<typeof storeSettingsSchema>;

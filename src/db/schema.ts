@@ -53,6 +53,17 @@ export const checkoutStatusEnum = pgEnum('checkout_status', [
   'refund_due',
 ]);
 
+/** An order's life (docs/orders.md): forward only, or cancelled before it is delivered. */
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+/** What became of an order's money (docs/orders.md); `is_paid` follows it. */
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'paid', 'partially_refunded', 'refunded']);
+/** Who made a change to an order: its customer, staff, or the shop itself (a payment confirmed). */
+export const orderActorEnum = pgEnum('order_actor', ['customer', 'admin', 'system']);
+/** What an order event records (docs/orders.md § History). */
+export const orderEventKindEnum = pgEnum('order_event_kind', ['created', 'status', 'payment', 'refund']);
+/** due: to be given back through the provider (retried by the sweep); done: given back. */
+export const refundStatusEnum = pgEnum('refund_status', ['due', 'done']);
+
 export const users = pgTable(
   'users',
   {
@@ -376,12 +387,23 @@ export const orders = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Where the order is (docs/orders.md); `is_delivered` is kept in step with it. */
+    status: orderStatusEnum('status').notNull().default('pending'),
+    /** What became of its money; `is_paid` is kept in step with it. */
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('unpaid'),
+    /** Given back so far (minor units): refunds done, never more than the total. */
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
     check('orders_total_check', sql`${t.totalOrderPrice} >= 0`),
+    check('orders_refunded_check', sql`${t.refundedAmount} BETWEEN 0 AND ${t.totalOrderPrice}`),
   ],
 );
 
@@ -399,8 +421,80 @@ export const orderItems = pgTable(
     count: integer('count').notNull(),
     color: text('color').notNull().default(''),
     price: money('price').notNull(),
+    /** Units of this line put back in stock (a cancel, a refund's restock): never more than `count`. */
+    restocked: integer('restocked').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_count_check', sql`${t.count} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_count_check', sql`${t.count} >= 1`),
+    check('order_items_restocked_check', sql`${t.restocked} BETWEEN 0 AND ${t.count}`),
+  ],
+);
+
+/** Every change to an order, oldest first: its timeline (docs/orders.md § History). Never updated. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // The clock's time, not the transaction's: events of one transaction keep their order.
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /** The user who made the change; null for the system (or a user deleted since). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: orderActorEnum('actor_role').notNull(),
+    kind: orderEventKindEnum('kind').notNull(),
+    fromStatus: orderStatusEnum('from_status'),
+    toStatus: orderStatusEnum('to_status'),
+    /** The payment state after a payment or refund event. */
+    paymentStatus: paymentStatusEnum('payment_status'),
+    note: text('note'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** A refund's amount (minor units). */
+    amount: money('amount'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/** A restock line of a refund: units of an order line put back in stock. */
+export type RefundRestock = { lineId: string; count: number };
+
+/**
+ * Money given back on an order (docs/orders.md § Refunds): a cancel's refund or staff's. A card
+ * order's is `due` until the provider confirms it (retried by the sweep); a cash order's is given
+ * back by hand and recorded `done`. `idempotency_key` with `request_hash` answers a repeated
+ * request with the same refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: refundStatusEnum('status').notNull().default('due'),
+    /** The provider that gives it back; null for cash given back by hand. */
+    provider: text('provider'),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    restock: jsonb('restock').$type<RefundRestock[]>().notNull().default([]),
+    creditNoteId: uuid('credit_note_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_idempotency_key').on(t.orderId, t.idempotencyKey),
+    index('refunds_due_idx').on(t.createdAt).where(sql`${t.status} = 'due'`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
 );
 
 /** A card checkout waiting for the payment provider; becomes an order when payment is confirmed. */

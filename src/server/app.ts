@@ -38,8 +38,10 @@ import { couponRoutes } from './modules/coupons/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
+import { createLifecycle } from './modules/orders/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrderReader } from './modules/orders/service.js';
+import { orderMessages } from './modules/orders/status-mail.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
@@ -72,9 +74,14 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const reader = createOrderReader(db, media, digits);
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
   const sendRefundNotice = refundNoticeMailer(ctx, app.log);
+  const messages = orderMessages(ctx, app.log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const checkouts = createCheckouts(db, provider, config, app.log, {
-    orderCreated: async (orderId) => sendConfirmation(await reader.one(eq(orders.id, orderId), origin), origin),
+    orderCreated: async (orderId) => {
+      const order = await reader.one(eq(orders.id, orderId), origin);
+      await sendConfirmation(order, origin);
+      if (order) await messages.shopNotice(order, 'created', origin);
+    },
     refunded: async (session) => {
       const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
       if (!customer) return;
@@ -85,12 +92,17 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
       await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
     },
   });
-  const sweep = () =>
-    checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
+  const lifecycle = createLifecycle(db, provider, app.log);
+  const sweep = async () => {
+    await checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
+    await lifecycle
+      .sweepRefunds()
+      .catch((error: unknown) => app.log.error({ err: error }, 'order refund sweep failed'));
+  };
   const timer = setInterval(sweep, CHECKOUT_SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return checkouts;
+  return { checkouts, lifecycle };
 }
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
@@ -190,7 +202,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   });
 
   const payments = choosePaymentProvider(config);
-  const checkouts = createCheckoutsFor(app, ctx, payments.provider);
+  const { checkouts, lifecycle } = createCheckoutsFor(app, ctx, payments.provider);
   if (payments.test) {
     const test = payments.test;
     await app.register((scope) => testPaymentPageRoutes(scope, ctx, test, checkouts), { prefix: '/pay/test' });
@@ -213,7 +225,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
-      await api.register((scope) => orderRoutes(scope, ctx, checkouts), { prefix: '/orders' });
+      await api.register((scope) => orderRoutes(scope, ctx, checkouts, lifecycle), { prefix: '/orders' });
       await api.register((scope) => invoiceRoutes(scope, ctx), { prefix: '/orders' });
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));

@@ -204,6 +204,20 @@ const adminCases: AdminCase[] = [
     prepare: async () => ({ url: '/orders/export.csv?method=cash&from=2026-01-01' }),
   },
   {
+    route: 'PUT /orders/:id/status',
+    status: 200,
+    prepare: async () => ({ url: `/orders/${(await newOrder()).order.id}/status`, payload: { status: 'processing' } }),
+  },
+  {
+    route: 'POST /orders/:id/refunds',
+    status: 201,
+    prepare: async () => {
+      const { order } = await newOrder();
+      await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+      return { url: `/orders/${order.id}/refunds`, payload: { amount: 1, reason: 'تعويض' } };
+    },
+  },
+  {
     route: 'GET /payments/checkouts',
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),
@@ -442,6 +456,18 @@ const ownerCases: OwnerCase[] = [
       return {
         call: { url: `/orders/${order.id}` },
         view: () => send('GET', '/orders', { token: owner.token }).then(asJson),
+      };
+    },
+  },
+  {
+    route: 'POST /orders/:id/cancel',
+    stranger: { status: 404, message: m.orderNotFound },
+    ownerStatus: 200,
+    prepare: async (owner) => {
+      const order = await ownOrder(owner);
+      return {
+        call: { url: `/orders/${order.id}/cancel`, payload: { reason: 'غيّرت رأيي' } },
+        view: () => send('GET', `/orders/${order.id}`, { token: owner.token }).then(asJson),
       };
     },
   },

@@ -1081,6 +1081,52 @@ const specs: Record<string, RouteSpec> = {
   },
   'PUT /orders/:id/pay': orderFlag('isPaid'),
   'PUT /orders/:id/deliver': orderFlag('isDelivered'),
+  'PUT /orders/:id/status': {
+    // A fresh order each time: a valid move is made once.
+    prepare: async () => ({ params: { id: await newOrder(w.customer) }, body: { status: 'processing' } }),
+    body: {
+      status: choose(fc.constantFrom('lost', 'PENDING', 'shipped;', ''), injection, notText, withNul),
+      note: badOptionalText(500),
+      carrier: badOptionalText(100),
+      trackingNumber: badOptionalText(100),
+      trackingUrl: choose(
+        fc.constantFrom('javascript:alert(1)', 'ftp://x.test/a', 'not a url', 'data:text/html,x'),
+        longText(2001, 3_000),
+        notText,
+        withNul,
+      ),
+    },
+    params: { id: { kind: 'order' } },
+    control: 200,
+  },
+  'POST /orders/:id/refunds': {
+    // A fresh paid order each time: a valid refund is made once.
+    prepare: async () => {
+      const id = await newOrder(w.customer);
+      await inject('PUT', `/orders/${id}/pay`, { token: w.admin.token });
+      return { params: { id }, body: { amount: 1, reason: 'تعويض' }, headers: { 'idempotency-key': randomUUID() } };
+    },
+    body: {
+      amount: choose(badNumber({ min: 0.01, max: 1e11 }), fc.constantFrom(0, -1, 0.001, 1.005, '1.001')),
+      reason: badText(500),
+      restock: choose(
+        fc.oneof(fc.constantFrom('x', 1, true), objectValue),
+        fc.constant([{ lineId: 'x', count: 1 }]),
+        fc.constant([{ lineId: randomUUID(), count: 0 }]),
+        fc.constant([{ lineId: randomUUID(), count: 1.5 }]),
+        fc.constant(Array.from({ length: 101 }, () => ({ lineId: randomUUID(), count: 1 }))),
+      ),
+    },
+    params: { id: { kind: 'order' } },
+    control: 201,
+  },
+  'POST /orders/:id/cancel': {
+    prepare: async () => ({ params: { id: await newOrder(w.customer) }, body: { reason: 'غيّرت رأيي' } }),
+    body: { reason: badOptionalText(500) },
+    optionalBody: true,
+    params: { id: { kind: 'order', owned: true } },
+    control: 200,
+  },
   'GET /payments/checkouts': {
     prepare: async () => ({ query: { ...validPage, status: 'refund_due,refunded' } }),
     query: {

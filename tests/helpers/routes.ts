@@ -75,6 +75,10 @@ export const routeAccess: Record<string, Access> = {
   'GET /orders/checkout-session/:cartId': 'customer',
   'GET /orders/quote': 'customer',
   'PUT /orders/:id/pay': 'admin',
+  'PUT /orders/:id/status': 'admin',
+  'POST /orders/:id/refunds': 'admin',
+  // Its customer while pending, staff before delivery (docs/orders.md).
+  'POST /orders/:id/cancel': 'signedIn',
   'PUT /orders/:id/deliver': 'admin',
   // Anyone may call it; only the provider's signature makes it act.
   'POST /payments/webhook/:provider': 'public',

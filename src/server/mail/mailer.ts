@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
-export type Mail = { to: string; subject: string; text: string };
+/** A message: plain text always, and an HTML version when it has one (both go out, as alternatives). */
+export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

@@ -26,7 +26,14 @@ export type PaidEvent = {
 
 export type WebhookEvent = PaidEvent | { type: 'cancelled'; sessionId: string } | { type: 'ignored' };
 
-export type RefundRequest = { paymentId: string; amount: number; currency: string; reason: string };
+export type RefundRequest = {
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** The same key makes the same refund once, however often it is asked (a retry after a lost answer). */
+  idempotencyKey?: string;
+};
 
 export interface PaymentProvider {
   readonly name: string;

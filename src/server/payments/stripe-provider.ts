@@ -80,13 +80,13 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
       if (event.type === 'checkout.session.expired') return { type: 'cancelled', sessionId: session.id };
       return { type: 'ignored' };
     },
-    async refund({ paymentId, amount, reason }) {
+    async refund({ paymentId, amount, reason, idempotencyKey }) {
       const form = new URLSearchParams({
         payment_intent: paymentId,
         amount: String(amount),
         'metadata[reason]': reason.slice(0, 500),
       });
-      const body = await post('/refunds', form, `refund-${paymentId}-${amount}`);
+      const body = await post('/refunds', form, idempotencyKey ?? `refund-${paymentId}-${amount}`);
       if (typeof body.id !== 'string') throw new Error('Stripe: no refund id');
       return { id: body.id };
     },

@@ -10,7 +10,7 @@ import {
   type orders,
   storeSettings,
 } from '../../../db/schema.js';
-import { type ItemLine, invoiceLines } from './allocate.js';
+import { allocate, type ItemLine, invoiceLines } from './allocate.js';
 import { zatcaQr } from './tlv.js';
 import { decimal } from './ubl.js';
 
@@ -43,7 +43,8 @@ export type HashedInvoice = Pick<
   | 'total'
   | 'currency'
   | 'qr'
->;
+> &
+  Partial<Pick<InvoiceRow, 'refersTo' | 'reason'>>;
 
 /**
  * The canonical form an invoice's hash is taken of (docs/invoices.md § Chain): JSON of an array
@@ -73,6 +74,8 @@ export function canonicalForm(invoice: HashedInvoice): string {
     invoice.total,
     invoice.currency,
     invoice.qr,
+    // A credit note also says which invoice it corrects and why (an invoice's form is unchanged).
+    ...(invoice.kind === 'credit_note' ? [invoice.refersTo ?? null, invoice.reason ?? null] : []),
   ]);
 }
 
@@ -85,44 +88,45 @@ export function sellerOf(settings: typeof storeSettings.$inferSelect | undefined
   return { name: settings.legalName.trim() || settings.shopName, address: settings.address, vatNumber };
 }
 
+/** What a document (invoice or credit note) says, before its number, time, chain and QR. */
+type DocumentBody = Pick<
+  InvoiceRow,
+  | 'kind'
+  | 'orderId'
+  | 'seller'
+  | 'lines'
+  | 'subtotalExclVat'
+  | 'vatTotal'
+  | 'total'
+  | 'currency'
+  | 'refersTo'
+  | 'reason'
+>;
+
 /**
- * Issues the simplified tax invoice of an order just written, inside its transaction
- * (docs/invoices.md § Numbering): the counter row is locked, so concurrent orders take numbers
- * one after another, and a rolled-back order gives its number back with the counter update.
+ * Issues the next document of the chain inside the caller's transaction (docs/invoices.md §
+ * Numbering): the counter row is locked, so concurrent issues take numbers one after another, and
+ * a rolled-back transaction gives its number back with the counter update.
  */
-export async function issueInvoice(
-  tx: Tx,
-  order: OrderRow,
-  items: readonly ItemLine[],
-  seller: InvoiceSeller,
-  currency: string,
-): Promise<InvoiceRow> {
+async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
   await tx.insert(invoiceCounter).values({ id: 1, lastNumber: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
   const [counter] = await tx.select().from(invoiceCounter).where(eq(invoiceCounter.id, 1)).for('update');
   if (!counter) throw new Error('invoice counter missing');
-  const digits = currencyDigits(currency);
-  const lines: InvoiceLine[] = invoiceLines(order, items);
+  const digits = currencyDigits(body.currency);
   // Whole seconds: the QR, the XML and the row say the same time.
   const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   const unsigned = {
-    kind: 'invoice' as const,
-    orderId: order.id,
+    ...body,
     number: counter.lastNumber + 1,
     uuid: randomUUID(),
     issuedAt,
     previousHash: counter.lastHash,
-    seller,
-    lines,
-    subtotalExclVat: order.totalOrderPrice - order.taxPrice,
-    vatTotal: order.taxPrice,
-    total: order.totalOrderPrice,
-    currency,
     qr: zatcaQr({
-      sellerName: seller.name,
-      vatNumber: seller.vatNumber,
+      sellerName: body.seller.name,
+      vatNumber: body.seller.vatNumber,
       issuedAt,
-      total: decimal(order.totalOrderPrice, digits),
-      vatTotal: decimal(order.taxPrice, digits),
+      total: decimal(body.total, digits),
+      vatTotal: decimal(body.vatTotal, digits),
     }),
   };
   const hash = invoiceHash(unsigned);
@@ -133,6 +137,76 @@ export async function issueInvoice(
   await tx.update(invoiceCounter).set({ lastNumber: unsigned.number, lastHash: hash }).where(eq(invoiceCounter.id, 1));
   if (!row) throw new Error('invoice not written');
   return row;
+}
+
+/** Issues the simplified tax invoice of an order just written, inside its transaction. */
+export function issueInvoice(
+  tx: Tx,
+  order: OrderRow,
+  items: readonly ItemLine[],
+  seller: InvoiceSeller,
+  currency: string,
+): Promise<InvoiceRow> {
+  return issueDocument(tx, {
+    kind: 'invoice',
+    orderId: order.id,
+    seller,
+    lines: invoiceLines(order, items),
+    subtotalExclVat: order.totalOrderPrice - order.taxPrice,
+    vatTotal: order.taxPrice,
+    total: order.totalOrderPrice,
+    currency,
+    refersTo: null,
+    reason: null,
+  });
+}
+
+/** The line of a partial credit note: what was given back, with its share of the invoice's VAT. */
+export const CREDIT_LINE = 'مبلغ مسترد';
+
+/**
+ * The credit note of a refund (docs/invoices.md § Credit notes), issued in the refund's
+ * transaction and chained like any invoice, when the order has a tax invoice (else nothing). It
+ * refers to the invoice, carries the invoice's seller, and states positive amounts (its kind makes
+ * it a credit): the whole invoice's lines when the refund is the whole total, otherwise one line of
+ * the amount, whose VAT is the invoice's VAT in proportion (largest remainder, exact in minor units).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  orderId: string,
+  amount: number,
+  reason: string,
+): Promise<InvoiceRow | null> {
+  const invoice = await invoiceOfOrder(tx, orderId);
+  if (!invoice) return null;
+  const whole = amount >= invoice.total;
+  const vatTotal = whole ? invoice.vatTotal : (allocate(invoice.vatTotal, [amount, invoice.total - amount])[0] ?? 0);
+  const rate = invoice.lines[0]?.vatRateBasisPoints ?? 0;
+  const lines: InvoiceLine[] = whole
+    ? invoice.lines
+    : [
+        {
+          name: CREDIT_LINE,
+          quantity: 1,
+          unitPriceExclVat: amount - vatTotal,
+          unitPriceInclVat: amount,
+          vatRateBasisPoints: rate,
+          vatAmount: vatTotal,
+          totalInclVat: amount,
+        },
+      ];
+  return issueDocument(tx, {
+    kind: 'credit_note',
+    orderId,
+    seller: invoice.seller,
+    lines,
+    subtotalExclVat: (whole ? invoice.total : amount) - vatTotal,
+    vatTotal,
+    total: whole ? invoice.total : amount,
+    currency: invoice.currency,
+    refersTo: invoice.id,
+    reason,
+  });
 }
 
 /**
@@ -164,5 +238,11 @@ export async function invoiceOfOrder(db: Database | Tx, orderId: string) {
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
     .limit(1);
+  return row;
+}
+
+/** An invoice or credit note by its id. */
+export async function invoiceById(db: Database | Tx, id: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return row;
 }

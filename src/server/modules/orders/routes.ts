@@ -4,17 +4,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, idSchema } from '../../../contract/common.js';
-import { currencyDigits, toMajor } from '../../../contract/money.js';
+import { apiMessages } from '../../../contract/messages.js';
+import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { type OrderFilter, orderFilterSchema, orderListQuerySchema } from '../../../contract/order-query.js';
 import {
   cashOrderSchema,
   checkoutQuerySchema,
   checkoutSessionEnvelope,
+  orderCancelSchema,
   orderCreatedEnvelope,
   orderEnvelope,
   orderFlagEnvelope,
   orderFlagSchema,
   orderList,
+  orderStatusChangeSchema,
+  refundEnvelope,
+  refundRequestSchema,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
 import { quoteEnvelope, quoteQuerySchema } from '../../../contract/store.js';
@@ -28,17 +33,22 @@ import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCart } from '../cart/service.js';
+import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
+import { actorOf } from './events.js';
 import { ordersCsv } from './export-csv.js';
+import type { Lifecycle } from './lifecycle.js';
 import { createOrder, createOrderReader, linesOf, orderFilterConditions } from './service.js';
+import { orderMessages } from './status-mail.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts) {
+export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
   const { db, guards, media, config } = ctx;
   const sendConfirmation = orderConfirmationMailer(ctx, app.log);
+  const messages = orderMessages(ctx, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const digits = currencyDigits(config.currency);
   const reader = createOrderReader(db, media, digits);
@@ -146,6 +156,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       });
       const order = await reader.written(row.id, origin(request));
       await sendConfirmation(order, origin(request));
+      await messages.shopNotice(order, 'created', origin(request));
       return reply.code(201).send({ status: 'success', data: order });
     },
   );
@@ -251,7 +262,107 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     return { data: order };
   });
 
-  const flagRoute = (flag: 'isPaid' | 'isDelivered', at: 'paidAt' | 'deliveredAt') =>
+  /** The order as its caller sees it after a change they made (a customer: only their own). */
+  const after = async (request: FastifyRequest, id: string) => {
+    const me = userOf(request);
+    const order = await reader.one(
+      and(eq(orders.id, id), me.role === 'admin' ? undefined : eq(orders.userId, me.id)) as SQL,
+      origin(request),
+    );
+    if (!order) throw failure('internalError');
+    return order;
+  };
+
+  r.put(
+    '/:id/status',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: orderStatusChangeSchema,
+        response: { 200: orderEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request) => {
+      await lifecycle.changeStatus(request.params.id, actorOf(userOf(request)), request.body);
+      const order = await after(request, request.params.id);
+      await messages.statusChanged(order, origin(request));
+      if (order.status === 'cancelled') await messages.shopNotice(order, 'cancelled', origin(request));
+      return { data: order };
+    },
+  );
+
+  r.post(
+    '/:id/cancel',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        params: idParams,
+        body: orderCancelSchema,
+        response: { 200: orderEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request) => {
+      await lifecycle.cancel(request.params.id, actorOf(userOf(request)), request.body?.reason);
+      const order = await after(request, request.params.id);
+      await messages.statusChanged(order, origin(request));
+      await messages.shopNotice(order, 'cancelled', origin(request));
+      return { data: order };
+    },
+  );
+
+  r.post(
+    '/:id/refunds',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 201: refundEnvelope, ...failing(404, 409) },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const { amount, reason, restock } = request.body;
+      const minor = toMinor(amount, digits);
+      // More digits than the currency has (12.345 riyals) is no amount of money.
+      if (toMajor(minor, digits) !== amount) {
+        throw issuesError(
+          [{ code: 'custom', message: apiMessages.refundAmountInvalid, path: ['amount'] }],
+          request.body,
+          'body',
+        );
+      }
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const { refund, replayed } = await lifecycle.refund(
+        request.params.id,
+        actorOf(userOf(request)),
+        { amount: minor, reason, restock },
+        key,
+      );
+      const creditNote = refund.creditNoteId ? await invoiceById(db, refund.creditNoteId) : undefined;
+      // A repeated request is answered as the first was (201), and says so (as Stripe does).
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({
+        data: {
+          _id: refund.id,
+          id: refund.id,
+          amount: toMajor(refund.amount, digits),
+          reason: refund.reason,
+          status: refund.status,
+          restock: refund.restock,
+          ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
+          createdAt: refund.createdAt.toISOString(),
+          ...(refund.doneAt ? { doneAt: refund.doneAt.toISOString() } : {}),
+        },
+        order: await after(request, request.params.id),
+      });
+    },
+  );
+
+  const flagRoute = (flag: 'isPaid' | 'isDelivered') =>
     r.put(
       `/:id/${flag === 'isPaid' ? 'pay' : 'deliver'}`,
       {
@@ -259,22 +370,27 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         schema: {
           params: idParams,
           body: orderFlagSchema,
-          response: { 200: orderFlagEnvelope, ...failing(404) },
+          response: { 200: orderFlagEnvelope, ...failing(404, 409) },
           tags,
         },
       },
       async (request) => {
         // Without a body the flag is set (the original API); `{ isPaid: false }` unsets it.
+        // Both now move the lifecycle and are recorded in the history (docs/orders.md).
         const value = request.body?.[flag] ?? true;
-        const updated = await db
-          .update(orders)
-          .set({ [flag]: value, [at]: value ? new Date() : null, updatedAt: new Date() })
-          .where(eq(orders.id, request.params.id))
-          .returning({ id: orders.id });
-        if (updated.length === 0) throw failure('orderNotFound');
-        return { status: 'Success' as const, data: await reader.written(request.params.id, origin(request)) };
+        const moved = await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
+        const order = await reader.written(request.params.id, origin(request));
+        if (moved) await messages.statusChanged(order, origin(request));
+        return { status: 'Success' as const, data: order };
       },
     );
-  flagRoute('isPaid', 'paidAt');
-  flagRoute('isDelivered', 'deliveredAt');
+  flagRoute('isPaid');
+  flagRoute('isDelivered');
+}
+
+/** An `Idempotency-Key` header: absent, or 1 to 200 visible ASCII characters, sent once. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) throw failure('idempotencyKeyInvalid');
+  return header;
 }

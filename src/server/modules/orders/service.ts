@@ -6,7 +6,7 @@ import { codeOf, apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
 import type { OrderFilter } from '../../../contract/order-query.js';
 import { normalizePhone, type PhoneCountry, toE164 } from '../../../contract/phone.js';
-import type { Order } from '../../../contract/types.js';
+import type { Order, OrderEvent } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type CheckoutLine,
@@ -14,6 +14,7 @@ import {
   carts,
   invoices,
   type OrderMoney,
+  type orderEvents,
   orderItems,
   orders,
   products,
@@ -24,6 +25,7 @@ import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
 import { invoiceOrder } from '../invoices/service.js';
+import { historiesOf, recordEvent, SYSTEM } from './events.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -38,7 +40,7 @@ export const linesOf = (priced: PricedCart): CheckoutLine[] =>
   }));
 
 /** Units per product of some lines, in a fixed product order (row locks taken in one order cannot deadlock). */
-function unitsByProduct(lines: CheckoutLine[]) {
+function unitsByProduct(lines: Pick<CheckoutLine, 'productId' | 'count' | 'title'>[]) {
   const units = new Map<string, { count: number; title: string }>();
   for (const line of lines) {
     const entry = units.get(line.productId) ?? { count: 0, title: line.title };
@@ -77,12 +79,22 @@ export async function takeStock(tx: Tx, lines: CheckoutLine[], mode: 'sell' | 'r
   }
 }
 
-/** Puts reserved units back (a checkout that ended unpaid); a product deleted since is skipped. */
-export async function releaseStock(tx: Tx, lines: CheckoutLine[]) {
+/**
+ * Puts units back in stock; a product deleted since is skipped. `reserved`: units a checkout held
+ * (it ended unpaid); `sold`: units of an order (cancelled, or restocked by a refund), no longer sold.
+ */
+export async function releaseStock(
+  tx: Tx,
+  lines: Pick<CheckoutLine, 'productId' | 'count' | 'title'>[],
+  mode: 'reserved' | 'sold' = 'reserved',
+) {
   for (const [productId, { count }] of unitsByProduct(lines)) {
     await tx
       .update(products)
-      .set({ quantity: sql`${products.quantity} + ${count}` })
+      .set({
+        quantity: sql`${products.quantity} + ${count}`,
+        ...(mode === 'sold' ? { sold: sql`greatest(${products.sold} - ${count}, 0)` } : {}),
+      })
       .where(eq(products.id, productId));
   }
 }
@@ -140,6 +152,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
       paymentMethodType: order.method,
       paymentRef: order.paymentRef ?? null,
       isPaid: paid,
+      paymentStatus: paid ? 'paid' : 'unpaid',
       paidAt: paid ? new Date() : null,
       isTest: order.isTest ?? false,
     })
@@ -156,6 +169,12 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
       price: line.price,
     })),
   );
+  // A cash order is the customer's doing; a card order is made when the provider confirms payment.
+  await recordEvent(tx, row.id, order.method === 'cash' ? { id: order.userId, role: 'customer' } : SYSTEM, {
+    kind: 'created',
+    toStatus: row.status,
+    paymentStatus: row.paymentStatus,
+  });
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
   if (cart) {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
@@ -238,6 +257,21 @@ export async function* ordersInBatches(db: Database, where: SQL | undefined, bat
   }
 }
 
+/** One event of an order's history as the API shows it: who by role only (staff stay unnamed to customers). */
+const eventView = (event: typeof orderEvents.$inferSelect, digits: number): OrderEvent => ({
+  at: event.at.toISOString(),
+  by: event.actorRole,
+  kind: event.kind,
+  ...(event.fromStatus ? { from: event.fromStatus } : {}),
+  ...(event.toStatus ? { to: event.toStatus } : {}),
+  ...(event.paymentStatus ? { paymentStatus: event.paymentStatus } : {}),
+  ...(event.note ? { note: event.note } : {}),
+  ...(event.carrier ? { carrier: event.carrier } : {}),
+  ...(event.trackingNumber ? { trackingNumber: event.trackingNumber } : {}),
+  ...(event.trackingUrl ? { trackingUrl: event.trackingUrl } : {}),
+  ...(event.amount !== null ? { amount: toMajor(event.amount, digits) } : {}),
+});
+
 /** Orders with their customer and items, serialized for the API. */
 export function createOrderReader(db: Database, media: MediaStore, digits: number) {
   async function present(
@@ -268,6 +302,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
               .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
           ).map((invoice) => [invoice.orderId, invoice.number]),
     );
+    const events = await historiesOf(db, ids);
     return rows.map(({ order, user }) => ({
       _id: order.id,
       id: order.id,
@@ -307,6 +342,14 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       isDelivered: order.isDelivered,
       ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
       ...(invoiceNumbers.has(order.id) ? { invoiceNumber: invoiceNumbers.get(order.id) } : {}),
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      refundedAmount: toMajor(order.refundedAmount, digits),
+      ...(order.carrier ? { carrier: order.carrier } : {}),
+      ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+      ...(order.trackingUrl ? { trackingUrl: order.trackingUrl } : {}),
+      ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
+      history: events.filter((event) => event.orderId === order.id).map((event) => eventView(event, digits)),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     }));

@@ -1,0 +1,31 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { orderEvents } from '../../../db/schema.js';
+import type { CurrentUser } from '../../auth/guards.js';
+
+/* An order's history (docs/orders.md § History): one row per change, written in the change's transaction. */
+
+/** Who changes an order: a signed-in user (as customer or staff), or the shop itself. */
+export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
+export const actorOf = (user: CurrentUser): Actor => ({
+  id: user.id,
+  role: user.role === 'admin' ? 'admin' : 'customer',
+});
+export const SYSTEM: Actor = { id: null, role: 'system' };
+
+type EventValues = Omit<typeof orderEvents.$inferInsert, 'orderId' | 'actorId' | 'actorRole'>;
+
+/** Records one change of an order in its history, in the change's own transaction. */
+export async function recordEvent(tx: Tx, orderId: string, actor: Actor, event: EventValues) {
+  await tx.insert(orderEvents).values({ orderId, actorId: actor.id, actorRole: actor.role, ...event });
+}
+
+/** The histories of some orders, oldest first, in one query (a page of orders is one read, not one per order). */
+export async function historiesOf(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}

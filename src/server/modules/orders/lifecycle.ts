@@ -1,0 +1,359 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderStatus } from '../../../contract/types.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { checkoutSessions, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
+import { failure } from '../../errors.js';
+import type { PaymentProvider } from '../../payments/provider.js';
+import { issueCreditNote } from '../invoices/service.js';
+import { type Actor, recordEvent, SYSTEM } from './events.js';
+import { releaseStock } from './service.js';
+
+/*
+ * An order's life after it is made (docs/orders.md): its status, its payment state, the history
+ * of both, cancels and the refunds they owe. Every change locks the order's row first
+ * (`SELECT … FOR UPDATE`), so two changes at once (a cancel and a shipment, two cancels) run one
+ * after the other, and the second sees what the first did.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
+ * only, skipping steps allowed; `shipped → shipped` corrects the tracking. Cancelling has rules of
+ * its own (`cancel`).
+ */
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
+  processing: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['shipped', 'delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Statuses a customer may cancel from; staff may cancel from any status that can move to cancelled. */
+const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending'];
+
+export type StatusChange = {
+  status: OrderStatus;
+  note?: string | undefined;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+  trackingUrl?: string | undefined;
+};
+
+/** The order's row, locked until the transaction ends; another customer's order is not found. */
+async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ownerId ? eq(orders.userId, ownerId) : undefined))
+    .for('update');
+  if (!order) throw failure('orderNotFound');
+  return order;
+}
+
+/** `is_paid` follows the payment state: true once paid, refunds included. */
+const paidFlag = (paymentStatus: OrderRow['paymentStatus']) => paymentStatus !== 'unpaid';
+
+/**
+ * Puts back in stock every unit of the order not yet put back (`restocked` up to `count`), under
+ * the order's lock: a second cancel finds nothing left to put back.
+ */
+async function restockAll(tx: Tx, orderId: string) {
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.restocked} < ${orderItems.count}`));
+  await tx
+    .update(orderItems)
+    .set({ restocked: sql`${orderItems.count}` })
+    .where(eq(orderItems.orderId, orderId));
+  const back = lines.flatMap((line) =>
+    line.productId ? [{ productId: line.productId, title: line.title, count: line.count - line.restocked }] : [],
+  );
+  await releaseStock(tx, back, 'sold');
+}
+
+/**
+ * Counts a refund as given back: the order's refunded amount and payment state, and its history.
+ * Runs under the order's lock (taken here), so concurrent refunds add up.
+ */
+async function applyRefund(tx: Tx, refund: RefundRow, actor: Actor) {
+  const order = await lockOrder(tx, refund.orderId);
+  const refunded = order.refundedAmount + refund.amount;
+  const paymentStatus = refunded >= order.totalOrderPrice ? 'refunded' : 'partially_refunded';
+  await tx
+    .update(orders)
+    .set({ refundedAmount: refunded, paymentStatus, isPaid: paidFlag(paymentStatus), updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  await recordEvent(tx, order.id, actor, { kind: 'refund', paymentStatus, amount: refund.amount, note: refund.reason });
+}
+
+export function createLifecycle(db: Database, provider: PaymentProvider | undefined, log: FastifyBaseLogger) {
+  /**
+   * Gives a due refund back through the provider, with the refund's id as the idempotency key (a
+   * retry after a lost answer refunds once). A failure leaves it due: the sweep tries again.
+   */
+  async function settle(refund: RefundRow): Promise<boolean> {
+    if (!provider || refund.provider !== provider.name) return false;
+    const [session] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.orderId, refund.orderId))
+      .limit(1);
+    if (!session) {
+      log.error({ refund: refund.id }, 'refund due on an order without its card checkout: left for staff');
+      return false;
+    }
+    let providerRefundId: string;
+    try {
+      ({ id: providerRefundId } = await provider.refund({
+        paymentId: session.providerPaymentId ?? session.providerSessionId,
+        amount: refund.amount,
+        currency: session.currency,
+        reason: refund.reason,
+        idempotencyKey: `refund-${refund.id}`,
+      }));
+    } catch (error) {
+      log.error({ err: error, refund: refund.id }, 'refund failed: it stays due and is tried again');
+      return false;
+    }
+    return db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(refunds)
+        .set({ status: 'done', providerRefundId, doneAt: new Date() })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'due')))
+        .returning();
+      if (done) await applyRefund(tx, done, SYSTEM);
+      return done !== undefined;
+    });
+  }
+
+  /**
+   * Records money owed back on an order, in the caller's transaction, with its credit note when
+   * the order has a tax invoice: a card order's is due (given back through the provider after the
+   * commit), cash is given back by hand and counted now.
+   */
+  async function openRefund(
+    tx: Tx,
+    order: OrderRow,
+    amount: number,
+    reason: string,
+    actor: Actor,
+    request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
+  ) {
+    const byCard = order.paymentMethodType === 'card' && order.paymentRef !== null;
+    const creditNote = await issueCreditNote(tx, order.id, amount, reason);
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amount,
+        reason,
+        status: byCard ? 'due' : 'done',
+        provider: byCard ? (order.paymentRef?.split(':')[0] ?? null) : null,
+        doneAt: byCard ? null : new Date(),
+        actorId: actor.id,
+        creditNoteId: creditNote?.id ?? null,
+        ...request,
+      })
+      .returning();
+    if (!refund) throw failure('internalError');
+    if (!byCard) await applyRefund(tx, refund, actor);
+    return refund;
+  }
+
+  /**
+   * Cancels an order (docs/orders.md § Cancel): its customer while it is pending, staff before it
+   * is delivered. Under the order's lock: its status, its units back in stock (each unit once,
+   * `restocked`), its history, and the refund of what was paid — a card order's through the
+   * provider after the commit; a provider failure leaves the refund due and the cancel stands.
+   */
+  async function cancel(orderId: string, actor: Actor, reason: string | undefined) {
+    const due = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId, actor.role === 'customer' ? (actor.id ?? undefined) : undefined);
+      const allowed =
+        actor.role === 'customer'
+          ? CUSTOMER_CANCELLABLE.includes(order.status)
+          : TRANSITIONS[order.status].includes('cancelled');
+      if (!allowed) throw failure('orderNotCancellable');
+      const now = new Date();
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: now, isDelivered: false, deliveredAt: null, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await restockAll(tx, order.id);
+      await recordEvent(tx, order.id, actor, {
+        kind: 'status',
+        fromStatus: order.status,
+        toStatus: 'cancelled',
+        note: reason || null,
+      });
+      const owed = paidFlag(order.paymentStatus) ? order.totalOrderPrice - order.refundedAmount : 0;
+      if (owed <= 0) return undefined;
+      const refund = await openRefund(tx, order, owed, reason || 'order cancelled', actor);
+      return refund.status === 'due' ? refund : undefined;
+    });
+    if (due) await settle(due);
+  }
+
+  /**
+   * Staff give money back (docs/orders.md § Refunds), under the order's lock: never more than was
+   * paid minus what was given back or is on its way; restocked units bounded per line by what was
+   * sold and not yet put back. The same `idempotencyKey` with the same request answers the first
+   * refund again (`replayed`); with another request it is refused.
+   */
+  async function refund(orderId: string, actor: Actor, input: RefundInput, idempotencyKey: string | undefined) {
+    const restock = mergedRestock(input.restock);
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([input.amount, input.reason, restock.map((line) => [line.lineId, line.count])]))
+      .digest('base64');
+    const result = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (idempotencyKey !== undefined) {
+        const [earlier] = await tx
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, idempotencyKey)));
+        if (earlier && earlier.requestHash !== requestHash) throw failure('idempotencyKeyReused');
+        if (earlier) return { refund: earlier, replayed: true };
+      }
+      if (order.paymentStatus === 'unpaid') throw failure('refundNotAllowed');
+      const [onTheWay] = await tx
+        .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'due')));
+      const left = order.totalOrderPrice - order.refundedAmount - Number(onTheWay?.amount ?? 0);
+      if (input.amount > left) throw failure('refundTooLarge');
+      const back: { productId: string; title: string; count: number }[] = [];
+      for (const line of restock) {
+        const [item] = await tx
+          .update(orderItems)
+          .set({ restocked: sql`${orderItems.restocked} + ${line.count}` })
+          .where(
+            and(
+              eq(orderItems.id, line.lineId),
+              eq(orderItems.orderId, order.id),
+              sql`${orderItems.restocked} + ${line.count} <= ${orderItems.count}`,
+            ),
+          )
+          .returning();
+        if (!item) throw failure('restockTooLarge');
+        if (item.productId) back.push({ productId: item.productId, title: item.title, count: line.count });
+      }
+      await releaseStock(tx, back, 'sold');
+      const made = await openRefund(tx, order, input.amount, input.reason, actor, {
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+        restock,
+      });
+      return { refund: made, replayed: false };
+    });
+    if (result.replayed || result.refund.status !== 'due' || !(await settle(result.refund))) return result;
+    const [settled] = await db.select().from(refunds).where(eq(refunds.id, result.refund.id));
+    return { refund: settled ?? result.refund, replayed: false };
+  }
+
+  return {
+    cancel,
+    refund,
+
+    /** Staff move an order along TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
+    async changeStatus(orderId: string, actor: Actor, change: StatusChange) {
+      if (change.status === 'cancelled') return cancel(orderId, actor, change.note);
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        const tracking = {
+          ...(change.carrier !== undefined ? { carrier: change.carrier || null } : {}),
+          ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber || null } : {}),
+          ...(change.trackingUrl !== undefined ? { trackingUrl: change.trackingUrl || null } : {}),
+        };
+        const retracking = order.status === change.status && Object.keys(tracking).length > 0;
+        if (!TRANSITIONS[order.status].includes(change.status) || (order.status === change.status && !retracking)) {
+          throw failure('orderTransitionInvalid');
+        }
+        const now = new Date();
+        const delivered = change.status === 'delivered';
+        await tx
+          .update(orders)
+          .set({
+            status: change.status,
+            isDelivered: delivered,
+            deliveredAt: delivered ? now : null,
+            ...tracking,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+        await recordEvent(tx, order.id, actor, {
+          kind: 'status',
+          fromStatus: order.status,
+          toStatus: change.status,
+          note: change.note || null,
+          ...tracking,
+        });
+      });
+    },
+
+    /**
+     * The original API's flags (docs/api-compatibility.md): `pay` marks an unpaid order paid (or,
+     * with `false`, a paid one without refunds unpaid); `deliver` moves it to delivered (or, with
+     * `false`, a delivered one back to processing). Setting a flag it already has changes nothing.
+     * True when the order's status changed (the customer is told).
+     */
+    async setFlag(orderId: string, actor: Actor, flag: 'isPaid' | 'isDelivered', value: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        const now = new Date();
+        if (flag === 'isPaid') {
+          if (paidFlag(order.paymentStatus) === value) return false;
+          if (!value && order.paymentStatus !== 'paid') throw failure('orderTransitionInvalid');
+          const paymentStatus = value ? 'paid' : 'unpaid';
+          await tx
+            .update(orders)
+            .set({ paymentStatus, isPaid: value, paidAt: value ? now : null, updatedAt: now })
+            .where(eq(orders.id, order.id));
+          await recordEvent(tx, order.id, actor, { kind: 'payment', paymentStatus });
+          return false;
+        }
+        if ((order.status === 'delivered') === value) return false;
+        const status: OrderStatus = value ? 'delivered' : 'processing';
+        if (value && !TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
+        await tx
+          .update(orders)
+          .set({ status, isDelivered: value, deliveredAt: value ? now : null, updatedAt: now })
+          .where(eq(orders.id, order.id));
+        await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
+        return true;
+      });
+    },
+
+    /** Retries refunds still due (the provider failed or the process stopped): every minute, in every process. */
+    async sweepRefunds() {
+      if (!provider) return;
+      const due = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.status, 'due'), eq(refunds.provider, provider.name)))
+        .orderBy(asc(refunds.createdAt))
+        .limit(20);
+      for (const refund of due) await settle(refund);
+    },
+  };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;
+
+/** A refund as staff ask it: the amount in minor units. */
+export type RefundInput = { amount: number; reason: string; restock?: RefundRestock[] | undefined };
+
+/** Restock lines with one entry per order line (counts of a line named twice added), in a fixed order. */
+function mergedRestock(lines: RefundRestock[] = []): RefundRestock[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.lineId, (counts.get(line.lineId) ?? 0) + line.count);
+  return [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([lineId, count]) => ({ lineId, count }));
+}

@@ -1,0 +1,142 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney } from '../../../contract/money.js';
+import type { Order, OrderStatus } from '../../../contract/types.js';
+import type { AppContext } from '../../context.js';
+import type { Mail } from '../../mail/mailer.js';
+import { storeSettingsOf } from '../settings/service.js';
+import { invoicePagePath, TEST_ORDER_NOTE } from './confirmation-mail.js';
+
+/*
+ * The messages an order's life sends (docs/orders.md § Messages): to the customer at each status
+ * change, in Arabic, right to left, as HTML and plain text; to the shop's own address (store
+ * settings `email`) on every new order and every cancel. A mail failure is logged and never undoes
+ * the change it reports.
+ */
+
+/** Where the customer's orders are on the web. */
+export const customerOrdersPath = '/user/allOrders';
+/** Where staff open one order on the web. */
+export const staffOrderPath = (orderId: string) => `/admin/orders/${orderId}`;
+
+/** Each status as the customer reads it. */
+export const STATUS_WORDS: Record<OrderStatus, string> = {
+  pending: 'قيد المراجعة',
+  processing: 'قيد التجهيز',
+  shipped: 'تم الشحن',
+  delivered: 'تم التوصيل',
+  cancelled: 'أُلغي',
+};
+
+/** What the customer is told under each status. */
+const STATUS_LINES: Record<OrderStatus, string> = {
+  pending: 'استلمنا طلبك وسنبدأ تجهيزه قريباً.',
+  processing: 'بدأنا تجهيز طلبك.',
+  shipped: 'سلّمنا طلبك لشركة الشحن، وهو في الطريق إليك.',
+  delivered: 'وصل طلبك. نتمنى أن ينال إعجابك.',
+  cancelled: 'أُلغي طلبك، وأُعيدت منتجاته إلى المخزون.',
+};
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/** One line of a message: text, optionally a link (its address shown in the plain text). */
+type Line = { text: string; href?: string | undefined };
+
+/**
+ * A message as plain text and as right-to-left HTML from the same lines; every value is escaped,
+ * and Latin values (numbers, links) are isolated so they read right inside Arabic.
+ */
+export function composeMail(to: string, subject: string, lines: Line[]): Mail {
+  const text = lines.map((line) => (line.href ? `${line.text}: ${line.href}` : line.text)).join('\n');
+  const body = lines
+    .map((line) =>
+      line.text === ''
+        ? ''
+        : line.href
+          ? `<p><a href="${escapeHtml(line.href)}" dir="auto">${escapeHtml(line.text)}</a></p>`
+          : `<p>${escapeHtml(line.text)}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body dir="rtl" style="font-family: Tahoma, Arial, sans-serif; text-align: right; line-height: 1.7">
+${body}
+</body>
+</html>`;
+  return { to, subject, text, html };
+}
+
+export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBaseLogger) {
+  const send = async (mail: Mail, about: string) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log.error({ err: error, about }, 'order e-mail failed');
+    }
+  };
+  const money = (amount: number) => formatMoney(amount, config.currency);
+
+  /** The shop's own address for notices, if the store settings have one. */
+  const shopAddress = async () => {
+    try {
+      return (await storeSettingsOf(db, config)).email.trim() || undefined;
+    } catch (error) {
+      log.error({ err: error }, 'store settings unreadable: no shop notice');
+      return undefined;
+    }
+  };
+
+  return {
+    /** Tells the customer their order moved to `order.status` (tracking and invoice links included). */
+    async statusChanged(order: Order, origin: string) {
+      const event = order.history.at(-1);
+      const lines: Line[] = [
+        `مرحباً ${order.user.name}،`,
+        '',
+        `حالة طلبك رقم ${order.number} الآن: ${STATUS_WORDS[order.status]}.`,
+        STATUS_LINES[order.status],
+        ...(order.isTest ? [TEST_ORDER_NOTE] : []),
+        ...(event?.note ? [`ملاحظة: ${event.note}`] : []),
+        ...(order.status === 'shipped' && order.carrier ? [`شركة الشحن: ${order.carrier}`] : []),
+        ...(order.status === 'shipped' && order.trackingNumber ? [`رقم التتبع: ${order.trackingNumber}`] : []),
+      ].map((text) => ({ text }));
+      if (order.status === 'shipped' && order.trackingUrl) lines.push({ text: 'تتبّع الشحنة', href: order.trackingUrl });
+      if (order.status === 'cancelled' && order.paymentStatus !== 'unpaid') {
+        lines.push({ text: 'سيُعاد إليك ما دفعته إلى وسيلة الدفع نفسها، وقد يستغرق ظهوره بضعة أيام بحسب البنك.' });
+      }
+      lines.push({ text: 'طلباتك', href: `${origin}${customerOrdersPath}` });
+      if (order.invoiceNumber) lines.push({ text: 'الفاتورة الضريبية', href: `${origin}${invoicePagePath(order.id)}` });
+      lines.push({ text: '' }, { text: config.shopName });
+      const subject = `${config.shopName}: طلبك رقم ${order.number} — ${STATUS_WORDS[order.status]}`;
+      await send(composeMail(order.user.email, subject, lines), `order ${order.id} status`);
+    },
+
+    /** Tells the shop about a new order or a cancel, when the store settings have an e-mail. */
+    async shopNotice(order: Order, kind: 'created' | 'cancelled', origin: string) {
+      const to = await shopAddress();
+      if (!to) return;
+      const what = kind === 'created' ? 'طلب جديد' : 'طلب ملغى';
+      const reason = kind === 'cancelled' ? order.history.at(-1)?.note : undefined;
+      const lines: Line[] = [
+        { text: `${what} رقم ${order.number}${order.isTest ? ' (طلب تجريبي)' : ''}` },
+        { text: `العميل: ${order.user.name} — ${order.user.email} — ${order.user.phone}` },
+        {
+          text: `الإجمالي: ${money(order.totalOrderPrice)} — ${order.paymentMethodType === 'cash' ? 'الدفع عند الاستلام' : 'بطاقة'}`,
+        },
+        ...order.cartItems.map((item) => ({ text: `- ${item.product.title} × ${item.count}` })),
+        { text: `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}` },
+        ...(reason ? [{ text: `السبب: ${reason}` }] : []),
+        { text: 'افتح الطلب', href: `${origin}${staffOrderPath(order.id)}` },
+      ];
+      await send(composeMail(to, `${config.shopName}: ${what} رقم ${order.number}`, lines), `order ${order.id} notice`);
+    },
+  };
+}
+
+export type OrderMessages = ReturnType<typeof orderMessages>;
