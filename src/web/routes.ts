@@ -15,6 +15,7 @@ export default [
   // The customer's account area; the three password-recovery pages above stay public.
   layout('routes/user-layout.tsx', [
     route('user/allOrders', 'routes/user-orders.tsx'),
+    route('user/orders/:id', 'routes/user-order.tsx'),
     route('user/favorite', 'routes/user-favorites.tsx'),
     route('user/address', 'routes/user-addresses.tsx'),
     route('user/add-address', 'routes/add-address.tsx'),

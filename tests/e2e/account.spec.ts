@@ -18,6 +18,7 @@ import {
   fillCart,
   hydrated,
   PASSWORD,
+  PLACED_ORDER_URL,
   placeCashOrder,
   recordPosts,
   SA_PHONE_INVALID,
@@ -254,8 +255,9 @@ test.describe('orders', () => {
     expect(`${back.pathname}${back.search}`).toMatch(/^\/user\/allOrders\?paid=1&checkout=[0-9a-f-]{36}$/);
     await page.goto(`${back.pathname}${back.search}`);
     await expect(toast(page, 'تم استلام الدفع وتأكيد طلبك رقم')).toBeVisible();
-    // Said once: the parameter is gone from the URL.
-    await expect(page).toHaveURL(/\/user\/allOrders$/);
+    // Said once: the order's page follows, thanking for it.
+    await expect(page).toHaveURL(PLACED_ORDER_URL);
+    await expect(main(page).getByRole('heading', { name: 'شكراً لطلبك' })).toBeVisible();
     const card = main(page).getByRole('article');
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(product.title);

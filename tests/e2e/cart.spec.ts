@@ -5,6 +5,7 @@ import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../
 import { t as shell } from '../../src/web/i18n/ar';
 import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
+import { PLACED_ORDER_URL } from './support';
 
 /**
  * The cart, the payment page and the top bar's cart badge, against the seeded demo shop. Every
@@ -509,9 +510,9 @@ test.describe('the payment page', () => {
       await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
       await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
       await expect(toast(page, t.orderPlaced)).toBeVisible();
-      // The orders page follows a second later (docs/specification.md (States and transitions)).
+      // The order's page follows a second later (docs/specification.md (States and transitions)).
       expect(new URL(page.url()).pathname).toBe('/order/paymethoud');
-      await expect(page).toHaveURL('/user/allOrders');
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
       await expect(badge(page)).toHaveAccessibleName(t.badge('لا توجد منتجات'));
 
       const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
@@ -568,8 +569,8 @@ test.describe('the payment page', () => {
     try {
       const { customer, provider } = await openCardPayment(page, request, product);
       await provider.getByRole('button', { name: 'ادفع الآن' }).click();
-      // Back on the orders page (?paid=1 said once as a toast, then a clean URL).
-      await expect(provider).toHaveURL(/\/user\/allOrders$/);
+      // Back on the order's page (?paid=1 said once as a toast, then the order's thank-you).
+      await expect(provider).toHaveURL(PLACED_ORDER_URL);
       const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
       expect(orders.results).toBe(1);
       expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: 99.5 });
@@ -632,7 +633,8 @@ test.describe('the payment page', () => {
       await request.get(session.url);
       expect((await request.post(`${session.url}/pay`, { maxRedirects: 0 })).status()).toBe(303);
       await expect(toast(page, 'تم استلام الدفع وتأكيد طلبك رقم')).toBeVisible();
-      await expect(page).toHaveURL(/\/user\/allOrders$/);
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
+      await expect(main(page).getByRole('heading', { name: 'شكراً لطلبك' })).toBeVisible();
       await expect(main(page).getByRole('article')).toContainText(product.title);
     } finally {
       await admin.delete(`/products/${product.id}`);
@@ -762,7 +764,7 @@ test.describe('a whole purchase, as a new customer', () => {
       await addressChoice.selectOption({ index: 1 });
       await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
       await expect(toast(page, t.orderPlaced)).toBeVisible();
-      await expect(page).toHaveURL('/user/allOrders');
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
 
       // The order, as the customer reads it.
       const { token } = await apiAs(request).post<{ token: string }>('/auth/login', { email, password: PASSWORD }, 200);
@@ -866,7 +868,7 @@ test.describe('before JavaScript loads', () => {
         .check();
       await address.selectOption(saved._id);
       await submit.click();
-      await expect(page).toHaveURL('/user/allOrders');
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
       const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
       expect(orders.data.map((o) => o.paymentMethodType)).toEqual(['cash']);
     } finally {
@@ -901,7 +903,7 @@ test.describe('a shop that takes cash only', () => {
       await main(page).getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(saved._id);
       await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
       await expect(toast(page, t.orderPlaced)).toBeVisible();
-      await expect(page).toHaveURL(`${baseURL}/user/allOrders`);
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
       const orders = await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders');
       expect(orders.data.map((order) => order.paymentMethodType)).toEqual(['cash']);
     } finally {

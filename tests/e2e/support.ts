@@ -75,6 +75,9 @@ export const toArabicIndic = (digits: string) => digits.replace(/\d/g, (d) => St
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Where placing an order leads: the order's own page, thanking for it (docs/orders.md § The customer's screens). */
+export const PLACED_ORDER_URL = /\/user\/orders\/[0-9a-f-]+\?placed=1$/;
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const SHIPPING = { details: 'شارع التحلية 10، الروضة', phone: '0551234567', city: 'جدة', postalCode: '' };

@@ -217,6 +217,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
+      /** The customer cancels their order while it is pending; staff before delivery (docs/orders.md § Cancel). */
+      cancel: (id: string, reason?: string) =>
+        call<typeof orderEnvelope>('POST', `${one('/orders', id)}/cancel`, reason ? { reason } : {}),
       /** What the cart costs shipped to a saved address and paid this way (docs/pricing.md). */
       quote: (query: { cartId: string; addressId: string; method: 'cash' | 'card' }) =>
         get<typeof quoteEnvelope>('/orders/quote', query),

@@ -28,15 +28,16 @@ import type { Route } from './+types/payment';
 import type { QuoteAnswer } from './order-quote';
 
 const PATH = '/order/paymethoud';
-const ORDERS_PATH = '/user/allOrders';
+/** After a cash order: its page, thanking for it (docs/orders.md § The customer's screens). */
+const placedPath = (orderId: string) => `/user/orders/${encodeURIComponent(orderId)}?placed=1`;
 const ADD_ADDRESS_PATH = '/user/add-address';
-/** docs/specification.md (States and transitions; Limits and page sizes): after a cash order the orders page follows, and the card page opens, 1 s later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after a cash order its page follows, and the card page opens, 1 s later. */
 const NEXT_STEP_DELAY_MS = 1000;
 /** Set by the browser once JavaScript runs: the action then answers with data instead of redirecting. */
 const CLIENT_FIELD = 'client';
 
 type ActionResult =
-  | { ok: true; method: 'cash' }
+  | { ok: true; method: 'cash'; href: string }
   | { ok: true; method: 'card'; url: string }
   | ({ ok: false; values: FormValues<CheckoutField> } & FormFailure<CheckoutField>);
 
@@ -72,9 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const address = (await api.addresses.list()).data.find((a) => a._id === values.addressId);
       if (!address) return fail({ fieldErrors: { addressId: cartText.addressGone } });
       const { details, phone, city, postalCode } = address;
-      await api.orders.createCash(cart._id, { details, phone, city, postalCode });
-      if (withScript) return data<ActionResult>({ ok: true, method: 'cash' });
-      return redirectWithToast(request, ORDERS_PATH, { type: 'success', text: cartText.orderPlaced });
+      const { data: order } = await api.orders.createCash(cart._id, { details, phone, city, postalCode });
+      const href = placedPath(order.id);
+      if (withScript) return data<ActionResult>({ ok: true, method: 'cash', href });
+      return redirectWithToast(request, href, { type: 'success', text: cartText.orderPlaced });
     }
 
     // Card: the order is made only when the provider confirms payment (docs/decisions/0015-card-order-on-confirmed-payment.md).
@@ -131,7 +133,8 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
     handled.current = actionData;
     if (actionData.method === 'cash') {
       toast.success(cartText.orderPlaced);
-      timer.current = setTimeout(() => navigate(ORDERS_PATH), NEXT_STEP_DELAY_MS);
+      const { href } = actionData;
+      timer.current = setTimeout(() => navigate(href), NEXT_STEP_DELAY_MS);
       return;
     }
     const { url } = actionData;

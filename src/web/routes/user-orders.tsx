@@ -8,6 +8,7 @@ import { EmptyState } from '../components/empty-state';
 import { OrderCard } from '../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../components/pagination';
 import { at } from '../i18n/account';
+import { co } from '../i18n/customer-orders';
 import { ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
@@ -100,9 +101,11 @@ async function paymentOutcome(request: Request, api: ReturnType<typeof apiFor>):
     );
   }
   if (!checkout || checkout.status === 'completed') {
-    const number = checkout?.order?.number;
-    const text = number ? at.paidOrderNumber(formatCode(number)) : at.paymentReceived;
-    throw redirectWithToast(request, clean, { type: 'success', text });
+    const order = checkout?.order;
+    const text = order?.number ? at.paidOrderNumber(formatCode(order.number)) : at.paymentReceived;
+    // The order exists: its page thanks for it, as after a cash order (docs/orders.md § The customer's screens).
+    const next = order ? `/user/orders/${encodeURIComponent(order.id)}?placed=1` : clean;
+    throw redirectWithToast(request, next, { type: 'success', text });
   }
   return checkout;
 }
@@ -153,7 +156,17 @@ export default function UserOrders({ loaderData }: Route.ComponentProps) {
           <ol className="flex flex-col gap-4">
             {orders.data.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} currency={shop.currency} />
+                <OrderCard order={order} currency={shop.currency}>
+                  <p className="mt-3 text-sm">
+                    <Link
+                      to={`/user/orders/${order.id}`}
+                      aria-label={co.viewOrder(formatCode(order.number))}
+                      className="font-bold text-brand-700 hover:underline"
+                    >
+                      {co.viewDetails}
+                    </Link>
+                  </p>
+                </OrderCard>
               </li>
             ))}
           </ol>
