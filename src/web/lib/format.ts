@@ -26,6 +26,10 @@ export const formatPercent = (fraction: number) =>
 export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
+/** A moment, day and time; in UTC so the server's HTML and the browser's render agree. */
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+
 /** A stored phone number as the page shows it (`+966 55 123 4567`), read by the shop's phone rules. */
 export const showPhone = (phone: string, shop: { phoneCountry: string }) =>
   formatPhone(phone, phoneCountryOf(shop.phoneCountry));
