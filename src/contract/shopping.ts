@@ -18,6 +18,7 @@ import {
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
 import type { PhoneCountry } from './phone.js';
 import { phoneSchema } from './phone-schema.js';
 
@@ -133,8 +134,6 @@ export const orderFlagSchema = z
   .object({ isPaid: z.boolean().optional(), isDelivered: z.boolean().optional() })
   .nullish();
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid });
 const ORDER_NOTE_MAX = 500;
 const TRACKING_MAX = 100;

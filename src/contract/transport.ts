@@ -9,6 +9,8 @@ export type ApiRequest = {
   token?: string | undefined;
   /** A JSON value, or a FormData for a multipart upload (files). */
   body?: unknown;
+  /** Extra request headers (a refund's `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** A download (the orders' CSV): a success's body comes back as a byte stream, not parsed. */
   stream?: boolean;
 };

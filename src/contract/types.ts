@@ -37,6 +37,7 @@ import type {
   orderEventSchema,
   orderItemSchema,
   orderSchema,
+  orderStatusChangeSchema,
   orderStatusSchema,
   refundRequestSchema,
   refundSchema,
@@ -101,6 +102,8 @@ export type ShippingAddressBody = z.input<ReturnType<typeof shippingAddressSchem
 /** `expire` as a date input gives it ('2026-12-31'); the API keeps it to the end of that day. */
 export type CouponBody = z.input<typeof createCouponSchema>;
 export type CouponChanges = z.input<typeof updateCouponSchema>;
+export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
+export type RefundBody = z.input<typeof refundRequestSchema>;
 export type StoreSettingsBody = z.input<ReturnType<typeof storeSettingsUpdateSchema>>;
 export type ShippingZoneBody = z.input<typeof createShippingZoneSchema>;
 export type ShippingZoneChanges = z.input<typeof updateShippingZoneSchema>;

@@ -38,7 +38,7 @@ export function inProcessTransport(
   /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
   onUnavailable?: (retryAfter: string) => void,
 ): ApiTransport {
-  return async ({ method, path: apiPath, token, body, stream }) => {
+  return async ({ method, path: apiPath, token, body, headers, stream }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
     const payload = form?.payload ?? (body as Record<string, unknown> | undefined);
     const response = await app.inject({
@@ -47,6 +47,7 @@ export function inProcessTransport(
       // The visitor's own address, so per-client limits count each visitor, not the web as one.
       remoteAddress: request.ip,
       headers: {
+        ...headers,
         host: request.host,
         // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.
         'x-forwarded-proto': request.protocol,

@@ -22,7 +22,7 @@ import {
 
 /*
  * The admin's order screens: the list of every order (twenty a page, searched and filtered) and one order's page, where
- * staff set the paid and delivered flags. Each test places its own orders as a new customer.
+ * staff move the order along its statuses. Each test places its own orders as a new customer.
  */
 
 const CURRENCY = 'SAR'; // the shop's default; the test server does not change it
@@ -232,7 +232,7 @@ test.describe('admin order screens', () => {
     await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
   });
 
-  test('the order page: items, customer, address and total; each status saved on its own, and the customer sees both', async ({
+  test('the order page: items, customer, address and total; one status control along the allowed moves, and the customer sees it', async ({
     page,
     request,
     baseURL,
@@ -267,68 +267,55 @@ test.describe('admin order screens', () => {
     expect(await noSideways(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
 
-    const paidSelect = select(page, 'حالة الدفع');
-    const deliveredSelect = select(page, 'حالة التوصيل');
-    await expect(paidSelect).toHaveValue('');
-    await expect(paidSelect).toHaveAccessibleDescription('الحالة الآن: غير مدفوع');
-    await expect(deliveredSelect).toHaveAccessibleDescription('الحالة الآن: لم يتم التوصيل بعد');
+    // One status control: only the moves the order's status allows (docs/orders.md § Statuses).
+    const statusSelect = select(page, 'الحالة الجديدة');
+    const statusPanel = main(page).getByRole('region', { name: 'تحديث حالة الطلب' });
+    await expect(statusPanel).toContainText('الحالة الآن: قيد الانتظار');
+    await expect(statusPanel).toContainText('الدفع: غير مدفوع');
+    await expect(statusSelect).toHaveValue('');
+    await expect(statusSelect.locator('option')).toHaveText([
+      'اختر الحالة',
+      'قيد التجهيز',
+      'تم الشحن',
+      'تم التوصيل',
+      'ملغي',
+    ]);
 
-    // The placeholder, and the state the order already has, send nothing.
+    // The placeholder sends nothing.
     const posts = recordPosts(page);
-    await saveButton(page, 'حفظ حالة الدفع').click();
-    await expect(paidSelect).toHaveAccessibleDescription(/^اختر حالة أولاً/);
-    await expect(paidSelect).toHaveAttribute('aria-invalid', 'true');
-    await expect(paidSelect).toBeFocused();
-    await paidSelect.selectOption({ label: 'غير مدفوع' });
-    await expect(paidSelect).not.toHaveAttribute('aria-invalid');
-    await saveButton(page, 'حفظ حالة الدفع').click();
-    await expect(paidSelect).toHaveAccessibleDescription(/^«غير مدفوع» هي حالة الطلب الآن، لم يُرسل شيء/);
+    await saveButton(page, 'حفظ الحالة').click();
+    await expect(statusSelect).toHaveAccessibleDescription(/^اختر حالة أولاً/);
+    await expect(statusSelect).toHaveAttribute('aria-invalid', 'true');
+    await expect(statusSelect).toBeFocused();
     expect(posts).toEqual([]);
-    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: false, isDelivered: false });
 
-    // Paid: saved alone, the page updates in place.
-    await paidSelect.selectOption({ label: 'مدفوع' });
-    await saveButton(page, 'حفظ حالة الدفع').click();
-    await expect(toast(page, 'تم تحديث حالة الدفع: مدفوع')).toBeVisible();
-    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
-    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
-    await expect(paidSelect).toHaveValue('');
-    await expect(paidSelect).toHaveAccessibleDescription('الحالة الآن: مدفوع');
+    // Processing: saved, the page updates in place, the select offers the next moves only.
+    await statusSelect.selectOption({ label: 'قيد التجهيز' });
+    await expect(statusSelect).not.toHaveAttribute('aria-invalid');
+    await saveButton(page, 'حفظ الحالة').click();
+    await expect(toast(page, 'تم تحديث حالة الطلب: قيد التجهيز')).toBeVisible();
+    await expect(statusPanel).toContainText('الحالة الآن: قيد التجهيز');
+    await expect(statusSelect).toHaveValue('');
+    await expect(statusSelect.locator('option')).toHaveText(['اختر الحالة', 'تم الشحن', 'تم التوصيل', 'ملغي']);
     expect(posts).toHaveLength(1);
-    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: false });
+    expect(await orderOf(request, token, order.id)).toMatchObject({ status: 'processing', isDelivered: false });
 
-    // The delivery's placeholder is refused on its own, then delivered is saved.
-    await saveButton(page, 'حفظ حالة التوصيل').click();
-    await expect(deliveredSelect).toHaveAccessibleDescription(/^اختر حالة أولاً/);
-    expect(posts).toHaveLength(1);
-    await deliveredSelect.selectOption({ label: 'تم التوصيل' });
-    await saveButton(page, 'حفظ حالة التوصيل').click();
-    await expect(toast(page, 'تم تحديث حالة التوصيل: تم التوصيل')).toBeVisible();
+    await statusSelect.selectOption({ label: 'تم التوصيل' });
+    await saveButton(page, 'حفظ الحالة').click();
+    await expect(toast(page, 'تم تحديث حالة الطلب: تم التوصيل')).toBeVisible();
     await expect(fact(card, 'التوصيل')).toHaveText('تم التوصيل');
-    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
-    expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: true });
+    await expect(statusPanel).toContainText('لا تغيير بعد هذه الحالة.');
+    await expect(statusSelect).toHaveCount(0);
+    expect(await orderOf(request, token, order.id)).toMatchObject({ status: 'delivered', isDelivered: true });
     await expectNoAxeViolations(page);
 
-    // The customer sees both flags on their orders page.
+    // The customer sees it on their orders page.
     await page.context().clearCookies();
     await signInWithCookie(page.context(), baseURL, customer.token);
     await page.goto('/user/allOrders');
     const own = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
-    await expect(fact(own, 'الدفع')).toHaveText('مدفوع');
+    await expect(fact(own, 'الدفع')).toHaveText('غير مدفوع');
     await expect(fact(own, 'التوصيل')).toHaveText('تم التوصيل');
-  });
-
-  test('a flag can be taken back', async ({ page, request, baseURL }) => {
-    const { orders } = await customerWithOrders(request, 1);
-    const [order] = orders as [Order];
-    const token = await adminSession(page, request, baseURL);
-    expect((await request.put(`/api/v1/orders/${order.id}/deliver`, { headers: bearer(token) })).status()).toBe(200);
-    await page.goto(`/admin/orders/${order.id}`);
-    await select(page, 'حالة التوصيل').selectOption({ label: 'لم يتم التوصيل بعد' });
-    await saveButton(page, 'حفظ حالة التوصيل').click();
-    await expect(toast(page, 'تم تحديث حالة التوصيل: لم يتم التوصيل بعد')).toBeVisible();
-    await expect(fact(cards(page), 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
-    expect(await orderOf(request, token, order.id)).toMatchObject({ isDelivered: false });
   });
 
   test('an unknown or malformed order id is a 404 page', async ({ page, request, baseURL }) => {
@@ -343,20 +330,30 @@ test.describe('admin order screens', () => {
   test.describe('before JavaScript loads', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the status forms post normally and the action checks the same rules', async ({ page, request, baseURL }) => {
+    test('the status form posts normally, with its tracking fields, and the action checks the same rules', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       const { orders } = await customerWithOrders(request, 1);
       const [order] = orders as [Order];
       const token = await adminSession(page, request, baseURL);
       await page.goto(`/admin/orders/${order.id}`);
-      await saveButton(page, 'حفظ حالة الدفع').click();
-      await expect(select(page, 'حالة الدفع')).toHaveAccessibleDescription(/^اختر حالة أولاً/);
-      expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: false });
+      await saveButton(page, 'حفظ الحالة').click();
+      await expect(select(page, 'الحالة الجديدة')).toHaveAccessibleDescription(/^اختر حالة أولاً/);
+      expect(await orderOf(request, token, order.id)).toMatchObject({ status: 'pending' });
 
-      await select(page, 'حالة الدفع').selectOption({ label: 'مدفوع' });
-      await saveButton(page, 'حفظ حالة الدفع').click();
+      await select(page, 'الحالة الجديدة').selectOption({ label: 'تم الشحن' });
+      await main(page).getByLabel('شركة الشحن').fill('سمسا');
+      await main(page).getByLabel('رقم التتبع').fill('SMSA-1');
+      await saveButton(page, 'حفظ الحالة').click();
       await expect(page).toHaveURL(`/admin/orders/${order.id}`);
-      await expect(fact(cards(page), 'الدفع')).toHaveText('مدفوع');
-      expect(await orderOf(request, token, order.id)).toMatchObject({ isPaid: true, isDelivered: false });
+      await expect(main(page).getByRole('region', { name: 'تحديث حالة الطلب' })).toContainText('الحالة الآن: تم الشحن');
+      expect(await orderOf(request, token, order.id)).toMatchObject({
+        status: 'shipped',
+        carrier: 'سمسا',
+        trackingNumber: 'SMSA-1',
+      });
     });
   });
 });

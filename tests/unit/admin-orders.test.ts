@@ -11,7 +11,7 @@ import { couponBody, couponDefaults, couponFields, isExpired } from '../../src/w
 import { validateCoupon } from '../../src/web/lib/coupon-validation.js';
 import { orderFilterFrom, orderFilterQuery } from '../../src/web/lib/order-filter.js';
 import { orderFilterErrors } from '../../src/web/lib/order-filter.server.js';
-import { flagChoiceError, flagLabel, flagSavedText, readFlagChoice } from '../../src/web/lib/order-status.js';
+import { nextStatuses, paymentLabel, statusChoiceError, statusLabel } from '../../src/web/lib/order-status.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
 import { action as editCouponAction } from '../../src/web/routes/admin/edit-coupon.js';
@@ -94,30 +94,22 @@ describe('the coupon form', () => {
   });
 });
 
-describe('the order status selects', () => {
-  it('reads the placeholder as no choice', () => {
-    expect(readFlagChoice('true')).toBe(true);
-    expect(readFlagChoice('false')).toBe(false);
-    expect(readFlagChoice('')).toBeNull();
-    expect(readFlagChoice('yes')).toBeNull();
+describe('the order status control', () => {
+  it('offers only the moves the API allows (docs/orders.md § Statuses)', () => {
+    expect(nextStatuses('pending')).toEqual(['processing', 'shipped', 'delivered', 'cancelled']);
+    expect(nextStatuses('shipped')).toEqual(['shipped', 'delivered', 'cancelled']);
+    expect(nextStatuses('delivered')).toEqual([]);
   });
 
-  it('sends nothing for the placeholder or for the state the order already has', () => {
-    expect(flagChoiceError('isPaid', '', false)).toBe('اختر حالة أولاً');
-    expect(flagChoiceError('isPaid', 'false', false)).toBe('«غير مدفوع» هي حالة الطلب الآن، لم يُرسل شيء');
-    expect(flagChoiceError('isDelivered', 'true', true)).toBe('«تم التوصيل» هي حالة الطلب الآن، لم يُرسل شيء');
-    expect(flagChoiceError('isPaid', 'true', false)).toBeUndefined();
-    expect(flagChoiceError('isDelivered', 'false', true)).toBeUndefined();
+  it('sends nothing for the placeholder or a move the status does not allow', () => {
+    expect(statusChoiceError('', 'pending')).toBe('اختر حالة أولاً');
+    expect(statusChoiceError('processing', 'shipped')).toBe('لا يمكن نقل الطلب إلى هذه الحالة من «تم الشحن»');
+    expect(statusChoiceError('shipped', 'processing')).toBeUndefined();
   });
 
-  it('names each flag in its own words', () => {
-    expect([flagLabel('isPaid', true), flagLabel('isPaid', false)]).toEqual(['مدفوع', 'غير مدفوع']);
-    expect([flagLabel('isDelivered', true), flagLabel('isDelivered', false)]).toEqual([
-      'تم التوصيل',
-      'لم يتم التوصيل بعد',
-    ]);
-    expect(flagSavedText('isPaid', true)).toBe('تم تحديث حالة الدفع: مدفوع');
-    expect(flagSavedText('isDelivered', false)).toBe('تم تحديث حالة التوصيل: لم يتم التوصيل بعد');
+  it('names statuses and payment states in Arabic', () => {
+    expect(statusLabel('processing')).toBe('قيد التجهيز');
+    expect(paymentLabel('partially_refunded')).toBe('مسترد جزئياً');
   });
 });
 
@@ -156,40 +148,55 @@ describe('the order page’s action', () => {
       context,
       params: { id: ORDER },
     } as Args<typeof orderAction>);
-  const order = (flags: { isPaid: boolean; isDelivered: boolean }) => (request: ApiRequest) =>
-    request.method === 'GET' ? { status: 200, body: { data: { id: ORDER, ...flags } } } : undefined;
+  const order = (status: string) => (request: ApiRequest) =>
+    request.method === 'GET' ? { status: 200, body: { data: { id: ORDER, status } } } : undefined;
 
-  it('sends nothing for the placeholder, nor for the state the order already has', async () => {
-    const api = fakeContext(order({ isPaid: true, isDelivered: false }));
-    expect(await run({ isPaid: '', js: '1' }, api.context)).toMatchObject({
-      data: { flag: 'isPaid', ok: false, fieldErrors: { isPaid: ao.chooseFirst } },
+  it('sends nothing for the placeholder, nor for a move the status does not allow', async () => {
+    const api = fakeContext(order('shipped'));
+    expect(await run({ status: '', js: '1' }, api.context)).toMatchObject({
+      data: { ok: false, fieldErrors: { status: ao.chooseFirst } },
       init: { status: 400 },
     });
     expect(api.apiCalls()).toEqual([]);
-    expect(await run({ isPaid: 'true', js: '1' }, api.context)).toMatchObject({
-      data: { ok: false, fieldErrors: { isPaid: '«مدفوع» هي حالة الطلب الآن، لم يُرسل شيء' } },
+    expect(await run({ status: 'processing', js: '1' }, api.context)).toMatchObject({
+      data: { ok: false, fieldErrors: { status: 'لا يمكن نقل الطلب إلى هذه الحالة من «تم الشحن»' } },
     });
     expect(api.apiCalls()).toEqual([`GET /orders/${ORDER}`]);
   });
 
-  it('sets one flag with its own call: an answer for a fetcher, a redirect with a toast for a plain post', async () => {
-    const api = fakeContext(order({ isPaid: false, isDelivered: false }));
-    expect(await run({ isDelivered: 'true', js: '1' }, api.context)).toMatchObject({
-      data: { flag: 'isDelivered', ok: true, message: 'تم تحديث حالة التوصيل: تم التوصيل' },
+  it('moves the order with its tracking when shipped: an answer for a fetcher, a redirect with a toast for a plain post', async () => {
+    const api = fakeContext(order('processing'));
+    const fields = { status: 'shipped', carrier: 'سمسا', trackingNumber: 'TRK1', trackingUrl: '', note: ' ' };
+    expect(await run({ ...fields, js: '1' }, api.context)).toMatchObject({
+      data: { ok: true, message: 'تم تحديث حالة الطلب: تم الشحن' },
     });
     const put = api.calls.find((c) => c.method === 'PUT');
-    expect(put).toMatchObject({ path: `/orders/${ORDER}/deliver`, body: { isDelivered: true }, token: 'tok' });
+    expect(put).toEqual(
+      expect.objectContaining({
+        path: `/orders/${ORDER}/status`,
+        body: { status: 'shipped', carrier: 'سمسا', trackingNumber: 'TRK1' },
+        token: 'tok',
+      }),
+    );
 
-    const response = (await run({ isPaid: 'true' }, api.context)) as Response;
+    const response = (await run({ status: 'delivered', carrier: 'x' }, api.context)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/admin/orders/${ORDER}`);
-    expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم تحديث حالة الدفع: مدفوع' });
-    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { isPaid: true } });
+    expect(flashOf(response)).toMatchObject({ type: 'success', text: 'تم تحديث حالة الطلب: تم التوصيل' });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { status: 'delivered' } });
   });
 
-  it('says when the order is gone, and refuses a post without a flag', async () => {
+  it('says the API’s refusal in Arabic, says when the order is gone, and refuses a post without a status', async () => {
+    const refusing = fakeContext((request) =>
+      request.method === 'GET'
+        ? { status: 200, body: { data: { id: ORDER, status: 'pending' } } }
+        : { status: 409, body: failBody('orderTransitionInvalid') },
+    );
+    expect(await run({ status: 'processing', js: '1' }, refusing.context)).toMatchObject({
+      data: { ok: false, formError: 'لا يمكن نقل الطلب إلى هذه الحالة من حالته الحالية، حدّث الصفحة لترى حالته الآن' },
+    });
     const gone = fakeContext(() => ({ status: 404, body: failBody('orderNotFound') }));
-    expect(await run({ isPaid: 'true', js: '1' }, gone.context)).toMatchObject({
+    expect(await run({ status: 'processing', js: '1' }, gone.context)).toMatchObject({
       data: { ok: false, formError: ao.orderGone },
     });
     await expect(run({ js: '1' }, gone.context)).rejects.toMatchObject({ init: { status: 400 } });

@@ -33,6 +33,7 @@ import type {
   orderEnvelope,
   orderFlagEnvelope,
   orderList,
+  refundEnvelope,
   wishlistChanged,
   wishlistEnvelope,
 } from '../../contract/shopping.js';
@@ -51,6 +52,8 @@ import type {
   CouponChanges,
   ForgotPasswordBody,
   LoginBody,
+  OrderStatusChange,
+  RefundBody,
   ResetPasswordBody,
   ReviewBody,
   ReviewChanges,
@@ -112,8 +115,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<z.output<S>> {
-    const response = await transport({ method, path, token, body });
+    const response = await transport({ method, path, token, body, ...(headers ? { headers } : {}) });
     if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
     return response.body as z.output<S>;
   }
@@ -217,9 +221,17 @@ export function createApiClient(transport: ApiTransport, token?: string) {
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),
       setDelivered: (id: string, isDelivered: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/deliver`, { isDelivered }),
+      /** Staff move the order along its allowed statuses (docs/orders.md § Statuses). */
+      setStatus: (id: string, body: OrderStatusChange) =>
+        call<typeof orderEnvelope>('PUT', `${one('/orders', id)}/status`, body),
       /** The customer cancels their order while it is pending; staff before delivery (docs/orders.md § Cancel). */
       cancel: (id: string, reason?: string) =>
         call<typeof orderEnvelope>('POST', `${one('/orders', id)}/cancel`, reason ? { reason } : {}),
+      /** Staff give money back; the same key answers the first refund again (docs/orders.md § Refunds). */
+      refund: (id: string, body: RefundBody, idempotencyKey: string) =>
+        call<typeof refundEnvelope>('POST', `${one('/orders', id)}/refunds`, body, {
+          'idempotency-key': idempotencyKey,
+        }),
       /** What the cart costs shipped to a saved address and paid this way (docs/pricing.md). */
       quote: (query: { cartId: string; addressId: string; method: 'cash' | 'card' }) =>
         get<typeof quoteEnvelope>('/orders/quote', query),

@@ -26,7 +26,7 @@ export const formatPercent = (fraction: number) =>
 export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
-/** A day and its time (UTC, like every date the web shows; docs/orders.md § Search and filters). */
+/** A moment, day and time; in UTC so the server's HTML and the browser's render agree. */
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
 

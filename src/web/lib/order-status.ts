@@ -1,33 +1,31 @@
-import { at } from '../i18n/account';
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatusName,
+  type PaymentStatusName,
+} from '../../contract/order-statuses';
+import type { OrderEvent } from '../../contract/types';
 import { ao } from '../i18n/admin-orders';
 
-/** The order's two independent flags (docs/specification.md (States and transitions)), named as the API's body fields. */
-export const orderFlags = ['isPaid', 'isDelivered'] as const;
-export type OrderFlag = (typeof orderFlags)[number];
+/** A status as the admin page names it (docs/orders.md § Statuses). */
+export const statusLabel = (status: OrderStatusName) => ao.statuses[status];
+export const paymentLabel = (status: PaymentStatusName) => ao.payments[status];
 
-/** The status select's value: 'true', 'false', or '' for its placeholder, which means no choice. */
-export function readFlagChoice(raw: string): boolean | null {
-  if (raw === 'true') return true;
-  if (raw === 'false') return false;
-  return null;
+/** The statuses staff may move an order to now: the API's own table, so the page offers no move it refuses. */
+export const nextStatuses = (status: OrderStatusName): readonly OrderStatusName[] => ORDER_TRANSITIONS[status];
+
+/** The status select's value, or null for its placeholder or anything not a status. */
+export function readStatusChoice(raw: string): OrderStatusName | null {
+  return (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatusName) : null;
 }
 
-/** A flag's state in the words the order cards use. */
-export function flagLabel(flag: OrderFlag, on: boolean): string {
-  if (flag === 'isPaid') return on ? at.paid : at.notPaid;
-  return on ? at.delivered : at.notDelivered;
-}
-
-/**
- * Why a choice is not sent: the placeholder (docs/specification.md (Validation rules: Order states): ignored), or the state the order already has
- * (sending it again would only move the paid or delivered time).
- */
-export function flagChoiceError(flag: OrderFlag, raw: string, current: boolean): string | undefined {
-  const choice = readFlagChoice(raw);
+/** Why a choice is not sent: the placeholder, or a move the order's status does not allow. */
+export function statusChoiceError(raw: string, current: OrderStatusName): string | undefined {
+  const choice = readStatusChoice(raw);
   if (choice === null) return ao.chooseFirst;
-  if (choice === current) return ao.unchanged(flagLabel(flag, current));
+  if (!nextStatuses(current).includes(choice)) return ao.notAllowed(statusLabel(current));
   return undefined;
 }
 
-export const flagSavedText = (flag: OrderFlag, on: boolean) =>
-  flag === 'isPaid' ? ao.paidSaved(flagLabel(flag, on)) : ao.deliveredSaved(flagLabel(flag, on));
+/** Who made a change, as the timeline says it (by role only, docs/orders.md § History). */
+export const actorLabel = (by: OrderEvent['by']) => ao.actors[by];

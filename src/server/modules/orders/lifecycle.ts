@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
 import type { OrderStatus } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { checkoutSessions, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
@@ -19,19 +20,6 @@ import { releaseStock } from './service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
-
-/**
- * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
- * only, skipping steps allowed; `shipped → shipped` corrects the tracking. Cancelling has rules of
- * its own (`cancel`).
- */
-export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
-  processing: ['shipped', 'delivered', 'cancelled'],
-  shipped: ['shipped', 'delivered', 'cancelled'],
-  delivered: [],
-  cancelled: [],
-};
 
 /** Statuses a customer may cancel from; staff may cancel from any status that can move to cancelled. */
 const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending'];
@@ -178,7 +166,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       const allowed =
         actor.role === 'customer'
           ? CUSTOMER_CANCELLABLE.includes(order.status)
-          : TRANSITIONS[order.status].includes('cancelled');
+          : ORDER_TRANSITIONS[order.status].includes('cancelled');
       if (!allowed) throw failure('orderNotCancellable');
       const now = new Date();
       await tx
@@ -261,7 +249,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     cancel,
     refund,
 
-    /** Staff move an order along TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
+    /** Staff move an order along ORDER_TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
     async changeStatus(orderId: string, actor: Actor, change: StatusChange) {
       if (change.status === 'cancelled') return cancel(orderId, actor, change.note);
       await db.transaction(async (tx) => {
@@ -272,7 +260,10 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           ...(change.trackingUrl !== undefined ? { trackingUrl: change.trackingUrl || null } : {}),
         };
         const retracking = order.status === change.status && Object.keys(tracking).length > 0;
-        if (!TRANSITIONS[order.status].includes(change.status) || (order.status === change.status && !retracking)) {
+        if (
+          !ORDER_TRANSITIONS[order.status].includes(change.status) ||
+          (order.status === change.status && !retracking)
+        ) {
           throw failure('orderTransitionInvalid');
         }
         const now = new Date();
@@ -320,7 +311,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         }
         if ((order.status === 'delivered') === value) return false;
         const status: OrderStatus = value ? 'delivered' : 'processing';
-        if (value && !TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
+        if (value && !ORDER_TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
         await tx
           .update(orders)
           .set({ status, isDelivered: value, deliveredAt: value ? now : null, updatedAt: now })

@@ -1,36 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import { ArrowRight, Mail, MapPin, Phone, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import type { Order } from '../../../contract/types';
+import { toAsciiDigits } from '../../../contract/digits';
+import type { Order, OrderEvent, OrderStatusChange } from '../../../contract/types';
+import {
+  CancelOrder,
+  type CancelResult,
+  cancelFields,
+  canRefund,
+  RefundForm,
+  type RefundResult,
+  refundErrors,
+  refundFields,
+  restockName,
+} from '../../components/admin-order-actions';
 import { FormAlert } from '../../components/form-alert';
-import { SelectField } from '../../components/form-field';
+import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { OrderCard } from '../../components/order-card';
 import { SubmitButton } from '../../components/submit-button';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
 import { type ApiClient, ApiError } from '../../lib/api';
+import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FormFailure } from '../../lib/form';
-import { formatCode, showPhone } from '../../lib/format';
+import { formatCode, formatDateTime, formatPrice, showPhone } from '../../lib/format';
 import { answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import {
-  flagChoiceError,
-  flagLabel,
-  flagSavedText,
-  type OrderFlag,
-  orderFlags,
-  readFlagChoice,
+  actorLabel,
+  nextStatuses,
+  paymentLabel,
+  readStatusChoice,
+  statusChoiceError,
+  statusLabel,
 } from '../../lib/order-status';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
 import type { Route } from './+types/order';
 
-type FlagResult =
-  | { flag: OrderFlag; ok: true; message: string }
-  | ({ flag: OrderFlag; ok: false } & FormFailure<OrderFlag>);
+const statusFields = ['status', 'note', 'carrier', 'trackingNumber', 'trackingUrl'] as const;
+type StatusField = (typeof statusFields)[number];
+type StatusResult =
+  | { intent: 'status'; ok: true; message: string }
+  | ({ intent: 'status'; ok: false } & FormFailure<StatusField>);
+type ActionResult = StatusResult | CancelResult | RefundResult;
 
 /** A malformed id reads the same as an unknown one: not found. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
@@ -49,6 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, shippingAddress } = order;
   return {
     shop,
+    // A new Idempotency-Key for each render of the refund form (docs/orders.md § The admin order page).
+    refundKey: randomUUID(),
     order: {
       ...order,
       user: { ...user, phone: showPhone(user.phone, shop) },
@@ -57,32 +76,101 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Sets one flag; the placeholder and the state the order already has send nothing (docs/specification.md (Validation rules: Order states)). */
-async function saveFlag(api: ApiClient, id: string, flag: OrderFlag, raw: string): Promise<FlagResult> {
-  const fail = (failure: FormFailure<OrderFlag>): FlagResult => ({ flag, ok: false, ...failure });
-  const choice = readFlagChoice(raw);
-  if (choice === null) return fail({ fieldErrors: { [flag]: ao.chooseFirst } });
+/** Moves the order along its allowed statuses; the placeholder and a move the order's status does not allow send nothing. */
+async function saveStatus(api: ApiClient, id: string, form: FormData, phoneCountry: string): Promise<StatusResult> {
+  const text = (name: StatusField) => String(form.get(name) ?? '').trim();
+  const choice = readStatusChoice(text('status'));
+  if (choice === null) return { intent: 'status', ok: false, fieldErrors: { status: ao.chooseFirst } };
   try {
     const { data: order } = await api.orders.get(id);
-    const refused = flagChoiceError(flag, raw, order[flag]);
-    if (refused) return fail({ fieldErrors: { [flag]: refused } });
-    await (flag === 'isPaid' ? api.orders.setPaid(id, choice) : api.orders.setDelivered(id, choice));
+    const refused = statusChoiceError(choice, order.status);
+    if (refused) return { intent: 'status', ok: false, fieldErrors: { status: refused } };
+    const change: OrderStatusChange = { status: choice };
+    if (text('note')) change.note = text('note');
+    // Tracking goes with a shipment only; an empty field is left out (the API would clear it).
+    if (choice === 'shipped') {
+      for (const name of ['carrier', 'trackingNumber', 'trackingUrl'] as const)
+        if (text(name)) change[name] = text(name);
+    }
+    await api.orders.setStatus(id, change);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return fail({ fieldErrors: {}, formError: isMissing(error) ? ao.orderGone : ao.saveFailed });
+    if (isMissing(error)) return { intent: 'status', ok: false, fieldErrors: {}, formError: ao.orderGone };
+    return { intent: 'status', ok: false, ...formFailureFromApi(error, statusFields, phoneCountry) };
   }
-  return { flag, ok: true, message: flagSavedText(flag, choice) };
+  return { intent: 'status', ok: true, message: ao.statusSaved(statusLabel(choice)) };
+}
+
+/** Cancels the order with the admin's reason (docs/orders.md § Cancel). */
+async function cancelOrder(api: ApiClient, id: string, form: FormData, phoneCountry: string): Promise<CancelResult> {
+  const reason = String(form.get('reason') ?? '').trim();
+  if (!reason) return { intent: 'cancel', ok: false, fieldErrors: { reason: ao.cancelReasonRequired } };
+  try {
+    await api.orders.cancel(id, reason);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (isMissing(error)) return { intent: 'cancel', ok: false, fieldErrors: {}, formError: ao.orderGone };
+    return { intent: 'cancel', ok: false, ...formFailureFromApi(error, cancelFields, phoneCountry) };
+  }
+  return { intent: 'cancel', ok: true };
+}
+
+/** Gives money back with the form's Idempotency-Key, so the same form sent twice refunds once (docs/orders.md § Refunds). */
+async function refund(
+  api: ApiClient,
+  id: string,
+  form: FormData,
+  { phoneCountry, currency }: { phoneCountry: string; currency: string },
+): Promise<RefundResult> {
+  const fail = (failure: FormFailure<(typeof refundFields)[number]>): RefundResult => ({
+    intent: 'refund',
+    ok: false,
+    ...failure,
+  });
+  const amount = String(form.get('amount') ?? '').trim();
+  const reason = String(form.get('reason') ?? '').trim();
+  const key = String(form.get('idempotencyKey') ?? '');
+  if (!key) throw data(null, { status: 400 });
+  try {
+    const { data: order } = await api.orders.get(id);
+    const refused = refundErrors({ amount, reason });
+    if (Object.keys(refused).length) return fail({ fieldErrors: refused });
+    const restock: { lineId: string; count: number }[] = [];
+    for (const line of order.cartItems) {
+      const raw = toAsciiDigits(String(form.get(restockName(line.id)) ?? '').trim()) || '0';
+      const count = Number(raw);
+      if (!Number.isInteger(count) || count < 0 || count > line.count) {
+        return fail({ fieldErrors: {}, formError: ao.restockInvalid });
+      }
+      if (count > 0) restock.push({ lineId: line.id, count });
+    }
+    const { data: made } = await api.orders.refund(id, { amount, reason, restock }, key);
+    return { intent: 'refund', ok: true, message: ao.refundDone(formatPrice(made.amount, currency)) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (isMissing(error)) return fail({ fieldErrors: {}, formError: ao.orderGone });
+    return fail(formFailureFromApi(error, refundFields, phoneCountry));
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
   const form = await request.formData();
-  // Each select posts its own form: the field it carries says which flag.
-  const flag = orderFlags.find((name) => form.has(name));
-  if (!flag) throw data(null, { status: 400 });
-  const result = await saveFlag(apiFor(request, context), params.id, flag, String(form.get(flag)));
+  const api = apiFor(request, context);
+  const { phoneCountry } = context.shop;
+  const back = `/admin/orders/${params.id}`;
   // The original specification reloaded the page; here the order revalidates in place (docs/decisions/0007-revalidate-instead-of-reload.md).
-  return answerSave(request, form, result, `/admin/orders/${params.id}`, (saved) => saved.message);
+  switch (form.get('intent')) {
+    case 'cancel':
+      return answerSave(request, form, await cancelOrder(api, params.id, form, phoneCountry), back, () => ao.cancelled);
+    case 'refund':
+      return answerSave(request, form, await refund(api, params.id, form, context.shop), back, (done) => done.message);
+    default: {
+      if (!form.has('status')) throw data(null, { status: 400 });
+      const result = await saveStatus(api, params.id, form, phoneCountry);
+      return answerSave(request, form, result, back, (saved) => saved.message);
+    }
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -98,7 +186,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, order } = loaderData;
+  const { shop, order, refundKey } = loaderData;
+  const posted = actionData as ActionResult | undefined;
   return (
     <>
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
@@ -112,9 +201,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
-        <OrderCard order={order} currency={shop.currency} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <OrderCard order={order} currency={shop.currency} />
+          <Timeline order={order} currency={shop.currency} />
+        </div>
         <div className="flex flex-col gap-4">
-          <StatusForms order={order} posted={actionData} />
+          <StatusForm order={order} posted={posted?.intent === 'status' ? posted : undefined} />
+          <CancelOrder order={order} posted={posted?.intent === 'cancel' ? posted : undefined} />
+          {canRefund(order) && (
+            <Panel id="refund-heading" title={ao.refundTitle}>
+              <RefundForm
+                order={order}
+                currency={shop.currency}
+                refundKey={refundKey}
+                posted={posted?.intent === 'refund' ? posted : undefined}
+              />
+            </Panel>
+          )}
           <CustomerDetails order={order} />
         </div>
       </div>
@@ -122,71 +225,148 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function StatusForms({ order, posted }: { order: Order; posted: FlagResult | undefined }) {
-  return (
-    <Panel id="status-heading" title={ao.statusTitle}>
-      <p className="mb-4 text-sm text-slate-600">{ao.statusIntro}</p>
-      <div className="flex flex-col gap-5">
-        {orderFlags.map((flag) => (
-          <FlagForm key={flag} flag={flag} current={order[flag]} posted={posted?.flag === flag ? posted : undefined} />
-        ))}
-      </div>
-    </Panel>
-  );
-}
-
-/** One field each: stable arrays, since useFormErrors watches them. */
-const flagFields: Record<OrderFlag, readonly OrderFlag[]> = { isPaid: ['isPaid'], isDelivered: ['isDelivered'] };
-const flagTexts: Record<OrderFlag, { label: string; save: string }> = {
-  isPaid: { label: ao.paidLabel, save: ao.savePaid },
-  isDelivered: { label: ao.deliveredLabel, save: ao.saveDelivered },
-};
-
 /**
- * A select with its own save (docs/specification.md (Screens and routes: Staff screens)). Posts through a fetcher: on success a toast, the order's
- * flags update in place and the select goes back to its placeholder. Before JavaScript loads it is
- * a plain form and the action checks the same rules.
+ * One status control (docs/orders.md § The admin order page): only the statuses the order may move
+ * to now, the tracking fields for «تم الشحن», an optional note. Posts through a fetcher: on success
+ * a toast and the order updates in place. Before JavaScript loads it is a plain form (the tracking
+ * fields always shown) and the action checks the same rules.
  */
-function FlagForm({ flag, current, posted }: { flag: OrderFlag; current: boolean; posted: FlagResult | undefined }) {
-  const fetcher = useFetcher<FlagResult>();
+function StatusForm({ order, posted }: { order: Order; posted: StatusResult | undefined }) {
+  const fetcher = useFetcher<StatusResult>();
   const hydrated = useHydrated();
+  const [chosen, setChosen] = useState('');
   const result = fetcher.data ?? posted;
   const failure = result && !result.ok ? result : undefined;
   const { errors, formProps } = useFormErrors(
-    flagFields[flag],
+    statusFields,
     (values) => {
-      const refused = flagChoiceError(flag, values[flag], current);
-      return refused ? { [flag]: refused } : {};
+      const refused = statusChoiceError(values.status, order.status);
+      return refused ? { status: refused } : {};
     },
     failure?.fieldErrors,
   );
   const busy = fetcher.state !== 'idle';
+  const choices = nextStatuses(order.status);
 
   useFetcherSettled(fetcher, (answer) => {
     if (!answer.ok) return;
     toast.success(answer.message);
     formProps.ref.current?.reset();
+    setChosen('');
   });
 
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-3" {...formProps}>
-      {hydrated && <input type="hidden" name="js" value="1" />}
-      {failure?.formError && !busy && <FormAlert className="">{failure.formError}</FormAlert>}
-      <SelectField
-        name={flag}
-        label={flagTexts[flag].label}
-        defaultValue=""
-        error={errors[flag]}
-        hint={ao.current(flagLabel(flag, current))}
-      >
-        <option value="">{ao.choose}</option>
-        <option value="true">{flagLabel(flag, true)}</option>
-        <option value="false">{flagLabel(flag, false)}</option>
-      </SelectField>
-      <SubmitButton pending={busy} pendingText={ao.saving} className="w-full sm:w-auto sm:self-start sm:px-6">
-        {flagTexts[flag].save}
-      </SubmitButton>
-    </fetcher.Form>
+    <Panel id="status-heading" title={ao.statusTitle}>
+      <p className="mb-1 font-bold">{ao.current(statusLabel(order.status))}</p>
+      <p className="mb-4 text-sm text-slate-600">{ao.paymentNow(paymentLabel(order.paymentStatus))}</p>
+      {choices.length === 0 ? (
+        <p className="text-sm text-slate-600">{ao.noNextStatus}</p>
+      ) : (
+        <fetcher.Form method="post" className="flex flex-col gap-3" {...formProps}>
+          <input type="hidden" name="intent" value="status" />
+          {hydrated && <input type="hidden" name="js" value="1" />}
+          {failure?.formError && !busy && <FormAlert className="">{failure.formError}</FormAlert>}
+          <SelectField
+            name="status"
+            label={ao.statusLabel}
+            defaultValue=""
+            error={errors.status}
+            hint={ao.statusIntro}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+          >
+            <option value="">{ao.choose}</option>
+            {choices.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </SelectField>
+          {(!hydrated || chosen === 'shipped') && (
+            <>
+              <FormField name="carrier" label={ao.carrier} defaultValue={order.carrier} error={errors.carrier} />
+              <FormField
+                name="trackingNumber"
+                label={ao.trackingNumber}
+                dir="ltr"
+                defaultValue={order.trackingNumber}
+                error={errors.trackingNumber}
+              />
+              <FormField
+                name="trackingUrl"
+                label={ao.trackingUrl}
+                type="url"
+                dir="ltr"
+                defaultValue={order.trackingUrl}
+                error={errors.trackingUrl}
+                hint={ao.trackingHint}
+              />
+            </>
+          )}
+          <TextAreaField name="note" label={ao.note} rows={2} maxLength={500} error={errors.note} />
+          <SubmitButton pending={busy} pendingText={ao.saving} className="w-full sm:w-auto sm:self-start sm:px-6">
+            {ao.saveStatus}
+          </SubmitButton>
+        </fetcher.Form>
+      )}
+    </Panel>
+  );
+}
+
+/** What one change did, in words. */
+function eventText(event: OrderEvent, currency: string): string {
+  switch (event.kind) {
+    case 'created':
+      return ao.events.created;
+    case 'status':
+      return ao.events.status(event.to ? statusLabel(event.to) : '');
+    case 'payment':
+      return ao.events.payment(event.paymentStatus ? paymentLabel(event.paymentStatus) : '');
+    case 'refund':
+      return ao.events.refund(formatPrice(event.amount ?? 0, currency));
+  }
+}
+
+/** The order's history, oldest first (docs/orders.md § History). */
+function Timeline({ order, currency }: { order: Order; currency: string }) {
+  return (
+    <Panel id="timeline-heading" title={ao.timelineTitle}>
+      <ol className="flex flex-col gap-3 border-s-2 border-slate-200 ps-4">
+        {order.history.map((event, index) => (
+          // The history only grows and is never reordered: its index is stable.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index} className="flex flex-col gap-0.5">
+            <span className="font-bold">{eventText(event, currency)}</span>
+            <span className="text-sm text-slate-600">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {ao.by(actorLabel(event.by))}
+            </span>
+            {(event.carrier || event.trackingNumber) && (
+              <span className="text-sm">
+                {[event.carrier, event.trackingNumber].filter(Boolean).map((part) => (
+                  <bdi key={part} className="me-2">
+                    {part}
+                  </bdi>
+                ))}
+              </span>
+            )}
+            {event.trackingUrl && (
+              <a
+                href={event.trackingUrl}
+                dir="ltr"
+                rel="noopener noreferrer"
+                target="_blank"
+                className="text-sm text-brand-700 underline [overflow-wrap:anywhere]"
+              >
+                {event.trackingUrl}
+              </a>
+            )}
+            {event.note && <bdi className="text-sm">{event.note}</bdi>}
+          </li>
+        ))}
+      </ol>
+      {order.refundedAmount > 0 && (
+        <p className="mt-3 font-bold">{ao.refundedSoFar(formatPrice(order.refundedAmount, currency))}</p>
+      )}
+    </Panel>
   );
 }
 

@@ -1,0 +1,22 @@
+/*
+ * An order's statuses and payment states (docs/orders.md § Lifecycle), without zod: the web's pages
+ * read them up front (the admin order page offers only the allowed moves).
+ */
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
+ * only, skipping steps allowed; `shipped → shipped` corrects the tracking. Cancelling has rules of
+ * its own (`cancel` in src/server/modules/orders/lifecycle.ts).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusName, readonly OrderStatusName[]>> = {
+  pending: ['processing', 'shipped', 'delivered', 'cancelled'],
+  processing: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['shipped', 'delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
