@@ -22,10 +22,17 @@ const codes: Record<string, StorageCode> = {
   '58030': 'STORAGE_UNAVAILABLE',
 };
 
+/**
+ * PostgreSQL's FATAL when a new connection cannot write the relation-cache init file into the
+ * database's folder: a generic XX000, but only ever a full (or failing) disk under the database.
+ */
+const initFileUnwritable = (code: unknown, message: unknown) =>
+  code === 'XX000' && typeof message === 'string' && message.startsWith('could not write init file');
+
 export function storageFailureOf(error: unknown): StorageCode | undefined {
   let found: StorageCode | undefined;
-  someError(error, ({ code }) => {
-    found = typeof code === 'string' ? codes[code] : undefined;
+  someError(error, ({ code, message }) => {
+    found = initFileUnwritable(code, message) ? 'STORAGE_FULL' : typeof code === 'string' ? codes[code] : undefined;
     return found !== undefined;
   });
   return found;

@@ -164,6 +164,16 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
   const ackedOrders = [firstOrderId];
   const ackedEmails = [early];
 
+  if (options.databaseUrl) {
+    // Catalogues and tables vacuumed now, so autovacuum does not free space (truncating a relation,
+    // dropping the relation-cache init file) on the full disk while the test counts refusals; then
+    // one more connection writes the init file afresh, as new connections need it to read.
+    for (const statement of ['VACUUM (ANALYZE)', 'SELECT 1']) {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    }
+  }
   disk.fill();
 
   // Sign-ups until the users table needs a page the disk cannot give: done or refused, never a 500.

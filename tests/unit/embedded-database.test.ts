@@ -126,7 +126,17 @@ describe('storage failures', () => {
     expect(storageFailureOf(wrapped({ code: '58030' }))).toBe('STORAGE_UNAVAILABLE');
     expect(storageFailureOf({ code: 'EIO' })).toBe('STORAGE_UNAVAILABLE');
     expect(storageFailureOf({ code: 'EROFS' })).toBe('STORAGE_UNAVAILABLE');
-    for (const other of [{ code: '23505' }, { code: 'ECONNREFUSED' }, new Error('x'), 'text', undefined]) {
+    // A new connection that cannot write the relation-cache init file on the database's full disk.
+    expect(storageFailureOf(wrapped({ code: 'XX000', message: 'could not write init file' }))).toBe('STORAGE_FULL');
+    const otherInternal = { code: 'XX000', message: 'cache lookup failed' };
+    for (const other of [
+      { code: '23505' },
+      { code: 'ECONNREFUSED' },
+      otherInternal,
+      new Error('x'),
+      'text',
+      undefined,
+    ]) {
       expect(storageFailureOf(wrapped(other))).toBeUndefined();
     }
   });
