@@ -179,6 +179,17 @@ export const refundRequestSchema = z.object({
     .optional(),
 });
 
+/** An `Idempotency-Key`: 1 to 200 visible ASCII characters (docs/orders.md § Refunds). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * A refund's headers, for the API reference: the key's rule (IDEMPOTENCY_KEY_PATTERN) is checked by
+ * the route, which answers a bad key as `400 IDEMPOTENCY_KEY_INVALID` in the failure shape (a
+ * header is no form field).
+ */
+// Loose: Fastify replaces the request's headers with what the schema parses; the others must stay.
+export const refundHeadersSchema = z.looseObject({ 'idempotency-key': z.string().optional() });
+
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */

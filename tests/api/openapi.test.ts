@@ -15,7 +15,8 @@ type Operation = {
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
   responses: Record<string, Response>;
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  description?: string;
 };
 type Document = {
   openapi: string;
@@ -170,6 +171,13 @@ describe('OpenAPI document', () => {
     expect(operations.get('PUT /orders/:param/pay')?.requestBody?.required).toBe(false);
     expect(operations.get('PUT /orders/:param/deliver')?.requestBody?.required).toBe(false);
     expect(operations.get('POST /auth/login')?.requestBody?.required).toBe(true);
+  });
+
+  it('documents the refund’s optional Idempotency-Key header', () => {
+    const refund = operations.get('POST /orders/:param/refunds');
+    const header = refund?.parameters?.find((parameter) => parameter.in === 'header');
+    expect(header).toMatchObject({ name: 'idempotency-key', required: false });
+    expect(refund?.description).toMatch(/Idempotency-Key: 1 to 200 visible ASCII characters/);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   cashOrderSchema,
   checkoutQuerySchema,
   checkoutSessionEnvelope,
+  IDEMPOTENCY_KEY_PATTERN,
   orderCancelSchema,
   orderCreatedEnvelope,
   orderEnvelope,
@@ -19,6 +20,7 @@ import {
   orderList,
   orderStatusChangeSchema,
   refundEnvelope,
+  refundHeadersSchema,
   refundRequestSchema,
   shippingAddressSchema,
 } from '../../../contract/shopping.js';
@@ -319,8 +321,11 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       onRequest: guards.admin,
       schema: {
         params: idParams,
+        headers: refundHeadersSchema,
         body: refundRequestSchema,
         response: { 201: refundEnvelope, ...failing(404, 409) },
+        description:
+          'Optional header Idempotency-Key: 1 to 200 visible ASCII characters (a UUID is good). The same key with the same body answers the first refund again (201, header Idempotent-Replayed: true); with another body, 409 IDEMPOTENCY_KEY_REUSED.',
         tags,
       },
     },
@@ -391,6 +396,6 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
 /** An `Idempotency-Key` header: absent, or 1 to 200 visible ASCII characters, sent once. */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) throw failure('idempotencyKeyInvalid');
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw failure('idempotencyKeyInvalid');
   return header;
 }
