@@ -26,6 +26,16 @@ export type PaidEvent = {
 
 export type WebhookEvent = PaidEvent | { type: 'cancelled'; sessionId: string } | { type: 'ignored' };
 
+/**
+ * A webhook call as it arrived: the exact body (signatures are over its bytes), the headers (a
+ * signature header) and the query (Paymob sends its HMAC there).
+ */
+export type WebhookRequest = {
+  rawBody: string;
+  header(name: string): string | undefined;
+  query: Readonly<Record<string, string | undefined>>;
+};
+
 export type RefundRequest = {
   paymentId: string;
   amount: number;
@@ -39,11 +49,12 @@ export interface PaymentProvider {
   readonly name: string;
   /** The built-in test provider: no money moves, and its orders say so everywhere. */
   readonly isTest: boolean;
-  /** The request header that carries a webhook's signature. */
-  readonly signatureHeader: string;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
-  /** Null when the signature does not verify: the event must not be trusted. */
-  parseWebhook(rawBody: string, signatureHeader: string | undefined): WebhookEvent | null;
+  /**
+   * Null when the call does not prove it comes from the provider (signature, token): the event must
+   * not be trusted. May ask the provider's API before answering (to confirm a payment).
+   */
+  parseWebhook(request: WebhookRequest): Promise<WebhookEvent | null>;
   /** Gives money back for a confirmed payment; resolves with the provider's refund id. */
   refund(request: RefundRequest): Promise<{ id: string }>;
   /** Ends an unpaid checkout at the provider so it can no longer be paid (best effort). */

@@ -16,7 +16,7 @@ import { originOf } from '../http/origin.js';
 import { listEnvelope, pageOf } from '../http/pagination.js';
 import type { CheckoutSession, Checkouts } from '../modules/orders/checkout.js';
 import type { PaymentProvider } from './provider.js';
-import type { createTestProvider } from './test-provider.js';
+import { type createTestProvider, TEST_SIGNATURE_HEADER } from './test-provider.js';
 
 const checkoutStatuses = checkoutStatusEnum.enumValues;
 const checkoutListQuery = listQuerySchema.extend({
@@ -101,27 +101,37 @@ export async function paymentRoutes(
   await app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    hooks
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/webhook/:provider',
-        { schema: { params: z.object({ provider: z.string() }), ...contract.webhook } },
-        async (request) => {
-          if (!payments || request.params.provider !== payments.name) throw failure('routeNotFound');
-          const raw = typeof request.body === 'string' ? request.body : '';
-          const signature = request.headers[payments.signatureHeader];
-          const event = payments.parseWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
-          if (!event) throw failure('webhookSignatureInvalid');
-          if (event.type === 'cancelled') await checkouts.cancel(event.sessionId);
-          if (event.type === 'paid') {
-            const result = await checkouts.confirmPaid(event);
-            if (result.outcome === 'mismatch') {
-              throw failure('paymentMismatch');
-            }
-          }
-          return { received: true as const };
+    hooks.withTypeProvider<ZodTypeProvider>().post(
+      '/webhook/:provider',
+      {
+        schema: {
+          params: z.object({ provider: z.string() }),
+          querystring: z.record(z.string(), z.string()),
+          ...contract.webhook,
         },
-      );
+      },
+      async (request) => {
+        if (!payments || request.params.provider !== payments.name) throw failure('routeNotFound');
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const event = await payments.parseWebhook({
+          rawBody: raw,
+          header: (name) => {
+            const value = request.headers[name];
+            return Array.isArray(value) ? value[0] : value;
+          },
+          query: request.query,
+        });
+        if (!event) throw failure('webhookSignatureInvalid');
+        if (event.type === 'cancelled') await checkouts.cancel(event.sessionId);
+        if (event.type === 'paid') {
+          const result = await checkouts.confirmPaid(event);
+          if (result.outcome === 'mismatch') {
+            throw failure('paymentMismatch');
+          }
+        }
+        return { received: true as const };
+      },
+    );
   });
 }
 
@@ -198,7 +208,7 @@ ${body}
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhook/test',
-      headers: { 'content-type': 'application/json', [test.provider.signatureHeader]: signature },
+      headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
       payload,
     });
     if (response.statusCode !== 200) throw failure('paymentProviderUnavailable');

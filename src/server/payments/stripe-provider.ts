@@ -38,7 +38,6 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
   return {
     name: 'stripe',
     isTest: false,
-    signatureHeader: 'stripe-signature',
     async createCheckout(request) {
       const form = new URLSearchParams({
         mode: 'payment',
@@ -58,8 +57,8 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
       if (typeof body.id !== 'string' || typeof body.url !== 'string') throw new Error('Stripe: no session id or url');
       return { id: body.id, url: body.url };
     },
-    parseWebhook(rawBody, signatureHeader) {
-      if (!verifySignature(signatureHeader, rawBody, webhookSecret)) return null;
+    async parseWebhook({ rawBody, header }) {
+      if (!verifySignature(header('stripe-signature'), rawBody, webhookSecret)) return null;
       let event: StripeEvent;
       try {
         event = JSON.parse(rawBody) as StripeEvent;

@@ -15,13 +15,12 @@ export function createTestProvider(secret: string) {
   const provider: PaymentProvider = {
     name: 'test',
     isTest: true,
-    signatureHeader: TEST_SIGNATURE_HEADER,
     async createCheckout(request) {
       const id = `test_${randomUUID().replaceAll('-', '')}`;
       return { id, url: `${request.origin}/pay/test/${id}` };
     },
-    parseWebhook(rawBody, signatureHeader) {
-      if (!verifySignature(signatureHeader, rawBody, secret)) return null;
+    async parseWebhook({ rawBody, header }) {
+      if (!verifySignature(header(TEST_SIGNATURE_HEADER), rawBody, secret)) return null;
       try {
         const event = JSON.parse(rawBody) as Partial<TestEvent>;
         if (typeof event.sessionId !== 'string') return { type: 'ignored' };
