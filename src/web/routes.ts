@@ -44,6 +44,9 @@ export default [
     route('admin/shipping-zones/:id', 'routes/admin/edit-shipping-zone.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
+  // An order's printable packing slip, outside the admin layout so it prints without the staff's
+  // navigation (docs/orders.md § The packing slip; the loader guards itself).
+  route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
   // The admin orders list's CSV export (a download; the loader guards itself).
   route('admin/orders/export.csv', 'routes/admin/orders-export.ts'),
   // The product form's sub-category choices (data only; the loader guards itself).

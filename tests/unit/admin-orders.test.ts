@@ -11,7 +11,13 @@ import { couponBody, couponDefaults, couponFields, isExpired } from '../../src/w
 import { validateCoupon } from '../../src/web/lib/coupon-validation.js';
 import { orderFilterFrom, orderFilterQuery } from '../../src/web/lib/order-filter.js';
 import { orderFilterErrors } from '../../src/web/lib/order-filter.server.js';
-import { nextStatuses, paymentLabel, statusChoiceError, statusLabel } from '../../src/web/lib/order-status.js';
+import {
+  collectionOf,
+  nextStatuses,
+  paymentLabel,
+  statusChoiceError,
+  statusLabel,
+} from '../../src/web/lib/order-status.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
 import { action as editCouponAction } from '../../src/web/routes/admin/edit-coupon.js';
@@ -110,6 +116,26 @@ describe('the order status control', () => {
   it('names statuses and payment states in Arabic', () => {
     expect(statusLabel('processing')).toBe('قيد التجهيز');
     expect(paymentLabel('partially_refunded')).toBe('مسترد جزئياً');
+  });
+});
+
+describe('the packing slip’s money (docs/orders.md § The packing slip)', () => {
+  const order = { status: 'processing', paymentMethodType: 'cash', isPaid: false, totalOrderPrice: 287.5 } as const;
+
+  it('collects an unpaid cash order’s whole total on delivery', () => {
+    expect(collectionOf(order)).toEqual({ kind: 'collect', amount: 287.5 });
+    expect(collectionOf({ ...order, status: 'shipped' })).toEqual({ kind: 'collect', amount: 287.5 });
+  });
+
+  it('collects nothing for a paid order, cash or card, nor for an unpaid card order', () => {
+    expect(collectionOf({ ...order, isPaid: true })).toEqual({ kind: 'paid' });
+    expect(collectionOf({ ...order, paymentMethodType: 'card', isPaid: true })).toEqual({ kind: 'paid' });
+    expect(collectionOf({ ...order, paymentMethodType: 'card' })).toEqual({ kind: 'cardUnpaid' });
+  });
+
+  it('says a cancelled order is not shipped, whatever its money', () => {
+    expect(collectionOf({ ...order, status: 'cancelled' })).toEqual({ kind: 'cancelled' });
+    expect(collectionOf({ ...order, status: 'cancelled', isPaid: true })).toEqual({ kind: 'cancelled' });
   });
 });
 

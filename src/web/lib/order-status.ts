@@ -4,7 +4,7 @@ import {
   type OrderStatusName,
   type PaymentStatusName,
 } from '../../contract/order-statuses';
-import type { OrderEvent } from '../../contract/types';
+import type { Order, OrderEvent } from '../../contract/types';
 import { ao } from '../i18n/admin-orders';
 
 /** A status as the admin page names it (docs/orders.md § Statuses). */
@@ -29,3 +29,26 @@ export function statusChoiceError(raw: string, current: OrderStatusName): string
 
 /** Who made a change, as the timeline says it (by role only, docs/orders.md § History). */
 export const actorLabel = (by: OrderEvent['by']) => ao.actors[by];
+
+/**
+ * What the courier does about money, as the packing slip says it (docs/orders.md § The packing
+ * slip): a cancelled order is not shipped at all; an unpaid cash order is collected in full on
+ * delivery (nothing of an unpaid order can have been refunded); an order paid by any means (from
+ * `paid` on, refunds included) collects nothing; an unpaid card order (its payment taken back by
+ * staff) collects nothing either and waits for the shop.
+ */
+export type Collection =
+  | { kind: 'cancelled' }
+  | { kind: 'collect'; amount: number }
+  | { kind: 'paid' }
+  | { kind: 'cardUnpaid' };
+
+export function collectionOf(
+  order: Pick<Order, 'status' | 'paymentMethodType' | 'isPaid' | 'totalOrderPrice'>,
+): Collection {
+  if (order.status === 'cancelled') return { kind: 'cancelled' };
+  if (order.isPaid) return { kind: 'paid' };
+  return order.paymentMethodType === 'cash'
+    ? { kind: 'collect', amount: order.totalOrderPrice }
+    : { kind: 'cardUnpaid' };
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ArrowRight, Mail, MapPin, Phone, UserRound } from 'lucide-react';
+import { ArrowRight, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
@@ -22,12 +22,14 @@ import { OrderCard } from '../../components/order-card';
 import { SubmitButton } from '../../components/submit-button';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
+import { ps } from '../../i18n/packing-slip';
+import { isMissingOrder, loadStaffOrder } from '../../lib/admin-order.server';
 import { type ApiClient, ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FormFailure } from '../../lib/form';
-import { formatCode, formatDateTime, formatPrice, showPhone } from '../../lib/format';
+import { formatCode, formatDateTime, formatPrice } from '../../lib/format';
 import { answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import {
@@ -49,30 +51,11 @@ type StatusResult =
   | ({ intent: 'status'; ok: false } & FormFailure<StatusField>);
 type ActionResult = StatusResult | CancelResult | RefundResult;
 
-/** A malformed id reads the same as an unknown one: not found. */
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
-
-function notFoundOnMissing(error: unknown): never {
-  if (isMissing(error)) throw data(null, { status: 404 });
-  throw error;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
-  const order = await apiFor(request, context)
-    .orders.get(params.id)
-    .then((r) => r.data, notFoundOnMissing);
-  const { shop } = context;
-  const { user, shippingAddress } = order;
   return {
-    shop,
+    ...(await loadStaffOrder(request, context, params.id)),
     // A new Idempotency-Key for each render of the refund form (docs/orders.md § The admin order page).
     refundKey: randomUUID(),
-    order: {
-      ...order,
-      user: { ...user, phone: showPhone(user.phone, shop) },
-      shippingAddress: { ...shippingAddress, phone: showPhone(shippingAddress.phone, shop) },
-    },
   };
 }
 
@@ -95,7 +78,7 @@ async function saveStatus(api: ApiClient, id: string, form: FormData, phoneCount
     await api.orders.setStatus(id, change);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isMissing(error)) return { intent: 'status', ok: false, fieldErrors: {}, formError: ao.orderGone };
+    if (isMissingOrder(error)) return { intent: 'status', ok: false, fieldErrors: {}, formError: ao.orderGone };
     return { intent: 'status', ok: false, ...formFailureFromApi(error, statusFields, phoneCountry) };
   }
   return { intent: 'status', ok: true, message: ao.statusSaved(statusLabel(choice)) };
@@ -109,7 +92,7 @@ async function cancelOrder(api: ApiClient, id: string, form: FormData, phoneCoun
     await api.orders.cancel(id, reason);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isMissing(error)) return { intent: 'cancel', ok: false, fieldErrors: {}, formError: ao.orderGone };
+    if (isMissingOrder(error)) return { intent: 'cancel', ok: false, fieldErrors: {}, formError: ao.orderGone };
     return { intent: 'cancel', ok: false, ...formFailureFromApi(error, cancelFields, phoneCountry) };
   }
   return { intent: 'cancel', ok: true };
@@ -148,7 +131,7 @@ async function refund(
     return { intent: 'refund', ok: true, message: ao.refundDone(formatPrice(made.amount, currency)) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isMissing(error)) return fail({ fieldErrors: {}, formError: ao.orderGone });
+    if (isMissingOrder(error)) return fail({ fieldErrors: {}, formError: ao.orderGone });
     return fail(formFailureFromApi(error, refundFields, phoneCountry));
   }
 }
@@ -192,13 +175,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <>
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{ao.detailTitle}</h1>
-        <Link
-          to="/admin/allorders"
-          className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
-        >
-          <ArrowRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
-          {ao.backToOrders}
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <Link
+            to={`/admin/orders/${order.id}/packing-slip`}
+            className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
+          >
+            <Printer aria-hidden="true" className="size-4" />
+            {ps.link}
+          </Link>
+          <Link
+            to="/admin/allorders"
+            className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
+          >
+            <ArrowRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+            {ao.backToOrders}
+          </Link>
+        </div>
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
         <div className="flex min-w-0 flex-col gap-4">
