@@ -250,6 +250,10 @@ export const apiFailures = {
     field: true,
     message: 'status must be pending, processing, shipped, delivered or cancelled',
   },
+  paymentStatusInvalid: {
+    field: true,
+    message: 'paymentStatus must be unpaid, paid, partially_refunded or refunded',
+  },
   orderNoteTooLong: { field: true, message: 'note and reason must be at most 500 characters' },
   trackingInvalid: {
     field: true,

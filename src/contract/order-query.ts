@@ -3,13 +3,14 @@ import { pageQuery } from './common.js';
 import { ORDER_KEYWORD_MAX } from './constants.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
 
 /*
  * The filters of the order list and its CSV export (docs/orders.md, "The admin orders list"):
- * `GET /orders?keyword=&method=&from=&to=&isPaid=&isDelivered=` and `GET /orders/export.csv?…`.
- * A filter added later (an order's status, its payment state) is one more field of
- * `orderFilterFields` and one more condition in `orderFilterConditions`
- * (src/server/modules/orders/service.ts).
+ * `GET /orders?keyword=&status=&paymentStatus=&method=&from=&to=&isPaid=&isDelivered=` and
+ * `GET /orders/export.csv?…`. A filter added later is one more field of `orderFilterFields`, one
+ * more condition in `orderFilterConditions` (src/server/modules/orders/service.ts) and one more
+ * name in `orderFilterNames` (src/web/lib/order-filter.ts).
  */
 
 /** A GET form sends an empty field for a filter left alone: empty text means "not given". */
@@ -37,6 +38,9 @@ const flag = z.enum(['true', 'false'], { error: m.flagFilterInvalid }).transform
 export const orderFilterFields = {
   /** An order number (`#12`, `١٢`), or part of the customer's name, e-mail or phone. */
   keyword: optional(z.string({ error: m.valueTypeInvalid }).trim().max(ORDER_KEYWORD_MAX, { error: m.keywordTooLong })),
+  /** Where the order is, and what became of its money (docs/orders.md § Lifecycle). */
+  status: optional(z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid })),
+  paymentStatus: optional(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
   method: optional(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
   /** First and last day, both included, of the shop's day (UTC). */
   from: optional(day),

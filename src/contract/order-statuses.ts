@@ -8,6 +8,25 @@ export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refund
 export type OrderStatusName = (typeof ORDER_STATUSES)[number];
 export type PaymentStatusName = (typeof PAYMENT_STATUSES)[number];
 
+/*
+ * The Arabic names people read, one table for every screen (the admin's and the customer's) and the
+ * customer's e-mails (src/server/modules/orders/status-mail.ts). In the lifecycle's order: the
+ * admin list's filters offer them so.
+ */
+export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatusName, string>> = {
+  pending: 'قيد المراجعة',
+  processing: 'قيد التجهيز',
+  shipped: 'تم الشحن',
+  delivered: 'تم التوصيل',
+  cancelled: 'ملغي',
+};
+export const PAYMENT_STATUS_NAMES: Readonly<Record<PaymentStatusName, string>> = {
+  unpaid: 'غير مدفوع',
+  paid: 'مدفوع',
+  partially_refunded: 'مسترد جزئياً',
+  refunded: 'مسترد بالكامل',
+};
+
 /**
  * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
  * only, skipping steps allowed; `shipped → shipped` corrects the tracking. Cancelling has rules of

@@ -456,6 +456,8 @@ const badKeyword = choose(longText(201, 3_000), withNul, repeated('منتج'));
 /** The order list's filters (src/contract/order-query.ts): the valid ones span 2026. */
 const validOrderFilter = {
   keyword: '0551234567',
+  status: 'pending',
+  paymentStatus: 'unpaid',
   method: 'cash',
   from: '2026-01-01',
   to: '2026-12-31',
@@ -482,6 +484,13 @@ const badDay = (outOfRange: string) =>
 const badFlag = choose(fc.constantFrom('yes', '1', 'TRUE', 'no'), injection, repeated('true'), withNul);
 const orderFilterQuery = {
   keyword: badKeyword,
+  status: choose(fc.constantFrom('lost', 'PENDING', 'pending;', 'refunded'), injection, repeated('pending'), withNul),
+  paymentStatus: choose(
+    fc.constantFrom('free', 'PAID', 'partially refunded', 'cancelled'),
+    injection,
+    repeated('paid'),
+    withNul,
+  ),
   method: choose(fc.constantFrom('cheque', 'CASH', 'cash;'), injection, repeated('cash'), withNul),
   // A day after `to`, a day before `from`: no day at all.
   from: badDay('2027-01-01'),

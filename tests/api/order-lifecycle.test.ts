@@ -530,7 +530,7 @@ describe('messages', () => {
     const notices = mailsTo(shopEmail).filter((mail) => mail.subject.includes(`رقم ${order.number}`));
     expect(notices.at(-1)?.subject).toBe(`${t.config.shopName}: طلب ملغى رقم ${order.number}`);
     expect(notices.at(-1)?.text).toContain('السبب: وجدته أرخص');
-    expect(mailsTo(user.email).at(-1)?.subject).toBe(`${t.config.shopName}: طلبك رقم ${order.number} — أُلغي`);
+    expect(mailsTo(user.email).at(-1)?.subject).toBe(`${t.config.shopName}: طلبك رقم ${order.number} — ملغي`);
   });
 });
 

@@ -310,3 +310,100 @@ describe('GET /orders/export.csv', () => {
     expect(Number(rows[0]?.[0])).toBe(Math.max(...inserted.map((row) => row.number)));
   });
 });
+
+describe('GET /orders: status and payment state', () => {
+  /** Orders moved along their lifecycle through the API, on days of their own (2025-06). */
+  let moved: Record<'waiting' | 'preparing' | 'cancelled' | 'partlyRefunded', typeof orders.$inferSelect>;
+  let layla: Customer;
+
+  beforeAll(async () => {
+    layla = await customer('ليلى حسن', '+966504445556', 'layla@example.com');
+    const day = (n: number) => `2025-06-0${n}T12:00:00Z`;
+    moved = {
+      waiting: await order(layla, { at: day(1) }),
+      preparing: await order(layla, { at: day(2) }),
+      cancelled: await order(layla, { at: day(3) }),
+      partlyRefunded: await order(layla, { at: day(4) }),
+    };
+    const ok = async (method: 'PUT' | 'POST', url: string, payload?: object) => {
+      const res = await send(method, url, { token: admin.token, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+    };
+    await ok('PUT', `/orders/${moved.preparing.id}/status`, { status: 'processing' });
+    // A paid cash order cancelled by staff: its money counted as given back (refunded).
+    await ok('PUT', `/orders/${moved.cancelled.id}/pay`);
+    await ok('POST', `/orders/${moved.cancelled.id}/cancel`, { reason: 'نفد المخزون' });
+    await ok('PUT', `/orders/${moved.partlyRefunded.id}/pay`);
+    await ok('POST', `/orders/${moved.partlyRefunded.id}/refunds`, { amount: 10, reason: 'قطعة تالفة' });
+  });
+
+  const june = { from: '2025-06-01', to: '2025-06-30' };
+
+  it('filters by status', async () => {
+    expect(await numbersOf({ ...june, status: 'pending' })).toEqual(numbers(moved.waiting, moved.partlyRefunded));
+    expect(await numbersOf({ ...june, status: 'processing' })).toEqual(numbers(moved.preparing));
+    expect(await numbersOf({ status: 'cancelled' })).toEqual(numbers(moved.cancelled));
+    expect(await numbersOf({ status: 'shipped' })).toEqual([]);
+  });
+
+  it('filters by payment state, after a cancel and after a refund', async () => {
+    expect(await numbersOf({ paymentStatus: 'refunded' })).toEqual(numbers(moved.cancelled));
+    expect(await numbersOf({ paymentStatus: 'partially_refunded' })).toEqual(numbers(moved.partlyRefunded));
+    expect(await numbersOf({ ...june, paymentStatus: 'unpaid' })).toEqual(numbers(moved.waiting, moved.preparing));
+    expect(await numbersOf({ ...june, paymentStatus: 'paid' })).toEqual([]);
+  });
+
+  it('combines them with each other and with the other filters', async () => {
+    expect(await numbersOf({ status: 'pending', paymentStatus: 'partially_refunded', keyword: 'ليلى' })).toEqual(
+      numbers(moved.partlyRefunded),
+    );
+    expect(await numbersOf({ status: 'cancelled', paymentStatus: 'unpaid' })).toEqual([]);
+    expect(await numbersOf({ status: 'pending', keyword: 'layla@', to: '2025-06-01' })).toEqual(numbers(moved.waiting));
+    expect(await numbersOf({ paymentStatus: 'refunded', isPaid: 'true', method: 'cash' })).toEqual(
+      numbers(moved.cancelled),
+    );
+    expect(await numbersOf({ paymentStatus: 'refunded', method: 'card' })).toEqual([]);
+    // Empty means left alone, as a GET form sends it.
+    expect(await numbersOf({ ...june, status: '', paymentStatus: '' })).toHaveLength(4);
+  });
+
+  it('shows a customer only their own orders in a state', async () => {
+    expect(await numbersOf({ status: 'cancelled' }, layla.token)).toEqual(numbers(moved.cancelled));
+    expect(await numbersOf({ status: 'cancelled' }, customers.salma.token)).toEqual([]);
+  });
+
+  it('refuses an unknown status or payment state with a 400 and its code', async () => {
+    for (const [query, message, param, code] of [
+      ['status=lost', m.orderStatusInvalid, 'status', 'ORDER_STATUS_INVALID'],
+      ['status=PENDING', m.orderStatusInvalid, 'status', 'ORDER_STATUS_INVALID'],
+      ['status=pending&status=shipped', m.orderStatusInvalid, 'status', 'ORDER_STATUS_INVALID'],
+      ['paymentStatus=free', m.paymentStatusInvalid, 'paymentStatus', 'PAYMENT_STATUS_INVALID'],
+      ['paymentStatus=partially%20refunded', m.paymentStatusInvalid, 'paymentStatus', 'PAYMENT_STATUS_INVALID'],
+    ] as const) {
+      for (const path of ['/orders', '/orders/export.csv']) {
+        const res = await send('GET', `${path}?${query}`, { token: admin.token });
+        expect(res.statusCode, `${path}?${query}: ${res.body}`).toBe(400);
+        expect(firstError(res), query).toMatchObject({ msg: message, param, location: 'query', code });
+      }
+    }
+  });
+
+  it('exports only the orders in that state, and only to staff', async () => {
+    const exported = async (query: Record<string, string>, token = admin.token) =>
+      send('GET', `/orders/export.csv?${new URLSearchParams(query)}`, { token });
+    const numbersIn = (csv: string) =>
+      csv
+        .slice(1)
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => Number(line.split(',')[0]))
+        .sort((a, b) => a - b);
+    const cancelled = await exported({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(numbersIn(cancelled.body)).toEqual(numbers(moved.cancelled));
+    const pending = await exported({ ...june, status: 'pending' });
+    expect(numbersIn(pending.body)).toEqual(numbers(moved.waiting, moved.partlyRefunded));
+    expectFail(await exported({ status: 'cancelled' }, layla.token), 403, m.forbidden);
+    expectFail(await exported({ paymentStatus: 'refunded' }, ''), 401, m.notLoggedIn);
+  });
+});

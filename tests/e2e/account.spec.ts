@@ -190,7 +190,7 @@ test.describe('orders', () => {
     await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(`طلب رقم ${formatCode(newest.number)}`);
     const newestCard = cards.first();
     await expect(newestCard).toContainText(third.title);
-    await expect(newestCard).toContainText('لم يتم التوصيل بعد');
+    await expect(newestCard).toContainText('قيد المراجعة');
     await expect(newestCard).toContainText('غير مدفوع');
     await expect(newestCard).toContainText('الدفع عند الاستلام');
     await expect(newestCard).toContainText(formatPrice(newest.totalOrderPrice, CURRENCY));
@@ -221,7 +221,7 @@ test.describe('orders', () => {
     }
     await expect(items.filter({ hasText: second.title })).toContainText(`الكمية: ${formatNumber(1)}`);
     await expect(card).toContainText('تم التوصيل');
-    await expect(card).not.toContainText('لم يتم التوصيل بعد');
+    await expect(card).not.toContainText('قيد المراجعة');
     await expect(card).toContainText('مدفوع');
     await expect(card).not.toContainText('غير مدفوع');
     await expect(card).toContainText('الدفع عند الاستلام');

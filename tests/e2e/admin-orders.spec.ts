@@ -3,7 +3,7 @@ import type { ListEnvelope, Order } from '../../src/contract/types';
 import { ao } from '../../src/web/i18n/admin-orders';
 import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
-import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
   apiToken,
@@ -11,6 +11,7 @@ import {
   createCustomer,
   escapeRegExp,
   expectNoAxeViolations,
+  fact,
   placeCashOrder,
   recordPosts,
   SHIPPING,
@@ -31,12 +32,6 @@ const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
 const cards = (page: Page) => main(page).getByRole('article');
 const orderTitle = (order: Order) => `طلب رقم ${formatCode(order.number)}`;
-/** The value beside a term of an order card ('الدفع' → 'مدفوع'). */
-const fact = (card: Locator, term: string) =>
-  card
-    .locator('dl > div')
-    .filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
-    .locator('dd');
 const select = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
 const saveButton = (page: Page, name: string) => main(page).getByRole('button', { name });
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -117,7 +112,7 @@ test.describe('admin order screens', () => {
     const card = cards(page).first();
     await expect(card).toContainText(customer.name);
     await expect(card).toContainText(customer.email);
-    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+    await expect(fact(card, 'الحالة')).toHaveText('قيد المراجعة');
     await expect(fact(card, 'الدفع')).toHaveText('غير مدفوع');
     await expect(fact(card, 'طريقة الدفع')).toHaveText('الدفع عند الاستلام');
     await expect(fact(card, 'الإجمالي')).toHaveText(formatPrice(newest.totalOrderPrice, CURRENCY));
@@ -204,6 +199,53 @@ test.describe('admin order screens', () => {
     await expect(select(page, ao.filters.method)).toHaveValue('');
   });
 
+  test('filter by status: the cards in that status, and the CSV link carrying it', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { customer, orders } = await customerWithOrders(request, 2);
+    const [waiting, preparing] = orders as [Order, Order];
+    const token = await adminSession(page, request, baseURL);
+    const moved = await request.put(`/api/v1/orders/${preparing.id}/status`, {
+      headers: bearer(token),
+      data: { status: 'processing' },
+    });
+    expect(moved.status()).toBe(200);
+    await page.goto(`/admin/allorders?keyword=${encodeURIComponent(customer.email)}`);
+    await expect(cards(page)).toHaveCount(2);
+
+    const status = select(page, ao.filters.status);
+    await expect(status.locator('option')).toHaveText([
+      'الكل',
+      'قيد المراجعة',
+      'قيد التجهيز',
+      'تم الشحن',
+      'تم التوصيل',
+      'ملغي',
+    ]);
+    await expect(select(page, ao.filters.paymentStatus).locator('option')).toHaveText([
+      'الكل',
+      'غير مدفوع',
+      'مدفوع',
+      'مسترد جزئياً',
+      'مسترد بالكامل',
+    ]);
+    await status.selectOption({ label: 'قيد التجهيز' });
+    await main(page).getByRole('button', { name: ao.filters.apply }).click();
+    await expect(page).toHaveURL(/[?&]status=processing(&|$)/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(preparing));
+    await expect(fact(cards(page).first(), 'الحالة')).toHaveText('قيد التجهيز');
+    await expect(status).toHaveValue('processing');
+    const exportHref = await main(page).getByRole('link', { name: ao.filters.exportCsv }).getAttribute('href');
+    expect(Object.fromEntries(new URL(exportHref ?? '', baseURL).searchParams)).toEqual({
+      keyword: customer.email,
+      status: 'processing',
+    });
+    await expect(cards(page).getByRole('heading', { name: orderTitle(waiting) })).toHaveCount(0);
+  });
+
   test('bad days in the URL are said in Arabic beside their fields', async ({ page, request, baseURL }) => {
     await adminSession(page, request, baseURL);
     await page.goto('/admin/allorders?from=2026-03-05&to=2026-03-01');
@@ -217,9 +259,16 @@ test.describe('admin order screens', () => {
     await page.goto('/admin/orders/export.csv?isPaid=maybe');
     await expect(page).toHaveURL(/\/admin\/allorders\?isPaid=maybe$/);
     await expect(main(page)).toContainText(ao.filters.flagInvalid);
+    // So is a state that is none.
+    await page.goto('/admin/allorders?paymentStatus=free');
+    await expect(select(page, ao.filters.paymentStatus)).toHaveAccessibleDescription(ao.filters.paymentStatusInvalid);
   });
 
-  test('each flag is shown by its own label: paid but not delivered', async ({ page, request, baseURL }) => {
+  test('the status and the payment state each in its own label: paid but not delivered', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const { orders } = await customerWithOrders(request, 1);
     const [order] = orders as [Order];
     const token = await adminSession(page, request, baseURL);
@@ -229,7 +278,7 @@ test.describe('admin order screens', () => {
     await page.goto('/admin/allorders');
     const card = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
     await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
-    await expect(fact(card, 'التوصيل')).toHaveText('لم يتم التوصيل بعد');
+    await expect(fact(card, 'الحالة')).toHaveText('قيد المراجعة');
   });
 
   test('the order page: items, customer, address and total; one status control along the allowed moves, and the customer sees it', async ({
@@ -270,7 +319,7 @@ test.describe('admin order screens', () => {
     // One status control: only the moves the order's status allows (docs/orders.md § Statuses).
     const statusSelect = select(page, 'الحالة الجديدة');
     const statusPanel = main(page).getByRole('region', { name: 'تحديث حالة الطلب' });
-    await expect(statusPanel).toContainText('الحالة الآن: قيد الانتظار');
+    await expect(statusPanel).toContainText('الحالة الآن: قيد المراجعة');
     await expect(statusPanel).toContainText('الدفع: غير مدفوع');
     await expect(statusSelect).toHaveValue('');
     await expect(statusSelect.locator('option')).toHaveText([
@@ -303,7 +352,7 @@ test.describe('admin order screens', () => {
     await statusSelect.selectOption({ label: 'تم التوصيل' });
     await saveButton(page, 'حفظ الحالة').click();
     await expect(toast(page, 'تم تحديث حالة الطلب: تم التوصيل')).toBeVisible();
-    await expect(fact(card, 'التوصيل')).toHaveText('تم التوصيل');
+    await expect(fact(card, 'الحالة')).toHaveText('تم التوصيل');
     await expect(statusPanel).toContainText('لا تغيير بعد هذه الحالة.');
     await expect(statusSelect).toHaveCount(0);
     expect(await orderOf(request, token, order.id)).toMatchObject({ status: 'delivered', isDelivered: true });
@@ -315,7 +364,7 @@ test.describe('admin order screens', () => {
     await page.goto('/user/allOrders');
     const own = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
     await expect(fact(own, 'الدفع')).toHaveText('غير مدفوع');
-    await expect(fact(own, 'التوصيل')).toHaveText('تم التوصيل');
+    await expect(fact(own, 'الحالة')).toHaveText('تم التوصيل');
   });
 
   test('an unknown or malformed order id is a 404 page', async ({ page, request, baseURL }) => {

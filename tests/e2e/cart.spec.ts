@@ -776,7 +776,7 @@ test.describe('a whole purchase, as a new customer', () => {
       await expect(card.getByRole('link', { name: product.title })).toBeVisible();
       await expect(card).toContainText('الدفع عند الاستلام');
       await expect(card).toContainText('غير مدفوع');
-      await expect(card).toContainText('لم يتم التوصيل بعد');
+      await expect(card).toContainText('قيد المراجعة');
       await expect(card).toContainText(`الإجمالي${formatPrice(180, CURRENCY)}`);
       expect(order.cartItems[0]).toMatchObject({ color: '#dc2626', count: 1 });
       const after = await apiAs(request).get<{ data: Product }>(`/products/${product.id}`);

@@ -6,6 +6,7 @@ import {
   apiToken,
   bearer,
   createCustomer,
+  fact,
   fillCart,
   hydrated,
   PLACED_ORDER_URL,
@@ -22,6 +23,8 @@ import {
 
 const main = (page: Page) => page.getByRole('main');
 const timeline = (page: Page) => main(page).getByRole('list', { name: 'سجل الطلب' });
+/** The order's status on its card (the order's page has one card). */
+const orderStatus = (page: Page) => fact(main(page).getByRole('article'), 'الحالة');
 
 async function saveAddress(request: APIRequestContext, token: string): Promise<Address> {
   const res = await request.post('/api/v1/addresses', {
@@ -73,8 +76,8 @@ test('a cash order thanks with its number; its page shows the status and timelin
   await expect(thanks).toContainText('تدفع المبلغ نقداً عند استلام الطلب.');
 
   await expect(main(page).getByRole('heading', { level: 2, name: `طلب رقم ${number}` })).toBeVisible();
-  await expect(main(page).getByTestId('order-status')).toHaveText('قيد الانتظار');
-  await expect(main(page)).toContainText('غير مدفوع');
+  await expect(orderStatus(page)).toHaveText('قيد المراجعة');
+  await expect(fact(main(page).getByRole('article'), 'الدفع')).toHaveText('غير مدفوع');
   await expect(main(page)).toContainText(product.title);
   await expect(timeline(page).getByRole('listitem')).toHaveCount(1);
   await expect(timeline(page).getByRole('listitem').first()).toContainText('تم إنشاء الطلب');
@@ -88,18 +91,21 @@ test('a cash order thanks with its number; its page shows the status and timelin
 
   await expect(toast(page, 'تم إلغاء الطلب')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(main(page).getByTestId('order-status')).toHaveText('ملغي');
+  await expect(orderStatus(page)).toHaveText('ملغي');
   await expect(main(page).getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
   const last = timeline(page).getByRole('listitem').last();
   await expect(last).toContainText('تم إلغاء الطلب');
   await expect(last).toContainText('بواسطة أنت');
   await expect(last).toContainText('السبب: طلبت بالخطأ');
 
-  // The orders list links to the page.
+  // «طلباتي» shows the order's status and payment state, and links to its page.
   await page.goto('/user/allOrders');
-  await main(page)
-    .getByRole('link', { name: `عرض الطلب رقم ${number}` })
-    .click();
+  const card = main(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `طلب رقم ${number}` }) });
+  await expect(fact(card, 'الحالة')).toHaveText('ملغي');
+  await expect(fact(card, 'الدفع')).toHaveText('غير مدفوع');
+  await card.getByRole('link', { name: `عرض الطلب رقم ${number}` }).click();
   await expect(page).toHaveURL(`/user/orders/${order.id}`);
 });
 
@@ -138,7 +144,7 @@ test('once the shop moved the order to processing there is no cancel button, and
   expect(moved.status(), await moved.text()).toBe(200);
 
   await page.goto(`/user/orders/${order.id}`);
-  await expect(main(page).getByTestId('order-status')).toHaveText('قيد التجهيز');
+  await expect(orderStatus(page)).toHaveText('قيد التجهيز');
   await expect(main(page).getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
   await expect(main(page).getByRole('link', { name: 'إلغاء الطلب' })).toHaveCount(0);
   const last = timeline(page).getByRole('listitem').last();
@@ -157,7 +163,7 @@ test('once the shop moved the order to processing there is no cancel button, and
   });
   expect(shipped.status(), await shipped.text()).toBe(200);
   await page.reload();
-  await expect(main(page).getByTestId('order-status')).toHaveText('تم الشحن');
+  await expect(orderStatus(page)).toHaveText('تم الشحن');
   const tracking = main(page).getByRole('region', { name: 'تتبع الشحنة' });
   await expect(tracking).toContainText('سمسا');
   await expect(tracking).toContainText('SM123456');
@@ -186,7 +192,7 @@ test('a cancel the shop overtook is refused in Arabic, and the page shows the or
   expect(moved.status(), await moved.text()).toBe(200);
   await dialog.getByRole('button', { name: 'نعم، ألغِ الطلب' }).click();
   await expect(toast(page, 'لم يعد إلغاء هذا الطلب ممكناً، حدّث الصفحة لترى حالته الآن')).toBeVisible();
-  await expect(main(page).getByTestId('order-status')).toHaveText('قيد التجهيز');
+  await expect(orderStatus(page)).toHaveText('قيد التجهيز');
   await expect(main(page).getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
 });
 
@@ -205,7 +211,7 @@ test.describe('before JavaScript loads', () => {
     await page.getByLabel('سبب الإلغاء (اختياري)').fill('تأخرت في الطلب');
     await page.getByRole('button', { name: 'نعم، ألغِ الطلب' }).click();
     await expect(page).toHaveURL(`/user/orders/${order.id}`);
-    await expect(main(page).getByTestId('order-status')).toHaveText('ملغي');
+    await expect(orderStatus(page)).toHaveText('ملغي');
     await expect(timeline(page).getByRole('listitem').last()).toContainText('السبب: تأخرت في الطلب');
   });
 });

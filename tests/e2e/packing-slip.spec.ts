@@ -27,7 +27,7 @@ const day = (iso: string) =>
 
 const slip = (page: Page) => page.getByRole('article', { name: 'إيصال تجهيز الطلب' });
 /** A fact of the slip's heading (its number, date and status). */
-const fact = (page: Page, term: string) => slip(page).locator(`header dt:text-is("${term}") + dd`);
+const headingFact = (page: Page, term: string) => slip(page).locator(`header dt:text-is("${term}") + dd`);
 
 /** Opens `path` in a fresh browser context, signed in with `token` when given. */
 async function visit(browser: Browser, baseURL: string | undefined, path: string, token?: string, javaScript = true) {
@@ -59,8 +59,8 @@ test('staff print a cash order’s packing slip from its page: parcel, address a
 
   await expect(slip(page).getByRole('heading', { level: 1 })).toHaveText('إيصال تجهيز الطلب');
   await expect(slip(page).getByText('متجر', { exact: true })).toBeVisible();
-  await expect(fact(page, 'رقم الطلب')).toHaveText(arabic(order.number));
-  await expect(fact(page, 'تاريخ الطلب')).toHaveText(day(order.createdAt));
+  await expect(headingFact(page, 'رقم الطلب')).toHaveText(arabic(order.number));
+  await expect(headingFact(page, 'تاريخ الطلب')).toHaveText(day(order.createdAt));
   const customerPart = slip(page).getByRole('region', { name: 'العميل', exact: true });
   await expect(customerPart).toContainText('منى الحربي');
   await expect(customerPart).toContainText(SHOWN_PHONE);

@@ -62,6 +62,12 @@ export function recordPosts(page: Page) {
 }
 
 export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+/** The value beside a term of an order card ('الدفع' → 'مدفوع', 'الحالة' → 'قيد المراجعة'). */
+export const fact = (card: Locator, term: string) =>
+  card
+    .locator('dl > div')
+    .filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A person closes the toast with its (Arabic) close button; on a phone it covers the top bar. */

@@ -2,22 +2,17 @@ import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FailureBody } from '../../src/contract/errors.js';
 import type { ApiFailureKey } from '../../src/contract/messages.js';
-import { isCalendarDay } from '../../src/contract/order-query.js';
+import { isCalendarDay, orderFilterFields } from '../../src/contract/order-query.js';
+import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../src/contract/order-statuses.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import { csvCell } from '../../src/server/modules/orders/export-csv.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { couponBody, couponDefaults, couponFields, isExpired } from '../../src/web/lib/coupon-form.js';
 import { validateCoupon } from '../../src/web/lib/coupon-validation.js';
-import { orderFilterFrom, orderFilterQuery } from '../../src/web/lib/order-filter.js';
+import { orderFilterFrom, orderFilterNames, orderFilterQuery } from '../../src/web/lib/order-filter.js';
 import { orderFilterErrors } from '../../src/web/lib/order-filter.server.js';
-import {
-  collectionOf,
-  nextStatuses,
-  paymentLabel,
-  statusChoiceError,
-  statusLabel,
-} from '../../src/web/lib/order-status.js';
+import { collectionOf, nextStatuses, statusChoiceError } from '../../src/web/lib/order-status.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { action as couponsAction } from '../../src/web/routes/admin/coupons.js';
 import { action as editCouponAction } from '../../src/web/routes/admin/edit-coupon.js';
@@ -113,9 +108,12 @@ describe('the order status control', () => {
     expect(statusChoiceError('shipped', 'processing')).toBeUndefined();
   });
 
-  it('names statuses and payment states in Arabic', () => {
-    expect(statusLabel('processing')).toBe('قيد التجهيز');
-    expect(paymentLabel('partially_refunded')).toBe('مسترد جزئياً');
+  it('names statuses and payment states in Arabic, from the one table the e-mails use too', () => {
+    expect(ORDER_STATUS_NAMES.processing).toBe('قيد التجهيز');
+    expect(PAYMENT_STATUS_NAMES.partially_refunded).toBe('مسترد جزئياً');
+    // Every name is its own: a screen never shows two states alike.
+    expect(new Set(Object.values(ORDER_STATUS_NAMES)).size).toBe(5);
+    expect(new Set(Object.values(PAYMENT_STATUS_NAMES)).size).toBe(4);
   });
 });
 
@@ -306,12 +304,25 @@ describe('the orders list filters (docs/orders.md, "The admin orders list")', ()
   const url = (query: string) => new URL(`http://shop.test/admin/allorders?${query}`);
 
   it('reads each filter once from the URL, and sends only those set', () => {
-    const filter = orderFilterFrom(url('keyword=%20%23١٢%20&method=card&method=cash&from=&page=3'));
-    expect(filter).toEqual({ keyword: '#١٢', method: 'card', from: '', to: '', isPaid: '', isDelivered: '' });
-    expect(orderFilterQuery(filter)).toEqual({ keyword: '#١٢', method: 'card' });
+    const filter = orderFilterFrom(url('keyword=%20%23١٢%20&method=card&method=cash&from=&status=shipped&page=3'));
+    expect(filter).toEqual({
+      keyword: '#١٢',
+      status: 'shipped',
+      paymentStatus: '',
+      method: 'card',
+      from: '',
+      to: '',
+      isPaid: '',
+      isDelivered: '',
+    });
+    expect(orderFilterQuery(filter)).toEqual({ keyword: '#١٢', status: 'shipped', method: 'card' });
   });
 
-  it('says bad days in Arabic, on their own fields, before the API is asked', () => {
+  it("keeps every one of the API's filters in the URL, and no other", () => {
+    expect([...orderFilterNames].sort()).toEqual(Object.keys(orderFilterFields).sort());
+  });
+
+  it('says bad days and states in Arabic, on their own fields, before the API is asked', () => {
     const errors = (query: string) => orderFilterErrors(orderFilterFrom(url(query)), 'SA');
     expect(errors('from=2026-02-30&to=2026-13-01')).toEqual({
       from: ao.filters.dateInvalid,
@@ -319,6 +330,11 @@ describe('the orders list filters (docs/orders.md, "The admin orders list")', ()
     });
     expect(errors('from=2026-03-05&to=2026-03-01')).toEqual({ to: ao.filters.rangeInvalid });
     expect(errors('isPaid=maybe')).toEqual({ isPaid: ao.filters.flagInvalid });
+    expect(errors('status=lost&paymentStatus=free')).toEqual({
+      status: 'اختر حالة صحيحة للطلب',
+      paymentStatus: ao.filters.paymentStatusInvalid,
+    });
+    expect(errors('status=cancelled&paymentStatus=partially_refunded')).toEqual({});
     expect(errors('from=٢٠٢٦-٠٣-٠١&to=2026-03-01&isDelivered=true')).toEqual({});
   });
 

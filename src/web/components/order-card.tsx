@@ -1,7 +1,13 @@
-import { CircleCheck, Clock, FileText, FlaskConical } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, FileText, FlaskConical, type LucideIcon, Truck, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { orderMoneyParts } from '../../contract/money-lines';
+import {
+  ORDER_STATUS_NAMES,
+  type OrderStatusName,
+  PAYMENT_STATUS_NAMES,
+  type PaymentStatusName,
+} from '../../contract/order-statuses';
 import type { Order, OrderItem } from '../../contract/types';
 import { at } from '../i18n/account';
 import { inv } from '../i18n/invoice';
@@ -25,7 +31,7 @@ type OrderCardProps = {
 };
 
 /**
- * One order (docs/specification.md (Screens and routes)): number, date, items, both flags, method, total. Customers see their own in
+ * One order (docs/specification.md (Screens and routes)): number, date, items, its status and payment state, method, total. Customers see their own in
  * /user/allOrders; staff see every order in /admin/allorders (with its customer, without items)
  * and one at a time in /admin/orders/:id.
  */
@@ -78,11 +84,11 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
       <dl
         className={`grid gap-2 border-t border-slate-200 pt-3 text-sm sm:gap-3 ${showItems ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}
       >
-        <Fact term={at.deliveryStatus}>
-          <Flag on={order.isDelivered} yes={at.delivered} no={at.notDelivered} />
+        <Fact term={at.orderStatus}>
+          <State name={ORDER_STATUS_NAMES[order.status]} {...statusLooks[order.status]} />
         </Fact>
         <Fact term={at.paymentStatus}>
-          <Flag on={order.isPaid} yes={at.paid} no={at.notPaid} />
+          <State name={PAYMENT_STATUS_NAMES[order.paymentStatus]} {...paymentLooks[order.paymentStatus]} />
         </Fact>
         <Fact term={at.paymentMethod}>
           <span className="font-bold">{paymentMethodLabel(order.paymentMethodType)}</span>
@@ -178,15 +184,31 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Each flag in its own label (docs/decisions/0002-admin-order-flags.md), told by words and icon, not colour alone. */
-function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
-  const Icon = on ? CircleCheck : Clock;
+/** How a state looks: an icon and colours, beside its name (never colour alone). */
+type Look = { Icon: LucideIcon; tone: string };
+const waiting: Look = { Icon: Clock, tone: 'bg-amber-50 text-amber-900' };
+const done: Look = { Icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-800' };
+const givenBack: Look = { Icon: Undo2, tone: 'bg-slate-100 text-slate-800' };
+const statusLooks: Record<OrderStatusName, Look> = {
+  pending: waiting,
+  processing: waiting,
+  shipped: { Icon: Truck, tone: 'bg-sky-50 text-sky-900' },
+  delivered: done,
+  cancelled: { Icon: CircleX, tone: 'bg-slate-100 text-slate-800' },
+};
+const paymentLooks: Record<PaymentStatusName, Look> = {
+  unpaid: waiting,
+  paid: done,
+  partially_refunded: givenBack,
+  refunded: givenBack,
+};
+
+/** The status and the payment state each in its own label (docs/decisions/0002-admin-order-flags.md). */
+function State({ name, Icon, tone }: Look & { name: string }) {
   return (
-    <span
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-bold ${on ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
-    >
+    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-bold ${tone}`}>
       <Icon aria-hidden="true" className="size-4" />
-      {on ? yes : no}
+      {name}
     </span>
   );
 }

@@ -220,6 +220,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   DATE_FILTER_INVALID: { text: ao.filters.dateInvalid },
   DATE_RANGE_INVALID: { text: ao.filters.rangeInvalid, field: 'to' },
   FLAG_FILTER_INVALID: { text: ao.filters.flagInvalid },
+  PAYMENT_STATUS_INVALID: { text: ao.filters.paymentStatusInvalid, field: 'paymentStatus' },
   SHOP_NAME_REQUIRED: { text: st.shopNameRequired },
   VAT_NUMBER_INVALID: { text: st.vatNumberInvalid },
   VAT_RATE_INVALID: { text: st.vatRateInvalid },

@@ -1,6 +1,5 @@
-import type { Order, OrderEvent, OrderStatus } from '../../contract/types';
-
-type PaymentStatus = Order['paymentStatus'];
+import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../contract/order-statuses';
+import type { OrderEvent } from '../../contract/types';
 
 /** The customer's order page, its timeline, its cancel and the thank-you after an order (docs/orders.md § The customer's screens). */
 export const co = {
@@ -9,8 +8,6 @@ export const co = {
   backToOrders: 'العودة إلى طلباتي',
   viewDetails: 'تفاصيل الطلب وتتبعه',
   viewOrder: (number: string) => `عرض الطلب رقم ${number}`,
-  status: 'حالة الطلب',
-  paymentState: 'حالة الدفع',
   shippingAddress: 'عنوان الشحن',
   tracking: 'تتبع الشحنة',
   carrier: 'شركة الشحن',
@@ -42,21 +39,6 @@ export const co = {
   cancelFailed: 'تعذّر إلغاء الطلب، حاول مرة أخرى',
 } as const;
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: 'قيد الانتظار',
-  processing: 'قيد التجهيز',
-  shipped: 'تم الشحن',
-  delivered: 'تم التوصيل',
-  cancelled: 'ملغي',
-};
-
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  unpaid: 'غير مدفوع',
-  paid: 'مدفوع',
-  partially_refunded: 'مسترد جزئياً',
-  refunded: 'مسترد',
-};
-
 /** Who made a change, as the customer reads it: the history carries the role only (docs/orders.md § History). */
 export const actorLabels: Record<OrderEvent['by'], string> = {
   customer: 'أنت',
@@ -70,12 +52,12 @@ export function eventTitle(event: OrderEvent, amount: string): string {
     case 'created':
       return 'تم إنشاء الطلب';
     case 'payment':
-      return `حالة الدفع: ${paymentStatusLabels[event.paymentStatus ?? 'paid']}`;
+      return `حالة الدفع: ${PAYMENT_STATUS_NAMES[event.paymentStatus ?? 'paid']}`;
     case 'refund':
       return `استرداد ${amount}`;
     case 'status':
       if (event.to === 'cancelled') return 'تم إلغاء الطلب';
       if (event.from === event.to) return 'تم تحديث بيانات التتبع';
-      return `الحالة: ${event.to ? orderStatusLabels[event.to] : ''}`;
+      return `الحالة: ${event.to ? ORDER_STATUS_NAMES[event.to] : ''}`;
   }
 }

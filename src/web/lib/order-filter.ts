@@ -6,7 +6,16 @@ import type { Query } from './api';
  * the page's module loads it up front (their check is order-filter.server.ts).
  */
 
-export const orderFilterNames = ['keyword', 'method', 'from', 'to', 'isPaid', 'isDelivered'] as const;
+export const orderFilterNames = [
+  'keyword',
+  'status',
+  'paymentStatus',
+  'method',
+  'from',
+  'to',
+  'isPaid',
+  'isDelivered',
+] as const;
 export type OrderFilterName = (typeof orderFilterNames)[number];
 export type OrderFilterValues = Record<OrderFilterName, string>;
 

@@ -1,15 +1,11 @@
 import {
+  ORDER_STATUS_NAMES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatusName,
-  type PaymentStatusName,
 } from '../../contract/order-statuses';
 import type { Order, OrderEvent } from '../../contract/types';
 import { ao } from '../i18n/admin-orders';
-
-/** A status as the admin page names it (docs/orders.md § Statuses). */
-export const statusLabel = (status: OrderStatusName) => ao.statuses[status];
-export const paymentLabel = (status: PaymentStatusName) => ao.payments[status];
 
 /** The statuses staff may move an order to now: the API's own table, so the page offers no move it refuses. */
 export const nextStatuses = (status: OrderStatusName): readonly OrderStatusName[] => ORDER_TRANSITIONS[status];
@@ -23,7 +19,7 @@ export function readStatusChoice(raw: string): OrderStatusName | null {
 export function statusChoiceError(raw: string, current: OrderStatusName): string | undefined {
   const choice = readStatusChoice(raw);
   if (choice === null) return ao.chooseFirst;
-  if (!nextStatuses(current).includes(choice)) return ao.notAllowed(statusLabel(current));
+  if (!nextStatuses(current).includes(choice)) return ao.notAllowed(ORDER_STATUS_NAMES[current]);
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import { TextAreaField } from '../components/form-field';
 import { OrderCard } from '../components/order-card';
 import { SubmitButton } from '../components/submit-button';
 import { at } from '../i18n/account';
-import { actorLabels, co, eventTitle, orderStatusLabels, paymentStatusLabels } from '../i18n/customer-orders';
+import { actorLabels, co, eventTitle } from '../i18n/customer-orders';
 import { type ApiClient, ApiError } from '../lib/api';
 import { errorText } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';
@@ -116,19 +116,8 @@ export default function UserOrder({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
+        {/* The card says the status and the payment state beside the method. */}
         <OrderCard order={order} currency={shop.currency}>
-          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-            <div className="flex items-center gap-2">
-              <dt className="text-slate-600">{co.status}:</dt>
-              <dd className="font-bold" data-testid="order-status">
-                {orderStatusLabels[order.status]}
-              </dd>
-            </div>
-            <div className="flex items-center gap-2">
-              <dt className="text-slate-600">{co.paymentState}:</dt>
-              <dd className="font-bold">{paymentStatusLabels[order.paymentStatus]}</dd>
-            </div>
-          </dl>
           {order.status === 'pending' && (
             <p className="mt-3">
               <DialogOpener

@@ -224,6 +224,8 @@ function keywordCondition(keyword: string, country: PhoneCountry): SQL | undefin
 export function orderFilterConditions(filter: OrderFilter, country: PhoneCountry): (SQL | undefined)[] {
   return [
     filter.keyword ? keywordCondition(filter.keyword, country) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
     filter.method ? eq(orders.paymentMethodType, filter.method) : undefined,
     filter.isPaid === undefined ? undefined : eq(orders.isPaid, filter.isPaid),
     filter.isDelivered === undefined ? undefined : eq(orders.isDelivered, filter.isDelivered),

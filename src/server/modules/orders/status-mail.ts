@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../../contract/money.js';
+import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses.js';
 import type { Order, OrderStatus } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
 import type { Mail } from '../../mail/mailer.js';
@@ -17,15 +18,6 @@ import { invoicePagePath, TEST_ORDER_NOTE } from './confirmation-mail.js';
 export const customerOrdersPath = '/user/allOrders';
 /** Where staff open one order on the web. */
 export const staffOrderPath = (orderId: string) => `/admin/orders/${orderId}`;
-
-/** Each status as the customer reads it. */
-export const STATUS_WORDS: Record<OrderStatus, string> = {
-  pending: 'قيد المراجعة',
-  processing: 'قيد التجهيز',
-  shipped: 'تم الشحن',
-  delivered: 'تم التوصيل',
-  cancelled: 'أُلغي',
-};
 
 /** What the customer is told under each status. */
 const STATUS_LINES: Record<OrderStatus, string> = {
@@ -99,7 +91,7 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
       const lines: Line[] = [
         `مرحباً ${order.user.name}،`,
         '',
-        `حالة طلبك رقم ${order.number} الآن: ${STATUS_WORDS[order.status]}.`,
+        `حالة طلبك رقم ${order.number} الآن: ${ORDER_STATUS_NAMES[order.status]}.`,
         STATUS_LINES[order.status],
         ...(order.isTest ? [TEST_ORDER_NOTE] : []),
         ...(event?.note ? [`ملاحظة: ${event.note}`] : []),
@@ -113,7 +105,7 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
       lines.push({ text: 'طلباتك', href: `${origin}${customerOrdersPath}` });
       if (order.invoiceNumber) lines.push({ text: 'الفاتورة الضريبية', href: `${origin}${invoicePagePath(order.id)}` });
       lines.push({ text: '' }, { text: config.shopName });
-      const subject = `${config.shopName}: طلبك رقم ${order.number} — ${STATUS_WORDS[order.status]}`;
+      const subject = `${config.shopName}: طلبك رقم ${order.number} — ${ORDER_STATUS_NAMES[order.status]}`;
       await send(composeMail(order.user.email, subject, lines), `order ${order.id} status`);
     },
 

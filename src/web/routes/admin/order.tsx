@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { toAsciiDigits } from '../../../contract/digits';
+import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { Order, OrderEvent, OrderStatusChange } from '../../../contract/types';
 import {
   CancelOrder,
@@ -32,14 +33,7 @@ import type { FormFailure } from '../../lib/form';
 import { formatCode, formatDateTime, formatPrice } from '../../lib/format';
 import { answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
-import {
-  actorLabel,
-  nextStatuses,
-  paymentLabel,
-  readStatusChoice,
-  statusChoiceError,
-  statusLabel,
-} from '../../lib/order-status';
+import { actorLabel, nextStatuses, readStatusChoice, statusChoiceError } from '../../lib/order-status';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
 import type { Route } from './+types/order';
@@ -81,7 +75,7 @@ async function saveStatus(api: ApiClient, id: string, form: FormData, phoneCount
     if (isMissingOrder(error)) return { intent: 'status', ok: false, fieldErrors: {}, formError: ao.orderGone };
     return { intent: 'status', ok: false, ...formFailureFromApi(error, statusFields, phoneCountry) };
   }
-  return { intent: 'status', ok: true, message: ao.statusSaved(statusLabel(choice)) };
+  return { intent: 'status', ok: true, message: ao.statusSaved(ORDER_STATUS_NAMES[choice]) };
 }
 
 /** Cancels the order with the admin's reason (docs/orders.md § Cancel). */
@@ -249,8 +243,8 @@ function StatusForm({ order, posted }: { order: Order; posted: StatusResult | un
 
   return (
     <Panel id="status-heading" title={ao.statusTitle}>
-      <p className="mb-1 font-bold">{ao.current(statusLabel(order.status))}</p>
-      <p className="mb-4 text-sm text-slate-600">{ao.paymentNow(paymentLabel(order.paymentStatus))}</p>
+      <p className="mb-1 font-bold">{ao.current(ORDER_STATUS_NAMES[order.status])}</p>
+      <p className="mb-4 text-sm text-slate-600">{ao.paymentNow(PAYMENT_STATUS_NAMES[order.paymentStatus])}</p>
       {choices.length === 0 ? (
         <p className="text-sm text-slate-600">{ao.noNextStatus}</p>
       ) : (
@@ -269,7 +263,7 @@ function StatusForm({ order, posted }: { order: Order; posted: StatusResult | un
             <option value="">{ao.choose}</option>
             {choices.map((status) => (
               <option key={status} value={status}>
-                {statusLabel(status)}
+                {ORDER_STATUS_NAMES[status]}
               </option>
             ))}
           </SelectField>
@@ -310,9 +304,9 @@ function eventText(event: OrderEvent, currency: string): string {
     case 'created':
       return ao.events.created;
     case 'status':
-      return ao.events.status(event.to ? statusLabel(event.to) : '');
+      return ao.events.status(event.to ? ORDER_STATUS_NAMES[event.to] : '');
     case 'payment':
-      return ao.events.payment(event.paymentStatus ? paymentLabel(event.paymentStatus) : '');
+      return ao.events.payment(event.paymentStatus ? PAYMENT_STATUS_NAMES[event.paymentStatus] : '');
     case 'refund':
       return ao.events.refund(formatPrice(event.amount ?? 0, currency));
   }

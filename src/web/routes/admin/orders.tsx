@@ -1,6 +1,7 @@
 import { Download, Mail, ReceiptText, Search, Undo2, UserRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { ORDER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
+import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { CheckoutStatus, Order } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { EmptyState } from '../../components/empty-state';
@@ -115,6 +116,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 const choiceClass = 'min-w-0';
 
 /**
+ * The filters chosen from a list, in the form's order: each select offers «الكل» (the filter left
+ * alone) and then its values, as the API names them, with their Arabic names.
+ */
+const choiceFilters: { name: OrderFilterName; label: string; choices: Readonly<Record<string, string>> }[] = [
+  { name: 'status', label: ao.filters.status, choices: ORDER_STATUS_NAMES },
+  { name: 'paymentStatus', label: ao.filters.paymentStatus, choices: PAYMENT_STATUS_NAMES },
+  {
+    name: 'method',
+    label: ao.filters.method,
+    choices: { cash: paymentMethodLabel('cash'), card: paymentMethodLabel('card') },
+  },
+  { name: 'isPaid', label: ao.filters.paid, choices: { true: ao.filters.paidYes, false: ao.filters.paidNo } },
+  {
+    name: 'isDelivered',
+    label: ao.filters.delivered,
+    choices: { true: ao.filters.deliveredYes, false: ao.filters.deliveredNo },
+  },
+];
+
+/**
  * The search box and filters: a plain GET form, so the state is the URL (a new search starts at
  * page 1), and a link that exports what the filters match.
  */
@@ -145,39 +166,23 @@ function OrderFilters({ filter, errors }: { filter: OrderFilterValues; errors: F
           error={errors.keyword}
           className="sm:col-span-2 lg:col-span-3"
         />
-        <SelectField
-          name="method"
-          label={f.method}
-          defaultValue={filter.method}
-          error={errors.method}
-          className={choiceClass}
-        >
-          <option value="">{f.any}</option>
-          <option value="cash">{paymentMethodLabel('cash')}</option>
-          <option value="card">{paymentMethodLabel('card')}</option>
-        </SelectField>
-        <SelectField
-          name="isPaid"
-          label={f.paid}
-          defaultValue={filter.isPaid}
-          error={errors.isPaid}
-          className={choiceClass}
-        >
-          <option value="">{f.any}</option>
-          <option value="true">{f.paidYes}</option>
-          <option value="false">{f.paidNo}</option>
-        </SelectField>
-        <SelectField
-          name="isDelivered"
-          label={f.delivered}
-          defaultValue={filter.isDelivered}
-          error={errors.isDelivered}
-          className={choiceClass}
-        >
-          <option value="">{f.any}</option>
-          <option value="true">{f.deliveredYes}</option>
-          <option value="false">{f.deliveredNo}</option>
-        </SelectField>
+        {choiceFilters.map(({ name, label, choices }) => (
+          <SelectField
+            key={name}
+            name={name}
+            label={label}
+            defaultValue={filter[name]}
+            error={errors[name]}
+            className={choiceClass}
+          >
+            <option value="">{f.any}</option>
+            {Object.entries(choices).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </SelectField>
+        ))}
         <FormField
           name="from"
           type="date"

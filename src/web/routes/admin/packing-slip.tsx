@@ -1,6 +1,7 @@
 import { ArrowRight, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { Order } from '../../../contract/types';
 import { ColorChip } from '../../components/color-chip';
 import { at } from '../../i18n/account';
@@ -9,7 +10,7 @@ import { paymentMethodLabel } from '../../lib/account';
 import { loadStaffOrder } from '../../lib/admin-order.server';
 import { formatCode, formatDate, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
-import { collectionOf, statusLabel } from '../../lib/order-status';
+import { collectionOf } from '../../lib/order-status';
 import { useHydrated } from '../../lib/use-form-errors';
 import type { Route } from './+types/packing-slip';
 
@@ -78,7 +79,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </dd>
           <dt className="text-slate-600">{ps.status}</dt>
-          <dd className="font-bold">{statusLabel(order.status)}</dd>
+          <dd className="font-bold">{ORDER_STATUS_NAMES[order.status]}</dd>
         </dl>
       </header>
 
