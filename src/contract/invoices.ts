@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataEnvelope, isoDateTime, positiveInt } from './common.js';
+import { dataEnvelope, idSchema, isoDateTime, positiveInt } from './common.js';
+import { apiMessages } from './messages.js';
 
 /** An invoice line, money in major units (docs/invoices.md § Lines). */
 export const invoiceLineSchema = z.object({
@@ -35,3 +36,26 @@ export const invoiceSchema = z.object({
   hash: z.string(),
 });
 export const invoiceEnvelope = dataEnvelope(invoiceSchema);
+
+/**
+ * A credit note (docs/invoices.md § Credit notes): an invoice's shape, with positive amounts (its
+ * kind makes it a credit), the invoice it corrects, why, and the refund it was issued for.
+ */
+export const creditNoteSchema = invoiceSchema.extend({
+  /** The order's tax invoice this credit note corrects. */
+  refersTo: z.object({ number: positiveInt, uuid: z.string(), issuedAt: isoDateTime }),
+  /** The refund's reason, as staff wrote it (or the cancel's). */
+  reason: z.string(),
+  /** What the refund gave back, major units (the credit note's total). */
+  refundAmount: z.number(),
+});
+/** An order's credit notes, oldest (lowest number) first; empty when it has none. */
+export const creditNoteList = dataEnvelope(z.array(creditNoteSchema));
+
+/** A credit note's number in a path: digits only, from 1 (at most 15, a safe integer). */
+const creditNoteNumber = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/, { error: apiMessages.creditNoteNumberInvalid })
+  .transform(Number);
+/** One credit note of an order, by its number: `/orders/:id/credit-notes/:number.xml`. */
+export const creditNoteParams = z.object({ id: idSchema, number: creditNoteNumber });

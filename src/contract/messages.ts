@@ -238,6 +238,12 @@ export const apiFailures = {
     message: 'No tax invoice was issued for this order',
     note: 'The shop had no VAT number when the order was placed (docs/invoices.md); the order itself exists.',
   },
+  creditNoteNotFound: {
+    status: 404,
+    message: 'No credit note with this number for this order',
+    note: 'The order exists and may be seen; none of its credit notes has this number (docs/invoices.md § Credit notes).',
+  },
+  creditNoteNumberInvalid: { field: true, message: 'A credit note number is a whole number from 1' },
   paymentMethodInvalid: { field: true, message: 'method must be cash or card' },
   dateFilterInvalid: {
     field: true,

@@ -295,6 +295,8 @@ export const orderEventSchema = z.object({
   trackingUrl: z.string().optional(),
   /** A refund's amount, major units. */
   amount: z.number().optional(),
+  /** A refund's credit note, when the order has a tax invoice (docs/invoices.md § Credit notes). */
+  creditNoteNumber: positiveInt.optional(),
 });
 
 export const orderSchema = z.object({

@@ -22,7 +22,7 @@ import type {
   suggestionSchema,
   updateSubcategorySchema,
 } from './catalog.js';
-import type { invoiceSchema } from './invoices.js';
+import type { creditNoteSchema, invoiceSchema } from './invoices.js';
 import type { createReviewSchema, reviewSchema, updateReviewSchema } from './reviews.js';
 import type {
   addressSchema,
@@ -80,6 +80,7 @@ export type RefundRequest = z.output<typeof refundRequestSchema>;
 export type OrderStatus = z.output<typeof orderStatusSchema>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type Invoice = z.output<typeof invoiceSchema>;
+export type CreditNote = z.output<typeof creditNoteSchema>;
 export type StoreSettingsView = z.output<typeof storeSettingsSchema>;
 export type ShippingZone = z.output<typeof shippingZoneSchema>;
 export type Quote = z.output<typeof quoteSchema>;

@@ -488,6 +488,29 @@ const ownerCases: OwnerCase[] = [
       },
     }),
   ),
+  ...(['credit-notes', 'credit-notes/:number.xml'] as const).map(
+    (suffix): OwnerCase => ({
+      route: `GET /orders/:id/${suffix}`,
+      stranger: { status: 404, message: m.orderNotFound },
+      ownerStatus: 200,
+      prepare: async (owner) => {
+        // A refund of a VAT-registered shop's order issues a credit note (docs/invoices.md § Credit notes).
+        await storeSettingsOf(t.database.db, t.config);
+        await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+        const order = await ownOrder(owner);
+        await json(await send('PUT', `/orders/${order.id}/pay`, { token: admin.token }), 200);
+        const refund = await send('POST', `/orders/${order.id}/refunds`, {
+          token: admin.token,
+          payload: { amount: 1, reason: 'تعويض' },
+        });
+        const { creditNoteNumber } = (await json<{ data: { creditNoteNumber: number } }>(refund, 201)).data;
+        return {
+          call: { url: `/orders/${order.id}/${suffix.replace(':number', String(creditNoteNumber))}` },
+          view: () => send('GET', `/orders/${order.id}/credit-notes`, { token: owner.token }).then(asJson),
+        };
+      },
+    }),
+  ),
   {
     route: 'POST /orders/:cartId',
     stranger: { status: 404, message: m.cartNotFound },

@@ -412,7 +412,9 @@ type ParamSpec =
       /** More ids to try, of this kind but refused (or, idempotent, answered without a change). */
       extra?: () => string[];
     }
-  | { kind: 'provider' };
+  | { kind: 'provider' }
+  /** A credit note's number (digits from 1): anything else, or a number the order has none of. */
+  | { kind: 'creditNoteNumber' };
 
 type RouteSpec = {
   prepare?: () => Promise<Valid>;
@@ -1014,6 +1016,26 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'order', owned: true } },
     control: 200,
   },
+  'GET /orders/:id/credit-notes': {
+    prepare: async () => ({ params: { id: w.customerOrderId } }),
+    params: { id: { kind: 'order', owned: true } },
+    control: 200,
+  },
+  'GET /orders/:id/credit-notes/:number.xml': {
+    // A paid order of the customer with one refund, so one credit note (the shop is registered for VAT).
+    prepare: async () => {
+      const id = await newOrder(w.customer);
+      ok(await inject('PUT', `/orders/${id}/pay`, { token: w.admin.token }));
+      const refund = await inject('POST', `/orders/${id}/refunds`, {
+        token: w.admin.token,
+        payload: { amount: 1, reason: 'تعويض' },
+      });
+      const { creditNoteNumber } = ok<{ data: { creditNoteNumber: number } }>(refund, 201).data;
+      return { params: { id, number: String(creditNoteNumber) } };
+    },
+    params: { id: { kind: 'order', owned: true }, number: { kind: 'creditNoteNumber' } },
+    control: 200,
+  },
   'POST /orders/:cartId': {
     prepare: async () => ({ params: { cartId: (await cartLine(w.customer)).cartId }, body: { shippingAddress } }),
     body: {
@@ -1340,6 +1362,21 @@ function badParam(spec: ParamSpec): fc.Arbitrary<BadParam> {
       fc
         .oneof(fc.string({ minLength: 1, maxLength: 20 }), injection)
         .filter((s) => usable(s) && s !== 'test')
+        .map(refused),
+      raw,
+    );
+  }
+  if (spec.kind === 'creditNoteNumber') {
+    return fc.oneof(
+      fc
+        .oneof(
+          fc.constantFrom('0', '-1', '1.5', '1e3', '0x1', '01', '١', ' 1', 'NaN', 'Infinity', '9999999999999999'),
+          fc.string({ maxLength: 20 }).filter((s) => !/^[1-9][0-9]{0,14}$/.test(s)),
+          injection,
+          // A number no credit note of this order has.
+          fc.integer({ min: 1_000_000, max: 999_999_999_999_999 }).map(String),
+        )
+        .filter(usable)
         .map(refused),
       raw,
     );

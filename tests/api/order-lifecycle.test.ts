@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,7 +12,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import type { Order } from '../../src/contract/types.js';
+import { formatMoney } from '../../src/contract/money.js';
+import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, orderEvents, orders, refunds, storeSettings } from '../../src/db/schema.js';
 import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
@@ -412,6 +413,20 @@ describe('refunds', () => {
     expect(row?.providerRefundId).toMatch(/^test_refund_/);
   });
 
+  it('a shop without a VAT number issues no credit note: the order’s list of them is empty', async () => {
+    const { order, user } = await paidOrder(5_000);
+    const made = await refund(order.id, { amount: 10, reason: 'خصم' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.creditNoteNumber).toBeUndefined();
+    expect(made.json().order.history.at(-1)).toMatchObject({ kind: 'refund', amount: 10 });
+    expect(made.json().order.history.at(-1).creditNoteNumber).toBeUndefined();
+    for (const token of [user.token, admin.token]) {
+      const res = await send('GET', `/orders/${order.id}/credit-notes`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: [] });
+    }
+  });
+
   describe('in a shop registered for VAT', () => {
     beforeAll(async () => {
       await storeSettingsOf(t.database.db, t.config);
@@ -471,6 +486,127 @@ describe('refunds', () => {
       expect(note).toMatchObject({ refersTo: invoice?.id, total: invoice?.total, vatTotal: invoice?.vatTotal });
       expect(note?.lines).toEqual(invoice?.lines);
     });
+
+    /** The order's tax invoice row. */
+    const invoiceRow = async (orderId: string) => {
+      const [row] = await t.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+      if (!row) throw new Error('the order has no invoice');
+      return row;
+    };
+
+    it('serves an order’s credit notes to its customer and staff, oldest first, each naming its invoice', async () => {
+      const { order, user } = await paidOrder(11_500);
+      const invoice = await invoiceRow(order.id);
+      await refund(order.id, { amount: 23, reason: 'خصم' });
+      await refund(order.id, { amount: 92, reason: 'إرجاع' });
+
+      const res = await send('GET', `/orders/${order.id}/credit-notes`, { token: user.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const notes = res.json().data as CreditNote[];
+      const refersTo = { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt.toISOString() };
+      expect(notes.map((n) => [n.number, n.orderNumber, n.refersTo, n.reason, n.refundAmount, n.total])).toEqual([
+        [invoice.number + 1, order.number, refersTo, 'خصم', 23, 23],
+        [invoice.number + 2, order.number, refersTo, 'إرجاع', 92, 92],
+      ]);
+      // The invoice's shape: seller, a line of the amount with its share of the VAT, the QR, the chain.
+      expect(notes[0]).toMatchObject({
+        orderId: order.id,
+        seller: { vatNumber: '300000000000003' },
+        lines: [{ name: 'مبلغ مسترد', quantity: 1, vatRate: 15, vatAmount: 3, totalInclVat: 23 }],
+        subtotalExclVat: 20,
+        vatTotal: 3,
+        currency: t.config.currency,
+        qr: expect.any(String),
+        previousHash: invoice.hash,
+        hash: expect.any(String),
+      });
+      expect(notes[1]?.previousHash).toBe(notes[0]?.hash);
+
+      // Staff read the same; another customer is told there is no such order; no token is a 401.
+      const staff = await send('GET', `/orders/${order.id}/credit-notes`, { token: admin.token });
+      expect(staff.json()).toEqual(res.json());
+      const stranger = await createAccount(t);
+      expectFail(
+        await send('GET', `/orders/${order.id}/credit-notes`, { token: stranger.token }),
+        404,
+        m.orderNotFound,
+      );
+      expectFail(await send('GET', `/orders/${order.id}/credit-notes`), 401, m.notLoggedIn);
+
+      // The order's history names each refund's credit note (its page links it).
+      const history = (await orderOf(order.id, user.token)).history.filter((e) => e.kind === 'refund');
+      expect(history.map((e) => [e.amount, e.note, e.creditNoteNumber])).toEqual([
+        [23, 'خصم', invoice.number + 1],
+        [92, 'إرجاع', invoice.number + 2],
+      ]);
+    });
+
+    it('exports a credit note as ZATCA’s simplified credit note: type 381, the invoice as billing reference, the reason', async () => {
+      const { order, user } = await paidOrder(4_600);
+      const invoice = await invoiceRow(order.id);
+      const made = await refund(order.id, { amount: 10, reason: 'تالف <قطعة> & غلاف' });
+      const number: number = made.json().data.creditNoteNumber;
+      const url = `/orders/${order.id}/credit-notes/${number}.xml`;
+      const res = await send('GET', url, { token: user.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`inline; filename="credit-note-${number}.xml"`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const xml = res.body.replaceAll('\n', '');
+      expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+      expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">381</cbc:InvoiceTypeCode>');
+      expect(xml).toContain(
+        `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID><cbc:UUID>${invoice.uuid}</cbc:UUID><cbc:IssueDate>${invoice.issuedAt.toISOString().slice(0, 10)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`,
+      );
+      // The reason is the payment means' instruction note (KSA-10), escaped; cash goes back in cash (10).
+      expect(xml).toContain(
+        '<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode><cbc:InstructionNote>تالف &lt;قطعة&gt; &amp; غلاف</cbc:InstructionNote></cac:PaymentMeans>',
+      );
+      expect(xml).toContain(`<cbc:PayableAmount currencyID="${t.config.currency}">10.00</cbc:PayableAmount>`);
+      // In UBL's order: the reference before the document references, the payment means after the parties.
+      expect(xml.indexOf('<cac:BillingReference>')).toBeLessThan(xml.indexOf('<cac:AdditionalDocumentReference>'));
+      expect(xml.indexOf('</cac:AccountingCustomerParty>')).toBeLessThan(xml.indexOf('<cac:PaymentMeans>'));
+      expect(xml.indexOf('<cac:PaymentMeans>')).toBeLessThan(xml.indexOf('<cac:TaxTotal>'));
+      // The invoice itself stays a 388 without either.
+      const invoiceXml = (await send('GET', `/orders/${order.id}/invoice.xml`, { token: user.token })).body;
+      expect(invoiceXml).toContain('<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>');
+      expect(invoiceXml).not.toContain('BillingReference');
+      expect(invoiceXml).not.toContain('PaymentMeans');
+
+      // Staff may read it; another customer is told there is no such order; no token is a 401.
+      expect((await send('GET', url, { token: admin.token })).body).toBe(res.body);
+      const stranger = await createAccount(t);
+      expectFail(await send('GET', url, { token: stranger.token }), 404, m.orderNotFound);
+      expectFail(await send('GET', url), 401, m.notLoggedIn);
+      // A number that is not one of this order's credit notes: its invoice's, another order's, none.
+      const other = await paidOrder(3_000);
+      const othersNote: number = (await refund(other.order.id, { amount: 5, reason: 'خصم' })).json().data
+        .creditNoteNumber;
+      for (const wrong of [invoice.number, othersNote, 999_999]) {
+        expectFail(
+          await send('GET', `/orders/${order.id}/credit-notes/${wrong}.xml`, { token: admin.token }),
+          404,
+          m.creditNoteNotFound,
+        );
+      }
+      for (const bad of ['abc', '0', '01', '1.5']) {
+        const refused = await send('GET', `/orders/${order.id}/credit-notes/${bad}.xml`, { token: admin.token });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().errors[0]).toMatchObject({ param: 'number', code: 'CREDIT_NOTE_NUMBER_INVALID' });
+      }
+    });
+
+    it('a card order’s credit note goes back to the card (payment means 48)', async () => {
+      const { orderId, user } = await cardOrder(await product({ price: 8_000 }));
+      const made = await refund(orderId, { amount: 20, reason: 'تأخر الشحن' });
+      const number: number = made.json().data.creditNoteNumber;
+      const xml = (await send('GET', `/orders/${orderId}/credit-notes/${number}.xml`, { token: user.token })).body;
+      expect(xml).toContain('<cbc:PaymentMeansCode>48</cbc:PaymentMeansCode>');
+    });
   });
 });
 
@@ -516,7 +652,66 @@ describe('messages', () => {
     expect(shipped?.text).toContain('تتبّع الشحنة: https://track.example/SM-77?a=1&b=2');
     expect(shipped?.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
     expect(shipped?.html).toContain('<a href="https://track.example/SM-77?a=1&amp;b=2" dir="auto">تتبّع الشحنة</a>');
-    expect(shipped?.text).toMatch(/\nطلباتك: https?:\/\/\S+\/user\/allOrders\n/);
+    // Each links the order's own page, as the confirmation did.
+    for (const mail of mails) {
+      expect(mail.text).toMatch(new RegExp(`\\nصفحة طلبك: https?://\\S+/user/orders/${order.id}\\n`));
+    }
+    const confirmation = mailsTo(user.email).find((mail) => mail.subject.includes(`تأكيد طلبك رقم ${order.number}`));
+    expect(confirmation?.text).toMatch(new RegExp(`\\nتابع طلبك: https?://\\S+/user/orders/${order.id}\\n`));
+  });
+
+  describe('a refund staff record', () => {
+    const refundWith = (id: string, body: Record<string, unknown>, key: string) =>
+      send('POST', `/orders/${id}/refunds`, { token: admin.token, payload: body, headers: { 'idempotency-key': key } });
+    beforeAll(async () => {
+      await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+    });
+    afterAll(async () => {
+      await t.database.db.update(storeSettings).set({ vatNumber: null });
+    });
+
+    it('is told to the customer once, in Arabic, with the amount, the reason, how it comes back and the links', async () => {
+      const { order, user } = await cashOrder(await product({ price: 11_500 }));
+      await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+      const before = mailsTo(user.email).length;
+      const body = { amount: 23, reason: 'تالف <b>' };
+      // The same request three times at once, then once more: one refund, one e-mail.
+      const answers = await Promise.all([1, 2, 3].map(() => refundWith(order.id, body, 'mail-1')));
+      answers.push(await refundWith(order.id, body, 'mail-1'));
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+      expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+      const number: number = answers[0]?.json().data.creditNoteNumber;
+      expect(number).toEqual(expect.any(Number));
+
+      const mails = mailsTo(user.email).slice(before);
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      const amount = formatMoney(23, t.config.currency);
+      expect(mail?.subject).toBe(`${t.config.shopName}: استرداد ${amount} من طلبك رقم ${order.number}`);
+      expect(mail?.text).toContain(`سجّلنا استرداد ${amount} من طلبك رقم ${order.number}.`);
+      expect(mail?.text).toContain('السبب: تالف <b>');
+      // A cash order's refund is handed back in cash (docs/orders.md § Refunds).
+      expect(mail?.text).toContain('يُسلَّم إليك هذا المبلغ نقداً يداً بيد من المتجر');
+      expect(mail?.text).toMatch(new RegExp(`: https?://\\S+/orders/${order.id}/invoice#credit-note-${number}\\n`));
+      expect(mail?.text).toContain(`الإشعار الدائن رقم ${number}`);
+      expect(mail?.text).toMatch(new RegExp(`\\nصفحة طلبك: https?://\\S+/user/orders/${order.id}\\n`));
+      expect(mail?.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+      expect(mail?.html).toContain('تالف &lt;b&gt;');
+      expect(mail?.html).not.toContain('<b>');
+
+      // Another refund is another e-mail.
+      expect((await refundWith(order.id, { amount: 2, reason: 'فرق' }, 'mail-2')).statusCode).toBe(201);
+      expect(mailsTo(user.email).slice(before)).toHaveLength(2);
+    });
+
+    it('of a card order says it goes back to the card', async () => {
+      const { orderId, user } = await cardOrder(await product({ price: 8_000 }));
+      const before = mailsTo(user.email).length;
+      expect((await refundWith(orderId, { amount: 20, reason: 'تأخر الشحن' }, 'card-mail')).statusCode).toBe(201);
+      const [mail] = mailsTo(user.email).slice(before);
+      expect(mail?.text).toContain('يُعاد المبلغ إلى البطاقة التي دفعت بها');
+      expect(mail?.text).not.toContain('نقداً');
+    });
   });
 
   it('the shop is told of every new order and every cancel; the customer of the cancel', async () => {

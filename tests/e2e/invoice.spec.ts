@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   apiToken,
+  bearer,
   createCustomer,
   expectNoAxeViolations,
   placeCashOrder,
@@ -95,6 +96,47 @@ test('a customer opens the tax invoice of a cash order; staff open it from the o
     } finally {
       await staff.close();
     }
+  } finally {
+    await request.dispose();
+  }
+});
+
+test('after a refund the order page links its credit note, printed after the invoice with its reference and amount', async ({
+  page,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: shopURL() });
+  try {
+    const customer = await createCustomer(request);
+    const order = await placeCashOrder(request, customer.token, (await stockedProducts(request)).slice(0, 1));
+    const staff = bearer(await apiToken(request, ADMIN));
+    expect((await request.put(`/api/v1/orders/${order.id}/pay`, { headers: staff })).status()).toBe(200);
+    const refunded = await request.post(`/api/v1/orders/${order.id}/refunds`, {
+      headers: staff,
+      data: { amount: 1, reason: 'قطعة معيبة' },
+    });
+    expect(refunded.status()).toBe(201);
+    const { creditNoteNumber } = (await refunded.json()).data as { creditNoteNumber: number };
+    const code = (n: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(n);
+
+    await signInWithCookie(page.context(), shopURL(), customer.token);
+    await page.goto(`${shopURL()}/user/orders/${order.id}`);
+    await page.getByRole('link', { name: `إشعار دائن رقم ${code(creditNoteNumber)}` }).click();
+    await expect(page).toHaveURL(`${shopURL()}/orders/${order.id}/invoice#credit-note-${creditNoteNumber}`);
+
+    const note = page.getByRole('article', { name: 'إشعار دائن' });
+    await expect(note.getByRole('heading', { level: 2, name: 'إشعار دائن' })).toBeVisible();
+    await expect(note).toContainText(`مرتبط بالفاتورة رقم ${code(order.invoiceNumber ?? 0)}`);
+    await expect(note.locator('dt:text-is("رقم الإشعار") + dd')).toHaveText(code(creditNoteNumber));
+    await expect(note.locator('dt:text-is("سبب الإشعار") + dd')).toHaveText('قطعة معيبة');
+    await expect(note.locator('dt:text-is("المبلغ المسترد") + dd')).toHaveText(money(1, 'SAR'));
+    await expect(note.getByRole('table', { name: `بنود الإشعار الدائن رقم ${code(creditNoteNumber)}` })).toContainText(
+      money(1, 'SAR'),
+    );
+    await expect(note.getByRole('img', { name: /للإشعار الدائن رقم/ })).toBeVisible();
+    // The invoice is still the page's heading, above it.
+    await expect(page.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+    await expectNoAxeViolations(page);
   } finally {
     await request.dispose();
   }

@@ -71,6 +71,9 @@ export const routeAccess: Record<string, Access> = {
   // An order's tax invoice: its customer's, staff every one (SECURITY.md § Invoices).
   'GET /orders/:id/invoice': 'signedIn',
   'GET /orders/:id/invoice.xml': 'signedIn',
+  // Its credit notes, as a list and one as XML: the same people (SECURITY.md § Invoices).
+  'GET /orders/:id/credit-notes': 'signedIn',
+  'GET /orders/:id/credit-notes/:number.xml': 'signedIn',
   'POST /orders/:cartId': 'customer',
   'GET /orders/checkout-session/:cartId': 'customer',
   'GET /orders/quote': 'customer',

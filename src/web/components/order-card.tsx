@@ -124,6 +124,19 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
   );
 }
 
+/** A refund's credit note in an order's timeline, linking its sheet on the invoice page (docs/invoices.md § Credit notes). */
+export function CreditNoteLink({ orderId, number }: { orderId: string; number: number }) {
+  return (
+    <Link
+      to={`/orders/${orderId}/invoice#credit-note-${number}`}
+      className="inline-flex items-center gap-1 text-sm font-bold text-brand-700 underline"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {inv.creditNote.named(formatCode(number))}
+    </Link>
+  );
+}
+
 function OrderLine({ item, currency }: { item: OrderItem; currency: string }) {
   return (
     <li className="flex gap-3 py-3">

@@ -211,6 +211,8 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   ORDER_TRANSITION_INVALID: { text: 'لا يمكن نقل الطلب إلى هذه الحالة من حالته الحالية، حدّث الصفحة لترى حالته الآن' },
   ORDER_NOT_CANCELLABLE: { text: 'لم يعد إلغاء هذا الطلب ممكناً، حدّث الصفحة لترى حالته الآن' },
   INVOICE_NOT_ISSUED: { text: 'لم تُصدر فاتورة ضريبية لهذا الطلب، فالمتجر غير مسجّل في ضريبة القيمة المضافة' },
+  CREDIT_NOTE_NOT_FOUND: { text: 'لا يوجد إشعار دائن بهذا الرقم لهذا الطلب' },
+  CREDIT_NOTE_NUMBER_INVALID: { text: 'رقم الإشعار الدائن غير صحيح' },
   CHECKOUT_NOT_FOUND: { text: 'جلسة الدفع هذه غير موجودة، ارجع إلى السلة وابدأ الدفع من جديد' },
   CHECKOUT_STATUS_INVALID: { text: authText.invalidValue },
   CARD_PAYMENTS_UNAVAILABLE: { text: cartText.cardUnavailable, field: 'paymentMethod' },

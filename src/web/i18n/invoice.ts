@@ -28,4 +28,17 @@ export const inv = {
   noneTitle: 'لا توجد فاتورة ضريبية لهذا الطلب',
   noneText: 'لم يكن المتجر مسجلاً في ضريبة القيمة المضافة عند إتمام هذا الطلب، فلم تصدر له فاتورة ضريبية.',
   unitPriceHint: 'سعر الوحدة مقرّب، والإجماليات هي المعتمدة.',
+  /** A credit note: printed after its invoice, and named beside its refund on the order pages. */
+  creditNote: {
+    title: 'إشعار دائن',
+    number: 'رقم الإشعار',
+    refersTo: (number: string) => `مرتبط بالفاتورة رقم ${number}`,
+    reason: 'سبب الإشعار',
+    refundAmount: 'المبلغ المسترد',
+    // Numbered: a page with several credit notes names each one's regions apart.
+    lines: (number: string) => `بنود الإشعار الدائن رقم ${number}`,
+    totals: (number: string) => `إجماليات الإشعار الدائن رقم ${number}`,
+    qrAlt: (number: string) => `رمز الاستجابة السريعة للإشعار الدائن رقم ${number} (هيئة الزكاة والضريبة والجمارك)`,
+    named: (number: string) => `إشعار دائن رقم ${number}`,
+  },
 };

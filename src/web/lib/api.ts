@@ -17,7 +17,7 @@ import type {
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
 import type { FailureBody } from '../../contract/errors.js';
-import type { invoiceEnvelope } from '../../contract/invoices.js';
+import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
 import type {
   addressEnvelope,
@@ -216,6 +216,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
       /** The order's tax invoice (404 INVOICE_NOT_ISSUED when the shop issued none; docs/invoices.md). */
       invoice: (id: string) => get<typeof invoiceEnvelope>(`${one('/orders', id)}/invoice`),
+      /** Its credit notes, lowest number first; none without refunds or an invoice (docs/invoices.md § Credit notes). */
+      creditNotes: (id: string) => get<typeof creditNoteList>(`${one('/orders', id)}/credit-notes`),
       /** Staff set each flag on its own (docs/specification.md (States and transitions)); `false` takes it back. */
       setPaid: (id: string, isPaid: boolean) =>
         call<typeof orderFlagEnvelope>('PUT', `${one('/orders', id)}/pay`, { isPaid }),

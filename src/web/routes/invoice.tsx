@@ -1,7 +1,8 @@
 import { Printer } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { currencyDigits } from '../../contract/money';
-import type { Invoice } from '../../contract/types';
+import type { CreditNote, Invoice } from '../../contract/types';
 import { inv } from '../i18n/invoice';
 import { ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
@@ -11,27 +12,38 @@ import { qrImage } from '../lib/invoice-qr.server';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/invoice';
 
+/** Another customer's order, an unknown one and a malformed id all read the same: not found. */
+function notFoundOnMissing(error: unknown): never {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 });
+  throw error;
+}
+
 /**
- * The printable simplified tax invoice of an order (docs/invoices.md), for the order's customer
- * and for staff: the API decides who may read it (SECURITY.md § Invoices); anyone else, and an
- * unknown order, get the not-found page.
+ * The printable simplified tax invoice of an order (docs/invoices.md) and after it each of its
+ * credit notes, for the order's customer and for staff: the API decides who may read them
+ * (SECURITY.md § Invoices); anyone else, and an unknown order, get the not-found page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const found = await apiFor(request, context)
-    .orders.invoice(params.id)
-    .then(
+  const api = apiFor(request, context);
+  const [found, notes] = await Promise.all([
+    api.orders.invoice(params.id).then(
       (r) => r.data,
       (error: unknown) => {
         if (error instanceof ApiError && error.code === 'INVOICE_NOT_ISSUED') return null;
-        if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
-          throw data(null, { status: 404 });
-        }
-        throw error;
+        return notFoundOnMissing(error);
       },
-    );
+    ),
+    api.orders.creditNotes(params.id).then((r) => r.data, notFoundOnMissing),
+  ]);
   const invoice = found ? { ...found, qrImage: qrImage(found.qr) } : null;
-  return { shop: context.shop, invoice, ordersHref: user.role === 'admin' ? '/admin/allorders' : '/user/allOrders' };
+  const creditNotes = notes.map((note) => ({ ...note, qrImage: qrImage(note.qr) }));
+  return {
+    shop: context.shop,
+    invoice,
+    creditNotes,
+    ordersHref: user.role === 'admin' ? '/admin/allorders' : '/user/allOrders',
+  };
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
@@ -57,7 +69,7 @@ const issued = (iso: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { invoice, ordersHref } = loaderData;
+  const { invoice, creditNotes, ordersHref } = loaderData;
   if (!invoice) {
     return (
       <section className="mx-auto max-w-lg py-12 text-center">
@@ -69,63 +81,139 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <InvoiceSheet invoice={invoice} ordersHref={ordersHref} />;
+  return (
+    <>
+      <TaxDocument document={invoice} kind="invoice" toolbar={<Toolbar ordersHref={ordersHref} />} />
+      {creditNotes.map((note) => (
+        <CreditNoteSheet key={note.number} note={note} />
+      ))}
+    </>
+  );
 }
 
-function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: string }; ordersHref: string }) {
-  const number = formatCode(invoice.number);
-  const m = (major: number) => money(major, invoice.currency);
+function Toolbar({ ordersHref }: { ordersHref: string }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+      <Link to={ordersHref} className="font-bold text-brand-700 underline">
+        {inv.backToOrders}
+      </Link>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-600"
+      >
+        <Printer aria-hidden="true" className="size-5" />
+        {inv.print}
+      </button>
+    </div>
+  );
+}
+
+/** A credit note (docs/invoices.md § Credit notes): the invoice's sheet, with what it corrects and why. */
+function CreditNoteSheet({ note }: { note: CreditNote & { qrImage: string } }) {
+  const cn = inv.creditNote;
+  return (
+    <TaxDocument
+      document={note}
+      kind="creditNote"
+      subtitle={cn.refersTo(formatCode(note.refersTo.number))}
+      details={
+        <>
+          <dt className="text-slate-600">{cn.reason}</dt>
+          <dd>
+            <bdi>{note.reason}</bdi>
+          </dd>
+          <dt className="text-slate-600">{cn.refundAmount}</dt>
+          <dd className="font-bold">{money(note.refundAmount, note.currency)}</dd>
+        </>
+      }
+    />
+  );
+}
+
+/** What differs between an invoice's sheet and a credit note's. */
+const KINDS = {
+  invoice: {
+    title: inv.title,
+    number: inv.invoiceNumber,
+    lines: () => inv.lines,
+    totals: () => inv.totals,
+    qrAlt: inv.qrAlt,
+  },
+  creditNote: {
+    title: inv.creditNote.title,
+    number: inv.creditNote.number,
+    lines: inv.creditNote.lines,
+    totals: inv.creditNote.totals,
+    qrAlt: inv.creditNote.qrAlt,
+  },
+} as const;
+
+/**
+ * One printable tax document: the invoice (the page's heading) or a credit note (its own sheet,
+ * on a new printed page, under the anchor `#credit-note-<number>` the e-mails link).
+ */
+function TaxDocument({
+  document,
+  kind,
+  toolbar,
+  subtitle,
+  details,
+}: {
+  document: Invoice & { qrImage: string };
+  kind: keyof typeof KINDS;
+  toolbar?: ReactNode;
+  subtitle?: string;
+  /** More rows of the header's list. */
+  details?: ReactNode;
+}) {
+  const labels = KINDS[kind];
+  const number = formatCode(document.number);
+  const prefix = kind === 'invoice' ? 'invoice' : `credit-note-${document.number}`;
+  // The invoice is the page's heading; each credit note a section of it.
+  const [Heading, Subheading] = kind === 'invoice' ? (['h1', 'h2'] as const) : (['h2', 'h3'] as const);
+  const m = (major: number) => money(major, document.currency);
   return (
     <article
-      id="tax-invoice"
-      aria-labelledby="invoice-title"
-      className="mx-auto max-w-4xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8 print:max-w-none print:p-0 print:shadow-none print:ring-0"
+      id={kind === 'invoice' ? 'tax-invoice' : prefix}
+      aria-labelledby={`${prefix}-title`}
+      className={`mx-auto max-w-4xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8 print:max-w-none print:p-0 print:shadow-none print:ring-0 ${kind === 'invoice' ? '' : 'mt-8 print:mt-0 print:break-before-page'}`}
     >
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={ordersHref} className="font-bold text-brand-700 underline">
-          {inv.backToOrders}
-        </Link>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-600"
-        >
-          <Printer aria-hidden="true" className="size-5" />
-          {inv.print}
-        </button>
-      </div>
+      {toolbar}
 
       <header className="flex flex-col-reverse gap-4 border-b border-slate-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 id="invoice-title" className="mb-3 text-2xl font-bold">
-            {inv.title}
-          </h1>
+          <Heading id={`${prefix}-title`} className="mb-3 text-2xl font-bold">
+            {labels.title}
+          </Heading>
+          {subtitle && <p className="mb-3 font-bold">{subtitle}</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">{inv.seller}</dt>
-            <dd className="font-bold">{invoice.seller.name}</dd>
-            {invoice.seller.address && (
+            <dd className="font-bold">{document.seller.name}</dd>
+            {document.seller.address && (
               <>
                 <dt className="text-slate-600">{inv.address}</dt>
-                <dd>{invoice.seller.address}</dd>
+                <dd>{document.seller.address}</dd>
               </>
             )}
             <dt className="text-slate-600">{inv.vatNumber}</dt>
             <dd>
-              <bdi dir="ltr">{invoice.seller.vatNumber}</bdi>
+              <bdi dir="ltr">{document.seller.vatNumber}</bdi>
             </dd>
-            <dt className="text-slate-600">{inv.invoiceNumber}</dt>
+            <dt className="text-slate-600">{labels.number}</dt>
             <dd className="font-bold">{number}</dd>
             <dt className="text-slate-600">{inv.orderNumber}</dt>
-            <dd>{formatCode(invoice.orderNumber)}</dd>
+            <dd>{formatCode(document.orderNumber)}</dd>
             <dt className="text-slate-600">{inv.issuedAt}</dt>
             <dd>
-              <time dateTime={invoice.issuedAt}>{issued(invoice.issuedAt)}</time>
+              <time dateTime={document.issuedAt}>{issued(document.issuedAt)}</time>
             </dd>
+            {details}
           </dl>
         </div>
         <img
-          src={invoice.qrImage}
-          alt={inv.qrAlt(number)}
+          src={document.qrImage}
+          alt={labels.qrAlt(number)}
           width={160}
           height={160}
           className="size-40 shrink-0 self-center sm:self-start"
@@ -134,9 +222,9 @@ function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: s
 
       {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable) */}
-      <section aria-label={inv.lines} tabIndex={0} className="my-5 overflow-x-auto focus-visible:outline-2">
+      <section aria-label={labels.lines(number)} tabIndex={0} className="my-5 overflow-x-auto focus-visible:outline-2">
         <table className="w-full min-w-[36rem] border-collapse text-sm print:min-w-0">
-          <caption className="mb-2 text-start font-bold">{inv.lines}</caption>
+          <caption className="mb-2 text-start font-bold">{labels.lines(number)}</caption>
           <thead>
             <tr className="border-b border-slate-300 bg-slate-50 text-start">
               {[inv.item, inv.quantity, inv.unitPrice, inv.vatRate, inv.vatAmount, inv.lineTotal].map((label) => (
@@ -147,9 +235,9 @@ function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: s
             </tr>
           </thead>
           <tbody>
-            {invoice.lines.map((line, index) => (
-              // Lines have no id; their order is the invoice's own.
-              // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change order
+            {document.lines.map((line, index) => (
+              // Lines have no id; their order is the document's own.
+              // biome-ignore lint/suspicious/noArrayIndexKey: an issued document's lines never change order
               <tr key={index} className="border-b border-slate-100 align-top">
                 <th scope="row" className="p-2 text-start font-normal">
                   {line.name}
@@ -166,18 +254,18 @@ function InvoiceSheet({ invoice, ordersHref }: { invoice: Invoice & { qrImage: s
         <p className="mt-2 text-xs text-slate-600">{inv.unitPriceHint}</p>
       </section>
 
-      <section aria-labelledby="invoice-totals" className="ms-auto max-w-sm">
-        <h2 id="invoice-totals" className="sr-only">
-          {inv.totals}
-        </h2>
+      <section aria-labelledby={`${prefix}-totals`} className="ms-auto max-w-sm">
+        <Subheading id={`${prefix}-totals`} className="sr-only">
+          {labels.totals(number)}
+        </Subheading>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
           <dt>{inv.totalExclVat}</dt>
-          <dd className="whitespace-nowrap">{m(invoice.subtotalExclVat)}</dd>
+          <dd className="whitespace-nowrap">{m(document.subtotalExclVat)}</dd>
           <dt>{inv.vatTotal}</dt>
-          <dd className="whitespace-nowrap">{m(invoice.vatTotal)}</dd>
+          <dd className="whitespace-nowrap">{m(document.vatTotal)}</dd>
           <dt className="border-t border-slate-300 pt-2 text-base font-bold">{inv.totalInclVat}</dt>
           <dd className="whitespace-nowrap border-t border-slate-300 pt-2 text-base font-bold text-brand-700">
-            {m(invoice.total)}
+            {m(document.total)}
           </dd>
         </dl>
       </section>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Order } from '../../contract/types';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
 import { TextAreaField } from '../components/form-field';
-import { OrderCard } from '../components/order-card';
+import { CreditNoteLink, OrderCard } from '../components/order-card';
 import { SubmitButton } from '../components/submit-button';
 import { at } from '../i18n/account';
 import { actorLabels, co, eventTitle } from '../i18n/customer-orders';
@@ -255,6 +255,11 @@ function Timeline({ order, currency }: { order: Order; currency: string }) {
             {event.note && (
               <p className="mt-1 text-sm">
                 {event.to === 'cancelled' || event.kind === 'refund' ? co.reason : co.note}: <bdi>{event.note}</bdi>
+              </p>
+            )}
+            {event.creditNoteNumber !== undefined && (
+              <p className="mt-1">
+                <CreditNoteLink orderId={order.id} number={event.creditNoteNumber} />
               </p>
             )}
             {(event.carrier || event.trackingNumber) && (

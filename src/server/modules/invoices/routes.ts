@@ -3,27 +3,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../contract/common.js';
-import { invoiceEnvelope } from '../../../contract/invoices.js';
+import { creditNoteList, creditNoteParams, invoiceEnvelope } from '../../../contract/invoices.js';
 import { currencyDigits, toMajor } from '../../../contract/money.js';
-import type { Invoice } from '../../../contract/types.js';
+import type { CreditNote, Invoice } from '../../../contract/types.js';
 import { orders } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { type InvoiceRow, invoiceOfOrder } from './service.js';
-import { invoiceUbl } from './ubl.js';
+import { creditNotesOfOrder, type InvoiceRow, invoiceOfOrder } from './service.js';
+import { invoiceUbl, type UblCreditNote } from './ubl.js';
 
 /**
- * An order's tax invoice, as JSON and as UBL 2.1 XML (docs/invoices.md): its customer's, and
- * staff's for any order (SECURITY.md § Invoices). Another customer's order is not found.
+ * An order's tax invoice and credit notes, as JSON and as UBL 2.1 XML (docs/invoices.md): its
+ * customer's, and staff's for any order (SECURITY.md § Invoices). Another customer's order is not
+ * found.
  */
 export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 
-  /** The invoice of an order the caller may see, with the order's number. */
-  async function visibleInvoice(request: FastifyRequest, orderId: string) {
+  /** An order the caller may see (a customer: only their own), or not found. */
+  async function visibleOrder(request: FastifyRequest, orderId: string) {
     const me = userOf(request);
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
     const [order] = await db
@@ -32,10 +33,20 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       .where(and(eq(orders.id, orderId), scope) as SQL)
       .limit(1);
     if (!order) throw failure('orderNotFound');
+    return order;
+  }
+
+  /** The invoice of an order the caller may see, with the order's number. */
+  async function visibleInvoice(request: FastifyRequest, orderId: string) {
+    const order = await visibleOrder(request, orderId);
     const invoice = await invoiceOfOrder(db, order.id);
     if (!invoice) throw failure('invoiceNotIssued');
     return { invoice, orderNumber: order.number };
   }
+
+  /** The XML of an invoice, or of a credit note with what it adds. */
+  const ubl = (document: InvoiceRow, creditNote?: UblCreditNote) =>
+    invoiceUbl({ ...document, country: config.country, digits: currencyDigits(document.currency), creditNote });
 
   const present = (invoice: InvoiceRow, orderNumber: number): Invoice => {
     const digits = currencyDigits(invoice.currency);
@@ -96,10 +107,76 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
     },
     async (request, reply) => {
       const { invoice } = await visibleInvoice(request, request.params.id);
-      const xml = invoiceUbl({ ...invoice, country: config.country, digits: currencyDigits(invoice.currency) });
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="invoice-${invoice.number}.xml"`)
+        .send(ubl(invoice));
+    },
+  );
+
+  /** The credit notes of an order the caller may see, with the invoice they correct. */
+  async function visibleCreditNotes(request: FastifyRequest, orderId: string, number?: number) {
+    const order = await visibleOrder(request, orderId);
+    const notes = await creditNotesOfOrder(db, order.id, number);
+    if (notes.length === 0) return { order, notes: [] };
+    const invoice = await invoiceOfOrder(db, order.id);
+    // Credit notes are only issued for an order with an invoice (docs/invoices.md § Credit notes).
+    if (!invoice) throw failure('internalError');
+    return { order, notes: notes.map((row) => ({ ...row, invoice })) };
+  }
+
+  r.get(
+    '/:id/credit-notes',
+    {
+      onRequest: guards.signedIn,
+      schema: { params: idParams, response: { 200: creditNoteList, ...failing(404) }, tags },
+    },
+    async (request) => {
+      const { order, notes } = await visibleCreditNotes(request, request.params.id);
+      return {
+        data: notes.map(
+          ({ note, refund, invoice }): CreditNote => ({
+            ...present(note, order.number),
+            refersTo: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt.toISOString() },
+            reason: note.reason ?? '',
+            refundAmount: toMajor(refund.amount, currencyDigits(note.currency)),
+          }),
+        ),
+      };
+    },
+  );
+
+  r.get(
+    '/:id/credit-notes/:number.xml',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        params: creditNoteParams,
+        response: {
+          200: z
+            .string()
+            .describe(
+              'The credit note as UBL 2.1 XML (application/xml), ZATCA’s simplified credit note (381), unsigned',
+            ),
+          ...failing(404),
+        },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const { notes } = await visibleCreditNotes(request, request.params.id, request.params.number);
+      const [found] = notes;
+      if (!found) throw failure('creditNoteNotFound');
+      const { note, refund, invoice } = found;
+      const xml = ubl(note, {
+        invoice: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt },
+        reason: note.reason ?? '',
+        // A refund without a provider was given back by hand (docs/orders.md § Refunds).
+        paidBack: refund.provider ? 'card' : 'cash',
+      });
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `inline; filename="credit-note-${note.number}.xml"`)
         .send(xml);
     },
   );

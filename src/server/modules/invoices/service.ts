@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { currencyDigits } from '../../../contract/money.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   invoiceCounter,
   invoices,
   type orders,
+  refunds,
   storeSettings,
 } from '../../../db/schema.js';
 import { allocate, type ItemLine, invoiceLines } from './allocate.js';
@@ -245,4 +246,24 @@ export async function invoiceOfOrder(db: Database | Tx, orderId: string) {
 export async function invoiceById(db: Database | Tx, id: string) {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return row;
+}
+
+/**
+ * An order's credit notes, lowest number first (or the one numbered `number`), each with the refund
+ * it was issued for: they are written together, in the refund's transaction (docs/invoices.md §
+ * Credit notes).
+ */
+export function creditNotesOfOrder(db: Database | Tx, orderId: string, number?: number) {
+  return db
+    .select({ note: invoices, refund: { amount: refunds.amount, provider: refunds.provider } })
+    .from(invoices)
+    .innerJoin(refunds, eq(refunds.creditNoteId, invoices.id))
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, 'credit_note'),
+        number === undefined ? undefined : eq(invoices.number, number),
+      ),
+    )
+    .orderBy(asc(invoices.number));
 }

@@ -4,8 +4,20 @@ import type { InvoiceLine, InvoiceSeller } from '../../../db/schema.js';
  * An issued invoice as UBL 2.1 XML, in the shape ZATCA gives a simplified tax invoice
  * (docs/invoices.md § UBL export): InvoiceTypeCode 388 named 0200000, ProfileID reporting:1.0,
  * the counter (ICV), the previous invoice's hash (PIH) and the QR as additional document
- * references. Unsigned: the cryptographic stamp (UBLExtensions, cac:Signature) is phase 2's.
+ * references. A credit note is the same Invoice document with InvoiceTypeCode 381, a
+ * BillingReference to the invoice it corrects and its reason as the PaymentMeans' InstructionNote
+ * (ZATCA's simplified credit note). Unsigned: the cryptographic stamp (UBLExtensions,
+ * cac:Signature) is phase 2's.
  */
+
+/** What a credit note says beyond an invoice (docs/invoices.md § Credit notes). */
+export type UblCreditNote = {
+  /** The invoice it corrects. */
+  invoice: { number: number; uuid: string; issuedAt: Date };
+  reason: string;
+  /** How the money goes back: to the card it was paid with, or in cash by hand. */
+  paidBack: 'card' | 'cash';
+};
 
 export type UblInvoice = {
   number: number;
@@ -23,7 +35,12 @@ export type UblInvoice = {
   subtotalExclVat: number;
   vatTotal: number;
   total: number;
+  /** Present for a credit note. */
+  creditNote?: UblCreditNote | undefined;
 };
+
+/** UNTDID 4461 payment means: 10 in cash, 48 bank card. */
+const PAYMENT_MEANS = { cash: '10', card: '48' } as const;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -55,6 +72,26 @@ export function invoiceUbl(invoice: UblInvoice): string {
   const money = (tag: string, minor: number) =>
     `<cbc:${tag} currencyID="${e(currency)}">${decimal(minor, digits)}</cbc:${tag}>`;
   const iso = invoice.issuedAt.toISOString();
+  const { creditNote } = invoice;
+  // The invoice a credit note corrects: its number (our cbc:ID), UUID and issue date.
+  const billingReference = creditNote
+    ? [
+        '<cac:BillingReference><cac:InvoiceDocumentReference>',
+        `<cbc:ID>${creditNote.invoice.number}</cbc:ID>`,
+        `<cbc:UUID>${e(creditNote.invoice.uuid)}</cbc:UUID>`,
+        `<cbc:IssueDate>${creditNote.invoice.issuedAt.toISOString().slice(0, 10)}</cbc:IssueDate>`,
+        '</cac:InvoiceDocumentReference></cac:BillingReference>',
+      ]
+    : [];
+  // ZATCA reads a credit note's reason from the payment means' instruction note (KSA-10).
+  const paymentMeans = creditNote
+    ? [
+        '<cac:PaymentMeans>',
+        `<cbc:PaymentMeansCode>${PAYMENT_MEANS[creditNote.paidBack]}</cbc:PaymentMeansCode>`,
+        `<cbc:InstructionNote>${e(creditNote.reason)}</cbc:InstructionNote>`,
+        '</cac:PaymentMeans>',
+      ]
+    : [];
   const rates = [...new Set(invoice.lines.map((line) => line.vatRateBasisPoints))].sort((a, b) => a - b);
   const subtotals = rates.map((rate) => {
     const lines = invoice.lines.filter((line) => line.vatRateBasisPoints === rate);
@@ -109,9 +146,10 @@ export function invoiceUbl(invoice: UblInvoice): string {
     `<cbc:UUID>${e(invoice.uuid)}</cbc:UUID>`,
     `<cbc:IssueDate>${iso.slice(0, 10)}</cbc:IssueDate>`,
     `<cbc:IssueTime>${iso.slice(11, 19)}</cbc:IssueTime>`,
-    '<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>',
+    `<cbc:InvoiceTypeCode name="0200000">${creditNote ? 381 : 388}</cbc:InvoiceTypeCode>`,
     `<cbc:DocumentCurrencyCode>${e(currency)}</cbc:DocumentCurrencyCode>`,
     `<cbc:TaxCurrencyCode>${e(currency)}</cbc:TaxCurrencyCode>`,
+    ...billingReference,
     '<cac:AdditionalDocumentReference>',
     '<cbc:ID>ICV</cbc:ID>',
     `<cbc:UUID>${invoice.number}</cbc:UUID>`,
@@ -137,6 +175,7 @@ export function invoiceUbl(invoice: UblInvoice): string {
     '</cac:Party></cac:AccountingSupplierParty>',
     // A simplified invoice names no buyer.
     '<cac:AccountingCustomerParty><cac:Party/></cac:AccountingCustomerParty>',
+    ...paymentMeans,
     '<cac:TaxTotal>',
     money('TaxAmount', invoice.vatTotal),
     ...subtotals,

@@ -9,6 +9,11 @@ export const TEST_ORDER_NOTE = 'طلب تجريبي: تم عبر بوابة ال
 
 /** Where the printable tax invoice of an order is (the web page; docs/invoices.md). */
 export const invoicePagePath = (orderId: string) => `/orders/${orderId}/invoice`;
+/** A credit note on that page: each is printed after the invoice, under its own anchor. */
+export const creditNotePagePath = (orderId: string, number: number) =>
+  `${invoicePagePath(orderId)}#credit-note-${number}`;
+/** The customer's page of one order (docs/orders.md § The customer's screens). */
+export const customerOrderPath = (orderId: string) => `/user/orders/${orderId}`;
 
 /**
  * The order confirmation e-mail in Arabic, with a link to the order's tax invoice when one was
@@ -36,7 +41,9 @@ export function orderConfirmationMailer({ mailer, config, db }: AppContext, log:
           ...moneyLines(orderMoneyParts(order), config.currency).map((line) => `${line.label}: ${line.value}`),
           `طريقة الدفع: ${method}`,
           `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}`,
-          ...(invoice ? ['', `الفاتورة الضريبية المبسطة: ${origin}${invoicePagePath(order.id)}`] : []),
+          '',
+          `تابع طلبك: ${origin}${customerOrderPath(order.id)}`,
+          ...(invoice ? [`الفاتورة الضريبية المبسطة: ${origin}${invoicePagePath(order.id)}`] : []),
           '',
           config.shopName,
         ].join('\n'),

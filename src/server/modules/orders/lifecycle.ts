@@ -182,7 +182,8 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       });
       const owed = paidFlag(order.paymentStatus) ? order.totalOrderPrice - order.refundedAmount : 0;
       if (owed <= 0) return undefined;
-      const refund = await openRefund(tx, order, owed, reason || 'order cancelled', actor);
+      // A cancel without a reason still says why on its credit note and in the history, in Arabic.
+      const refund = await openRefund(tx, order, owed, reason || 'إلغاء الطلب', actor);
       return refund.status === 'due' ? refund : undefined;
     });
     if (due) await settle(due);

@@ -348,13 +348,28 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         key,
       );
       const creditNote = refund.creditNoteId ? await invoiceById(db, refund.creditNoteId) : undefined;
-      // A repeated request is answered as the first was (201), and says so (as Stripe does).
+      const order = await after(request, request.params.id);
+      const given = toMajor(refund.amount, digits);
+      // A repeated request is answered as the first was (201), and says so (as Stripe does); the
+      // customer was told of the refund the first time, and only then (one e-mail per refund).
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else {
+        await messages.refunded(
+          order,
+          {
+            amount: given,
+            reason: refund.reason,
+            byCard: refund.provider !== null,
+            creditNoteNumber: creditNote?.number,
+          },
+          origin(request),
+        );
+      }
       return reply.code(201).send({
         data: {
           _id: refund.id,
           id: refund.id,
-          amount: toMajor(refund.amount, digits),
+          amount: given,
           reason: refund.reason,
           status: refund.status,
           restock: refund.restock,
@@ -362,7 +377,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           createdAt: refund.createdAt.toISOString(),
           ...(refund.doneAt ? { doneAt: refund.doneAt.toISOString() } : {}),
         },
-        order: await after(request, request.params.id),
+        order,
       });
     },
   );

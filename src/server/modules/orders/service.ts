@@ -274,6 +274,28 @@ const eventView = (event: typeof orderEvents.$inferSelect, digits: number): Orde
   ...(event.amount !== null ? { amount: toMajor(event.amount, digits) } : {}),
 });
 
+/**
+ * Names each refund event's credit note (docs/invoices.md § Credit notes). The event and the note
+ * both come from one refund, with its amount and reason, so an event takes the first note not yet
+ * taken that says the same; a card refund still due has its note but no event yet.
+ */
+function withCreditNotes(
+  history: OrderEvent[],
+  notes: { number: number; total: number; reason: string | null }[],
+  digits: number,
+): OrderEvent[] {
+  const left = [...notes];
+  return history.map((event) => {
+    if (event.kind !== 'refund') return event;
+    const at = left.findIndex(
+      (note) => toMajor(note.total, digits) === event.amount && (note.reason ?? undefined) === event.note,
+    );
+    if (at < 0) return event;
+    const [note] = left.splice(at, 1);
+    return note ? { ...event, creditNoteNumber: note.number } : event;
+  });
+}
+
 /** Orders with their customer and items, serialized for the API. */
 export function createOrderReader(db: Database, media: MediaStore, digits: number) {
   async function present(
@@ -294,15 +316,23 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             .leftJoin(products, eq(products.id, orderItems.productId))
             .where(inArray(orderItems.orderId, ids))
             .orderBy(asc(orderItems.title), asc(orderItems.id));
-    const invoiceNumbers = new Map(
+    // The invoices and credit notes of the page, in one read (lowest number first).
+    const documents =
       ids.length === 0
         ? []
-        : (
-            await db
-              .select({ orderId: invoices.orderId, number: invoices.number })
-              .from(invoices)
-              .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
-          ).map((invoice) => [invoice.orderId, invoice.number]),
+        : await db
+            .select({
+              orderId: invoices.orderId,
+              kind: invoices.kind,
+              number: invoices.number,
+              total: invoices.total,
+              reason: invoices.reason,
+            })
+            .from(invoices)
+            .where(inArray(invoices.orderId, ids))
+            .orderBy(asc(invoices.number));
+    const invoiceNumbers = new Map(
+      documents.filter((doc) => doc.kind === 'invoice').map((invoice) => [invoice.orderId, invoice.number]),
     );
     const events = await historiesOf(db, ids);
     return rows.map(({ order, user }) => ({
@@ -351,7 +381,11 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
       ...(order.trackingUrl ? { trackingUrl: order.trackingUrl } : {}),
       ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
-      history: events.filter((event) => event.orderId === order.id).map((event) => eventView(event, digits)),
+      history: withCreditNotes(
+        events.filter((event) => event.orderId === order.id).map((event) => eventView(event, digits)),
+        documents.filter((doc) => doc.orderId === order.id && doc.kind === 'credit_note'),
+        digits,
+      ),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     }));

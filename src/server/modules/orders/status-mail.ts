@@ -5,17 +5,15 @@ import type { Order, OrderStatus } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
 import type { Mail } from '../../mail/mailer.js';
 import { storeSettingsOf } from '../settings/service.js';
-import { invoicePagePath, TEST_ORDER_NOTE } from './confirmation-mail.js';
+import { creditNotePagePath, customerOrderPath, invoicePagePath, TEST_ORDER_NOTE } from './confirmation-mail.js';
 
 /*
  * The messages an order's life sends (docs/orders.md § Messages): to the customer at each status
- * change, in Arabic, right to left, as HTML and plain text; to the shop's own address (store
- * settings `email`) on every new order and every cancel. A mail failure is logged and never undoes
- * the change it reports.
+ * change and each refund staff record, in Arabic, right to left, as HTML and plain text; to the
+ * shop's own address (store settings `email`) on every new order and every cancel. A mail failure
+ * is logged and never undoes the change it reports.
  */
 
-/** Where the customer's orders are on the web. */
-export const customerOrdersPath = '/user/allOrders';
 /** Where staff open one order on the web. */
 export const staffOrderPath = (orderId: string) => `/admin/orders/${orderId}`;
 
@@ -102,11 +100,40 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
       if (order.status === 'cancelled' && order.paymentStatus !== 'unpaid') {
         lines.push({ text: 'سيُعاد إليك ما دفعته إلى وسيلة الدفع نفسها، وقد يستغرق ظهوره بضعة أيام بحسب البنك.' });
       }
-      lines.push({ text: 'طلباتك', href: `${origin}${customerOrdersPath}` });
+      lines.push({ text: 'صفحة طلبك', href: `${origin}${customerOrderPath(order.id)}` });
       if (order.invoiceNumber) lines.push({ text: 'الفاتورة الضريبية', href: `${origin}${invoicePagePath(order.id)}` });
       lines.push({ text: '' }, { text: config.shopName });
       const subject = `${config.shopName}: طلبك رقم ${order.number} — ${ORDER_STATUS_NAMES[order.status]}`;
       await send(composeMail(order.user.email, subject, lines), `order ${order.id} status`);
+    },
+
+    /**
+     * Tells the customer staff gave money back (docs/orders.md § Messages): how much, why, how it
+     * reaches them — a card's refund goes back to the card, a cash order's is handed back in cash
+     * (docs/orders.md § Refunds) — with the credit note when one was issued, and the order's page.
+     * Sent once per refund: the route does not send it again for a replayed request.
+     */
+    async refunded(order: Order, refund: RefundNotice, origin: string) {
+      const lines: Line[] = [
+        `مرحباً ${order.user.name}،`,
+        '',
+        `سجّلنا استرداد ${money(refund.amount)} من طلبك رقم ${order.number}.`,
+        `السبب: ${refund.reason}`,
+        refund.byCard
+          ? 'يُعاد المبلغ إلى البطاقة التي دفعت بها، وقد يستغرق ظهوره في حسابك بضعة أيام بحسب البنك.'
+          : 'يُسلَّم إليك هذا المبلغ نقداً يداً بيد من المتجر، لا إلى بطاقة أو حساب بنكي.',
+        ...(order.isTest ? [TEST_ORDER_NOTE] : []),
+      ].map((text) => ({ text }));
+      if (refund.creditNoteNumber !== undefined) {
+        lines.push({
+          text: `الإشعار الدائن رقم ${refund.creditNoteNumber} المرتبط بالفاتورة الضريبية`,
+          href: `${origin}${creditNotePagePath(order.id, refund.creditNoteNumber)}`,
+        });
+      }
+      lines.push({ text: 'صفحة طلبك', href: `${origin}${customerOrderPath(order.id)}` });
+      lines.push({ text: '' }, { text: config.shopName });
+      const subject = `${config.shopName}: استرداد ${money(refund.amount)} من طلبك رقم ${order.number}`;
+      await send(composeMail(order.user.email, subject, lines), `order ${order.id} refund`);
     },
 
     /** Tells the shop about a new order or a cancel, when the store settings have an e-mail. */
@@ -130,5 +157,8 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
     },
   };
 }
+
+/** A refund as its e-mail tells it: the amount in major units; `byCard` when it goes back through the provider. */
+export type RefundNotice = { amount: number; reason: string; byCard: boolean; creditNoteNumber?: number | undefined };
 
 export type OrderMessages = ReturnType<typeof orderMessages>;

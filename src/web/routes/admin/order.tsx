@@ -19,10 +19,11 @@ import {
 } from '../../components/admin-order-actions';
 import { FormAlert } from '../../components/form-alert';
 import { FormField, SelectField, TextAreaField } from '../../components/form-field';
-import { OrderCard } from '../../components/order-card';
+import { CreditNoteLink, OrderCard } from '../../components/order-card';
 import { SubmitButton } from '../../components/submit-button';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
+import { inv } from '../../i18n/invoice';
 import { ps } from '../../i18n/packing-slip';
 import { isMissingOrder, loadStaffOrder } from '../../lib/admin-order.server';
 import { type ApiClient, ApiError } from '../../lib/api';
@@ -122,7 +123,11 @@ async function refund(
       if (count > 0) restock.push({ lineId: line.id, count });
     }
     const { data: made } = await api.orders.refund(id, { amount, reason, restock }, key);
-    return { intent: 'refund', ok: true, message: ao.refundDone(formatPrice(made.amount, currency)) };
+    const done = ao.refundDone(formatPrice(made.amount, currency));
+    // The refund's credit note, when the order has a tax invoice (docs/invoices.md § Credit notes).
+    const note =
+      made.creditNoteNumber === undefined ? '' : ` — ${inv.creditNote.named(formatCode(made.creditNoteNumber))}`;
+    return { intent: 'refund', ok: true, message: `${done}${note}` };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (isMissingOrder(error)) return fail({ fieldErrors: {}, formError: ao.orderGone });
@@ -346,6 +351,11 @@ function Timeline({ order, currency }: { order: Order; currency: string }) {
               </a>
             )}
             {event.note && <bdi className="text-sm">{event.note}</bdi>}
+            {event.creditNoteNumber !== undefined && (
+              <span>
+                <CreditNoteLink orderId={order.id} number={event.creditNoteNumber} />
+              </span>
+            )}
           </li>
         ))}
       </ol>
