@@ -79,6 +79,11 @@ async function newOrder(): Promise<{ order: Order; buyer: Account }> {
 }
 
 /** A shipping zone made by staff through the API; its id. */
+/** The shop registered for VAT: its orders get tax invoices, its refunds credit notes (docs/invoices.md). */
+async function registerForVat() {
+  await storeSettingsOf(t.database.db, t.config);
+  await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+}
 const newZone = () => created('/shipping-zones', { payload: { name: unique('منطقة'), cities: [unique('مدينة')] } });
 
 type AdminCase = {
@@ -478,8 +483,7 @@ const ownerCases: OwnerCase[] = [
       ownerStatus: 200,
       prepare: async (owner) => {
         // A shop registered for VAT issues the invoice with the order (docs/invoices.md).
-        await storeSettingsOf(t.database.db, t.config);
-        await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+        await registerForVat();
         const order = await ownOrder(owner);
         return {
           call: { url: `/orders/${order.id}/${suffix}` },
@@ -495,8 +499,7 @@ const ownerCases: OwnerCase[] = [
       ownerStatus: 200,
       prepare: async (owner) => {
         // A refund of a VAT-registered shop's order issues a credit note (docs/invoices.md § Credit notes).
-        await storeSettingsOf(t.database.db, t.config);
-        await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+        await registerForVat();
         const order = await ownOrder(owner);
         await json(await send('PUT', `/orders/${order.id}/pay`, { token: admin.token }), 200);
         const refund = await send('POST', `/orders/${order.id}/refunds`, {

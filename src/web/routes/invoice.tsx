@@ -1,8 +1,8 @@
-import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { currencyDigits } from '../../contract/money';
 import type { CreditNote, Invoice } from '../../contract/types';
+import { PrintButton } from '../components/print-button';
 import { inv } from '../i18n/invoice';
 import { ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
@@ -97,14 +97,7 @@ function Toolbar({ ordersHref }: { ordersHref: string }) {
       <Link to={ordersHref} className="font-bold text-brand-700 underline">
         {inv.backToOrders}
       </Link>
-      <button
-        type="button"
-        onClick={() => window.print()}
-        className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-600"
-      >
-        <Printer aria-hidden="true" className="size-5" />
-        {inv.print}
-      </button>
+      <PrintButton label={inv.print} hint={inv.printHint} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { ArrowRight, Printer } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { Order } from '../../../contract/types';
 import { ColorChip } from '../../components/color-chip';
+import { PrintButton } from '../../components/print-button';
 import { at } from '../../i18n/account';
 import { ps } from '../../i18n/packing-slip';
 import { paymentMethodLabel } from '../../lib/account';
@@ -11,7 +12,6 @@ import { loadStaffOrder } from '../../lib/admin-order.server';
 import { formatCode, formatDate, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { collectionOf } from '../../lib/order-status';
-import { useHydrated } from '../../lib/use-form-errors';
 import type { Route } from './+types/packing-slip';
 
 /**
@@ -36,7 +36,6 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   const { shop, order } = loaderData;
-  const hydrated = useHydrated();
   return (
     <article
       id="packing-slip"
@@ -51,19 +50,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <ArrowRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
           {ps.backToOrder}
         </Link>
-        {/* Printing needs JavaScript; before it loads the page says how to print without it. */}
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => window.print()}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-600"
-          >
-            <Printer aria-hidden="true" className="size-5" />
-            {ps.print}
-          </button>
-        ) : (
-          <p className="text-sm text-slate-600">{ps.printHint}</p>
-        )}
+        <PrintButton label={ps.print} hint={ps.printHint} />
       </div>
 
       <header className="border-b-2 border-slate-900 pb-4">
