@@ -30,7 +30,7 @@ import {
 let t: TestApp;
 let admin: Account;
 let refs: { categoryId: string; brandId: string };
-const { send, expectNo5xx } = apiClient(() => t);
+const { send, expectNo5xx, payThroughTestProvider: testWebhook } = apiClient(() => t);
 const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
 
 beforeAll(async () => {
@@ -51,17 +51,6 @@ const sessionRow = async (providerSessionId: string) =>
 
 const placeCash = (user: Account, cartId: string) =>
   send('POST', `/orders/${cartId}`, { token: user.token, payload: { shippingAddress } });
-
-/** The test provider's signed webhook, as its hosted page sends it. */
-function testWebhook(sessionId: string) {
-  const test = choosePaymentProvider(t.config).test;
-  if (!test) throw new Error('the test app uses the test provider');
-  const { payload, signature } = test.signedEvent({ type: 'checkout.completed', sessionId });
-  return send('POST', '/payments/webhook/test', {
-    payload,
-    headers: { 'content-type': 'application/json', 'x-matjar-signature': signature },
-  });
-}
 
 /** Runs the sweep every process runs each minute, as of `minutesLater` from now. */
 function sweep(app: TestApp, minutesLater: number) {

@@ -9,7 +9,6 @@ import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/ser
 import { decodeTlvBase64 } from '../../src/server/modules/invoices/tlv.js';
 import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
-import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -30,7 +29,7 @@ import {
 const SELLER = { legalName: 'مؤسسة متجر للتجارة', vatNumber: '300000000000003', address: 'الرياض، حي العليا' };
 
 let current: TestApp;
-const { send, expectNo5xx } = apiClient(() => current);
+const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => current);
 afterEach(expectNo5xx);
 
 /** A shop of a market, with (or without) a VAT registration set straight in the database. */
@@ -157,16 +156,7 @@ describe('a Saudi shop with a VAT number', () => {
     );
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(await rowsOf(s.t)).toHaveLength(before);
-    const test = choosePaymentProvider(s.t.config).test;
-    if (!test) throw new Error('the test app uses the test provider');
-    const { payload, signature } = test.signedEvent({
-      type: 'checkout.completed',
-      sessionId: checkout.json().session.id,
-    });
-    const hook = await send('POST', '/payments/webhook/test', {
-      payload,
-      headers: { 'content-type': 'application/json', 'x-matjar-signature': signature },
-    });
+    const hook = await payThroughTestProvider(checkout.json().session.id, s.t);
     expect(hook.statusCode, hook.body).toBe(200);
     const orders = (await send('GET', '/orders', { token: customer.user.token })).json().data as Order[];
     expect(orders).toHaveLength(1);

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/money.js';
 import { orderMoneyParts } from '../../src/contract/money-lines.js';
 import { addresses, orders } from '../../src/db/schema.js';
-import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -27,7 +26,7 @@ type Shop = { t: TestApp; admin: Account; refs: { categoryId: string; brandId: s
 let sa: Shop;
 let eg: Shop;
 let current: TestApp;
-const { send, expectNo5xx } = apiClient(() => current);
+const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => current);
 
 async function shop(country: 'SA' | 'EG', currency: string): Promise<Shop> {
   // Phones stay Egyptian whatever the market: these tests are about money.
@@ -196,14 +195,7 @@ const checkout = (s: Shop, who: Shopper) =>
 async function payByCard(s: Shop, who: Shopper) {
   const session = await checkout(s, who);
   expect(session.statusCode, session.body).toBe(200);
-  const test = choosePaymentProvider(s.t.config).test;
-  if (!test) throw new Error('the test app uses the test provider');
-  const { payload, signature } = test.signedEvent({ type: 'checkout.completed', sessionId: session.json().session.id });
-  const hook = await send('POST', '/payments/webhook/test', {
-    payload,
-    headers: { 'content-type': 'application/json', 'x-matjar-signature': signature },
-    app: s.t,
-  });
+  const hook = await payThroughTestProvider(session.json().session.id, s.t);
   expect(hook.statusCode, hook.body).toBe(200);
   const [row] = await s.t.database.db.select().from(orders).where(eq(orders.userId, who.user.id));
   if (!row) throw new Error('no order');

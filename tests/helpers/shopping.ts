@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { codeOfMessage, failureOfCode } from '../../src/contract/errors.js';
 import { brands, cartItems, categories, coupons, products } from '../../src/db/schema.js';
 import { reindexProducts } from '../../src/db/search-index.js';
+import { choosePaymentProvider } from '../../src/server/payments/choose.js';
+import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { createAccount, type TestApp } from './app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -39,7 +41,21 @@ export function apiClient(current: () => TestApp) {
     responses.length = 0;
     expect(failures).toEqual([]);
   }
-  return { send, expectNo5xx };
+  /**
+   * The test provider's signed "paid" event for its checkout `sessionId` (the provider's id), sent
+   * to the webhook as its hosted page sends it (src/server/payments/test-provider.ts).
+   */
+  function payThroughTestProvider(sessionId: string, app = current()) {
+    const test = choosePaymentProvider(app.config).test;
+    if (!test) throw new Error('the test app uses the test provider');
+    const { payload, signature } = test.signedEvent({ type: 'checkout.completed', sessionId });
+    return send('POST', '/payments/webhook/test', {
+      payload,
+      headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
+      app,
+    });
+  }
+  return { send, expectNo5xx, payThroughTestProvider };
 }
 
 /** Messages that end with what they are about (`Not enough stock for: <title>`). */
