@@ -30,7 +30,7 @@ export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
 /** A checkout is asked about at its provider at most this often (docs/payments.md, step 3). */
 export const LOOKUP_INTERVAL_MS = 5_000;
-/** Checkouts whose last lookup is remembered (about 100 bytes each); past it the oldest is forgotten. */
+/** Checkouts whose last lookup is remembered (about 130 bytes each, 1.3 MB when full); past it the oldest is forgotten. */
 const LOOKUP_MEMORY = 10_000;
 
 export type ConfirmResult =
@@ -55,6 +55,24 @@ export async function endOpenCheckouts(tx: Tx, userId: string, status: 'cancelle
     .returning();
   for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
   return ended;
+}
+
+/**
+ * Whether a key may be acted on now: once per `intervalMs` each (true notes the time). At most
+ * `capacity` keys are remembered, the least recently noted forgotten first, so memory stays bounded
+ * whatever asks.
+ */
+export function lookupGate(intervalMs: number, capacity: number) {
+  const noted = new Map<string, number>();
+  return (key: string, now = Date.now()) => {
+    const last = noted.get(key);
+    if (last !== undefined && now - last < intervalMs) return false;
+    noted.delete(key);
+    noted.set(key, now);
+    const oldest = noted.keys().next().value;
+    if (noted.size > capacity && oldest !== undefined) noted.delete(oldest);
+    return true;
+  };
 }
 
 /** The money of a checkout opened before quotes were kept: its amount, nothing else known. */
@@ -213,19 +231,7 @@ export function createCheckouts(
     return session;
   }
 
-  /** When each checkout was last asked about, oldest first; at most LOOKUP_MEMORY are remembered. */
-  const lookedUp = new Map<string, number>();
-
-  /** Whether checkout `id` may be asked about now (once per LOOKUP_INTERVAL_MS); if so, that is noted. */
-  function mayLookUp(id: string, now = Date.now()) {
-    const last = lookedUp.get(id);
-    if (last !== undefined && now - last < LOOKUP_INTERVAL_MS) return false;
-    lookedUp.delete(id);
-    lookedUp.set(id, now);
-    const oldest = lookedUp.keys().next().value;
-    if (lookedUp.size > LOOKUP_MEMORY && oldest !== undefined) lookedUp.delete(oldest);
-    return true;
-  }
+  const mayLookUp = lookupGate(LOOKUP_INTERVAL_MS, LOOKUP_MEMORY);
 
   /**
    * An open checkout after asking its provider whether it was paid (the webhook is late or lost):
