@@ -14,6 +14,10 @@ export const MOYASAR_MINIMUM_AMOUNT = 100;
 /** Where Moyasar posts an invoice when it is paid (the invoice's `callback_url`): our webhook. */
 export const MOYASAR_WEBHOOK_PATH = '/api/v1/payments/webhook/moyasar';
 
+/** Calls that change something wait this long for Moyasar; reading an invoice, which a page waits on, less. */
+const TIMEOUT_MS = 15_000;
+const LOOKUP_TIMEOUT_MS = 5_000;
+
 export type MoyasarSettings = { secretKey: string; webhookSecret: string; apiUrl: string };
 
 // Only the fields read here; Moyasar's objects carry many more.
@@ -46,7 +50,7 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
   // HTTP Basic with the secret key as the user name and no password.
   const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, timeoutMs = TIMEOUT_MS) {
     const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: {
@@ -55,7 +59,7 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const answer: unknown = await response.json().catch(() => ({}));
     if (!response.ok) {
@@ -67,7 +71,8 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
 
   /** An invoice as Moyasar's API states it. */
   async function fetchInvoice(id: string) {
-    const invoice = invoiceSchema.safeParse(await call('GET', `/invoices/${encodeURIComponent(id)}`));
+    const path = `/invoices/${encodeURIComponent(id)}`;
+    const invoice = invoiceSchema.safeParse(await call('GET', path, undefined, LOOKUP_TIMEOUT_MS));
     if (!invoice.success || invoice.data.id !== id) throw new Error(`Moyasar: unexpected answer for invoice ${id}`);
     return invoice.data;
   }
