@@ -338,6 +338,11 @@ export const apiFailures = {
     status: 409,
     message: 'Card payments are not available in this shop, please pay cash on delivery',
   },
+  cardAmountTooSmall: {
+    status: 400,
+    message: 'The order total is below the smallest card payment the payment provider takes',
+    note: 'Moyasar takes 1.00 SAR (100 minor units) or more (docs/payments.md); pay cash on delivery or add to the cart.',
+  },
   paymentProviderUnavailable: {
     status: 502,
     message: 'The payment provider is unavailable, please try again later',

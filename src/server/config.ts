@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
 import { PHONE_COUNTRIES, type PhoneCountry } from '../contract/phone.js';
+import { MOYASAR_CURRENCIES, type MoyasarSettings } from './payments/moyasar-provider.js';
 import type { StripeSettings } from './payments/stripe-provider.js';
 
 const envSchema = z.object({
@@ -37,10 +38,13 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYMENT_PROVIDER: z.enum(['none', 'test', 'stripe']).optional(),
+  PAYMENT_PROVIDER: z.enum(['none', 'test', 'stripe', 'moyasar']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  MOYASAR_SECRET_KEY: z.string().optional(),
+  MOYASAR_WEBHOOK_SECRET: z.string().optional(),
+  MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -90,7 +94,8 @@ export type Config = {
 export type PaymentSettings =
   | { provider: 'none' }
   | { provider: 'test' }
-  | { provider: 'stripe'; stripe: StripeSettings };
+  | { provider: 'stripe'; stripe: StripeSettings }
+  | { provider: 'moyasar'; moyasar: MoyasarSettings };
 
 /**
  * Only behind a proxy we run may X-Forwarded-* be believed: otherwise any client could pick its
@@ -121,6 +126,7 @@ function persistentSecret(dataDir: string): string {
  */
 function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'none');
+  if (provider === 'moyasar') return moyasarSettings(e);
   if (provider !== 'stripe') return { provider };
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error(
@@ -133,6 +139,32 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    },
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER=moyasar: its keys, and a shop currency Moyasar takes (docs/payments.md § Moyasar);
+ * otherwise the shop refuses to start rather than fail every card checkout.
+ */
+function moyasarSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  if (!e.MOYASAR_SECRET_KEY || !e.MOYASAR_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid environment:\n  PAYMENT_PROVIDER=moyasar needs MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET (docs/payments.md)',
+    );
+  }
+  const currency = e.SHOP_CURRENCY ?? MARKETS[e.SHOP_COUNTRY].currency;
+  if (!MOYASAR_CURRENCIES.includes(currency)) {
+    throw new Error(
+      `Invalid environment:\n  PAYMENT_PROVIDER=moyasar takes ${MOYASAR_CURRENCIES.join(', ')}; this shop's currency is ${currency} (SHOP_COUNTRY / SHOP_CURRENCY, docs/payments.md)`,
+    );
+  }
+  return {
+    provider: 'moyasar',
+    moyasar: {
+      secretKey: e.MOYASAR_SECRET_KEY,
+      webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
+      apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
     },
   };
 }

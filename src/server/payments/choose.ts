@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
+import { createMoyasarProvider } from './moyasar-provider.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { createTestProvider } from './test-provider.js';
@@ -14,6 +15,7 @@ export function choosePaymentProvider(config: Config): {
 } {
   const { payments } = config;
   if (payments.provider === 'stripe') return { provider: createStripeProvider(payments.stripe) };
+  if (payments.provider === 'moyasar') return { provider: createMoyasarProvider(payments.moyasar) };
   if (payments.provider === 'test') {
     // The test provider's webhook secret is derived from the JWT secret: stable, never configured.
     const secret = createHmac('sha256', config.jwtSecret).update('matjar-test-payments').digest('hex');

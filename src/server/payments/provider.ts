@@ -24,7 +24,16 @@ export type PaidEvent = {
   currency?: string | undefined;
 };
 
-export type WebhookEvent = PaidEvent | { type: 'cancelled'; sessionId: string } | { type: 'ignored' };
+/**
+ * What a webhook call means. `check`: the call proves nothing (no signature or token), but names a
+ * checkout the provider may have been paid for; the shop asks the provider (`lookupPayment`) as
+ * the thank-you page's poll does, so nothing from the call's body is believed.
+ */
+export type WebhookEvent =
+  | PaidEvent
+  | { type: 'cancelled'; sessionId: string }
+  | { type: 'check'; sessionId: string }
+  | { type: 'ignored' };
 
 /**
  * A webhook call as it arrived: the exact body (signatures are over its bytes), the headers (a
@@ -59,7 +68,15 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ id: string }>;
   /** Ends an unpaid checkout at the provider so it can no longer be paid (best effort). */
   expireCheckout(id: string): Promise<void>;
+  /**
+   * Asks the provider whether the checkout `id` (what createCheckout returned) was paid: the paid
+   * event as the provider's API states it, or undefined while it is not. Lets a late webhook's
+   * checkout complete when its customer comes back (docs/payments.md, step 3).
+   */
+  lookupPayment?(id: string): Promise<PaidEvent | undefined>;
+  /** The smallest amount (minor units) the provider takes; a smaller checkout is refused before it opens. */
+  readonly minimumAmount?: number;
 }
 
 /** The configured card payments: none (cash only), the test provider, or a real one. */
-export type PaymentProviderName = 'none' | 'test' | 'stripe';
+export type PaymentProviderName = 'none' | 'test' | 'stripe' | 'moyasar';

@@ -51,7 +51,7 @@ export async function paymentRoutes(
         schema: z.looseObject({}),
         description: `The payment provider's signed event, in the provider's own format`,
       },
-      response: { 200: webhookReceivedSchema, ...failing(404, 409) },
+      response: { 200: webhookReceivedSchema, ...failing(404, 409, 502) },
       tags,
     },
   };
@@ -72,7 +72,9 @@ export async function paymentRoutes(
 
   r.get('/checkouts/:id', { onRequest: ctx.guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);
-    const session = await checkouts.find(request.params.id, me.role === 'admin' ? undefined : me.id);
+    // An open checkout is asked about at its provider first: the thank-you page's poll completes a
+    // paid checkout whose webhook is late (docs/payments.md, step 3).
+    const session = await checkouts.findChecked(request.params.id, me.role === 'admin' ? undefined : me.id);
     return { data: present(session, await checkouts.orderNumberOf(session)) };
   });
 
@@ -113,16 +115,23 @@ export async function paymentRoutes(
       async (request) => {
         if (!payments || request.params.provider !== payments.name) throw failure('routeNotFound');
         const raw = typeof request.body === 'string' ? request.body : '';
-        const event = await payments.parseWebhook({
-          rawBody: raw,
-          header: (name) => {
-            const value = request.headers[name];
-            return Array.isArray(value) ? value[0] : value;
-          },
-          query: request.query,
-        });
+        const event = await payments
+          .parseWebhook({
+            rawBody: raw,
+            header: (name) => {
+              const value = request.headers[name];
+              return Array.isArray(value) ? value[0] : value;
+            },
+            query: request.query,
+          })
+          .catch((error: unknown) => {
+            // The provider's API could not confirm the event: a 5xx, so the provider sends it again.
+            request.log.error({ err: error }, 'payment provider could not confirm a webhook');
+            throw failure('paymentProviderUnavailable');
+          });
         if (!event) throw failure('webhookSignatureInvalid');
         if (event.type === 'cancelled') await checkouts.cancel(event.sessionId);
+        if (event.type === 'check') await checkouts.check(event.sessionId);
         if (event.type === 'paid') {
           const result = await checkouts.confirmPaid(event);
           if (result.outcome === 'mismatch') {

@@ -241,6 +241,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   ZONE_DEFAULT_UNDELETABLE: { text: st.zoneDefaultUndeletable },
   ZONE_NOT_FOUND: { text: st.zoneGone },
   ZONE_LIMIT: { text: st.zoneLimit },
+  CARD_AMOUNT_TOO_SMALL: { text: cartText.cardAmountTooSmall, field: 'paymentMethod' },
   PAYMENT_PROVIDER_UNAVAILABLE: { text: cartText.paymentUnavailable },
   PAYMENT_MISMATCH: { text: 'المبلغ المدفوع لا يطابق مبلغ الطلب، لم يُنشأ طلب' },
   WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },

@@ -28,6 +28,11 @@ import { createOrder, linesOf, releaseStock, takeStock } from './service.js';
 
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
+/** A checkout is asked about at its provider at most this often (docs/payments.md, step 3). */
+export const LOOKUP_INTERVAL_MS = 5_000;
+/** Checkouts whose last lookup is remembered (about 130 bytes each, 1.3 MB when full); past it the oldest is forgotten. */
+const LOOKUP_MEMORY = 10_000;
+
 export type ConfirmResult =
   | { outcome: 'created'; orderId: string; session: CheckoutSession }
   | { outcome: 'already'; session: CheckoutSession }
@@ -50,6 +55,24 @@ export async function endOpenCheckouts(tx: Tx, userId: string, status: 'cancelle
     .returning();
   for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
   return ended;
+}
+
+/**
+ * Whether a key may be acted on now: once per `intervalMs` each (true notes the time). At most
+ * `capacity` keys are remembered, the least recently noted forgotten first, so memory stays bounded
+ * whatever asks.
+ */
+export function lookupGate(intervalMs: number, capacity: number) {
+  const noted = new Map<string, number>();
+  return (key: string, now = Date.now()) => {
+    const last = noted.get(key);
+    if (last !== undefined && now - last < intervalMs) return false;
+    noted.delete(key);
+    noted.set(key, now);
+    const oldest = noted.keys().next().value;
+    if (noted.size > capacity && oldest !== undefined) noted.delete(oldest);
+    return true;
+  };
 }
 
 /** The money of a checkout opened before quotes were kept: its amount, nothing else known. */
@@ -109,6 +132,125 @@ export function createCheckouts(
     }
   }
 
+  /**
+   * Turns a paid checkout into an order, once: the session row is locked, so a replayed or
+   * concurrent webhook finds it no longer open and creates nothing.
+   */
+  async function confirmPaid(event: PaidEvent): Promise<ConfirmResult> {
+    const payments = cardProvider();
+    const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
+      const [session] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(
+          and(eq(checkoutSessions.provider, payments.name), eq(checkoutSessions.providerSessionId, event.sessionId)),
+        )
+        .for('update');
+      if (!session) throw failure('checkoutNotFound');
+      if (['completed', 'refunded', 'refund_due'].includes(session.status)) return { outcome: 'already', session };
+      const wrongAmount = event.amount !== undefined && event.amount !== session.amount;
+      const wrongCurrency = event.currency !== undefined && event.currency !== session.currency;
+      if (wrongAmount || wrongCurrency) {
+        log.error(
+          { checkout: session.id, paid: { amount: event.amount, currency: event.currency } },
+          'payment amount or currency differs from the checkout: refused',
+        );
+        return { outcome: 'mismatch', session };
+      }
+      const paymentId = event.paymentId ?? null;
+      // Held units (still open, even past its time: the sweep has not given them back) become
+      // the order's; otherwise they are taken again, if they are still there.
+      const stockReserved = session.status === 'open' && session.stockReserved;
+      try {
+        const order = await tx.transaction((savepoint) =>
+          createOrder(savepoint, {
+            userId: session.userId,
+            lines: session.lines,
+            money: session.quote ?? legacyMoney(session),
+            currency: session.currency,
+            couponName: session.couponName,
+            shippingAddress: session.shippingAddress,
+            method: 'card',
+            paymentRef: `${payments.name}:${event.sessionId}`,
+            stockReserved,
+            isTest: payments.isTest,
+          }),
+        );
+        const [done] = await tx
+          .update(checkoutSessions)
+          .set({ status: 'completed', orderId: order.id, providerPaymentId: paymentId, updatedAt: new Date() })
+          .where(eq(checkoutSessions.id, session.id))
+          .returning();
+        return { outcome: 'created', orderId: order.id, session: done ?? session };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        if (stockReserved) await releaseStock(tx, session.lines);
+        log.error(
+          { checkout: session.id, reason: error.message },
+          'paid checkout could not become an order: refunding',
+        );
+        const [due] = await tx
+          .update(checkoutSessions)
+          .set({
+            status: 'refund_due',
+            failureReason: error.message,
+            providerPaymentId: paymentId,
+            updatedAt: new Date(),
+          })
+          .where(eq(checkoutSessions.id, session.id))
+          .returning();
+        return { outcome: 'refund', session: due ?? session };
+      }
+    });
+    if (result.outcome === 'created') await hooks.orderCreated(result.orderId);
+    if (result.outcome === 'refund') return { outcome: 'refund', session: await refund(result.session) };
+    return result;
+  }
+
+  /** One checkout as its customer (or staff) may read it. */
+  async function find(id: string, userId: string | undefined) {
+    const [session] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, id), userId ? eq(checkoutSessions.userId, userId) : undefined))
+      .limit(1);
+    if (!session) throw failure('checkoutNotFound');
+    return session;
+  }
+
+  /** The checkout a provider's id names (the hosted test page, a provider's unproven callback). */
+  async function findByProviderId(providerName: string, providerSessionId: string) {
+    const [session] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(
+        and(eq(checkoutSessions.provider, providerName), eq(checkoutSessions.providerSessionId, providerSessionId)),
+      )
+      .limit(1);
+    if (!session) throw failure('checkoutNotFound');
+    return session;
+  }
+
+  const mayLookUp = lookupGate(LOOKUP_INTERVAL_MS, LOOKUP_MEMORY);
+
+  /**
+   * An open checkout after asking its provider whether it was paid (the webhook is late or lost):
+   * a payment its API confirms completes it through confirmPaid, so a webhook at the same moment
+   * still makes one order. At most once per checkout every LOOKUP_INTERVAL_MS, however often the
+   * page polls; a provider failure is logged and the checkout is answered as it is.
+   */
+  async function withLookup(session: CheckoutSession): Promise<CheckoutSession> {
+    if (!provider?.lookupPayment || session.status !== 'open' || session.provider !== provider.name) return session;
+    if (session.providerSessionId.startsWith('pending:') || !mayLookUp(session.id)) return session;
+    try {
+      const paid = await provider.lookupPayment(session.providerSessionId);
+      return paid ? (await confirmPaid(paid)).session : session;
+    } catch (error) {
+      log.warn({ err: error, checkout: session.id }, 'could not ask the provider whether a checkout was paid');
+      return session;
+    }
+  }
+
   return {
     /**
      * Opens a card checkout for the customer's cart: prices it, ends their other open checkouts,
@@ -138,6 +280,7 @@ export function createCheckouts(
         const lines = linesOf(priced);
         const money = await quoteCart(tx, shop, priced, input.shippingAddress.city, 'card');
         refuseHugeTotal(money.total);
+        if (money.total < (payments.minimumAmount ?? 0)) throw failure('cardAmountTooSmall');
         await takeStock(tx, lines, 'reserve');
         const [created] = await tx
           .insert(checkoutSessions)
@@ -189,80 +332,7 @@ export function createCheckouts(
       return { ...session, providerSessionId: page.id, url: page.url };
     },
 
-    /**
-     * Turns a paid checkout into an order, once: the session row is locked, so a replayed or
-     * concurrent webhook finds it no longer open and creates nothing.
-     */
-    async confirmPaid(event: PaidEvent): Promise<ConfirmResult> {
-      const payments = cardProvider();
-      const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
-        const [session] = await tx
-          .select()
-          .from(checkoutSessions)
-          .where(
-            and(eq(checkoutSessions.provider, payments.name), eq(checkoutSessions.providerSessionId, event.sessionId)),
-          )
-          .for('update');
-        if (!session) throw failure('checkoutNotFound');
-        if (['completed', 'refunded', 'refund_due'].includes(session.status)) return { outcome: 'already', session };
-        const wrongAmount = event.amount !== undefined && event.amount !== session.amount;
-        const wrongCurrency = event.currency !== undefined && event.currency !== session.currency;
-        if (wrongAmount || wrongCurrency) {
-          log.error(
-            { checkout: session.id, paid: { amount: event.amount, currency: event.currency } },
-            'payment amount or currency differs from the checkout: refused',
-          );
-          return { outcome: 'mismatch', session };
-        }
-        const paymentId = event.paymentId ?? null;
-        // Held units (still open, even past its time: the sweep has not given them back) become
-        // the order's; otherwise they are taken again, if they are still there.
-        const stockReserved = session.status === 'open' && session.stockReserved;
-        try {
-          const order = await tx.transaction((savepoint) =>
-            createOrder(savepoint, {
-              userId: session.userId,
-              lines: session.lines,
-              money: session.quote ?? legacyMoney(session),
-              currency: session.currency,
-              couponName: session.couponName,
-              shippingAddress: session.shippingAddress,
-              method: 'card',
-              paymentRef: `${payments.name}:${event.sessionId}`,
-              stockReserved,
-              isTest: payments.isTest,
-            }),
-          );
-          const [done] = await tx
-            .update(checkoutSessions)
-            .set({ status: 'completed', orderId: order.id, providerPaymentId: paymentId, updatedAt: new Date() })
-            .where(eq(checkoutSessions.id, session.id))
-            .returning();
-          return { outcome: 'created', orderId: order.id, session: done ?? session };
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          if (stockReserved) await releaseStock(tx, session.lines);
-          log.error(
-            { checkout: session.id, reason: error.message },
-            'paid checkout could not become an order: refunding',
-          );
-          const [due] = await tx
-            .update(checkoutSessions)
-            .set({
-              status: 'refund_due',
-              failureReason: error.message,
-              providerPaymentId: paymentId,
-              updatedAt: new Date(),
-            })
-            .where(eq(checkoutSessions.id, session.id))
-            .returning();
-          return { outcome: 'refund', session: due ?? session };
-        }
-      });
-      if (result.outcome === 'created') await hooks.orderCreated(result.orderId);
-      if (result.outcome === 'refund') return { outcome: 'refund', session: await refund(result.session) };
-      return result;
-    },
+    confirmPaid,
 
     /** The customer left the provider's page without paying: the units go back. */
     async cancel(providerSessionId: string) {
@@ -309,28 +379,17 @@ export function createCheckouts(
       return { expired: expired.length };
     },
 
-    /** One checkout as its customer (or staff) may read it. */
-    async find(id: string, userId: string | undefined) {
-      const [session] = await db
-        .select()
-        .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.id, id), userId ? eq(checkoutSessions.userId, userId) : undefined))
-        .limit(1);
-      if (!session) throw failure('checkoutNotFound');
-      return session;
+    find,
+    findByProviderId,
+
+    /** One checkout as its customer (or staff) may read it; an open one is first asked about (`withLookup`). */
+    async findChecked(id: string, userId: string | undefined) {
+      return withLookup(await find(id, userId));
     },
 
-    /** The checkout a provider's page id names (the hosted test page). */
-    async findByProviderId(providerName: string, providerSessionId: string) {
-      const [session] = await db
-        .select()
-        .from(checkoutSessions)
-        .where(
-          and(eq(checkoutSessions.provider, providerName), eq(checkoutSessions.providerSessionId, providerSessionId)),
-        )
-        .limit(1);
-      if (!session) throw failure('checkoutNotFound');
-      return session;
+    /** A call that proves nothing names a checkout as paid: its provider is asked, as for the status poll. */
+    async check(providerSessionId: string) {
+      return withLookup(await findByProviderId(cardProvider().name, providerSessionId));
     },
 
     /** The short number of the order a checkout became, if it became one. */
