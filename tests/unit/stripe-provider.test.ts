@@ -19,6 +19,8 @@ const checkout = {
   currency: 'SAR',
   description: 'طلب من متجر',
   customerEmail: 'buyer@example.com',
+  customerName: 'سارة أحمد',
+  shippingAddress: { details: 'شارع العليا 5', phone: '+966551234567', city: 'الرياض', postalCode: '11511' },
   successUrl: 'https://shop.example/user/allOrders',
   cancelUrl: 'https://shop.example/cart',
   origin: 'https://shop.example',
