@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
+import { createPaymobProvider } from './paymob-provider.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { createTestProvider } from './test-provider.js';
@@ -14,6 +15,7 @@ export function choosePaymentProvider(config: Config): {
 } {
   const { payments } = config;
   if (payments.provider === 'stripe') return { provider: createStripeProvider(payments.stripe) };
+  if (payments.provider === 'paymob') return { provider: createPaymobProvider(payments.paymob) };
   if (payments.provider === 'test') {
     // The test provider's webhook secret is derived from the JWT secret: stable, never configured.
     const secret = createHmac('sha256', config.jwtSecret).update('matjar-test-payments').digest('hex');
@@ -21,4 +23,14 @@ export function choosePaymentProvider(config: Config): {
     return { provider: test.provider, test };
   }
   return { provider: undefined };
+}
+
+/**
+ * The origin of the configured provider's hosted payment page, where the no-JS checkout form is
+ * redirected (the pages' CSP form-action allows it); none for the test page, which is the shop's own.
+ */
+export function paymentPageOrigin(payments: Config['payments']): string | undefined {
+  if (payments.provider === 'stripe') return 'https://checkout.stripe.com';
+  if (payments.provider === 'paymob') return new URL(payments.paymob.apiUrl).origin;
+  return undefined;
 }
