@@ -166,7 +166,7 @@ describe('the transaction callback', () => {
       [body, 'f'.repeat(128)],
       [body, 'not-hex'],
       [JSON.stringify(tampered), hmac],
-    ]) {
+    ] as const) {
       expectFail(await callback(payload, signature), 400, m.webhookSignatureInvalid);
     }
     expectFail(
