@@ -172,8 +172,16 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
           (field) => flag(transaction[field]) === 'false',
         );
       const orderId = isObject(transaction.order) ? transaction.order.id : undefined;
-      if (!paid || orderId === undefined || orderId === null || transaction.id === undefined)
+      // A callback that names no Paymob order or transaction pays nothing.
+      if (
+        !paid ||
+        orderId === undefined ||
+        orderId === null ||
+        transaction.id === undefined ||
+        transaction.id === null
+      ) {
         return { type: 'ignored' };
+      }
       return {
         type: 'paid',
         sessionId: String(orderId),
@@ -184,7 +192,7 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       };
     },
     async refund({ paymentId, amount }) {
-      if (!/^\d{1,16}$/.test(paymentId)) throw new Error(`Paymob: ${paymentId} is not a transaction id`);
+      if (!/^\d{1,15}$/.test(paymentId)) throw new Error(`Paymob: ${paymentId} is not a transaction id`);
       const answer = await post('/api/acceptance/void_refund/refund', {
         transaction_id: Number(paymentId),
         amount_cents: amount,
