@@ -6,6 +6,7 @@ import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
 import { PHONE_COUNTRIES, type PhoneCountry } from '../contract/phone.js';
 import { MOYASAR_CURRENCIES, type MoyasarSettings } from './payments/moyasar-provider.js';
+import type { PaymobSettings } from './payments/paymob-provider.js';
 import type { StripeSettings } from './payments/stripe-provider.js';
 
 const envSchema = z.object({
@@ -38,13 +39,19 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYMENT_PROVIDER: z.enum(['none', 'test', 'stripe', 'moyasar']).optional(),
+  PAYMENT_PROVIDER: z.enum(['none', 'test', 'stripe', 'moyasar', 'paymob']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   MOYASAR_SECRET_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
+  PAYMOB_SECRET_KEY: z.string().optional(),
+  PAYMOB_PUBLIC_KEY: z.string().optional(),
+  PAYMOB_HMAC_SECRET: z.string().optional(),
+  PAYMOB_INTEGRATION_IDS: z.string().optional(),
+  // Egypt's host; Saudi Arabia, the UAE and Oman have their own (docs/payments.md § Paymob).
+  PAYMOB_API_URL: z.url().default('https://accept.paymob.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -95,7 +102,8 @@ export type PaymentSettings =
   | { provider: 'none' }
   | { provider: 'test' }
   | { provider: 'stripe'; stripe: StripeSettings }
-  | { provider: 'moyasar'; moyasar: MoyasarSettings };
+  | { provider: 'moyasar'; moyasar: MoyasarSettings }
+  | { provider: 'paymob'; paymob: PaymobSettings };
 
 /**
  * Only behind a proxy we run may X-Forwarded-* be believed: otherwise any client could pick its
@@ -127,6 +135,7 @@ function persistentSecret(dataDir: string): string {
 function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'none');
   if (provider === 'moyasar') return moyasarSettings(e);
+  if (provider === 'paymob') return { provider, paymob: paymobSettings(e) };
   if (provider !== 'stripe') return { provider };
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error(
@@ -166,6 +175,46 @@ function moyasarSettings(e: z.infer<typeof envSchema>): PaymentSettings {
       webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
     },
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER=paymob: its four keys, each named when missing, and the integration ids as
+ * Paymob's dashboard lists them (comma-separated numbers), checked now rather than on a customer's
+ * first payment.
+ */
+function paymobSettings(e: z.infer<typeof envSchema>): PaymobSettings {
+  const secretKey = e.PAYMOB_SECRET_KEY?.trim();
+  const publicKey = e.PAYMOB_PUBLIC_KEY?.trim();
+  const hmacSecret = e.PAYMOB_HMAC_SECRET?.trim();
+  const ids = (e.PAYMOB_INTEGRATION_IDS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (!secretKey || !publicKey || !hmacSecret || ids.length === 0) {
+    const missing = Object.entries({
+      PAYMOB_SECRET_KEY: secretKey,
+      PAYMOB_PUBLIC_KEY: publicKey,
+      PAYMOB_HMAC_SECRET: hmacSecret,
+      PAYMOB_INTEGRATION_IDS: ids.join(','),
+    }).filter(([, value]) => !value);
+    throw new Error(
+      `Invalid environment:\n  PAYMENT_PROVIDER=paymob needs ${missing.map(([name]) => name).join(', ')} (docs/payments.md)`,
+    );
+  }
+  const wrong = ids.find((id) => !/^[1-9]\d{0,14}$/.test(id));
+  if (wrong !== undefined) {
+    throw new Error(
+      `Invalid environment:\n  PAYMOB_INTEGRATION_IDS: "${wrong}" is not an integration id (comma-separated numbers, e.g. 4097558,4097559)`,
+    );
+  }
+  return {
+    secretKey,
+    publicKey,
+    hmacSecret,
+    integrationIds: [...new Set(ids.map(Number))],
+    apiUrl: e.PAYMOB_API_URL.replace(/\/$/, ''),
+    country: e.SHOP_COUNTRY,
   };
 }
 

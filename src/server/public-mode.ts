@@ -47,7 +47,7 @@ export function publicModeProblems(config: Config): string[] {
   }
   if (config.payments.provider === 'test') {
     problems.push(
-      'PAYMENT_PROVIDER=test takes card orders without any payment: set PAYMENT_PROVIDER to a real provider (stripe or moyasar, with its keys) or to none (cash on delivery only).',
+      'PAYMENT_PROVIDER=test takes card orders without any payment: set PAYMENT_PROVIDER to a real provider (stripe, moyasar or paymob, with its keys) or to none (cash on delivery only).',
     );
   }
   return problems;

@@ -14,6 +14,7 @@ import { registerFormBodies, type StaffCheck } from './http/form-body.js';
 import { hasSessionCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
+import { paymentPageOrigin } from './payments/choose.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -132,6 +133,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     cardPayments: config.payments.provider !== 'none',
     testPayments: config.payments.provider === 'test',
   });
+  const paymentPage = paymentPageOrigin(config.payments);
   let loadBuild: BuildLoader;
 
   if (mode === 'development') {
@@ -201,7 +203,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
-        contentSecurityPolicy(cspNonce),
+        contentSecurityPolicy(cspNonce, paymentPage),
       );
       return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
     });

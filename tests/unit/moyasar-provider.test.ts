@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { createMoyasarProvider } from '../../src/server/payments/moyasar-provider.js';
 import type { PaymentProvider } from '../../src/server/payments/provider.js';
+import { checkoutRequest } from '../helpers/checkout-request.js';
 import { startFakeMoyasar } from '../helpers/fake-moyasar.js';
 
 /*
@@ -14,17 +15,7 @@ const WEBHOOK_SECRET = 'moyasar-webhook-secret';
 let fake: Awaited<ReturnType<typeof startFakeMoyasar>>;
 let moyasar: PaymentProvider;
 const expiresAt = new Date(Date.now() + 30 * 60_000);
-const checkout = {
-  reference: 'checkout-123',
-  amount: 34_050,
-  currency: 'SAR',
-  description: 'متجر — 2 منتجات',
-  customerEmail: 'buyer@example.com',
-  successUrl: 'https://shop.example/user/allOrders?paid=1&checkout=checkout-123',
-  cancelUrl: 'https://shop.example/cart',
-  origin: 'https://shop.example',
-  expiresAt,
-};
+const checkout = checkoutRequest({ expiresAt });
 
 beforeAll(async () => {
   fake = await startFakeMoyasar();

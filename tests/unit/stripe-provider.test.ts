@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { createStripeProvider } from '../../src/server/payments/stripe-provider.js';
+import { checkoutRequest } from '../helpers/checkout-request.js';
 import { startFakeStripe } from '../helpers/fake-stripe.js';
 
 /*
@@ -13,17 +14,12 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let stripe: ReturnType<typeof createStripeProvider>;
 const expiresAt = new Date('2026-11-25T12:30:00Z');
-const checkout = {
+const checkout = checkoutRequest({
   reference: 'ref-123',
-  amount: 34_050,
-  currency: 'SAR',
   description: 'طلب من متجر',
-  customerEmail: 'buyer@example.com',
   successUrl: 'https://shop.example/user/allOrders',
-  cancelUrl: 'https://shop.example/cart',
-  origin: 'https://shop.example',
   expiresAt,
-};
+});
 
 beforeAll(async () => {
   fake = await startFakeStripe();

@@ -29,11 +29,11 @@ export const createNonce = () => randomBytes(16).toString('base64');
  * The web pages' Content-Security-Policy. Scripts run only from the shop's own files or with this
  * page's nonce (React Router's inline hydration scripts carry it), so injected markup cannot run
  * code. Styles allow inline `style` attributes: Radix and sonner position popovers and toasts with
- * them, and a style cannot run script. Pictures being cropped are shown from blob: URLs; the hosted
- * payment pages (Stripe Checkout, Moyasar's invoices) are the other places a form may lead (the
- * checkout action redirects there without JS).
+ * them, and a style cannot run script. Pictures being cropped are shown from blob: URLs. The
+ * configured payment provider's hosted page is the one other place a form may lead (the checkout
+ * action redirects there without JS): `paymentPage`, an origin (src/server/payments/choose.ts).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, paymentPage?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -44,6 +44,6 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
-    "form-action 'self' https://checkout.stripe.com https://checkout.moyasar.com",
+    `form-action 'self'${paymentPage ? ` ${paymentPage}` : ''}`,
   ].join('; ');
 }

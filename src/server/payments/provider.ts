@@ -1,3 +1,5 @@
+import type { ShippingAddress } from '../../db/schema.js';
+
 /** What a card checkout asks of a payment provider. Amounts are minor units. */
 export type CheckoutRequest = {
   /** Our checkout session id, echoed back by the provider. */
@@ -6,6 +8,9 @@ export type CheckoutRequest = {
   currency: string;
   description: string;
   customerEmail: string;
+  /** The customer's name and the order's address (with its phone): a gateway's billing data (Paymob). */
+  customerName: string;
+  shippingAddress: ShippingAddress;
   successUrl: string;
   cancelUrl: string;
   /** Our own origin, for providers hosted by this server. */
@@ -79,4 +84,4 @@ export interface PaymentProvider {
 }
 
 /** The configured card payments: none (cash only), the test provider, or a real one. */
-export type PaymentProviderName = 'none' | 'test' | 'stripe' | 'moyasar';
+export type PaymentProviderName = 'none' | 'test' | 'stripe' | 'moyasar' | 'paymob';

@@ -259,6 +259,7 @@ export function createCheckouts(
     async open(input: {
       userId: string;
       email: string;
+      name: string;
       cartId: string;
       shippingAddress: ShippingAddress;
       origin: string;
@@ -311,6 +312,8 @@ export function createCheckouts(
           currency: shop.currency,
           description: input.describe(session.lines),
           customerEmail: input.email,
+          customerName: input.name,
+          shippingAddress: input.shippingAddress,
           successUrl: `${input.origin}/user/allOrders?paid=1&checkout=${session.id}`,
           cancelUrl: `${input.origin}/cart`,
           origin: input.origin,

@@ -183,6 +183,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       const session = await checkouts.open({
         userId: me.id,
         email: me.email,
+        name: me.name,
         cartId: request.params.cartId,
         shippingAddress,
         origin: origin(request),

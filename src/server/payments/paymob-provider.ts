@@ -1,0 +1,211 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentProvider } from './provider.js';
+
+export type PaymobSettings = {
+  secretKey: string;
+  publicKey: string;
+  hmacSecret: string;
+  /** The integrations (card, wallet…) the unified checkout offers: `payment_methods`. */
+  integrationIds: number[];
+  apiUrl: string;
+  /** The shop's country (ISO 3166-1 alpha-2): the billing address's country. */
+  country: string;
+};
+
+/**
+ * The transaction callback's fields Paymob's HMAC covers, in Paymob's order ("HMAC Transaction
+ * Callback", docs/payments.md): their values are concatenated as written (booleans `true`/`false`).
+ */
+const SIGNED_FIELDS = [
+  'amount_cents',
+  'created_at',
+  'currency',
+  'error_occured',
+  'has_parent_transaction',
+  'id',
+  'integration_id',
+  'is_3d_secure',
+  'is_auth',
+  'is_capture',
+  'is_refunded',
+  'is_standalone_payment',
+  'is_voided',
+  'order.id',
+  'owner',
+  'pending',
+  'source_data.pan',
+  'source_data.sub_type',
+  'source_data.type',
+  'success',
+] as const;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The string Paymob signs for a transaction: the signed fields' values, one after another. An
+ * absent or null field is empty (as Paymob's own samples write it); undefined when a field is not
+ * a plain value, which no callback of Paymob's has.
+ */
+export function signedString(transaction: Json): string | undefined {
+  let text = '';
+  for (const field of SIGNED_FIELDS) {
+    let value: unknown = transaction;
+    for (const key of field.split('.')) value = isObject(value) ? value[key] : undefined;
+    if (value === undefined || value === null) continue;
+    if (!['string', 'number', 'boolean'].includes(typeof value)) return undefined;
+    text += String(value);
+  }
+  return text;
+}
+
+/** Paymob's error answer as one line: `detail`, `message`, or the first field error (`billing_data.phone_number: …`). */
+function errorText(answer: unknown, path = ''): string | undefined {
+  if (typeof answer === 'string') return path ? `${path}: ${answer}` : answer;
+  if (Array.isArray(answer)) return answer.length > 0 ? errorText(answer[0], path) : undefined;
+  if (!isObject(answer)) return undefined;
+  for (const key of ['detail', 'message']) {
+    const text = answer[key];
+    if (typeof text === 'string') return text;
+  }
+  for (const [key, value] of Object.entries(answer)) {
+    const text = errorText(value, path ? `${path}.${key}` : key);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** A transaction flag as Paymob writes it: a JSON boolean, or its text in older answers. */
+const flag = (value: unknown) => String(value);
+
+/**
+ * Paymob's Intention API and unified checkout (docs/payments.md § Paymob): an intention per
+ * checkout, the customer pays on Paymob's page, and only the transaction callback signed with the
+ * HMAC secret confirms a payment. Everything read from a callback is under that HMAC: the Paymob
+ * order id names the checkout, the amount and currency are checked against it, and the
+ * transaction id is what a refund names. `apiUrl` is Paymob's regional host, or a local server
+ * that speaks the same API in tests.
+ */
+export function createPaymobProvider(settings: PaymobSettings): PaymentProvider {
+  const { secretKey, publicKey, hmacSecret, integrationIds, apiUrl, country } = settings;
+
+  async function post(path: string, body: Json): Promise<Json> {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Token ${secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const answer: unknown = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(`Paymob: ${(errorText(answer) ?? String(response.status)).slice(0, 300)}`);
+    return isObject(answer) ? answer : {};
+  }
+
+  return {
+    name: 'paymob',
+    isTest: false,
+    async createCheckout(request) {
+      const address = request.shippingAddress;
+      // First and last name must be real (Paymob refuses "NA" there); a one-word name is both.
+      const [first = request.customerEmail, ...rest] = request.customerName.trim().split(/\s+/).filter(Boolean);
+      const item = request.description.slice(0, 50);
+      const answer = await post('/v1/intention/', {
+        amount: request.amount,
+        currency: request.currency,
+        payment_methods: integrationIds,
+        items: [{ name: item, amount: request.amount, description: request.description, quantity: 1 }],
+        // Fields the shop does not know are "NA", as Paymob asks (docs/payments.md § Paymob).
+        billing_data: {
+          first_name: first,
+          last_name: rest.join(' ') || first,
+          email: request.customerEmail,
+          phone_number: address.phone,
+          street: address.details,
+          building: 'NA',
+          floor: 'NA',
+          apartment: 'NA',
+          city: address.city,
+          state: 'NA',
+          country,
+          postal_code: address.postalCode || 'NA',
+          shipping_method: 'NA',
+        },
+        customer: { first_name: first, last_name: rest.join(' ') || first, email: request.customerEmail },
+        special_reference: request.reference,
+        notification_url: `${request.origin}/api/v1/payments/webhook/paymob`,
+        redirection_url: request.successUrl,
+        // Seconds until our checkout ends; a payment after it is still handled (docs/payments.md step 5).
+        expiration: Math.max(1, Math.ceil((request.expiresAt.getTime() - Date.now()) / 1000)),
+      });
+      const orderId = Number(answer.intention_order_id);
+      const secret = answer.client_secret;
+      if (!Number.isSafeInteger(orderId) || orderId <= 0 || typeof secret !== 'string' || !secret) {
+        throw new Error('Paymob: no intention order id or client secret');
+      }
+      const page = `${apiUrl}/unifiedcheckout/?${new URLSearchParams({ publicKey, clientSecret: secret })}`;
+      // The Paymob order id is what the transaction callback signs (`order.id`): the checkout's id.
+      return { id: String(orderId), url: page };
+    },
+    async parseWebhook({ rawBody, query }) {
+      const given = query.hmac;
+      if (!given || !/^[0-9a-fA-F]{128}$/.test(given)) return null;
+      let callback: unknown;
+      try {
+        callback = JSON.parse(rawBody);
+      } catch {
+        return null;
+      }
+      if (!isObject(callback) || !isObject(callback.obj)) return null;
+      const transaction = callback.obj;
+      const text = signedString(transaction);
+      if (text === undefined) return null;
+      const expected = createHmac('sha512', hmacSecret).update(text).digest();
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
+      if (callback.type !== 'TRANSACTION') return { type: 'ignored' };
+      // A declined attempt ends nothing: the customer may try again on the same page until the
+      // checkout expires. Refunds, voids and captures have a parent transaction; an authorisation
+      // alone is no payment.
+      const paid =
+        flag(transaction.success) === 'true' &&
+        ['pending', 'is_voided', 'is_refunded', 'has_parent_transaction', 'is_auth', 'error_occured'].every(
+          (field) => flag(transaction[field]) === 'false',
+        );
+      const orderId = isObject(transaction.order) ? transaction.order.id : undefined;
+      // A callback that names no Paymob order or transaction pays nothing.
+      if (
+        !paid ||
+        orderId === undefined ||
+        orderId === null ||
+        transaction.id === undefined ||
+        transaction.id === null
+      ) {
+        return { type: 'ignored' };
+      }
+      return {
+        type: 'paid',
+        sessionId: String(orderId),
+        paymentId: String(transaction.id),
+        // Never undefined: a missing or odd value is a mismatch, refused by the checkout.
+        amount: Number(transaction.amount_cents),
+        currency: typeof transaction.currency === 'string' ? transaction.currency.toUpperCase() : '',
+      };
+    },
+    async refund({ paymentId, amount }) {
+      if (!/^\d{1,15}$/.test(paymentId)) throw new Error(`Paymob: ${paymentId} is not a transaction id`);
+      const answer = await post('/api/acceptance/void_refund/refund', {
+        transaction_id: Number(paymentId),
+        amount_cents: amount,
+      });
+      if (flag(answer.success) !== 'true' || answer.id === undefined || answer.id === null) {
+        const data = isObject(answer.data) ? answer.data : {};
+        throw new Error(`Paymob: refund not accepted (${errorText(data) ?? 'no reason given'})`);
+      }
+      return { id: String(answer.id) };
+    },
+    async expireCheckout() {
+      // Paymob has no call that ends an intention: its `expiration` ends the page, and a payment
+      // after our checkout ended is refunded (docs/payments.md step 5).
+    },
+  };
+}

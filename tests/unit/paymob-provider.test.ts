@@ -1,0 +1,311 @@
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { contentSecurityPolicy } from '../../src/server/http/security-headers.js';
+import { paymentPageOrigin } from '../../src/server/payments/choose.js';
+import { createPaymobProvider, signedString } from '../../src/server/payments/paymob-provider.js';
+import { checkoutRequest } from '../helpers/checkout-request.js';
+import { type FakePaymob, signTransaction, startFakePaymob, type Transaction } from '../helpers/fake-paymob.js';
+
+/*
+ * The Paymob provider against a local server that speaks Paymob's Intention and refund APIs
+ * (reached through PAYMOB_API_URL, as in production), and its transaction callbacks against
+ * callbacks signed the way Paymob's "HMAC Transaction Callback" page says (docs/payments.md § Paymob).
+ */
+
+let fake: FakePaymob;
+let paymob: ReturnType<typeof createPaymobProvider>;
+const expiresAt = () => new Date(Date.now() + 30 * 60_000);
+const checkout = (reference: string) =>
+  checkoutRequest({
+    reference,
+    currency: 'EGP',
+    customerName: 'سارة   محمد أحمد',
+    shippingAddress: { details: 'شارع التحرير 5', phone: '+201012345678', city: 'القاهرة', postalCode: '' },
+    expiresAt: expiresAt(),
+  });
+
+beforeAll(async () => {
+  fake = await startFakePaymob();
+  paymob = createPaymobProvider({
+    secretKey: fake.secretKey,
+    publicKey: fake.publicKey,
+    hmacSecret: fake.hmacSecret,
+    integrationIds: fake.integrationIds,
+    apiUrl: fake.url,
+    country: 'EG',
+  });
+});
+afterAll(() => fake.close());
+
+describe('createCheckout', () => {
+  it('creates an intention for the amount in minor units, and opens the unified checkout with its client secret', async () => {
+    const page = await paymob.createCheckout(checkout('ref-1'));
+    const call = fake.calls.at(-1);
+    expect(call).toMatchObject({ method: 'POST', path: '/v1/intention/' });
+    expect(call?.headers).toMatchObject({
+      authorization: `Token ${fake.secretKey}`,
+      'content-type': 'application/json',
+    });
+    expect(call?.body).toMatchObject({
+      amount: 34_050,
+      currency: 'EGP',
+      payment_methods: fake.integrationIds,
+      items: [{ name: 'متجر — 2 منتجات', amount: 34_050, quantity: 1 }],
+      billing_data: {
+        first_name: 'سارة',
+        last_name: 'محمد أحمد',
+        email: 'buyer@example.com',
+        phone_number: '+201012345678',
+        street: 'شارع التحرير 5',
+        city: 'القاهرة',
+        country: 'EG',
+        postal_code: 'NA',
+        building: 'NA',
+        floor: 'NA',
+        apartment: 'NA',
+        state: 'NA',
+      },
+      special_reference: 'ref-1',
+      notification_url: 'https://shop.example/api/v1/payments/webhook/paymob',
+      redirection_url: 'https://shop.example/user/allOrders?paid=1&checkout=ref-1',
+    });
+    // The checkout's 30 minutes, in seconds.
+    expect(call?.body.expiration).toBeGreaterThan(29 * 60);
+    expect(call?.body.expiration).toBeLessThanOrEqual(30 * 60);
+
+    const intention = fake.intention(page.id);
+    expect(page.id).toBe(String(intention.orderId));
+    const url = new URL(page.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/unifiedcheckout/`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      publicKey: fake.publicKey,
+      clientSecret: intention.clientSecret,
+    });
+  });
+
+  it('a one-word name is first and last name: Paymob refuses "NA" there', async () => {
+    await paymob.createCheckout({ ...checkout('ref-2'), customerName: 'سارة' });
+    expect(fake.calls.at(-1)?.body.billing_data).toMatchObject({ first_name: 'سارة', last_name: 'سارة' });
+  });
+
+  it('fails with Paymob’s own message: a detail, or the first field error', async () => {
+    fake.failNext(404, { detail: 'Integration ID/Name does not exist in our system .' });
+    await expect(paymob.createCheckout(checkout('ref-3'))).rejects.toThrow(
+      'Paymob: Integration ID/Name does not exist in our system .',
+    );
+    fake.failNext(400, { billing_data: { phone_number: ['This field is required.'] } });
+    await expect(paymob.createCheckout(checkout('ref-4'))).rejects.toThrow(
+      'Paymob: billing_data.phone_number: This field is required.',
+    );
+    fake.failNext(502, 'not json');
+    await expect(paymob.createCheckout(checkout('ref-5'))).rejects.toThrow('Paymob: not json');
+  });
+
+  it('an answer without an order id or client secret is a failure, not a page', async () => {
+    fake.failNext(201, { id: 'pi_1' });
+    await expect(paymob.createCheckout(checkout('ref-6'))).rejects.toThrow('Paymob: no intention order id');
+  });
+});
+
+describe('the transaction callback', () => {
+  let orderId: string;
+  beforeEach(async () => {
+    orderId = (await paymob.createCheckout(checkout(`ref-${Math.random()}`))).id;
+  });
+  /** The callback as it arrived: `body` exactly, `hmac` in the query. */
+  const call = (body: string, hmac: string | undefined) =>
+    paymob.parseWebhook({ rawBody: body, header: () => undefined, query: hmac === undefined ? {} : { hmac } });
+  const send = (changes: Transaction = {}) => {
+    const { body, hmac } = fake.transaction(orderId, changes);
+    return call(body, hmac);
+  };
+
+  it('the string it signs is Paymob’s, for the sample on its HMAC page', () => {
+    const sample = {
+      amount_cents: 100_000,
+      created_at: '2024-06-13T11:33:44.592345',
+      currency: 'EGP',
+      error_occured: false,
+      has_parent_transaction: false,
+      id: 192_036_465,
+      integration_id: 4_097_558,
+      is_3d_secure: true,
+      is_auth: false,
+      is_capture: false,
+      is_refunded: false,
+      is_standalone_payment: true,
+      is_voided: false,
+      order: { id: 217_503_754 },
+      owner: 302_852,
+      pending: false,
+      source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+      success: true,
+    };
+    expect(signedString(sample)).toBe(
+      '1000002024-06-13T11:33:44.592345EGPfalsefalse1920364654097558truefalsefalsefalsetruefalse217503754302852false2346MasterCardcardtrue',
+    );
+  });
+
+  it('a successful transaction is a payment of its Paymob order, with its amount, currency and transaction id', async () => {
+    const { obj, body, hmac } = fake.transaction(orderId);
+    expect(await call(body, hmac)).toEqual({
+      type: 'paid',
+      sessionId: orderId,
+      paymentId: String(obj.id),
+      amount: 34_050,
+      currency: 'EGP',
+    });
+    // The HMAC in capitals is the same HMAC.
+    expect(await call(body, hmac.toUpperCase())).toMatchObject({ type: 'paid' });
+  });
+
+  it('what it reads is all signed: a changed merchant_order_id still names the signed Paymob order', async () => {
+    const { body, hmac } = fake.transaction(orderId);
+    const changed = JSON.parse(body);
+    changed.obj.order.merchant_order_id = 'someone-elses-checkout';
+    changed.obj.data.message = 'anything';
+    expect(await call(JSON.stringify(changed), hmac)).toMatchObject({ type: 'paid', sessionId: orderId });
+  });
+
+  it('a declined, pending, voided or refunded transaction, a refund, an authorisation or another type is no payment', async () => {
+    for (const changes of [
+      { success: false },
+      { pending: true },
+      { is_voided: true },
+      { is_refunded: true },
+      { has_parent_transaction: true, is_refund: true },
+      { is_auth: true },
+      { error_occured: true },
+    ]) {
+      expect(await send(changes), JSON.stringify(changes)).toEqual({ type: 'ignored' });
+    }
+    const { body, hmac } = fake.transaction(orderId);
+    expect(await call(body.replace('"TRANSACTION"', '"TOKEN"'), hmac)).toEqual({ type: 'ignored' });
+  });
+
+  it('refuses a callback the HMAC does not prove: none, not hex, another secret, another transaction, a changed field', async () => {
+    const { obj, body, hmac } = fake.transaction(orderId);
+    expect(await call(body, undefined)).toBeNull();
+    expect(await call(body, '')).toBeNull();
+    expect(await call(body, 'z'.repeat(128))).toBeNull();
+    expect(await call(body, hmac.slice(0, 64))).toBeNull();
+    expect(await call(body, signTransaction('someone-else', obj))).toBeNull();
+    expect(await call(body, fake.transaction(orderId).hmac)).toBeNull();
+    for (const [field, value] of [
+      ['amount_cents', 1],
+      ['currency', 'USD'],
+      ['success', false],
+      ['pending', true],
+      ['id', 1],
+    ] as const) {
+      expect(
+        await call(JSON.stringify({ type: 'TRANSACTION', obj: { ...obj, [field]: value } }), hmac),
+        field,
+      ).toBeNull();
+    }
+    const otherOrder = { ...obj, order: { ...obj.order, id: 1 } };
+    expect(await call(JSON.stringify({ type: 'TRANSACTION', obj: otherOrder }), hmac)).toBeNull();
+    // Not Paymob's shape at all.
+    expect(await call('not json', hmac)).toBeNull();
+    expect(await call(JSON.stringify({ type: 'TRANSACTION' }), hmac)).toBeNull();
+    const objectInSignedField = { ...obj, amount_cents: { value: 34_050 } };
+    expect(
+      await call(
+        JSON.stringify({ type: 'TRANSACTION', obj: objectInSignedField }),
+        signTransaction(fake.hmacSecret, objectInSignedField),
+      ),
+    ).toBeNull();
+  });
+
+  it('an amount or currency that is not Paymob’s usual shape is passed on as a mismatch, never as “unknown”', async () => {
+    const event = await send({ amount_cents: 'lots', currency: null });
+    expect(event).toMatchObject({ type: 'paid', currency: '' });
+    expect(event?.type === 'paid' && Number.isNaN(event.amount)).toBe(true);
+  });
+});
+
+describe('refund and expire', () => {
+  it('refunds a transaction for an amount, with the secret key', async () => {
+    const page = await paymob.createCheckout(checkout('ref-refund'));
+    const { obj } = fake.transaction(page.id);
+    const refund = await paymob.refund({ paymentId: String(obj.id), amount: 10_000, currency: 'EGP', reason: 'x' });
+    expect(refund.id).toMatch(/^\d+$/);
+    const call = fake.calls.at(-1);
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/api/acceptance/void_refund/refund',
+      body: { transaction_id: obj.id, amount_cents: 10_000 },
+    });
+    expect(call?.headers.authorization).toBe(`Token ${fake.secretKey}`);
+    // Paymob answers 200 with success false when it will not refund: an error naming its reason.
+    await expect(
+      paymob.refund({ paymentId: String(obj.id), amount: 30_000, currency: 'EGP', reason: 'x' }),
+    ).rejects.toThrow('Paymob: refund not accepted (Refund amount exceeds the refundable amount.)');
+    fake.failNext(404, { detail: 'Not found.' });
+    await expect(paymob.refund({ paymentId: '1', amount: 1, currency: 'EGP', reason: 'x' })).rejects.toThrow(
+      'Paymob: Not found.',
+    );
+  });
+
+  it('a payment id that is not a Paymob transaction id is refused before any call', async () => {
+    const before = fake.calls.length;
+    await expect(paymob.refund({ paymentId: 'pi_123', amount: 1, currency: 'EGP', reason: 'x' })).rejects.toThrow(
+      'not a transaction id',
+    );
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('ending a checkout calls nothing: Paymob has no call that ends an intention', async () => {
+    const before = fake.calls.length;
+    await paymob.expireCheckout('217503001');
+    expect(fake.calls.length).toBe(before);
+  });
+});
+
+describe('configuration', () => {
+  const env = {
+    DATA_DIR: tmpdir(),
+    JWT_SECRET: 'x'.repeat(32),
+    PAYMENT_PROVIDER: 'paymob',
+    PAYMOB_SECRET_KEY: 'egy_sk_live_1',
+    PAYMOB_PUBLIC_KEY: 'egy_pk_live_1',
+    PAYMOB_HMAC_SECRET: 'hmac',
+    PAYMOB_INTEGRATION_IDS: ' 4097558, 4097559 ,4097558',
+  };
+
+  it('PAYMENT_PROVIDER=paymob takes its keys, the integration ids as numbers, and Egypt’s host by default', () => {
+    expect(loadConfig({ ...env, SHOP_COUNTRY: 'EG' }).payments).toEqual({
+      provider: 'paymob',
+      paymob: {
+        secretKey: 'egy_sk_live_1',
+        publicKey: 'egy_pk_live_1',
+        hmacSecret: 'hmac',
+        integrationIds: [4_097_558, 4_097_559],
+        apiUrl: 'https://accept.paymob.com',
+        country: 'EG',
+      },
+    });
+    const ksa = loadConfig({ ...env, PAYMOB_API_URL: 'https://ksa.paymob.com/' });
+    expect(ksa.payments).toMatchObject({ paymob: { apiUrl: 'https://ksa.paymob.com', country: 'SA' } });
+  });
+
+  it('refuses to start without a key, naming each one missing, or with an integration id that is not a number', () => {
+    const { PAYMOB_PUBLIC_KEY: _, PAYMOB_HMAC_SECRET: __, ...partial } = env;
+    expect(() => loadConfig(partial)).toThrow('PAYMENT_PROVIDER=paymob needs PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET');
+    expect(() => loadConfig({ ...env, PAYMOB_INTEGRATION_IDS: ' , ' })).toThrow('needs PAYMOB_INTEGRATION_IDS');
+    for (const ids of ['card', '4097558,card', '-1', '0', '1.5', '12345678901234567']) {
+      expect(() => loadConfig({ ...env, PAYMOB_INTEGRATION_IDS: ids }), ids).toThrow(
+        /PAYMOB_INTEGRATION_IDS: ".*" is not/,
+      );
+    }
+    expect(() => loadConfig({ ...env, PAYMOB_API_URL: 'not a url' })).toThrow(/PAYMOB_API_URL/);
+  });
+
+  it('the pages let the no-JS checkout form lead to Paymob’s page, and nowhere else', () => {
+    const origin = paymentPageOrigin(loadConfig({ ...env, PAYMOB_API_URL: 'https://uae.paymob.com/' }).payments);
+    expect(origin).toBe('https://uae.paymob.com');
+    expect(contentSecurityPolicy('n', origin)).toMatch(/form-action 'self' https:\/\/uae\.paymob\.com$/);
+    expect(contentSecurityPolicy('n', paymentPageOrigin({ provider: 'none' }))).toMatch(/form-action 'self'$/);
+  });
+});
