@@ -21,6 +21,7 @@ const serverEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: '',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  RATE_LIMIT_CHECKOUTS_PER_MINUTE: '1000',
 };
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

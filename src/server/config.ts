@@ -53,6 +53,7 @@ const envSchema = z.object({
   // Egypt's host; Saudi Arabia, the UAE and Oman have their own (docs/payments.md § Paymob).
   PAYMOB_API_URL: z.url().default('https://accept.paymob.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CHECKOUTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   CORS_ORIGINS: z.string().default(''),
@@ -88,6 +89,11 @@ export type Config = {
   maxImagePixels: number;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /**
+   * Card checkouts one customer may open a minute: each asks the payment provider for a new hosted
+   * page (an invoice in the merchant's account) and ends the previous one (SECURITY.md § 6).
+   */
+  checkoutRateLimitPerMinute: number;
   /** Shop-wide wrong reset codes sent without an e-mail per day (SECURITY.md, section 5). */
   resetCodeOnlyGuessesPerDay: number;
   /** Headers, a body's first stretch and an idle connection get this long (src/server/http/client-timeouts.ts). */
@@ -282,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    checkoutRateLimitPerMinute: e.RATE_LIMIT_CHECKOUTS_PER_MINUTE,
     resetCodeOnlyGuessesPerDay: e.RESET_CODE_ONLY_GUESSES_PER_DAY,
     clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),

@@ -137,6 +137,26 @@ describe('an open checkout holds its units', () => {
     expect(await ordersOf(user)).toHaveLength(1);
     expect(await stockOf(p.id)).toEqual({ quantity: 1, sold: 2 });
   });
+
+  it('a customer opens at most RATE_LIMIT_CHECKOUTS_PER_MINUTE checkouts a minute (each asks the provider for a page); others are not held back', async () => {
+    const limit = 3;
+    const shop = await createTestApp({ checkoutRateLimitPerMinute: limit });
+    try {
+      const { category, brand } = await createTaxonomy(shop);
+      const p = await insertProduct(shop, { categoryId: category.id, brandId: brand.id }, { quantity: 5 });
+      const customer = await customerWithCart(shop, send, [{ productId: p.id }]);
+      const answers = [];
+      for (let i = 0; i <= limit; i += 1) answers.push((await checkoutFor(customer, shop)).statusCode);
+      expect(answers).toEqual([...Array(limit).fill(200), 429]);
+      expectFail(await checkoutFor(customer, shop), 429, m.tooManyRequests);
+      // Only the last open checkout holds its unit.
+      expect(await stockOfProduct(shop, p.id)).toEqual({ quantity: 4, sold: 0 });
+      const other = await customerWithCart(shop, send, [{ productId: p.id }]);
+      expect((await checkoutFor(other, shop)).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
 });
 
 describe('checkouts end', () => {

@@ -33,6 +33,7 @@ const RATE_LIMITED = new Set([
   'POST /auth/forgotPasswords',
   'POST /auth/verifyResetCode',
   'PUT /auth/resetPassword',
+  'GET /orders/checkout-session/:param',
 ]);
 /** Calls on an id that answer without looking it up: removing a favourite that is not there is done. */
 const NO_LOOKUP = new Set(['DELETE /wishlist/:productId']);

@@ -51,6 +51,7 @@ export async function createTestApp(
     {
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       authRateLimitPerMinute: 1000,
+      checkoutRateLimitPerMinute: 1000,
       databaseUrl,
       // Card checkouts end to end without a real provider (loopback only, docs/payments.md).
       payments: { provider: 'test' },

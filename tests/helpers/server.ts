@@ -109,6 +109,7 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     SERVE_WEB: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
     PAYMENT_PROVIDER: 'test',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,

@@ -167,6 +167,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     '/checkout-session/:cartId',
     {
       onRequest: guards.customer,
+      // Counted per customer, after the guard has named them (SECURITY.md § 6).
+      config: {
+        rateLimit: {
+          max: config.checkoutRateLimitPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `checkout:${userOf(request).id}`,
+        },
+      },
       schema: {
         params: cartParams,
         querystring: checkoutQuerySchema,
