@@ -9,10 +9,10 @@ import type { PaidEvent, PaymentProvider } from './provider.js';
 export const MOYASAR_CURRENCIES: readonly string[] = ['SAR', 'AED', 'BHD', 'KWD', 'QAR', 'USD'];
 
 /** Moyasar's smallest invoice, in minor units (100 halalas: 1 SAR). */
-export const MOYASAR_MINIMUM_AMOUNT = 100;
+const MOYASAR_MINIMUM_AMOUNT = 100;
 
 /** Where Moyasar posts an invoice when it is paid (the invoice's `callback_url`): our webhook. */
-export const MOYASAR_WEBHOOK_PATH = '/api/v1/payments/webhook/moyasar';
+const MOYASAR_WEBHOOK_PATH = '/api/v1/payments/webhook/moyasar';
 
 /** Calls that change something wait this long for Moyasar; reading an invoice, which a page waits on, less. */
 const TIMEOUT_MS = 15_000;

@@ -82,6 +82,3 @@ export interface PaymentProvider {
   /** The smallest amount (minor units) the provider takes; a smaller checkout is refused before it opens. */
   readonly minimumAmount?: number;
 }
-
-/** The configured card payments: none (cash only), the test provider, or a real one. */
-export type PaymentProviderName = 'none' | 'test' | 'stripe' | 'moyasar' | 'paymob';

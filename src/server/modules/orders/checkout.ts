@@ -382,7 +382,6 @@ export function createCheckouts(
       return { expired: expired.length };
     },
 
-    find,
     findByProviderId,
 
     /** One checkout as its customer (or staff) may read it; an open one is first asked about (`withLookup`). */
