@@ -217,7 +217,8 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       const answer = await call('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
       const transaction = isObject(answer.obj) ? answer.obj : answer;
       const raw = transaction.refunded_amount_cents;
-      const refunded = typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : Number.NaN;
+      const refunded =
+        typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : Number.NaN;
       if (String(transaction.id) !== paymentId || !Number.isSafeInteger(refunded) || refunded < 0) {
         throw new Error(`Paymob: unexpected answer for transaction ${paymentId}`);
       }

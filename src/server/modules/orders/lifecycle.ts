@@ -94,10 +94,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         .where(and(eq(refunds.id, refundId), eq(refunds.status, 'due'), unclaimed(refunds.attemptedAt)))
         .for('update');
       if (!row) return undefined;
-      await tx
-        .update(refunds)
-        .set({ attemptedAt: sql`now()` })
-        .where(eq(refunds.id, refundId));
+      await tx.update(refunds).set({ attemptedAt: sql`now()` }).where(eq(refunds.id, refundId));
       return { retry: row.attemptedAt !== null };
     });
   }
@@ -112,9 +109,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     const [done] = await db
       .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
       .from(refunds)
-      .where(
-        and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'done'), eq(refunds.provider, provider.name)),
-      );
+      .where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'done'), eq(refunds.provider, provider.name)));
     return refunded >= Number(done?.amount ?? 0) + refund.amount;
   }
 
@@ -142,7 +137,10 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     try {
       if (claimed.retry && (await alreadyRefunded(refund, paymentId))) {
         providerRefundId = `reconciled:${paymentId}`;
-        log.warn({ refund: refund.id, payment: paymentId }, 'refund found done at the provider: counted, not made again');
+        log.warn(
+          { refund: refund.id, payment: paymentId },
+          'refund found done at the provider: counted, not made again',
+        );
       } else {
         ({ id: providerRefundId } = await provider.refund({
           paymentId,

@@ -23,5 +23,8 @@ export const givenUp = sql`now() - ${LEASE} - interval '1 second'`;
  * carrying the refund out, and the claim is kept for its lease.
  */
 export function providerAnswered(error: unknown): boolean {
-  return !(error instanceof TypeError || (error instanceof Error && ['TimeoutError', 'AbortError'].includes(error.name)));
+  return !(
+    error instanceof TypeError ||
+    (error instanceof Error && ['TimeoutError', 'AbortError'].includes(error.name))
+  );
 }
