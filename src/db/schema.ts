@@ -487,6 +487,11 @@ export const refunds = pgTable(
     creditNoteId: uuid('credit_note_id'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a process last claimed it to ask the provider (SECURITY.md § 6): another process leaves
+     * it alone for a lease, and a retry after it first asks the provider what it has refunded.
+     */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
@@ -525,6 +530,8 @@ export const checkoutSessions = pgTable(
     /** Why a paid session could not become an order (stock ran out meanwhile): it is refunded. */
     failureReason: text('failure_reason'),
     refundId: text('refund_id'),
+    /** When a process last claimed its refund to ask the provider: as `refunds.attempted_at`. */
+    refundAttemptedAt: timestamp('refund_attempted_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     ...timestamps(),

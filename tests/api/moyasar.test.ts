@@ -4,6 +4,7 @@ import { CHECKOUT_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { checkoutSessions, orders, products, refunds } from '../../src/db/schema.js';
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
+import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeMoyasar } from '../helpers/fake-moyasar.js';
@@ -299,6 +300,54 @@ describe('refunds through Moyasar', () => {
     expect(refundCalls(payment.id).map((c) => c.body)).toEqual([{ amount: 25_000 }]);
     expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 250 });
     expect(fake.invoices.get(order.paymentRef?.split(':')[1] ?? '')?.status).toBe('refunded');
+  });
+
+  const sweepRefunds = () =>
+    createLifecycle(t.database.db, choosePaymentProvider(t.config).provider, quietLog).sweepRefunds();
+
+  it('a sweep running while a staff refund waits on Moyasar leaves it to its claimer: one refund at Moyasar', async () => {
+    const { order, payment } = await paidOrder(30_000);
+    fake.slowRefunds(400);
+    try {
+      const request = send('POST', `/orders/${order.id}/refunds`, {
+        token: staff.token,
+        payload: { amount: 100, reason: 'تعويض' },
+      });
+      // The refund row is committed and Moyasar is being asked: the sweep sees it due.
+      await expect.poll(() => refundCalls(payment.id).length).toBe(1);
+      await Promise.all([request, sweepRefunds(), sweepRefunds()]);
+    } finally {
+      fake.slowRefunds(0);
+    }
+    await sweepRefunds();
+    expect(refundCalls(payment.id)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(row).toMatchObject({ status: 'done', amount: 10_000 });
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ refundedAmount: 10_000, paymentStatus: 'partially_refunded' });
+  });
+
+  it('a refund made whose answer was lost: the sweep finds it done at Moyasar and does not make it again', async () => {
+    const { order, payment } = await paidOrder(30_000);
+    // A first refund, done: the reconciliation counts it.
+    await send('POST', `/orders/${order.id}/refunds`, { token: staff.token, payload: { amount: 50, reason: 'أول' } });
+    fake.refundThenFail();
+    const res = await send('POST', `/orders/${order.id}/refunds`, {
+      token: staff.token,
+      payload: { amount: 70, reason: 'ثان' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'due' });
+    expect(refundCalls(payment.id)).toHaveLength(2);
+    await sweepRefunds();
+    await sweepRefunds();
+    expect(refundCalls(payment.id)).toHaveLength(2);
+    expect(fake.calls.some((c) => c.method === 'GET' && c.path === `/v1/payments/${payment.id}`)).toBe(true);
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => r.status)).toEqual(['done', 'done']);
+    expect(rows.find((r) => r.amount === 7_000)?.providerRefundId).toBe(`reconciled:${payment.id}`);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ refundedAmount: 12_000, paymentStatus: 'partially_refunded' });
   });
 
   it('a late payment whose checkout expired is taken back through Moyasar when its units are gone', async () => {

@@ -259,6 +259,31 @@ describe('refunds through Paymob', () => {
     expect(after).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 7_000 });
   });
 
+  it('a refund Paymob made whose answer was lost: the sweep reads the transaction and does not refund again', async () => {
+    const { row, obj } = await paidOrder();
+    const before = refundCalls().length;
+    fake.refundThenFail();
+    const due = await send('POST', `/orders/${row.id}/refunds`, {
+      token: staff.token,
+      payload: { amount: 30, reason: 'تعويض' },
+    });
+    expect(due.statusCode, due.body).toBe(201);
+    expect(due.json().data).toMatchObject({ status: 'due' });
+    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
+    await lifecycle.sweepRefunds();
+    await lifecycle.sweepRefunds();
+    expect(refundCalls().length - before).toBe(1);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/api/acceptance/transactions/${obj.id}`,
+      headers: { authorization: `Token ${fake.secretKey}` },
+    });
+    const [refund] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
+    expect(refund).toMatchObject({ status: 'done', providerRefundId: `reconciled:${obj.id}` });
+    const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
+    expect(after).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 3_000 });
+  });
+
   it('cancelling a paid card order refunds all of it through Paymob', async () => {
     const { row, obj } = await paidOrder(12_000);
     const res = await send('POST', `/orders/${row.id}/cancel`, {

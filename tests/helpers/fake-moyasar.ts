@@ -50,7 +50,7 @@ const absolute = (value: unknown) => typeof value === 'string' && URL.canParse(v
 
 /**
  * A local stand-in for the parts of Moyasar's API the shop uses (docs/payments.md § Moyasar), on
- * 127.0.0.1: invoices (create, fetch, cancel), payment refunds, HTTP Basic with the secret key,
+ * 127.0.0.1: invoices (create, fetch, cancel), payments (fetch, refund), HTTP Basic with the secret key,
  * errors in Moyasar's `{ type, message, errors }` shape, and `failNext` for an outage. The shop
  * reaches it through MOYASAR_API_URL (`url`), the same code path as production.
  *
@@ -63,6 +63,9 @@ export async function startFakeMoyasar() {
   const calls: MoyasarCall[] = [];
   const invoices = new Map<string, Invoice>();
   let failure: { status: number; message: string } | undefined;
+  /** Refunds wait this long before they are made (a slow gateway); `refundThenFail` answers the next one with a 500. */
+  let refundDelayMs = 0;
+  let refundThenFail = false;
   let webhook: { url: string; secret: string } | undefined;
   let origin = '';
 
@@ -213,6 +216,11 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
         return send(response, 200, invoice);
       }
     }
+    const paymentRead = /^\/payments\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && paymentRead?.[1]) {
+      const found = [...invoices.values()].flatMap((i) => i.payments).find((p) => p.id === paymentRead[1]);
+      return found ? send(response, 200, found) : refuse(response, 404, 'invalid_request_error', 'Object not found');
+    }
     const refund = /^\/payments\/([^/]+)\/refund$/.exec(path);
     if (request.method === 'POST' && refund?.[1]) {
       const found = [...invoices.values()].flatMap((i) => i.payments).find((p) => p.id === refund[1]);
@@ -227,6 +235,10 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
         found.status = 'refunded';
         const invoice = invoices.get(found.invoice_id);
         if (invoice) invoice.status = 'refunded';
+      }
+      if (refundThenFail) {
+        refundThenFail = false;
+        return refuse(response, 500, 'api_error', 'Internal server error');
       }
       return send(response, 200, found);
     }
@@ -259,7 +271,8 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
       }
       calls.push({ method: request.method ?? '', path, headers: request.headers, body });
       if (!path.startsWith('/v1/')) return refuse(response, 404, 'invalid_request_error', 'Not found');
-      return api(request, response, path.slice('/v1'.length), body);
+      const delay = request.method === 'POST' && path.endsWith('/refund') ? refundDelayMs : 0;
+      setTimeout(() => api(request, response, path.slice('/v1'.length), body), delay);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -278,6 +291,14 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
     },
     failNext(status: number, message: string) {
       failure = { status, message };
+    },
+    /** Refunds wait `ms` before they are made and answered: a slow gateway. */
+    slowRefunds(ms: number) {
+      refundDelayMs = ms;
+    },
+    /** The next refund is made, then answered with a 500: its answer is lost to the shop. */
+    refundThenFail() {
+      refundThenFail = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

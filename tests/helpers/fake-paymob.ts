@@ -74,7 +74,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * Paymob's error shapes), the unified checkout page (`/unifiedcheckout/?publicKey&clientSecret`)
  * whose pay button sends the signed transaction callback to the intention's notification_url and
  * then sends the browser to its redirection_url with the transaction in the query, and refunds
- * (`POST /api/acceptance/void_refund/refund`). `failNext` makes the next API answer an error.
+ * (`POST /api/acceptance/void_refund/refund`) and reading a transaction (`GET
+ * /api/acceptance/transactions/:id`, with `refunded_amount_cents`). `failNext` makes the next API answer an error.
  */
 export async function startFakePaymob() {
   const calls: PaymobCall[] = [];
@@ -84,6 +85,8 @@ export async function startFakePaymob() {
   /** What the shop answered each callback the hosted page sent. */
   const callbacks: { status: number; body: string }[] = [];
   let failure: { status: number; body: unknown } | undefined;
+  /** `refundThenFail`: the next refund is made, then answered with a 500. */
+  let refundThenFail = false;
   let count = 0;
 
   /** A transaction on `intention` as Paymob's processed callback carries it, with `changes` applied. */
@@ -235,6 +238,10 @@ export async function startFakePaymob() {
     }
     payment.refunded += amount;
     count += 1;
+    if (refundThenFail) {
+      refundThenFail = false;
+      return [500, { detail: 'Internal server error.' }];
+    }
     return [
       200,
       {
@@ -330,6 +337,20 @@ export async function startFakePaymob() {
       if (request.method === 'POST' && url.pathname === '/api/acceptance/void_refund/refund') {
         return answer(...refund(body));
       }
+      const read = /^\/api\/acceptance\/transactions\/(\d+)$/.exec(url.pathname);
+      if (request.method === 'GET' && read?.[1]) {
+        const id = Number(read[1]);
+        const payment = payments.get(id);
+        if (!payment) return answer(404, { detail: 'Not found.' });
+        // The fields a refund reconciliation reads; Paymob's transaction carries many more.
+        return answer(200, {
+          id,
+          amount_cents: payment.amount,
+          refunded_amount_cents: payment.refunded,
+          is_refunded: payment.refunded > 0,
+          currency: payment.intention.currency,
+        });
+      }
       return answer(404, { detail: 'Not found.' });
     });
   });
@@ -352,6 +373,10 @@ export async function startFakePaymob() {
     /** The next API call answers `status` with Paymob's error body (`{ detail }` unless given). */
     failNext(status: number, body: unknown = { detail: 'Service temporarily unavailable.' }) {
       failure = { status, body };
+    },
+    /** The next refund is made, then answered with a 500: its answer is lost to the shop. */
+    refundThenFail() {
+      refundThenFail = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

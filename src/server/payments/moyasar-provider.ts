@@ -139,6 +139,17 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
       if (!payment.success) throw new Error('Moyasar: no payment in the refund answer');
       return { id: payment.data.id };
     },
+    async refundedAmount(paymentId) {
+      // Fetch Payment: `refunded` is what has been given back of it, in minor units.
+      const path = `/payments/${encodeURIComponent(paymentId)}`;
+      const payment = z
+        .object({ id: z.string(), refunded: z.number().int().nonnegative() })
+        .safeParse(await call('GET', path, undefined, LOOKUP_TIMEOUT_MS));
+      if (!payment.success || payment.data.id !== paymentId) {
+        throw new Error(`Moyasar: unexpected answer for payment ${paymentId}`);
+      }
+      return payment.data.refunded;
+    },
     async expireCheckout(id) {
       await call('PUT', `/invoices/${encodeURIComponent(id)}/cancel`);
     },

@@ -90,17 +90,26 @@ const flag = (value: unknown) => String(value);
 export function createPaymobProvider(settings: PaymobSettings): PaymentProvider {
   const { secretKey, publicKey, hmacSecret, integrationIds, apiUrl, country } = settings;
 
-  async function post(path: string, body: Json): Promise<Json> {
+  async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
     const response = await fetch(`${apiUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Token ${secretKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      method,
+      headers: {
+        authorization: `Token ${secretKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(15_000),
     });
     const answer: unknown = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error(`Paymob: ${(errorText(answer) ?? String(response.status)).slice(0, 300)}`);
     return isObject(answer) ? answer : {};
   }
+
+  /** A transaction id as Paymob writes it (digits, within a safe integer): what a refund names. */
+  const transactionId = (paymentId: string) => {
+    if (!/^\d{1,15}$/.test(paymentId)) throw new Error(`Paymob: ${paymentId} is not a transaction id`);
+    return Number(paymentId);
+  };
 
   return {
     name: 'paymob',
@@ -110,7 +119,7 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       // First and last name must be real (Paymob refuses "NA" there); a one-word name is both.
       const [first = request.customerEmail, ...rest] = request.customerName.trim().split(/\s+/).filter(Boolean);
       const item = request.description.slice(0, 50);
-      const answer = await post('/v1/intention/', {
+      const answer = await call('POST', '/v1/intention/', {
         amount: request.amount,
         currency: request.currency,
         payment_methods: integrationIds,
@@ -192,9 +201,8 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       };
     },
     async refund({ paymentId, amount }) {
-      if (!/^\d{1,15}$/.test(paymentId)) throw new Error(`Paymob: ${paymentId} is not a transaction id`);
-      const answer = await post('/api/acceptance/void_refund/refund', {
-        transaction_id: Number(paymentId),
+      const answer = await call('POST', '/api/acceptance/void_refund/refund', {
+        transaction_id: transactionId(paymentId),
         amount_cents: amount,
       });
       if (flag(answer.success) !== 'true' || answer.id === undefined || answer.id === null) {
@@ -202,6 +210,19 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
         throw new Error(`Paymob: refund not accepted (${errorText(data) ?? 'no reason given'})`);
       }
       return { id: String(answer.id) };
+    },
+    async refundedAmount(paymentId) {
+      // Retrieve a transaction: `refunded_amount_cents` is what has been given back of it (older
+      // answers wrap the transaction in `obj`).
+      const answer = await call('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
+      const transaction = isObject(answer.obj) ? answer.obj : answer;
+      const raw = transaction.refunded_amount_cents;
+      const refunded =
+        typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : Number.NaN;
+      if (String(transaction.id) !== paymentId || !Number.isSafeInteger(refunded) || refunded < 0) {
+        throw new Error(`Paymob: unexpected answer for transaction ${paymentId}`);
+      }
+      return refunded;
     },
     async expireCheckout() {
       // Paymob has no call that ends an intention: its `expiration` ends the page, and a payment

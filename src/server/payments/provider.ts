@@ -71,6 +71,12 @@ export interface PaymentProvider {
   parseWebhook(request: WebhookRequest): Promise<WebhookEvent | null>;
   /** Gives money back for a confirmed payment; resolves with the provider's refund id. */
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * What the provider says it has refunded of the payment (minor units), for providers whose
+   * refunds take no idempotency key: a retry after an unknown outcome asks this first, so a
+   * refund carried out whose answer was lost is not made again (SECURITY.md § 6).
+   */
+  refundedAmount?(paymentId: string): Promise<number>;
   /** Ends an unpaid checkout at the provider so it can no longer be paid (best effort). */
   expireCheckout(id: string): Promise<void>;
   /**

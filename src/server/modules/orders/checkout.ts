@@ -16,6 +16,7 @@ import { failure, HttpError } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
 import { priceCart, refuseHugeTotal } from '../cart/service.js';
 import { quoteCart } from '../pricing/service.js';
+import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { createOrder, linesOf, releaseStock, takeStock } from './service.js';
 
 /*
@@ -109,16 +110,55 @@ export function createCheckouts(
     }
   }
 
-  /** Gives the money of a paid checkout back; a provider failure leaves it due, retried later. */
+  /**
+   * Claims a checkout's refund for this process, as an order's refund is claimed (docs/orders.md
+   * § Refunds): undefined when it is done or held by another process; `retry` when tried before.
+   */
+  async function claimRefund(sessionId: string): Promise<{ retry: boolean } | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ attemptedAt: checkoutSessions.refundAttemptedAt })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.id, sessionId),
+            eq(checkoutSessions.status, 'refund_due'),
+            unclaimed(checkoutSessions.refundAttemptedAt),
+          ),
+        )
+        .for('update');
+      if (!row) return undefined;
+      await tx
+        .update(checkoutSessions)
+        .set({ refundAttemptedAt: sql`now()` })
+        .where(eq(checkoutSessions.id, sessionId));
+      return { retry: row.attemptedAt !== null };
+    });
+  }
+
+  /**
+   * Gives the money of a paid checkout back, once: only the process that claims it asks the
+   * provider, and a retry first asks what the provider has refunded of the payment (the whole
+   * amount: it was given back and the answer lost). A provider failure leaves it due, retried later.
+   */
   async function refund(session: CheckoutSession): Promise<CheckoutSession> {
     const payments = cardProvider();
+    const claimed = await claimRefund(session.id);
+    if (!claimed) return session;
+    const paymentId = session.providerPaymentId ?? session.providerSessionId;
     try {
-      const { id } = await payments.refund({
-        paymentId: session.providerPaymentId ?? session.providerSessionId,
-        amount: session.amount,
-        currency: session.currency,
-        reason: session.failureReason ?? 'checkout could not become an order',
-      });
+      let id: string;
+      if (claimed.retry && payments.refundedAmount && (await payments.refundedAmount(paymentId)) >= session.amount) {
+        id = `reconciled:${paymentId}`;
+        log.warn({ checkout: session.id, payment: paymentId }, 'refund found done at the provider: not made again');
+      } else {
+        ({ id } = await payments.refund({
+          paymentId,
+          amount: session.amount,
+          currency: session.currency,
+          reason: session.failureReason ?? 'checkout could not become an order',
+        }));
+      }
       const [done] = await db
         .update(checkoutSessions)
         .set({ status: 'refunded', refundId: id, refundedAt: new Date(), updatedAt: new Date() })
@@ -128,6 +168,12 @@ export function createCheckouts(
       return done ?? session;
     } catch (error) {
       log.error({ err: error, checkout: session.id }, 'refund failed: it stays due and is tried again');
+      if (providerAnswered(error)) {
+        await db
+          .update(checkoutSessions)
+          .set({ refundAttemptedAt: givenUp })
+          .where(eq(checkoutSessions.id, session.id));
+      }
       return session;
     }
   }

@@ -9,6 +9,7 @@ import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { issueCreditNote } from '../invoices/service.js';
 import { type Actor, recordEvent, SYSTEM } from './events.js';
+import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { releaseStock } from './service.js';
 
 /*
@@ -82,8 +83,41 @@ async function applyRefund(tx: Tx, refund: RefundRow, actor: Actor) {
 
 export function createLifecycle(db: Database, provider: PaymentProvider | undefined, log: FastifyBaseLogger) {
   /**
-   * Gives a due refund back through the provider, with the refund's id as the idempotency key (a
-   * retry after a lost answer refunds once). A failure leaves it due: the sweep tries again.
+   * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done or
+   * another process holds it; `retry` when it was tried before and the outcome may be unknown.
+   */
+  async function claim(refundId: string): Promise<{ retry: boolean } | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ attemptedAt: refunds.attemptedAt })
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'due'), unclaimed(refunds.attemptedAt)))
+        .for('update');
+      if (!row) return undefined;
+      await tx.update(refunds).set({ attemptedAt: sql`now()` }).where(eq(refunds.id, refundId));
+      return { retry: row.attemptedAt !== null };
+    });
+  }
+
+  /**
+   * Whether the provider has already given this refund back (its answer was lost): what it says it
+   * refunded on the payment covers the order's refunds done through it and this one.
+   */
+  async function alreadyRefunded(refund: RefundRow, paymentId: string): Promise<boolean> {
+    if (!provider?.refundedAmount) return false;
+    const refunded = await provider.refundedAmount(paymentId);
+    const [done] = await db
+      .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'done'), eq(refunds.provider, provider.name)));
+    return refunded >= Number(done?.amount ?? 0) + refund.amount;
+  }
+
+  /**
+   * Gives a due refund back through the provider, once: only the process that claims it asks the
+   * provider; a retry first asks what the provider has refunded (providers without idempotency
+   * keys), and Stripe's idempotency key (the refund's id) makes a retry refund once. A failure
+   * leaves it due: the sweep tries again.
    */
   async function settle(refund: RefundRow): Promise<boolean> {
     if (!provider || refund.provider !== provider.name) return false;
@@ -96,17 +130,31 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       log.error({ refund: refund.id }, 'refund due on an order without its card checkout: left for staff');
       return false;
     }
+    const claimed = await claim(refund.id);
+    if (!claimed) return false;
+    const paymentId = session.providerPaymentId ?? session.providerSessionId;
     let providerRefundId: string;
     try {
-      ({ id: providerRefundId } = await provider.refund({
-        paymentId: session.providerPaymentId ?? session.providerSessionId,
-        amount: refund.amount,
-        currency: session.currency,
-        reason: refund.reason,
-        idempotencyKey: `refund-${refund.id}`,
-      }));
+      if (claimed.retry && (await alreadyRefunded(refund, paymentId))) {
+        providerRefundId = `reconciled:${paymentId}`;
+        log.warn(
+          { refund: refund.id, payment: paymentId },
+          'refund found done at the provider: counted, not made again',
+        );
+      } else {
+        ({ id: providerRefundId } = await provider.refund({
+          paymentId,
+          amount: refund.amount,
+          currency: session.currency,
+          reason: refund.reason,
+          idempotencyKey: `refund-${refund.id}`,
+        }));
+      }
     } catch (error) {
       log.error({ err: error, refund: refund.id }, 'refund failed: it stays due and is tried again');
+      if (providerAnswered(error)) {
+        await db.update(refunds).set({ attemptedAt: givenUp }).where(eq(refunds.id, refund.id));
+      }
       return false;
     }
     return db.transaction(async (tx) => {
