@@ -158,14 +158,24 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   };
 }
 
+/** The shortest webhook token accepted (it is compared in constant time, but can be guessed online if short). */
+const MOYASAR_WEBHOOK_SECRET_MIN = 16;
+
 /**
- * PAYMENT_PROVIDER=moyasar: its keys, and a shop currency Moyasar takes (docs/payments.md § Moyasar);
- * otherwise the shop refuses to start rather than fail every card checkout.
+ * PAYMENT_PROVIDER=moyasar: its keys (a webhook token of 16 characters or more), and a shop currency
+ * Moyasar takes (docs/payments.md § Moyasar); otherwise the shop refuses to start rather than fail
+ * every card checkout or trust a guessable token.
  */
 function moyasarSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   if (!e.MOYASAR_SECRET_KEY || !e.MOYASAR_WEBHOOK_SECRET) {
     throw new Error(
       'Invalid environment:\n  PAYMENT_PROVIDER=moyasar needs MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET (docs/payments.md)',
+    );
+  }
+  // The token is all that proves a webhook is Moyasar's, and the shop chooses it: not a guessable one.
+  if (e.MOYASAR_WEBHOOK_SECRET.length < MOYASAR_WEBHOOK_SECRET_MIN) {
+    throw new Error(
+      `Invalid environment:\n  MOYASAR_WEBHOOK_SECRET must be at least ${MOYASAR_WEBHOOK_SECRET_MIN} characters (e.g. openssl rand -hex 32; docs/payments.md)`,
     );
   }
   const currency = e.SHOP_CURRENCY ?? MARKETS[e.SHOP_COUNTRY].currency;

@@ -162,12 +162,12 @@ describe('refund and expire', () => {
 
 describe('PAYMENT_PROVIDER=moyasar', () => {
   const env = { JWT_SECRET: 'a-jwt-secret-that-is-long-enough-for-hs256', PAYMENT_PROVIDER: 'moyasar' };
-  const keys = { MOYASAR_SECRET_KEY: 'sk_test_1', MOYASAR_WEBHOOK_SECRET: 'token' };
+  const keys = { MOYASAR_SECRET_KEY: 'sk_test_1', MOYASAR_WEBHOOK_SECRET: 'a-long-random-token' };
 
   it('takes its keys and API address (a trailing slash tolerated)', () => {
     expect(loadConfig({ ...env, ...keys }).payments).toEqual({
       provider: 'moyasar',
-      moyasar: { secretKey: 'sk_test_1', webhookSecret: 'token', apiUrl: 'https://api.moyasar.com/v1' },
+      moyasar: { secretKey: 'sk_test_1', webhookSecret: 'a-long-random-token', apiUrl: 'https://api.moyasar.com/v1' },
     });
     expect(loadConfig({ ...env, ...keys, MOYASAR_API_URL: 'http://127.0.0.1:9/v1/' }).payments).toMatchObject({
       moyasar: { apiUrl: 'http://127.0.0.1:9/v1' },
@@ -176,7 +176,14 @@ describe('PAYMENT_PROVIDER=moyasar', () => {
 
   it('refuses to start without its keys, naming them', () => {
     expect(() => loadConfig({ ...env, MOYASAR_SECRET_KEY: 'sk_test_1' })).toThrow(/MOYASAR_WEBHOOK_SECRET/);
-    expect(() => loadConfig({ ...env, MOYASAR_WEBHOOK_SECRET: 'token' })).toThrow(/MOYASAR_SECRET_KEY/);
+    expect(() => loadConfig({ ...env, MOYASAR_WEBHOOK_SECRET: 'a-long-random-token' })).toThrow(/MOYASAR_SECRET_KEY/);
+  });
+
+  it('refuses a webhook token short enough to guess (under 16 characters)', () => {
+    expect(() => loadConfig({ ...env, ...keys, MOYASAR_WEBHOOK_SECRET: 'token' })).toThrow(
+      /MOYASAR_WEBHOOK_SECRET must be at least 16 characters/,
+    );
+    expect(loadConfig({ ...env, ...keys, MOYASAR_WEBHOOK_SECRET: 'x'.repeat(16) }).payments.provider).toBe('moyasar');
   });
 
   it('refuses to start in a currency Moyasar does not take (an Egyptian shop), takes the Gulf ones', () => {
