@@ -14,7 +14,7 @@ import { registerFormBodies, type StaffCheck } from './http/form-body.js';
 import { hasSessionCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
-import { paymentPageOrigin } from './payments/choose.js';
+import { choosePaymentProvider, paymentPageOrigin } from './payments/choose.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -121,6 +121,8 @@ type BuildLoader = () => Promise<ServerBuild>;
  * Production uses the built bundle; development runs Vite in middleware mode with HMR.
  */
 export async function registerWeb(app: FastifyInstance, config: Config, mode: 'production' | 'development') {
+  // The test provider, or a gateway with its test keys: the payment screen says no money moves.
+  const testPayments = choosePaymentProvider(config).provider?.isTest ?? false;
   // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the visitor's loopback origin (originOf).
   const shopFor = (request: FastifyRequest): ShopInfo => ({
     name: config.shopName,
@@ -131,7 +133,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     cities: config.cities,
     defaultPostalCode: config.defaultPostalCode,
     cardPayments: config.payments.provider !== 'none',
-    testPayments: config.payments.provider === 'test',
+    testPayments,
   });
   const paymentPage = paymentPageOrigin(config.payments);
   let loadBuild: BuildLoader;

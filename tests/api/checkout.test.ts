@@ -358,7 +358,8 @@ describe('Stripe (a local server speaking its API)', () => {
     expect((await shop.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id))).length).toBe(0);
     expect((await paid(stripeId, 5_000)).statusCode).toBe(200);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
-    expect(order).toMatchObject({ isPaid: true, isTest: false, totalOrderPrice: 5_000 });
+    // The fake's key is a test key (sk_test_…): the order is a test order.
+    expect(order).toMatchObject({ isPaid: true, isTest: true, totalOrderPrice: 5_000 });
   });
 
   it('Stripe refusing to open its page: a clear 502, and the units go back', async () => {

@@ -146,7 +146,8 @@ describe('the payment_paid webhook', () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({
       isPaid: true,
-      isTest: false,
+      // The fake's key is a test key (sk_test_…): no money moved, and the order says so.
+      isTest: true,
       totalOrderPrice: 20_000,
       paymentRef: `moyasar:${session.id}`,
     });
@@ -201,7 +202,7 @@ describe('a late webhook: the thank-you page’s poll asks Moyasar', () => {
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json().data).toMatchObject({
       status: 'completed',
-      isTest: false,
+      isTest: true,
       order: { number: expect.any(Number) },
     });
     expect(await ordersOf(user)).toHaveLength(1);

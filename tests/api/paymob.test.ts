@@ -151,7 +151,7 @@ describe('the transaction callback', () => {
     expect((await callback(body, hmac)).statusCode).toBe(200);
     const made = await ordersOf(user);
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ isPaid: true, isTest: false, paymentRef: `paymob:${session.id}` });
+    expect(made[0]).toMatchObject({ isPaid: true, isTest: true, paymentRef: `paymob:${session.id}` });
     expect(await checkoutRow(session.id)).toMatchObject({ status: 'completed', providerPaymentId: String(obj.id) });
     const status = await send('GET', `/payments/checkouts/${session.checkoutId}`, { token: user.token });
     expect(status.json().data).toMatchObject({ status: 'completed', order: { number: made[0]?.number } });

@@ -102,7 +102,7 @@ test('a customer pays on Paymob’s page and comes back to the thank-you page of
   expect(fake.callbacks).toEqual([{ status: 200, body: JSON.stringify({ received: true }) }]);
   const orders = (await (await api.get('/api/v1/orders', { headers })).json()) as ListEnvelope<Order>;
   expect(orders.results).toBe(1);
-  expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, isTest: false });
+  expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, isTest: true });
   await context.close();
   await api.dispose();
 });

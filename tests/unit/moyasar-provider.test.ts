@@ -193,3 +193,12 @@ describe('PAYMENT_PROVIDER=moyasar', () => {
     expect(loadConfig({ ...env, ...keys, SHOP_COUNTRY: 'EG', SHOP_CURRENCY: 'SAR' }).payments.provider).toBe('moyasar');
   });
 });
+
+describe('test keys', () => {
+  it('a test key (sk_test_…) makes test orders; a live key real ones', () => {
+    const withKey = (secretKey: string) =>
+      createMoyasarProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+    expect(withKey('sk_test_abc').isTest).toBe(true);
+    expect(withKey('sk_live_abc').isTest).toBe(false);
+  });
+});

@@ -309,3 +309,20 @@ describe('configuration', () => {
     expect(contentSecurityPolicy('n', paymentPageOrigin({ provider: 'none' }))).toMatch(/form-action 'self'$/);
   });
 });
+
+describe('test keys', () => {
+  it('a test key (egy_sk_test_…, ksa_sk_test_…) makes test orders; a live key real ones', () => {
+    const withKey = (secretKey: string) =>
+      createPaymobProvider({
+        secretKey,
+        publicKey: fake.publicKey,
+        hmacSecret: fake.hmacSecret,
+        integrationIds: fake.integrationIds,
+        apiUrl: fake.url,
+        country: 'EG',
+      });
+    expect(withKey('egy_sk_test_abc').isTest).toBe(true);
+    expect(withKey('ksa_sk_test_abc').isTest).toBe(true);
+    expect(withKey('egy_sk_live_abc').isTest).toBe(false);
+  });
+});

@@ -134,3 +134,12 @@ describe('parseWebhook', () => {
     expect(await call(body, signPayload(WEBHOOK_SECRET, body, anHourAgo))).toBeNull();
   });
 });
+
+describe('test keys', () => {
+  it('a test-mode key (sk_test_…) makes test orders; a live key real ones', () => {
+    const withKey = (secretKey: string) =>
+      createStripeProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+    expect(withKey('sk_test_abc').isTest).toBe(true);
+    expect(withKey('sk_live_abc').isTest).toBe(false);
+  });
+});

@@ -89,7 +89,8 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
 
   return {
     name: 'moyasar',
-    isTest: false,
+    // Test keys take Moyasar's test cards: no money moves.
+    isTest: secretKey.startsWith('sk_test_'),
     minimumAmount: MOYASAR_MINIMUM_AMOUNT,
     async createCheckout(request) {
       const answer = await call('POST', '/invoices', {

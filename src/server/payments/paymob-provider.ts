@@ -113,7 +113,8 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
 
   return {
     name: 'paymob',
-    isTest: false,
+    // Test keys (egy_sk_test_…, ksa_sk_test_…) take Paymob's test cards: no money moves.
+    isTest: /^[a-z]+_sk_test_/.test(secretKey),
     async createCheckout(request) {
       const address = request.shippingAddress;
       // First and last name must be real (Paymob refuses "NA" there); a one-word name is both.

@@ -61,7 +61,10 @@ export type RefundRequest = {
 
 export interface PaymentProvider {
   readonly name: string;
-  /** The built-in test provider: no money moves, and its orders say so everywhere. */
+  /**
+   * No real money moves: the built-in test provider, or a gateway used with its test keys (docs/payments.md
+   * § Test orders). Its orders say so everywhere, and the payment screen says so before paying.
+   */
   readonly isTest: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /**

@@ -63,7 +63,7 @@ export async function paymentRoutes(
     amount: toMajor(session.amount, digits),
     currency: session.currency,
     expiresAt: session.expiresAt.toISOString(),
-    isTest: session.provider === 'test',
+    isTest: session.provider === 'test' || (session.provider === payments?.name && payments.isTest),
     ...(session.orderId ? { order: { _id: session.orderId, id: session.orderId, number: orderNumber ?? null } } : {}),
     ...(session.failureReason ? { failureReason: session.failureReason } : {}),
     ...(session.refundedAt ? { refundedAt: session.refundedAt.toISOString() } : {}),

@@ -37,7 +37,8 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
 
   return {
     name: 'stripe',
-    isTest: false,
+    // Test-mode keys take Stripe's test cards: no money moves.
+    isTest: secretKey.startsWith('sk_test_'),
     async createCheckout(request) {
       const form = new URLSearchParams({
         mode: 'payment',
