@@ -328,6 +328,41 @@ describe('refunds through Moyasar', () => {
     expect(after).toMatchObject({ refundedAmount: 10_000, paymentStatus: 'partially_refunded' });
   });
 
+  it('a retry waits while another refund of the order is at Moyasar, so it never takes that one for its own', async () => {
+    const { order, payment } = await paidOrder(30_000);
+    fake.failNext(500, 'Moyasar is down');
+    const first = await send('POST', `/orders/${order.id}/refunds`, {
+      token: staff.token,
+      payload: { amount: 30, reason: 'أول' },
+    });
+    expect(first.json().data).toMatchObject({ status: 'due' });
+    fake.slowRefunds(400);
+    try {
+      const second = send('POST', `/orders/${order.id}/refunds`, {
+        token: staff.token,
+        payload: { amount: 50, reason: 'ثان' },
+      });
+      // Moyasar has made the second refund and not answered yet: a sweep now retries the first.
+      await expect.poll(() => refundCalls(payment.id).length).toBe(2);
+      await Promise.all([second, sweepRefunds()]);
+    } finally {
+      fake.slowRefunds(0);
+    }
+    await sweepRefunds();
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => [r.amount, r.status])).toEqual(
+      expect.arrayContaining([
+        [3_000, 'done'],
+        [5_000, 'done'],
+      ]),
+    );
+    // Both were really made at Moyasar (the first on its retry): none was counted from the other.
+    expect(rows.some((r) => r.providerRefundId?.startsWith('reconciled:'))).toBe(false);
+    expect(refundCalls(payment.id)).toHaveLength(3);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ refundedAmount: 8_000 });
+  });
+
   it('a refund made whose answer was lost: the sweep finds it done at Moyasar and does not make it again', async () => {
     const { order, payment } = await paidOrder(30_000);
     // A first refund, done: the reconciliation counts it.

@@ -790,6 +790,53 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });
   });
+
+  it('a cancel after a refund still on its way gives back only the rest', async () => {
+    const { category } = await createTaxonomy(shop);
+    const p = await insertProduct(shop, { categoryId: category.id }, { quantity: 3, price: 20_000 });
+    const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
+    const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+      token: user.token,
+      app: shop,
+    });
+    const stripeId = card.json().session.id;
+    const payload = JSON.stringify({
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: stripeId,
+          payment_status: 'paid',
+          payment_intent: `pi_${stripeId}`,
+          amount_total: 20_000,
+          currency: 'sar',
+        },
+      },
+    });
+    const hook = await send('POST', '/payments/webhook/stripe', {
+      app: shop,
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(webhookSecret, payload) },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
+    if (!row) throw new Error('no order');
+
+    fake.failNext(500, 'Stripe is having a bad day');
+    const partial = await send('POST', `/orders/${row.id}/refunds`, {
+      token: staff.token,
+      payload: { amount: 50, reason: 'تعويض' },
+      app: shop,
+    });
+    expect(partial.json().data).toMatchObject({ status: 'due' });
+    expect((await cancel(row.id, staff.token, 'نفد المنتج', shop)).statusCode).toBe(200);
+    const given = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
+    // 50.00 on its way and the cancel's 150.00: the 200.00 paid, never more.
+    expect(given.map((refund) => refund.amount).sort((a, b) => a - b)).toEqual([5_000, 15_000]);
+    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
+    await lifecycle.sweepRefunds();
+    const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
+    expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });
+  });
 });
 
 /**

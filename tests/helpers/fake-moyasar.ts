@@ -63,7 +63,7 @@ export async function startFakeMoyasar() {
   const calls: MoyasarCall[] = [];
   const invoices = new Map<string, Invoice>();
   let failure: { status: number; message: string } | undefined;
-  /** Refunds wait this long before they are made (a slow gateway); `refundThenFail` answers the next one with a 500. */
+  /** Refunds are answered this long after they are made (a slow gateway); `refundThenFail` answers the next one with a 500. */
   let refundDelayMs = 0;
   let refundThenFail = false;
   let webhook: { url: string; secret: string } | undefined;
@@ -272,7 +272,15 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
       calls.push({ method: request.method ?? '', path, headers: request.headers, body });
       if (!path.startsWith('/v1/')) return refuse(response, 404, 'invalid_request_error', 'Not found');
       const delay = request.method === 'POST' && path.endsWith('/refund') ? refundDelayMs : 0;
-      setTimeout(() => api(request, response, path.slice('/v1'.length), body), delay);
+      if (delay > 0) {
+        // The refund is made at once; its answer is what is slow (a gateway busy answering).
+        const end = response.end.bind(response);
+        response.end = ((...args: Parameters<typeof end>) => {
+          setTimeout(() => end(...args), delay);
+          return response;
+        }) as typeof response.end;
+      }
+      api(request, response, path.slice('/v1'.length), body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -292,7 +300,7 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
     failNext(status: number, message: string) {
       failure = { status, message };
     },
-    /** Refunds wait `ms` before they are made and answered: a slow gateway. */
+    /** Refunds are made at once and answered `ms` later: a slow gateway. */
     slowRefunds(ms: number) {
       refundDelayMs = ms;
     },

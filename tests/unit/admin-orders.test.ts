@@ -225,6 +225,22 @@ describe('the order page’s action', () => {
     });
     await expect(run({ js: '1' }, gone.context)).rejects.toMatchObject({ init: { status: 400 } });
   });
+
+  it('says a refund the gateway has not confirmed yet is on its way, not done', async () => {
+    const refunding = (status: 'done' | 'due') =>
+      fakeContext((request) =>
+        request.method === 'GET'
+          ? { status: 200, body: { data: { id: ORDER, status: 'delivered', cartItems: [] } } }
+          : { status: 201, body: { data: { _id: 'r1', id: 'r1', amount: 50, reason: 'تعويض', status, restock: [] } } },
+      );
+    const fields = { intent: 'refund', amount: '50', reason: 'تعويض', idempotencyKey: 'k1', js: '1' };
+    expect(await run(fields, refunding('due').context)).toMatchObject({
+      data: { ok: true, message: expect.stringMatching(/^سُجّل استرداد .+، ولم تؤكده بوابة الدفع بعد/) },
+    });
+    expect(await run(fields, refunding('done').context)).toMatchObject({
+      data: { ok: true, message: expect.stringMatching(/^تم استرداد /) },
+    });
+  });
 });
 
 describe('the coupon screen’s action', () => {

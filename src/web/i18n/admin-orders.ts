@@ -120,6 +120,9 @@ export const ao = {
   restockInvalid: 'أدخل عدداً صحيحاً من صفر إلى كمية المنتج في الطلب',
   refundSubmit: 'استرداد المبلغ',
   refundDone: (amount: string) => `تم استرداد ${amount}`,
+  /** A card refund the payment gateway has not confirmed yet (it is retried every minute; docs/orders.md § Refunds). */
+  refundPending: (amount: string) =>
+    `سُجّل استرداد ${amount}، ولم تؤكده بوابة الدفع بعد: يُعاد إرساله تلقائياً كل دقيقة حتى يتم.`,
   orderGone: 'هذا الطلب غير موجود، ربما حُذف.',
   saveFailed: 'تعذّر حفظ الحالة. حاول مرة أخرى.',
 } as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
 import type { Database, Tx } from '../../../db/client.js';
@@ -421,7 +421,15 @@ export function createCheckouts(
         const due = await db
           .select()
           .from(checkoutSessions)
-          .where(and(eq(checkoutSessions.status, 'refund_due'), eq(checkoutSessions.provider, provider.name)))
+          // Those no process holds, never-tried first: refunds that keep failing do not starve the rest.
+          .where(
+            and(
+              eq(checkoutSessions.status, 'refund_due'),
+              eq(checkoutSessions.provider, provider.name),
+              unclaimed(checkoutSessions.refundAttemptedAt),
+            ),
+          )
+          .orderBy(sql`${checkoutSessions.refundAttemptedAt} asc nulls first`, asc(checkoutSessions.createdAt))
           .limit(20);
         for (const session of due) await refund(session);
       }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
 import type { OrderStatus } from '../../../contract/types.js';
@@ -81,20 +81,45 @@ async function applyRefund(tx: Tx, refund: RefundRow, actor: Actor) {
   await recordEvent(tx, order.id, actor, { kind: 'refund', paymentStatus, amount: refund.amount, note: refund.reason });
 }
 
+/** What is still on its way back on an order (refunds `due`), in minor units. */
+async function refundsOnTheirWay(tx: Tx, orderId: string): Promise<number> {
+  const [onTheWay] = await tx
+    .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'due')));
+  return Number(onTheWay?.amount ?? 0);
+}
+
 export function createLifecycle(db: Database, provider: PaymentProvider | undefined, log: FastifyBaseLogger) {
   /**
-   * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done or
-   * another process holds it; `retry` when it was tried before and the outcome may be unknown.
+   * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done, or
+   * another process holds it or another refund of the same order (one refund of an order at the
+   * provider at a time, so what the provider says it refunded can be read against the shop's own
+   * record); `retry` when it was tried before and the outcome may be unknown.
    */
-  async function claim(refundId: string): Promise<{ retry: boolean } | undefined> {
+  async function claim(refund: RefundRow): Promise<{ retry: boolean } | undefined> {
     return db.transaction(async (tx) => {
+      await lockOrder(tx, refund.orderId);
       const [row] = await tx
         .select({ attemptedAt: refunds.attemptedAt })
         .from(refunds)
-        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'due'), unclaimed(refunds.attemptedAt)))
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'due'), unclaimed(refunds.attemptedAt)))
         .for('update');
       if (!row) return undefined;
-      await tx.update(refunds).set({ attemptedAt: sql`now()` }).where(eq(refunds.id, refundId));
+      const [sibling] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.orderId, refund.orderId),
+            ne(refunds.id, refund.id),
+            eq(refunds.status, 'due'),
+            not(unclaimed(refunds.attemptedAt)),
+          ),
+        )
+        .limit(1);
+      if (sibling) return undefined;
+      await tx.update(refunds).set({ attemptedAt: sql`now()` }).where(eq(refunds.id, refund.id));
       return { retry: row.attemptedAt !== null };
     });
   }
@@ -130,7 +155,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       log.error({ refund: refund.id }, 'refund due on an order without its card checkout: left for staff');
       return false;
     }
-    const claimed = await claim(refund.id);
+    const claimed = await claim(refund);
     if (!claimed) return false;
     const paymentId = session.providerPaymentId ?? session.providerSessionId;
     let providerRefundId: string;
@@ -228,7 +253,10 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         toStatus: 'cancelled',
         note: reason || null,
       });
-      const owed = paidFlag(order.paymentStatus) ? order.totalOrderPrice - order.refundedAmount : 0;
+      // What was paid and is neither given back nor on its way back (a refund still due).
+      const owed = paidFlag(order.paymentStatus)
+        ? order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id))
+        : 0;
       if (owed <= 0) return undefined;
       // A cancel without a reason still says why on its credit note and in the history, in Arabic.
       const refund = await openRefund(tx, order, owed, reason || 'إلغاء الطلب', actor);
@@ -259,11 +287,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         if (earlier) return { refund: earlier, replayed: true };
       }
       if (order.paymentStatus === 'unpaid') throw failure('refundNotAllowed');
-      const [onTheWay] = await tx
-        .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
-        .from(refunds)
-        .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'due')));
-      const left = order.totalOrderPrice - order.refundedAmount - Number(onTheWay?.amount ?? 0);
+      const left = order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id));
       if (input.amount > left) throw failure('refundTooLarge');
       const back: { productId: string; title: string; count: number }[] = [];
       for (const line of restock) {
@@ -376,8 +400,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       const due = await db
         .select()
         .from(refunds)
-        .where(and(eq(refunds.status, 'due'), eq(refunds.provider, provider.name)))
-        .orderBy(asc(refunds.createdAt))
+        // Those no process holds, never-tried first: refunds that keep failing do not starve the rest.
+        .where(and(eq(refunds.status, 'due'), eq(refunds.provider, provider.name), unclaimed(refunds.attemptedAt)))
+        .orderBy(sql`${refunds.attemptedAt} asc nulls first`, asc(refunds.createdAt))
         .limit(20);
       for (const refund of due) await settle(refund);
     },

@@ -123,7 +123,8 @@ async function refund(
       if (count > 0) restock.push({ lineId: line.id, count });
     }
     const { data: made } = await api.orders.refund(id, { amount, reason, restock }, key);
-    const done = ao.refundDone(formatPrice(made.amount, currency));
+    const shown = formatPrice(made.amount, currency);
+    const done = made.status === 'due' ? ao.refundPending(shown) : ao.refundDone(shown);
     // The refund's credit note, when the order has a tax invoice (docs/invoices.md § Credit notes).
     const note =
       made.creditNoteNumber === undefined ? '' : ` — ${inv.creditNote.named(formatCode(made.creditNoteNumber))}`;
