@@ -740,7 +740,8 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     await fake.close();
   });
 
-  it('an outage keeps the cancel and leaves the refund due; the sweep gives it back once, under one key', async () => {
+  /** A customer's card order of 200.00, paid through Stripe's signed webhook. */
+  async function paidStripeOrder() {
     const { category } = await createTaxonomy(shop);
     const p = await insertProduct(shop, { categoryId: category.id }, { quantity: 3, price: 20_000 });
     const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
@@ -748,7 +749,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       token: user.token,
       app: shop,
     });
-    const stripeId = card.json().session.id;
+    const stripeId: string = card.json().session.id;
     const payload = JSON.stringify({
       type: 'checkout.session.completed',
       data: {
@@ -769,6 +770,11 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     expect(hook.statusCode, hook.body).toBe(200);
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
     if (!row) throw new Error('no order');
+    return { row, stripeId };
+  }
+
+  it('an outage keeps the cancel and leaves the refund due; the sweep gives it back once, under one key', async () => {
+    const { row, stripeId } = await paidStripeOrder();
 
     fake.failNext(500, 'Stripe is having a bad day');
     const res = await cancel(row.id, staff.token, 'نفد المنتج', shop);
@@ -792,34 +798,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
   });
 
   it('a cancel after a refund still on its way gives back only the rest', async () => {
-    const { category } = await createTaxonomy(shop);
-    const p = await insertProduct(shop, { categoryId: category.id }, { quantity: 3, price: 20_000 });
-    const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
-    const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
-      token: user.token,
-      app: shop,
-    });
-    const stripeId = card.json().session.id;
-    const payload = JSON.stringify({
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: stripeId,
-          payment_status: 'paid',
-          payment_intent: `pi_${stripeId}`,
-          amount_total: 20_000,
-          currency: 'sar',
-        },
-      },
-    });
-    const hook = await send('POST', '/payments/webhook/stripe', {
-      app: shop,
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(webhookSecret, payload) },
-    });
-    expect(hook.statusCode, hook.body).toBe(200);
-    const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
-    if (!row) throw new Error('no order');
+    const { row } = await paidStripeOrder();
 
     fake.failNext(500, 'Stripe is having a bad day');
     const partial = await send('POST', `/orders/${row.id}/refunds`, {
