@@ -8,6 +8,8 @@
 export type Market = {
   /** ISO 4217. */
   currency: string;
+  /** IANA time zone of the market's dates (invoices, e-mails, screens, day filters): src/contract/dates.ts. */
+  timeZone: string;
   /** Standard VAT rate in basis points (15 % = 1500); 0 where there is no VAT. */
   vatRateBasisPoints: number;
   /** The country's calling code, without '+'. */
@@ -23,6 +25,7 @@ export type Market = {
 
 export const MARKETS = {
   SA: {
+    timeZone: 'Asia/Riyadh',
     currency: 'SAR',
     vatRateBasisPoints: 1500,
     callingCode: '966',
@@ -56,6 +59,7 @@ export const MARKETS = {
     ],
   },
   EG: {
+    timeZone: 'Africa/Cairo',
     currency: 'EGP',
     vatRateBasisPoints: 1400,
     callingCode: '20',
@@ -93,6 +97,7 @@ export const MARKETS = {
     ],
   },
   AE: {
+    timeZone: 'Asia/Dubai',
     currency: 'AED',
     vatRateBasisPoints: 500,
     callingCode: '971',
@@ -102,6 +107,7 @@ export const MARKETS = {
     cities: ['دبي', 'أبوظبي', 'الشارقة', 'عجمان', 'العين', 'رأس الخيمة', 'الفجيرة', 'أم القيوين'],
   },
   KW: {
+    timeZone: 'Asia/Kuwait',
     currency: 'KWD',
     vatRateBasisPoints: 0,
     callingCode: '965',
@@ -111,6 +117,7 @@ export const MARKETS = {
     cities: ['مدينة الكويت', 'حولي', 'الفروانية', 'الأحمدي', 'الجهراء', 'مبارك الكبير'],
   },
   BH: {
+    timeZone: 'Asia/Bahrain',
     currency: 'BHD',
     vatRateBasisPoints: 1000,
     callingCode: '973',
@@ -120,6 +127,7 @@ export const MARKETS = {
     cities: ['المنامة', 'المحرق', 'الرفاع', 'مدينة عيسى', 'مدينة حمد', 'سترة'],
   },
   QA: {
+    timeZone: 'Asia/Qatar',
     currency: 'QAR',
     vatRateBasisPoints: 0,
     callingCode: '974',
@@ -129,6 +137,7 @@ export const MARKETS = {
     cities: ['الدوحة', 'الريان', 'الوكرة', 'الخور', 'أم صلال', 'الشمال'],
   },
   OM: {
+    timeZone: 'Asia/Muscat',
     currency: 'OMR',
     vatRateBasisPoints: 500,
     callingCode: '968',
@@ -138,6 +147,7 @@ export const MARKETS = {
     cities: ['مسقط', 'صلالة', 'صحار', 'نزوى', 'صور', 'البريمي', 'عبري'],
   },
   JO: {
+    timeZone: 'Asia/Amman',
     currency: 'JOD',
     vatRateBasisPoints: 1600,
     callingCode: '962',

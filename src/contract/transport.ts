@@ -27,6 +27,8 @@ export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 export type ShopInfo = {
   name: string;
   currency: string;
+  /** IANA zone every shown date is in (src/contract/dates.ts). */
+  timeZone: string;
   phoneCountry: string;
   publicUrl: string;
   /** Pre-filled in the address form (docs/decisions/0010-address-city-and-postal-code.md). */

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
+import { isTimeZone } from '../contract/dates.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
 import { PHONE_COUNTRIES, type PhoneCountry } from '../contract/phone.js';
 import { MOYASAR_CURRENCIES, type MoyasarSettings } from './payments/moyasar-provider.js';
@@ -27,6 +28,10 @@ const envSchema = z.object({
   SHOP_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
+    .optional(),
+  SHOP_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'not a time zone Intl knows (an IANA name such as Asia/Riyadh)')
     .optional(),
   PHONE_COUNTRY: z.enum(PHONE_COUNTRIES as [PhoneCountry, ...PhoneCountry[]]).optional(),
   DEFAULT_CITY: z.string().optional(),
@@ -75,6 +80,8 @@ export type Config = {
   /** The market: defaults of currency, VAT rate, phones and cities (src/contract/markets.ts). */
   country: MarketCountry;
   currency: string;
+  /** IANA zone of every date a person or an authority reads (src/contract/dates.ts, docs/dates.md). */
+  timeZone: string;
   phoneCountry: PhoneCountry;
   defaultCity: string;
   /** Offered by the address forms: the market's cities, DEFAULT_CITY first when the market lacks it. */
@@ -284,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shopName: e.SHOP_NAME,
     country: e.SHOP_COUNTRY,
     currency: e.SHOP_CURRENCY ?? market.currency,
+    timeZone: e.SHOP_TIMEZONE ?? market.timeZone,
     phoneCountry: e.PHONE_COUNTRY ?? e.SHOP_COUNTRY,
     defaultCity,
     cities: (market.cities as readonly string[]).includes(defaultCity)

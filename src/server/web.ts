@@ -127,6 +127,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   const shopFor = (request: FastifyRequest): ShopInfo => ({
     name: config.shopName,
     currency: config.currency,
+    timeZone: config.timeZone,
     phoneCountry: config.phoneCountry,
     publicUrl: originOf(request, config),
     defaultCity: config.defaultCity,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isTimeZone, nextDay, shopDay, startOfShopDay, wallClock } from '../../src/contract/dates';
+import { MARKETS } from '../../src/contract/markets';
+import { loadConfig } from '../../src/server/config';
+
+describe('the shop time zone', () => {
+  it('reads a UTC instant as the wall clock of the zone', () => {
+    // 22:30 UTC on 31 Oct is 01:30 on 1 Nov in Riyadh (UTC+3): the next day, and the next month.
+    expect(wallClock('2026-10-31T22:30:00Z', 'Asia/Riyadh')).toEqual({ date: '2026-11-01', time: '01:30:00' });
+    expect(shopDay('2026-10-31T22:30:00Z', 'UTC')).toBe('2026-10-31');
+    expect(wallClock('2026-01-05T00:00:00Z', 'Asia/Riyadh').time).toBe('03:00:00');
+  });
+
+  it('finds the instant a shop day begins, across daylight saving time', () => {
+    expect(startOfShopDay('2026-11-01', 'Asia/Riyadh').toISOString()).toBe('2026-10-31T21:00:00.000Z');
+    // Cairo keeps summer time (UTC+3) from late April to late October, UTC+2 otherwise.
+    expect(startOfShopDay('2026-07-15', 'Africa/Cairo').toISOString()).toBe('2026-07-14T21:00:00.000Z');
+    expect(startOfShopDay('2026-12-15', 'Africa/Cairo').toISOString()).toBe('2026-12-14T22:00:00.000Z');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('defaults to the market and takes SHOP_TIMEZONE, refusing a zone Intl does not know', () => {
+    for (const market of Object.values(MARKETS)) expect(isTimeZone(market.timeZone)).toBe(true);
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).timeZone).toBe('Asia/Riyadh');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), SHOP_COUNTRY: 'EG' }).timeZone).toBe('Africa/Cairo');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), SHOP_TIMEZONE: 'Asia/Dubai' }).timeZone).toBe('Asia/Dubai');
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), SHOP_TIMEZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIMEZONE/);
+  });
+});
