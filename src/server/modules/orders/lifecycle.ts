@@ -207,7 +207,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
   ) {
     const byCard = order.paymentMethodType === 'card' && order.paymentRef !== null;
-    const creditNote = await issueCreditNote(tx, order.id, amount, reason);
+    const creditNote = await issueCreditNote(tx, order.id, reason, amount);
     const [refund] = await tx
       .insert(refunds)
       .values({
