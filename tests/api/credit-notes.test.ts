@@ -1,10 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditNote, Order } from '../../src/contract/types.js';
-import { invoices, orders, storeSettings } from '../../src/db/schema.js';
+import { invoices, orders, refunds, storeSettings } from '../../src/db/schema.js';
 import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
+import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { apiClient, createTaxonomy, customerWithCart, insertProduct } from '../helpers/shopping.js';
 
@@ -19,14 +22,19 @@ let admin: Account;
 let refs: { categoryId: string; brandId: string };
 const { send, expectNo5xx } = apiClient(() => t);
 afterEach(expectNo5xx);
+const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[2];
+
+/** A Saudi shop registered for VAT (so its orders get tax invoices), with its staff and a category. */
+async function vatShop(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const shop = await createTestApp({ country: 'SA', ...overrides });
+  await storeSettingsOf(shop.database.db, shop.config);
+  await shop.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+  const { category, brand } = await createTaxonomy(shop);
+  return { shop, staff: await createAccount(shop, 'admin'), refs: { categoryId: category.id, brandId: brand.id } };
+}
 
 beforeAll(async () => {
-  t = await createTestApp({ country: 'SA' });
-  await storeSettingsOf(t.database.db, t.config);
-  await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
-  admin = await createAccount(t, 'admin');
-  const { category, brand } = await createTaxonomy(t);
-  refs = { categoryId: category.id, brandId: brand.id };
+  ({ shop: t, staff: admin, refs } = await vatShop());
 });
 afterAll(() => t.close());
 
@@ -41,19 +49,31 @@ async function cashOrder(price: number) {
 
 const refund = (orderId: string, amount: number, reason: string) =>
   send('POST', `/orders/${orderId}/refunds`, { token: admin.token, payload: { amount, reason } });
+const cancel = (orderId: string, token: string, reason?: string) =>
+  send('POST', `/orders/${orderId}/cancel`, { token, payload: reason === undefined ? {} : { reason } });
 const creditNotes = async (orderId: string) => {
   const res = await send('GET', `/orders/${orderId}/credit-notes`, { token: admin.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as CreditNote[];
 };
 
-/** The order's invoice and credit notes as stored, lowest number first. */
-const documentsOf = (orderId: string) =>
-  t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.number));
+/** The order's invoice and its credit notes as stored, lowest number first. */
+async function documentsOf(orderId: string, shop = t) {
+  const rows = await shop.database.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.number));
+  const [invoice, ...notes] = rows;
+  if (invoice?.kind !== 'invoice') throw new Error('the order has no invoice');
+  expect(notes.every((note) => note.kind === 'credit_note' && note.refersTo === invoice.id)).toBe(true);
+  return { invoice, notes };
+}
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** Every document's hash is its canonical form's, and each names the one before: one gap-free chain. */
-async function expectChain() {
-  const rows = await t.database.db.select().from(invoices).orderBy(asc(invoices.number));
+async function expectChain(shop = t) {
+  const rows = await shop.database.db.select().from(invoices).orderBy(asc(invoices.number));
   rows.forEach((row, i) => {
     expect(row.number).toBe(i + 1);
     expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
@@ -80,11 +100,183 @@ describe('partial refunds', () => {
       [33.33, 4.34, 28.99],
       [33.34, 4.35, 28.99],
     ]);
-    const vat = await t.database.db
-      .select({ vatTotal: invoices.vatTotal })
-      .from(invoices)
-      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'credit_note')));
-    expect(vat.reduce((sum, row) => sum + row.vatTotal, 0)).toBe(1_304);
+    const { invoice, notes: rows } = await documentsOf(order.id);
+    expect(sum(rows.map((row) => row.vatTotal))).toBe(invoice.vatTotal);
     await expectChain();
+  });
+});
+
+describe('a cancel credits everything not yet credited', () => {
+  it('an unpaid cash order cancelled by its customer: one credit note of the whole invoice, nothing refunded', async () => {
+    const { order, user } = await cashOrder(11_500);
+    const res = await cancel(order.id, user.token, 'غيّرت رأيي');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid', refundedAmount: 0 });
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      reason: 'غيّرت رأيي',
+      total: invoice.total,
+      vatTotal: invoice.vatTotal,
+      subtotalExclVat: invoice.subtotalExclVat,
+      lines: invoice.lines,
+      seller: invoice.seller,
+    });
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    // The API lists it (nothing was given back), the cancel's event names it, its XML says cash.
+    const [listed] = await creditNotes(order.id);
+    expect(listed).toMatchObject({ number: notes[0]?.number, reason: 'غيّرت رأيي', total: 115, refundAmount: 0 });
+    const mine = await send('GET', `/orders/${order.id}`, { token: user.token });
+    expect((mine.json().data as Order).history.at(-1)).toMatchObject({
+      kind: 'status',
+      to: 'cancelled',
+      note: 'غيّرت رأيي',
+      creditNoteNumber: notes[0]?.number,
+    });
+    const xml = await send('GET', `/orders/${order.id}/credit-notes/${notes[0]?.number}.xml`, { token: user.token });
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(xml.body).toContain('<cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>');
+    await expectChain();
+  });
+
+  it('a delivery refused at the door: staff cancel the shipped order without a reason → «إلغاء الطلب»', async () => {
+    const { order } = await cashOrder(4_600);
+    const status = (body: Record<string, unknown>) =>
+      send('PUT', `/orders/${order.id}/status`, { token: admin.token, payload: body });
+    expect((await status({ status: 'shipped', carrier: 'سمسا', trackingNumber: 'SM1' })).statusCode).toBe(200);
+    expect((await status({ status: 'cancelled' })).statusCode).toBe(200);
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes.map((note) => [note.reason, note.total, note.vatTotal])).toEqual([
+      ['إلغاء الطلب', invoice.total, invoice.vatTotal],
+    ]);
+  });
+
+  it('after a partial refund the cancel credits only the rest: the notes add up to the invoice, each with its refund', async () => {
+    const { order } = await cashOrder(10_000);
+    await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+    expect((await refund(order.id, 33.33, 'خصم')).statusCode).toBe(201);
+    const res = await cancel(order.id, admin.token, 'نفد المنتج');
+    expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 100 });
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes.map((note) => [note.reason, note.total])).toEqual([
+      ['خصم', 3_333],
+      ['نفد المنتج', 6_667],
+    ]);
+    expect(sum(notes.map((note) => note.total))).toBe(invoice.total);
+    expect(sum(notes.map((note) => note.vatTotal))).toBe(invoice.vatTotal);
+    const given = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, order.id))
+      .orderBy(asc(refunds.amount));
+    expect(given.map((row) => [row.amount, row.creditNoteId])).toEqual([
+      [3_333, notes[0]?.id],
+      [6_667, notes[1]?.id],
+    ]);
+    const history = (res.json().data as Order).history.filter((event) => event.kind === 'refund');
+    expect(history.map((event) => [event.amount, event.creditNoteNumber])).toEqual([
+      [33.33, notes[0]?.number],
+      [66.67, notes[1]?.number],
+    ]);
+  });
+
+  it('an order refunded in full before its cancel gets no second credit note', async () => {
+    const { order } = await cashOrder(2_300);
+    await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+    expect((await refund(order.id, 23, 'إرجاع')).statusCode).toBe(201);
+    expect((await cancel(order.id, admin.token)).statusCode).toBe(200);
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes.map((note) => [note.reason, note.total])).toEqual([['إرجاع', invoice.total]]);
+  });
+
+  it('two cancels at once: one succeeds, one credit note', async () => {
+    const { order, user } = await cashOrder(5_750);
+    const answers = await Promise.all([cancel(order.id, user.token, 'أنا'), cancel(order.id, admin.token, 'المتجر')]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes.map((note) => note.total)).toEqual([invoice.total]);
+    await expectChain();
+  });
+});
+
+describe('a card order through Stripe (live keys: a real sale)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: Awaited<ReturnType<typeof vatShop>>;
+  const webhookSecret = 'whsec_local';
+  beforeAll(async () => {
+    fake = await startFakeStripe({ live: true });
+    stripe = await vatShop({
+      payments: { provider: 'stripe', stripe: { secretKey: fake.secretKey, webhookSecret, apiUrl: fake.url } },
+    });
+  });
+  afterAll(async () => {
+    await stripe.shop.close();
+    await fake.close();
+  });
+
+  /** A customer's card order of 200.00, paid through Stripe's signed webhook. */
+  async function paidCardOrder() {
+    const { shop } = stripe;
+    const p = await insertProduct(shop, stripe.refs, { quantity: 3, price: 20_000 });
+    const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
+    const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+      token: user.token,
+      app: shop,
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const hook = await send('POST', '/payments/webhook/stripe', {
+      app: shop,
+      ...stripePaidEvent(webhookSecret, card.json().session.id, 20_000),
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
+    if (!row) throw new Error('the payment made no order');
+    expect(row.isTest).toBe(false);
+    return row;
+  }
+  const cancelCard = (orderId: string) =>
+    send('POST', `/orders/${orderId}/cancel`, {
+      token: stripe.staff.token,
+      payload: { reason: 'نفد المنتج' },
+      app: stripe.shop,
+    });
+
+  it('cancelled by staff: its refund’s credit note is the whole invoice, issued once', async () => {
+    const order = await paidCardOrder();
+    const res = await cancelCard(order.id);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 200 });
+    const { invoice, notes } = await documentsOf(order.id, stripe.shop);
+    expect(notes.map((note) => [note.reason, note.total, note.vatTotal])).toEqual([
+      ['نفد المنتج', invoice.total, invoice.vatTotal],
+    ]);
+    const [given] = await stripe.shop.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(given).toMatchObject({ status: 'done', amount: 20_000, provider: 'stripe', creditNoteId: notes[0]?.id });
+    await expectChain(stripe.shop);
+  });
+
+  it('with a refund still due at Stripe, the cancel credits only the rest; the sweep adds no note', async () => {
+    const order = await paidCardOrder();
+    fake.failNext(500, 'Stripe is having a bad day');
+    const partial = await send('POST', `/orders/${order.id}/refunds`, {
+      token: stripe.staff.token,
+      payload: { amount: 50, reason: 'تعويض' },
+      app: stripe.shop,
+    });
+    expect(partial.json().data).toMatchObject({ status: 'due', creditNoteNumber: expect.any(Number) });
+    expect((await cancelCard(order.id)).statusCode).toBe(200);
+    const lifecycle = createLifecycle(
+      stripe.shop.database.db,
+      choosePaymentProvider(stripe.shop.config).provider,
+      quietLog,
+    );
+    await lifecycle.sweepRefunds();
+    const [after] = await stripe.shop.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });
+    const { invoice, notes } = await documentsOf(order.id, stripe.shop);
+    expect(notes.map((note) => [note.reason, note.total])).toEqual([
+      ['تعويض', 5_000],
+      ['نفد المنتج', 15_000],
+    ]);
+    expect(sum(notes.map((note) => note.vatTotal))).toBe(invoice.vatTotal);
   });
 });

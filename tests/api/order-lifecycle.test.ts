@@ -19,9 +19,8 @@ import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/ser
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { signPayload } from '../../src/server/payments/signature.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
-import { startFakeStripe } from '../helpers/fake-stripe.js';
+import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
   apiClient,
@@ -750,22 +749,9 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       app: shop,
     });
     const stripeId: string = card.json().session.id;
-    const payload = JSON.stringify({
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: stripeId,
-          payment_status: 'paid',
-          payment_intent: `pi_${stripeId}`,
-          amount_total: 20_000,
-          currency: 'sar',
-        },
-      },
-    });
     const hook = await send('POST', '/payments/webhook/stripe', {
       app: shop,
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(webhookSecret, payload) },
+      ...stripePaidEvent(webhookSecret, stripeId, 20_000),
     });
     expect(hook.statusCode, hook.body).toBe(200);
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));

@@ -243,14 +243,15 @@ export async function invoiceById(db: Database | Tx, id: string) {
 
 /**
  * An order's credit notes, lowest number first (or the one numbered `number`), each with the refund
- * it was issued for: they are written together, in the refund's transaction (docs/invoices.md §
+ * it was issued for — they are written together, in the refund's transaction — or none: the credit
+ * note of a cancel that gave nothing back (an unpaid order) has no refund (docs/invoices.md §
  * Credit notes).
  */
 export function creditNotesOfOrder(db: Database | Tx, orderId: string, number?: number) {
   return db
     .select({ note: invoices, refund: { amount: refunds.amount, provider: refunds.provider } })
     .from(invoices)
-    .innerJoin(refunds, eq(refunds.creditNoteId, invoices.id))
+    .leftJoin(refunds, eq(refunds.creditNoteId, invoices.id))
     .where(
       and(
         eq(invoices.orderId, orderId),

@@ -230,8 +230,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
   /**
    * Cancels an order (docs/orders.md § Cancel): its customer while it is pending, staff before it
    * is delivered. Under the order's lock: its status, its units back in stock (each unit once,
-   * `restocked`), its history, and the refund of what was paid — a card order's through the
-   * provider after the commit; a provider failure leaves the refund due and the cancel stands.
+   * `restocked`), its history, the refund of what was paid — a card order's through the provider
+   * after the commit; a provider failure leaves the refund due and the cancel stands — and a credit
+   * note of all of its tax invoice not credited yet.
    */
   async function cancel(orderId: string, actor: Actor, reason: string | undefined) {
     const due = await db.transaction(async (tx) => {
@@ -253,14 +254,18 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         toStatus: 'cancelled',
         note: reason || null,
       });
+      // A cancel without a reason still says why on its credit note and in the history, in Arabic.
+      const why = reason || 'إلغاء الطلب';
       // What was paid and is neither given back nor on its way back (a refund still due).
       const owed = paidFlag(order.paymentStatus)
         ? order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id))
         : 0;
-      if (owed <= 0) return undefined;
-      // A cancel without a reason still says why on its credit note and in the history, in Arabic.
-      const refund = await openRefund(tx, order, owed, reason || 'إلغاء الطلب', actor);
-      return refund.status === 'due' ? refund : undefined;
+      const refund = owed > 0 ? await openRefund(tx, order, owed, why, actor) : undefined;
+      // The sale did not happen, paid or not (an unpaid cash order, a delivery refused): its invoice
+      // is credited of everything no credit note has taken back yet — usually by the refund's own
+      // note just issued, which leaves nothing (docs/invoices.md § Credit notes).
+      await issueCreditNote(tx, order.id, why);
+      return refund?.status === 'due' ? refund : undefined;
     });
     if (due) await settle(due);
   }
