@@ -32,6 +32,36 @@ async function vatShop(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const { category, brand } = await createTaxonomy(shop);
   return { shop, staff: await createAccount(shop, 'admin'), refs: { categoryId: category.id, brandId: brand.id } };
 }
+type VatShop = Awaited<ReturnType<typeof vatShop>>;
+
+const WEBHOOK_SECRET = 'whsec_local';
+/** A VAT shop taking cards through a fake Stripe (live or test keys, as the fake was started). */
+const stripeShop = (fake: Awaited<ReturnType<typeof startFakeStripe>>) =>
+  vatShop({
+    payments: {
+      provider: 'stripe',
+      stripe: { secretKey: fake.secretKey, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url },
+    },
+  });
+
+/** A customer's card order of 200.00 in a Stripe shop, paid through Stripe's signed webhook. */
+async function paidStripeOrder({ shop, refs }: VatShop) {
+  const p = await insertProduct(shop, refs, { quantity: 3, price: 20_000 });
+  const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
+  const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+    token: user.token,
+    app: shop,
+  });
+  expect(card.statusCode, card.body).toBe(200);
+  const hook = await send('POST', '/payments/webhook/stripe', {
+    app: shop,
+    ...stripePaidEvent(WEBHOOK_SECRET, card.json().session.id, 20_000),
+  });
+  expect(hook.statusCode, hook.body).toBe(200);
+  const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
+  if (!row) throw new Error('the payment made no order');
+  return { order: row, user };
+}
 
 beforeAll(async () => {
   ({ shop: t, staff: admin, refs } = await vatShop());
@@ -201,39 +231,16 @@ describe('a cancel credits everything not yet credited', () => {
 
 describe('a card order through Stripe (live keys: a real sale)', () => {
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let stripe: Awaited<ReturnType<typeof vatShop>>;
-  const webhookSecret = 'whsec_local';
+  let stripe: VatShop;
   beforeAll(async () => {
     fake = await startFakeStripe({ live: true });
-    stripe = await vatShop({
-      payments: { provider: 'stripe', stripe: { secretKey: fake.secretKey, webhookSecret, apiUrl: fake.url } },
-    });
+    stripe = await stripeShop(fake);
   });
   afterAll(async () => {
     await stripe.shop.close();
     await fake.close();
   });
 
-  /** A customer's card order of 200.00, paid through Stripe's signed webhook. */
-  async function paidCardOrder() {
-    const { shop } = stripe;
-    const p = await insertProduct(shop, stripe.refs, { quantity: 3, price: 20_000 });
-    const { user, cartId } = await customerWithCart(shop, send, [{ productId: p.id }]);
-    const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
-      token: user.token,
-      app: shop,
-    });
-    expect(card.statusCode, card.body).toBe(200);
-    const hook = await send('POST', '/payments/webhook/stripe', {
-      app: shop,
-      ...stripePaidEvent(webhookSecret, card.json().session.id, 20_000),
-    });
-    expect(hook.statusCode, hook.body).toBe(200);
-    const [row] = await shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
-    if (!row) throw new Error('the payment made no order');
-    expect(row.isTest).toBe(false);
-    return row;
-  }
   const cancelCard = (orderId: string) =>
     send('POST', `/orders/${orderId}/cancel`, {
       token: stripe.staff.token,
@@ -241,8 +248,28 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
       app: stripe.shop,
     });
 
+  it('is invoiced when its payment is confirmed; its credit note goes back to the card (payment means 48)', async () => {
+    const { order, user } = await paidStripeOrder(stripe);
+    expect(order.isTest).toBe(false);
+    const invoice = await send('GET', `/orders/${order.id}/invoice`, { token: user.token, app: stripe.shop });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json().data).toMatchObject({ total: 200, vatTotal: 26.09 });
+    const made = await send('POST', `/orders/${order.id}/refunds`, {
+      token: stripe.staff.token,
+      payload: { amount: 20, reason: 'تأخر الشحن' },
+      app: stripe.shop,
+    });
+    const number: number = made.json().data.creditNoteNumber;
+    const xml = await send('GET', `/orders/${order.id}/credit-notes/${number}.xml`, {
+      token: user.token,
+      app: stripe.shop,
+    });
+    expect(xml.body).toContain('<cbc:PaymentMeansCode>48</cbc:PaymentMeansCode>');
+    await expectChain(stripe.shop);
+  });
+
   it('cancelled by staff: its refund’s credit note is the whole invoice, issued once', async () => {
-    const order = await paidCardOrder();
+    const { order } = await paidStripeOrder(stripe);
     const res = await cancelCard(order.id);
     expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: 200 });
     const { invoice, notes } = await documentsOf(order.id, stripe.shop);
@@ -255,7 +282,7 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
   });
 
   it('with a refund still due at Stripe, the cancel credits only the rest; the sweep adds no note', async () => {
-    const order = await paidCardOrder();
+    const { order } = await paidStripeOrder(stripe);
     fake.failNext(500, 'Stripe is having a bad day');
     const partial = await send('POST', `/orders/${order.id}/refunds`, {
       token: stripe.staff.token,
@@ -278,5 +305,79 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
       ['نفد المنتج', 15_000],
     ]);
     expect(sum(notes.map((note) => note.vatTotal))).toBe(invoice.vatTotal);
+  });
+});
+
+describe('test orders (test mode: no money moved) are no sale', () => {
+  /** No invoice and no credit note: the API says there is none, and no number of the real series is used. */
+  async function expectNoTaxDocument(shop: VatShop, order: { id: string }, token: string) {
+    const mine = (await send('GET', `/orders/${order.id}`, { token, app: shop.shop })).json().data as Order;
+    expect(mine.isTest).toBe(true);
+    expect(mine).not.toHaveProperty('invoiceNumber');
+    const invoice = await send('GET', `/orders/${order.id}/invoice`, { token, app: shop.shop });
+    expect(invoice.statusCode, invoice.body).toBe(404);
+    expect(invoice.json().code).toBe('INVOICE_NOT_ISSUED');
+    // A refund and a cancel of it issue no credit note either.
+    const made = await send('POST', `/orders/${order.id}/refunds`, {
+      token: shop.staff.token,
+      payload: { amount: 10, reason: 'تجربة' },
+      app: shop.shop,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.creditNoteNumber).toBeUndefined();
+    const cancelled = await send('POST', `/orders/${order.id}/cancel`, { token: shop.staff.token, app: shop.shop });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const notes = await send('GET', `/orders/${order.id}/credit-notes`, { token, app: shop.shop });
+    expect(notes.json()).toEqual({ data: [] });
+    expect(await shop.shop.database.db.select().from(invoices)).toEqual([]);
+  }
+
+  /** A real cash order of the shop now takes invoice number 1. */
+  async function expectNextCashOrderFirst(shop: VatShop) {
+    const p = await insertProduct(shop.shop, shop.refs, { price: 1_000, quantity: 5 });
+    const { user, cartId } = await customerWithCart(shop.shop, send, [{ productId: p.id }]);
+    const res = await send('POST', `/orders/${cartId}`, {
+      token: user.token,
+      payload: { shippingAddress },
+      app: shop.shop,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ isTest: false, invoiceNumber: 1 });
+    const rows = await shop.shop.database.db.select().from(invoices);
+    expect(rows.map((row) => [row.number, row.previousHash])).toEqual([[1, GENESIS_HASH]]);
+  }
+
+  it('paid through the test provider: no invoice, no credit note; the next real cash order is invoice 1', async () => {
+    const shop = await vatShop();
+    const { payThroughTestProvider } = apiClient(() => shop.shop);
+    try {
+      const p = await insertProduct(shop.shop, shop.refs, { price: 23_000, quantity: 5 });
+      const { user, cartId } = await customerWithCart(shop.shop, send, [{ productId: p.id }]);
+      const checkout = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+        token: user.token,
+        app: shop.shop,
+      });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      expect((await payThroughTestProvider(checkout.json().session.id)).statusCode).toBe(200);
+      const [order] = await shop.shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
+      if (!order) throw new Error('the payment made no order');
+      await expectNoTaxDocument(shop, order, user.token);
+      await expectNextCashOrderFirst(shop);
+    } finally {
+      await shop.shop.close();
+    }
+  });
+
+  it('paid through Stripe with its test keys: the same', async () => {
+    const fake = await startFakeStripe();
+    const shop = await stripeShop(fake);
+    try {
+      const { order, user } = await paidStripeOrder(shop);
+      await expectNoTaxDocument(shop, order, user.token);
+      await expectNextCashOrderFirst(shop);
+    } finally {
+      await shop.shop.close();
+      await fake.close();
+    }
   });
 });

@@ -592,14 +592,6 @@ describe('refunds', () => {
         expect(refused.json().errors[0]).toMatchObject({ param: 'number', code: 'CREDIT_NOTE_NUMBER_INVALID' });
       }
     });
-
-    it('a card order’s credit note goes back to the card (payment means 48)', async () => {
-      const { orderId, user } = await cardOrder(await product({ price: 8_000 }));
-      const made = await refund(orderId, { amount: 20, reason: 'تأخر الشحن' });
-      const number: number = made.json().data.creditNoteNumber;
-      const xml = (await send('GET', `/orders/${orderId}/credit-notes/${number}.xml`, { token: user.token })).body;
-      expect(xml).toContain('<cbc:PaymentMeansCode>48</cbc:PaymentMeansCode>');
-    });
   });
 });
 

@@ -206,6 +206,8 @@ export async function issueCreditNote(
 /**
  * The order's invoice when the shop has a VAT number (docs/invoices.md): the one call
  * `createOrder` makes, at its end. The settings row exists by then (the order was quoted from it).
+ * A test order (paid in test mode, no money moved) is no sale: it gets none and takes no number
+ * from the real series (docs/invoices.md § When there is none).
  */
 export async function invoiceOrder(
   tx: Tx,
@@ -213,6 +215,7 @@ export async function invoiceOrder(
   items: ReadonlyArray<{ title: string; count: number; price: number }>,
   currency: string,
 ): Promise<InvoiceRow | null> {
+  if (order.isTest) return null;
   const [settings] = await tx.select().from(storeSettings).limit(1);
   const seller = sellerOf(settings);
   if (!seller) return null;

@@ -122,13 +122,14 @@ export type NewOrder = {
   paymentRef?: string;
   /** The units are already held for it (an open card checkout): only count them as sold. */
   stockReserved?: boolean;
-  /** Paid through the test provider: no money moved. */
+  /** Paid in test mode (the test provider, a gateway's test keys): no money moved, no tax invoice. */
   isTest?: boolean;
 };
 
 /**
  * Creates an order from lines inside the caller's transaction, empties the customer's cart, and
- * issues the order's tax invoice when the shop has a VAT number (docs/invoices.md).
+ * issues the order's tax invoice when the shop has a VAT number and the order is no test order
+ * (docs/invoices.md).
  */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   if (order.lines.length === 0) throw failure('cartEmpty');
