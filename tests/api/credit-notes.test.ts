@@ -219,6 +219,22 @@ describe('a cancel credits everything not yet credited', () => {
     expect(notes.map((note) => [note.reason, note.total])).toEqual([['إرجاع', invoice.total]]);
   });
 
+  it('orders cancelled before this rule, their invoice left live, get the credit note of the rest once', async () => {
+    const { order } = await cashOrder(3_450);
+    const open = await cashOrder(1_150);
+    // As a cancel used to leave an unpaid order: cancelled, its invoice not credited.
+    await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    const lifecycle = createLifecycle(t.database.db, undefined, quietLog);
+    expect(await lifecycle.creditCancelledOrders()).toBe(1);
+    expect(await lifecycle.creditCancelledOrders()).toBe(0);
+    const { invoice, notes } = await documentsOf(order.id);
+    expect(notes.map((note) => [note.reason, note.total, note.vatTotal])).toEqual([
+      ['إلغاء الطلب', invoice.total, invoice.vatTotal],
+    ]);
+    expect((await documentsOf(open.order.id)).notes).toEqual([]);
+    await expectChain();
+  });
+
   it('two cancels at once: one succeeds, one credit note', async () => {
     const { order, user } = await cashOrder(5_750);
     const answers = await Promise.all([cancel(order.id, user.token, 'أنا'), cancel(order.id, admin.token, 'المتجر')]);

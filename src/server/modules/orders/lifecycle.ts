@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
 import type { OrderStatus } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { checkoutSessions, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
+import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { issueCreditNote } from '../invoices/service.js';
@@ -397,6 +398,31 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
         return true;
       });
+    },
+
+    /**
+     * Credits the invoices of orders cancelled before every cancel issued its credit note (docs/invoices.md
+     * § Credit notes): each cancelled order whose invoice is not all credited gets a credit note of the
+     * rest, under the order's lock, so processes starting together issue it once. Run at start-up.
+     */
+    async creditCancelledOrders() {
+      const creditNotes = alias(invoices, 'credit_notes');
+      const uncredited = await db
+        .select({ orderId: orders.id })
+        .from(orders)
+        .innerJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
+        .leftJoin(creditNotes, and(eq(creditNotes.refersTo, invoices.id), eq(creditNotes.kind, 'credit_note')))
+        .where(eq(orders.status, 'cancelled'))
+        .groupBy(orders.id, invoices.total)
+        .having(sql`coalesce(sum(${creditNotes.total}), 0) < ${invoices.total}`)
+        .orderBy(asc(orders.number));
+      for (const { orderId } of uncredited) {
+        await db.transaction(async (tx) => {
+          await lockOrder(tx, orderId);
+          await issueCreditNote(tx, orderId, 'إلغاء الطلب');
+        });
+      }
+      return uncredited.length;
     },
 
     /** Retries refunds still due (the provider failed or the process stopped): every minute, in every process. */
