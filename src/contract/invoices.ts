@@ -46,7 +46,7 @@ export const creditNoteSchema = invoiceSchema.extend({
   refersTo: z.object({ number: positiveInt, uuid: z.string(), issuedAt: isoDateTime }),
   /** The refund's reason, as staff wrote it (or the cancel's). */
   reason: z.string(),
-  /** What the refund gave back, major units (the credit note's total). */
+  /** What the refund gave back, major units (the credit note's total); 0 for a cancel of an unpaid order. */
   refundAmount: z.number(),
 });
 /** An order's credit notes, oldest (lowest number) first; empty when it has none. */

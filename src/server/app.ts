@@ -102,6 +102,12 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const timer = setInterval(sweep, CHECKOUT_SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Orders cancelled before every cancel credited its invoice get their credit note once.
+  app.addHook('onReady', async () => {
+    await lifecycle
+      .creditCancelledOrders()
+      .catch((error: unknown) => app.log.error({ err: error }, 'crediting cancelled orders failed'));
+  });
   return { checkouts, lifecycle };
 }
 

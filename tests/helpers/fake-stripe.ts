@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signPayload } from '../../src/server/payments/signature.js';
 
 /** A request the fake Stripe received: method, path, headers and the url-encoded form. */
 export type StripeCall = {
@@ -12,9 +13,12 @@ export type StripeCall = {
 /**
  * A local stand-in for the parts of Stripe's REST API the shop uses (Checkout Sessions, their
  * expiry, refunds), on 127.0.0.1: the shop reaches it through STRIPE_API_URL, the same code path
- * as production. `failNext` makes the next answer Stripe's error shape with that status.
+ * as production. `failNext` makes the next answer Stripe's error shape with that status. `live`
+ * takes a live-mode key (`sk_live_…`) instead of a test-mode one, as Stripe's two modes do, so the
+ * shop's orders are real ones (not test orders).
  */
-export async function startFakeStripe() {
+export async function startFakeStripe({ live = false } = {}) {
+  const secretKey = live ? 'sk_live_fake' : 'sk_test_fake';
   const calls: StripeCall[] = [];
   let failure: { status: number; message: string } | undefined;
   let sessionCount = 0;
@@ -35,7 +39,7 @@ export async function startFakeStripe() {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(json));
       };
-      if (request.headers.authorization !== 'Bearer sk_test_fake') {
+      if (request.headers.authorization !== `Bearer ${secretKey}`) {
         return answer(401, { error: { message: 'Invalid API Key provided' } });
       }
       if (failure) {
@@ -45,7 +49,7 @@ export async function startFakeStripe() {
       }
       if (path === '/v1/checkout/sessions') {
         sessionCount += 1;
-        const id = `cs_test_${sessionCount}`;
+        const id = `cs_${live ? 'live' : 'test'}_${sessionCount}`;
         return answer(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
       }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
@@ -59,11 +63,35 @@ export async function startFakeStripe() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    secretKey: 'sk_test_fake',
+    secretKey,
     calls,
     failNext(status: number, message: string) {
       failure = { status, message };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * What Stripe posts to the webhook when a Checkout Session of `amount` (minor units) is paid
+ * (`checkout.session.completed`, `payment_status: paid`, its PaymentIntent `pi_<session id>`),
+ * signed with the webhook's secret as Stripe signs it.
+ */
+export function stripePaidEvent(webhookSecret: string, sessionId: string, amount: number, currency = 'sar') {
+  const payload = JSON.stringify({
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        payment_status: 'paid',
+        payment_intent: `pi_${sessionId}`,
+        amount_total: amount,
+        currency,
+      },
+    },
+  });
+  return {
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(webhookSecret, payload) },
   };
 }

@@ -92,3 +92,74 @@ export function invoiceLines(order: OrderAmounts, items: readonly ItemLine[]): I
     };
   });
 }
+
+/** The line of a partial credit note: what was given back, with its share of the invoice's VAT. */
+export const CREDIT_LINE = 'مبلغ مسترد';
+
+/** What a credit note's arithmetic reads of the invoice it corrects (minor units). */
+export type CreditedInvoice = { total: number; vatTotal: number; lines: readonly InvoiceLine[] };
+
+/** What the invoice's credit notes so far have taken back, together (minor units). */
+export type Credited = { total: number; vatTotal: number };
+
+/** The money of one credit note: its lines add up to its totals. */
+export type CreditNoteAmounts = Pick<CreditedInvoice, 'total' | 'vatTotal'> & {
+  lines: InvoiceLine[];
+  subtotalExclVat: number;
+};
+
+/**
+ * The invoice's VAT in proportion to a cumulative credited amount, rounded half up in minor units
+ * (big integers: amounts up to 10¹³ multiply past a double's exact range). Never decreasing as the
+ * amount grows, and the whole invoice's total gives its VAT exactly.
+ */
+function vatOfCumulative(invoice: CreditedInvoice, cumulative: number): number {
+  const total = BigInt(invoice.total);
+  return Number((2n * BigInt(invoice.vatTotal) * BigInt(cumulative) + total) / (2n * total));
+}
+
+/**
+ * The amounts of a credit note of `amount` on an invoice of which `before` is credited already
+ * (docs/invoices.md § Credit notes), or null when nothing is left to credit. It credits at most
+ * what is left. Its VAT is cumulative: the invoice's VAT in proportion to everything credited once
+ * it is issued, minus the VAT credited before — so however a refund is split, the credit notes
+ * together never give back more VAT than the invoice charged, and the one that completes the
+ * invoice takes exactly the VAT left. The first credit note of the whole invoice repeats its lines;
+ * any other has one line «مبلغ مسترد» of its amount and VAT.
+ */
+export function creditNoteAmounts(
+  invoice: CreditedInvoice,
+  before: Credited,
+  amount: number,
+): CreditNoteAmounts | null {
+  const total = Math.min(amount, invoice.total - before.total);
+  if (total <= 0) return null;
+  if (before.total === 0 && total === invoice.total) {
+    return {
+      lines: [...invoice.lines],
+      subtotalExclVat: invoice.total - invoice.vatTotal,
+      vatTotal: invoice.vatTotal,
+      total,
+    };
+  }
+  const proportional = vatOfCumulative(invoice, before.total + total) - before.vatTotal;
+  // Bounds that hold by themselves for any history written by this rule; they also keep an older
+  // over-credit (before this rule) from making a negative VAT or one above the note's amount.
+  const vatTotal = Math.max(0, Math.min(proportional, total, invoice.vatTotal - before.vatTotal));
+  return {
+    lines: [
+      {
+        name: CREDIT_LINE,
+        quantity: 1,
+        unitPriceExclVat: total - vatTotal,
+        unitPriceInclVat: total,
+        vatRateBasisPoints: invoice.lines[0]?.vatRateBasisPoints ?? 0,
+        vatAmount: vatTotal,
+        totalInclVat: total,
+      },
+    ],
+    subtotalExclVat: total - vatTotal,
+    vatTotal,
+    total,
+  };
+}

@@ -28,7 +28,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
     const me = userOf(request);
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
     const [order] = await db
-      .select({ id: orders.id, number: orders.number })
+      .select({ id: orders.id, number: orders.number, paymentMethodType: orders.paymentMethodType })
       .from(orders)
       .where(and(eq(orders.id, orderId), scope) as SQL)
       .limit(1);
@@ -139,7 +139,8 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
             ...present(note, order.number),
             refersTo: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt.toISOString() },
             reason: note.reason ?? '',
-            refundAmount: toMajor(refund.amount, currencyDigits(note.currency)),
+            // A cancel's credit note of an unpaid order gave nothing back.
+            refundAmount: toMajor(refund?.amount ?? 0, currencyDigits(note.currency)),
           }),
         ),
       };
@@ -164,15 +165,16 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       },
     },
     async (request, reply) => {
-      const { notes } = await visibleCreditNotes(request, request.params.id, request.params.number);
+      const { order, notes } = await visibleCreditNotes(request, request.params.id, request.params.number);
       const [found] = notes;
       if (!found) throw failure('creditNoteNotFound');
       const { note, refund, invoice } = found;
       const xml = ubl(note, {
         invoice: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt },
         reason: note.reason ?? '',
-        // A refund without a provider was given back by hand (docs/orders.md § Refunds).
-        paidBack: refund.provider ? 'card' : 'cash',
+        // A refund without a provider was given back by hand (docs/orders.md § Refunds); a cancel
+        // that gave nothing back keeps the means the order was to be paid by.
+        paidBack: refund ? (refund.provider ? 'card' : 'cash') : order.paymentMethodType,
       });
       return reply
         .type('application/xml; charset=utf-8')

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { currencyDigits } from '../../../contract/money.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
-  type InvoiceLine,
   type InvoiceSeller,
   invoiceCounter,
   invoices,
@@ -11,7 +10,7 @@ import {
   refunds,
   storeSettings,
 } from '../../../db/schema.js';
-import { allocate, type ItemLine, invoiceLines } from './allocate.js';
+import { type Credited, creditNoteAmounts, type ItemLine, invoiceLines } from './allocate.js';
 import { zatcaQr } from './tlv.js';
 import { decimal } from './ubl.js';
 
@@ -162,48 +161,42 @@ export function issueInvoice(
   });
 }
 
-/** The line of a partial credit note: what was given back, with its share of the invoice's VAT. */
-export const CREDIT_LINE = 'مبلغ مسترد';
+/** What the credit notes of an invoice have taken back so far, together (minor units). */
+async function creditedOn(tx: Tx, invoiceId: string): Promise<Credited> {
+  const [sums] = await tx
+    .select({
+      total: sql<string>`coalesce(sum(${invoices.total}), 0)`,
+      vatTotal: sql<string>`coalesce(sum(${invoices.vatTotal}), 0)`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.refersTo, invoiceId), eq(invoices.kind, 'credit_note')));
+  return { total: Number(sums?.total ?? 0), vatTotal: Number(sums?.vatTotal ?? 0) };
+}
 
 /**
- * The credit note of a refund (docs/invoices.md § Credit notes), issued in the refund's
- * transaction and chained like any invoice, when the order has a tax invoice (else nothing). It
+ * A credit note of the order's tax invoice (docs/invoices.md § Credit notes), issued in the
+ * caller's transaction — which holds the order's lock, so the credit notes of one order are issued
+ * one after the other and each sees the ones before — and chained like any invoice. It credits
+ * `amount`, or everything not yet credited when none is given, and never more than is left
+ * (`creditNoteAmounts`); nothing (null) when the order has no invoice or all of it is credited. It
  * refers to the invoice, carries the invoice's seller, and states positive amounts (its kind makes
- * it a credit): the whole invoice's lines when the refund is the whole total, otherwise one line of
- * the amount, whose VAT is the invoice's VAT in proportion (largest remainder, exact in minor units).
+ * it a credit).
  */
 export async function issueCreditNote(
   tx: Tx,
   orderId: string,
-  amount: number,
   reason: string,
+  amount?: number,
 ): Promise<InvoiceRow | null> {
   const invoice = await invoiceOfOrder(tx, orderId);
   if (!invoice) return null;
-  const whole = amount >= invoice.total;
-  const vatTotal = whole ? invoice.vatTotal : (allocate(invoice.vatTotal, [amount, invoice.total - amount])[0] ?? 0);
-  const rate = invoice.lines[0]?.vatRateBasisPoints ?? 0;
-  const lines: InvoiceLine[] = whole
-    ? invoice.lines
-    : [
-        {
-          name: CREDIT_LINE,
-          quantity: 1,
-          unitPriceExclVat: amount - vatTotal,
-          unitPriceInclVat: amount,
-          vatRateBasisPoints: rate,
-          vatAmount: vatTotal,
-          totalInclVat: amount,
-        },
-      ];
+  const amounts = creditNoteAmounts(invoice, await creditedOn(tx, invoice.id), amount ?? invoice.total);
+  if (!amounts) return null;
   return issueDocument(tx, {
     kind: 'credit_note',
     orderId,
     seller: invoice.seller,
-    lines,
-    subtotalExclVat: (whole ? invoice.total : amount) - vatTotal,
-    vatTotal,
-    total: whole ? invoice.total : amount,
+    ...amounts,
     currency: invoice.currency,
     refersTo: invoice.id,
     reason,
@@ -213,6 +206,8 @@ export async function issueCreditNote(
 /**
  * The order's invoice when the shop has a VAT number (docs/invoices.md): the one call
  * `createOrder` makes, at its end. The settings row exists by then (the order was quoted from it).
+ * A test order (paid in test mode, no money moved) is no sale: it gets none and takes no number
+ * from the real series (docs/invoices.md § When there is none).
  */
 export async function invoiceOrder(
   tx: Tx,
@@ -220,6 +215,7 @@ export async function invoiceOrder(
   items: ReadonlyArray<{ title: string; count: number; price: number }>,
   currency: string,
 ): Promise<InvoiceRow | null> {
+  if (order.isTest) return null;
   const [settings] = await tx.select().from(storeSettings).limit(1);
   const seller = sellerOf(settings);
   if (!seller) return null;
@@ -250,14 +246,15 @@ export async function invoiceById(db: Database | Tx, id: string) {
 
 /**
  * An order's credit notes, lowest number first (or the one numbered `number`), each with the refund
- * it was issued for: they are written together, in the refund's transaction (docs/invoices.md §
+ * it was issued for — they are written together, in the refund's transaction — or none: the credit
+ * note of a cancel that gave nothing back (an unpaid order) has no refund (docs/invoices.md §
  * Credit notes).
  */
 export function creditNotesOfOrder(db: Database | Tx, orderId: string, number?: number) {
   return db
     .select({ note: invoices, refund: { amount: refunds.amount, provider: refunds.provider } })
     .from(invoices)
-    .innerJoin(refunds, eq(refunds.creditNoteId, invoices.id))
+    .leftJoin(refunds, eq(refunds.creditNoteId, invoices.id))
     .where(
       and(
         eq(invoices.orderId, orderId),

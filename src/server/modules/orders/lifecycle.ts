@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
 import type { OrderStatus } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { checkoutSessions, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
+import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { issueCreditNote } from '../invoices/service.js';
@@ -207,7 +208,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
   ) {
     const byCard = order.paymentMethodType === 'card' && order.paymentRef !== null;
-    const creditNote = await issueCreditNote(tx, order.id, amount, reason);
+    const creditNote = await issueCreditNote(tx, order.id, reason, amount);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -230,8 +231,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
   /**
    * Cancels an order (docs/orders.md § Cancel): its customer while it is pending, staff before it
    * is delivered. Under the order's lock: its status, its units back in stock (each unit once,
-   * `restocked`), its history, and the refund of what was paid — a card order's through the
-   * provider after the commit; a provider failure leaves the refund due and the cancel stands.
+   * `restocked`), its history, the refund of what was paid — a card order's through the provider
+   * after the commit; a provider failure leaves the refund due and the cancel stands — and a credit
+   * note of all of its tax invoice not credited yet.
    */
   async function cancel(orderId: string, actor: Actor, reason: string | undefined) {
     const due = await db.transaction(async (tx) => {
@@ -253,14 +255,18 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         toStatus: 'cancelled',
         note: reason || null,
       });
+      // A cancel without a reason still says why on its credit note and in the history, in Arabic.
+      const why = reason || 'إلغاء الطلب';
       // What was paid and is neither given back nor on its way back (a refund still due).
       const owed = paidFlag(order.paymentStatus)
         ? order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id))
         : 0;
-      if (owed <= 0) return undefined;
-      // A cancel without a reason still says why on its credit note and in the history, in Arabic.
-      const refund = await openRefund(tx, order, owed, reason || 'إلغاء الطلب', actor);
-      return refund.status === 'due' ? refund : undefined;
+      const refund = owed > 0 ? await openRefund(tx, order, owed, why, actor) : undefined;
+      // The sale did not happen, paid or not (an unpaid cash order, a delivery refused): its invoice
+      // is credited of everything no credit note has taken back yet — usually by the refund's own
+      // note just issued, which leaves nothing (docs/invoices.md § Credit notes).
+      await issueCreditNote(tx, order.id, why);
+      return refund?.status === 'due' ? refund : undefined;
     });
     if (due) await settle(due);
   }
@@ -392,6 +398,31 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
         return true;
       });
+    },
+
+    /**
+     * Credits the invoices of orders cancelled before every cancel issued its credit note (docs/invoices.md
+     * § Credit notes): each cancelled order whose invoice is not all credited gets a credit note of the
+     * rest, under the order's lock, so processes starting together issue it once. Run at start-up.
+     */
+    async creditCancelledOrders() {
+      const creditNotes = alias(invoices, 'credit_notes');
+      const uncredited = await db
+        .select({ orderId: orders.id })
+        .from(orders)
+        .innerJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
+        .leftJoin(creditNotes, and(eq(creditNotes.refersTo, invoices.id), eq(creditNotes.kind, 'credit_note')))
+        .where(eq(orders.status, 'cancelled'))
+        .groupBy(orders.id, invoices.total)
+        .having(sql`coalesce(sum(${creditNotes.total}), 0) < ${invoices.total}`)
+        .orderBy(asc(orders.number));
+      for (const { orderId } of uncredited) {
+        await db.transaction(async (tx) => {
+          await lockOrder(tx, orderId);
+          await issueCreditNote(tx, orderId, 'إلغاء الطلب');
+        });
+      }
+      return uncredited.length;
     },
 
     /** Retries refunds still due (the provider failed or the process stopped): every minute, in every process. */

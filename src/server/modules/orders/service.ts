@@ -18,6 +18,7 @@ import {
   orderItems,
   orders,
   products,
+  refunds,
   type ShippingAddress,
   users,
 } from '../../../db/schema.js';
@@ -121,13 +122,14 @@ export type NewOrder = {
   paymentRef?: string;
   /** The units are already held for it (an open card checkout): only count them as sold. */
   stockReserved?: boolean;
-  /** Paid through the test provider: no money moved. */
+  /** Paid in test mode (the test provider, a gateway's test keys): no money moved, no tax invoice. */
   isTest?: boolean;
 };
 
 /**
  * Creates an order from lines inside the caller's transaction, empties the customer's cart, and
- * issues the order's tax invoice when the shop has a VAT number (docs/invoices.md).
+ * issues the order's tax invoice when the shop has a VAT number and the order is no test order
+ * (docs/invoices.md).
  */
 export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   if (order.lines.length === 0) throw failure('cartEmpty');
@@ -277,18 +279,22 @@ const eventView = (event: typeof orderEvents.$inferSelect, digits: number): Orde
 /**
  * Names each refund event's credit note (docs/invoices.md § Credit notes). The event and the note
  * both come from one refund, with its amount and reason, so an event takes the first note not yet
- * taken that says the same; a card refund still due has its note but no event yet.
+ * taken that says the same; a card refund still due has its note but no event yet. A note of no
+ * refund is a cancel's that gave nothing back (an unpaid order): the cancel's event names it.
  */
 function withCreditNotes(
   history: OrderEvent[],
-  notes: { number: number; total: number; reason: string | null }[],
+  notes: { number: number; total: number; reason: string | null; refunded: boolean }[],
   digits: number,
 ): OrderEvent[] {
   const left = [...notes];
   return history.map((event) => {
-    if (event.kind !== 'refund') return event;
-    const at = left.findIndex(
-      (note) => toMajor(note.total, digits) === event.amount && (note.reason ?? undefined) === event.note,
+    const cancel = event.kind === 'status' && event.to === 'cancelled';
+    if (event.kind !== 'refund' && !cancel) return event;
+    const at = left.findIndex((note) =>
+      cancel
+        ? !note.refunded
+        : note.refunded && toMajor(note.total, digits) === event.amount && (note.reason ?? undefined) === event.note,
     );
     if (at < 0) return event;
     const [note] = left.splice(at, 1);
@@ -327,8 +333,10 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
               number: invoices.number,
               total: invoices.total,
               reason: invoices.reason,
+              refunded: sql<boolean>`${refunds.id} is not null`,
             })
             .from(invoices)
+            .leftJoin(refunds, eq(refunds.creditNoteId, invoices.id))
             .where(inArray(invoices.orderId, ids))
             .orderBy(asc(invoices.number));
     const invoiceNumbers = new Map(
