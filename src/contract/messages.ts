@@ -261,9 +261,15 @@ export const apiFailures = {
     message: 'paymentStatus must be unpaid, paid, partially_refunded or refunded',
   },
   orderNoteTooLong: { field: true, message: 'note and reason must be at most 500 characters' },
-  trackingInvalid: {
+  carrierInvalid: { field: true, message: 'carrier must be text of at most 100 characters' },
+  trackingNumberInvalid: {
     field: true,
-    message: 'carrier and trackingNumber take up to 100 characters, trackingUrl an http(s) address',
+    message: 'trackingNumber must be text of at most 100 characters',
+    note: 'Arabic-Indic digits are stored as ASCII digits (couriers’ sites take those).',
+  },
+  trackingUrlInvalid: {
+    field: true,
+    message: 'trackingUrl must be a full http:// or https:// address of at most 2000 characters',
   },
   refundAmountInvalid: {
     field: true,

@@ -138,17 +138,19 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: m.orderStatusIn
 const ORDER_NOTE_MAX = 500;
 const TRACKING_MAX = 100;
 const orderNote = z.string({ error: m.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong });
-const trackingText = z.string({ error: m.trackingInvalid }).trim().max(TRACKING_MAX, { error: m.trackingInvalid });
+/** A carrier's name or a tracking number: trimmed text of at most TRACKING_MAX characters, refused with `message`. */
+const trackingText = (message: string) => z.string({ error: message }).trim().max(TRACKING_MAX, { error: message });
 
 /** Staff move an order along its life (docs/orders.md § Statuses), with the parcel's tracking when shipped. */
 export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
   note: orderNote.optional(),
-  carrier: trackingText.optional(),
-  trackingNumber: trackingText.optional(),
+  carrier: trackingText(m.carrierInvalid).optional(),
+  // Couriers' sites take ASCII digits: a number typed in Arabic-Indic digits is stored in those.
+  trackingNumber: trackingText(m.trackingNumberInvalid).transform(toAsciiDigits).optional(),
   trackingUrl: z
-    .url({ protocol: /^https?$/, error: m.trackingInvalid })
-    .max(2000, { error: m.trackingInvalid })
+    .url({ protocol: /^https?$/, error: m.trackingUrlInvalid })
+    .max(2000, { error: m.trackingUrlInvalid })
     .optional(),
 });
 
@@ -285,6 +287,8 @@ export const orderEventSchema = z.object({
   at: isoDateTime,
   /** Who made it: the customer, staff, or the shop itself (a payment confirmed, a refund settled). */
   by: z.enum(['customer', 'admin', 'system']),
+  /** The staff member who made it, by name: in staff's reading only (a customer sees roles). */
+  byName: z.string().optional(),
   kind: z.enum(['created', 'status', 'payment', 'refund']),
   from: z.enum(ORDER_STATUSES).optional(),
   to: z.enum(ORDER_STATUSES).optional(),

@@ -226,6 +226,24 @@ describe('the order page’s action', () => {
     await expect(run({ js: '1' }, gone.context)).rejects.toMatchObject({ init: { status: 400 } });
   });
 
+  it('says a refused tracking link on its field, in its own words, not that the order is gone', async () => {
+    const refusing = fakeContext((request) =>
+      request.method === 'GET'
+        ? { status: 200, body: { data: { id: ORDER, status: 'processing' } } }
+        : { status: 400, body: fieldErrorsBody(['trackingUrl', 'trackingUrlInvalid']) },
+    );
+    const fields = { status: 'shipped', trackingUrl: 'track.example/SM1', js: '1' };
+    const answer = (await run(fields, refusing.context)) as { data: unknown; init: unknown };
+    expect(answer.data).toEqual({ intent: 'status', ok: false, fieldErrors: { trackingUrl: ao.trackingUrlInvalid } });
+    expect(answer.init).toMatchObject({ status: 400 });
+    // A malformed id is a 400 on the path's `id`: that one still reads as an order that is not there.
+    const malformed = fakeContext(() => ({
+      status: 400,
+      body: { errors: [{ value: 'x', msg: 'Invalid id format', param: 'id', location: 'params', code: 'INVALID_ID' }] },
+    }));
+    expect(await run(fields, malformed.context)).toMatchObject({ data: { ok: false, formError: ao.orderGone } });
+  });
+
   it('says a refund the gateway has not confirmed yet is on its way, not done', async () => {
     const refunding = (status: 'done' | 'due') =>
       fakeContext((request) =>
