@@ -261,11 +261,10 @@ export const apiFailures = {
     message: 'paymentStatus must be unpaid, paid, partially_refunded or refunded',
   },
   orderNoteTooLong: { field: true, message: 'note and reason must be at most 500 characters' },
-  carrierInvalid: { field: true, message: 'carrier must be text of at most 100 characters' },
-  trackingNumberInvalid: {
+  trackingInvalid: {
     field: true,
-    message: 'trackingNumber must be text of at most 100 characters',
-    note: 'Arabic-Indic digits are stored as ASCII digits (couriers’ sites take those).',
+    message: 'carrier and trackingNumber take up to 100 characters, trackingUrl an http(s) address',
+    note: '`param` names `carrier` or `trackingNumber` (a bad `trackingUrl` is TRACKING_URL_INVALID); Arabic-Indic digits are stored ASCII.',
   },
   trackingUrlInvalid: {
     field: true,

@@ -138,16 +138,15 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: m.orderStatusIn
 const ORDER_NOTE_MAX = 500;
 const TRACKING_MAX = 100;
 const orderNote = z.string({ error: m.orderNoteTooLong }).trim().max(ORDER_NOTE_MAX, { error: m.orderNoteTooLong });
-/** A carrier's name or a tracking number: trimmed text of at most TRACKING_MAX characters, refused with `message`. */
-const trackingText = (message: string) => z.string({ error: message }).trim().max(TRACKING_MAX, { error: message });
+const trackingText = z.string({ error: m.trackingInvalid }).trim().max(TRACKING_MAX, { error: m.trackingInvalid });
 
 /** Staff move an order along its life (docs/orders.md § Statuses), with the parcel's tracking when shipped. */
 export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
   note: orderNote.optional(),
-  carrier: trackingText(m.carrierInvalid).optional(),
+  carrier: trackingText.optional(),
   // Couriers' sites take ASCII digits: a number typed in Arabic-Indic digits is stored in those.
-  trackingNumber: trackingText(m.trackingNumberInvalid).transform(toAsciiDigits).optional(),
+  trackingNumber: trackingText.transform(toAsciiDigits).optional(),
   trackingUrl: z
     .url({ protocol: /^https?$/, error: m.trackingUrlInvalid })
     .max(2000, { error: m.trackingUrlInvalid })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../src/contract/types';
-import { formatPrice } from '../../src/web/lib/format';
+import { formatNumber, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
@@ -173,7 +173,7 @@ test.describe('the admin order page along the order’s life', () => {
     await refundPanel.getByLabel(`عدد القطع المرتجعة: ${line.product.title}`).fill('1');
     await refundPanel.getByRole('button', { name: 'استرداد المبلغ' }).click();
     const question = page.getByRole('alertdialog', { name: `استرداد ${formatPrice(10, 'SAR')} نقدًا؟` });
-    await expect(question).toContainText(`ويعود إلى المخزون: ${line.product.title} × ١`);
+    await expect(question).toContainText(`ويعود إلى المخزون: ${line.product.title} × ${formatNumber(1)}`);
     let posts = 0;
     await page.route(`**/admin/orders/${order.id}*`, async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
