@@ -250,6 +250,29 @@ test.describe('the admin order page along the order’s life', () => {
     await expect(main(page).getByRole('button', { name: 'رفض العميل الاستلام / مرتجع' })).toHaveCount(0);
   });
 
+  test('cash collected at delivery, given back in full by hand: asked first, told in a toast, then nothing left to refund', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const order = await cashOrder(request);
+    const token = await apiToken(request, ADMIN);
+    expect((await request.put(`/api/v1/orders/${order.id}/deliver`, { headers: bearer(token) })).status()).toBe(200);
+    await adminOn(page, request, baseURL, order);
+    await expect(statusPanel(page)).toContainText('الدفع: مدفوع');
+    const refundPanel = main(page).getByRole('region', { name: 'استرداد مبلغ' });
+    await refundPanel.getByLabel('سبب الاسترداد').fill('أعاد العميل الطلب');
+    await refundPanel.getByRole('button', { name: 'استرداد المبلغ' }).click();
+    const question = page.getByRole('alertdialog', {
+      name: `استرداد ${formatPrice(order.totalOrderPrice, 'SAR')} نقدًا؟`,
+    });
+    await question.getByRole('button', { name: 'نعم، استرد المبلغ' }).click();
+    await expect(toast(page, `تم استرداد ${formatPrice(order.totalOrderPrice, 'SAR')}`)).toBeVisible();
+    await expect(statusPanel(page)).toContainText('الدفع: مسترد بالكامل');
+    await expect(refundPanel).toHaveCount(0);
+    await expect(timeline(page).last()).toContainText(`بواسطة ${ADMIN.name}`);
+  });
+
   test('before JavaScript loads, a refund is asked on the page and made by its own form', async ({
     browser,
     request,

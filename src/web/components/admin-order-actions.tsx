@@ -1,5 +1,5 @@
 import { Ban, PackageX } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { toAsciiDigits } from '../../contract/digits';
@@ -162,11 +162,14 @@ export function RefundForm({
   currency,
   refundKey,
   posted,
+  frame,
 }: {
   order: Order;
   currency: string;
   refundKey: string;
   posted: RefundResult | RefundQuestion | undefined;
+  /** What the form is shown in (the page's panel), while there is money left to give back. */
+  frame: (form: ReactNode) => ReactNode;
 }) {
   const fetcher = useFetcher<RefundResult | RefundQuestion>();
   const hydrated = useHydrated();
@@ -181,44 +184,48 @@ export function RefundForm({
     if (answer.ok) toast.success(answer.message);
   });
   const titles = new Map(order.cartItems.map((line) => [line.id, line.product.title]));
+  // Stays mounted once everything is given back, so the last refund still gets its toast; only the form goes.
   return (
     <>
-      {/* A new key is a new form: its fields start again from the order as it is now. */}
-      <fetcher.Form key={refundKey} method="post" className="flex flex-col gap-3" {...formProps}>
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="idempotencyKey" value={refundKey} />
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        {failure?.formError && !busy && <FormAlert className="">{failure.formError}</FormAlert>}
-        <FormField
-          name="amount"
-          label={ao.refundAmount}
-          inputMode="decimal"
-          dir="ltr"
-          defaultValue={refundableAmount(order, currency)}
-          error={errors.amount}
-          hint={ao.refundableHint(formatPrice(Number(refundableAmount(order, currency)), currency))}
-        />
-        <TextAreaField name="reason" label={ao.refundReasonLabel} rows={2} maxLength={500} error={errors.reason} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-bold">{ao.restockLegend}</legend>
-          {order.cartItems.map((line) => (
+      {canRefund(order) &&
+        frame(
+          // A new key is a new form: its fields start again from the order as it is now.
+          <fetcher.Form key={refundKey} method="post" className="flex flex-col gap-3" {...formProps}>
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="idempotencyKey" value={refundKey} />
+            {hydrated && <input type="hidden" name="js" value="1" />}
+            {failure?.formError && !busy && <FormAlert className="">{failure.formError}</FormAlert>}
             <FormField
-              key={line.id}
-              name={restockName(line.id)}
-              label={ao.restockLine(line.product.title)}
-              type="number"
-              min={0}
-              max={line.count}
-              step={1}
-              defaultValue="0"
-              hint={ao.restockHint(formatNumber(line.count))}
+              name="amount"
+              label={ao.refundAmount}
+              inputMode="decimal"
+              dir="ltr"
+              defaultValue={refundableAmount(order, currency)}
+              error={errors.amount}
+              hint={ao.refundableHint(formatPrice(Number(refundableAmount(order, currency)), currency))}
             />
-          ))}
-        </fieldset>
-        <SubmitButton pending={busy} pendingText={ao.saving} className="w-full sm:w-auto sm:self-start sm:px-6">
-          {ao.refundSubmit}
-        </SubmitButton>
-      </fetcher.Form>
+            <TextAreaField name="reason" label={ao.refundReasonLabel} rows={2} maxLength={500} error={errors.reason} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 font-bold">{ao.restockLegend}</legend>
+              {order.cartItems.map((line) => (
+                <FormField
+                  key={line.id}
+                  name={restockName(line.id)}
+                  label={ao.restockLine(line.product.title)}
+                  type="number"
+                  min={0}
+                  max={line.count}
+                  step={1}
+                  defaultValue="0"
+                  hint={ao.restockHint(formatNumber(line.count))}
+                />
+              ))}
+            </fieldset>
+            <SubmitButton pending={busy} pendingText={ao.saving} className="w-full sm:w-auto sm:self-start sm:px-6">
+              {ao.refundSubmit}
+            </SubmitButton>
+          </fetcher.Form>,
+        )}
       {draft && (
         <ConfirmDialog
           open

@@ -10,7 +10,6 @@ import {
   CancelOrder,
   type CancelResult,
   cancelFields,
-  canRefund,
   RefundForm,
   type RefundQuestion,
   type RefundResult,
@@ -223,16 +222,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <div className="flex flex-col gap-4">
           <StatusForm order={order} posted={posted?.intent === 'status' ? posted : undefined} />
           <CancelOrder order={order} posted={posted?.intent === 'cancel' ? posted : undefined} />
-          {canRefund(order) && (
-            <Panel id="refund-heading" title={ao.refundTitle}>
-              <RefundForm
-                order={order}
-                currency={shop.currency}
-                refundKey={refundKey}
-                posted={posted?.intent === 'refund' ? posted : undefined}
-              />
-            </Panel>
-          )}
+          <RefundForm
+            order={order}
+            currency={shop.currency}
+            refundKey={refundKey}
+            posted={posted?.intent === 'refund' ? posted : undefined}
+            frame={(form) => (
+              <Panel id="refund-heading" title={ao.refundTitle}>
+                {form}
+              </Panel>
+            )}
+          />
           <CustomerDetails order={order} />
         </div>
       </div>
