@@ -264,6 +264,11 @@ export const apiFailures = {
   trackingInvalid: {
     field: true,
     message: 'carrier and trackingNumber take up to 100 characters, trackingUrl an http(s) address',
+    note: '`param` names `carrier` or `trackingNumber` (a bad `trackingUrl` is TRACKING_URL_INVALID); Arabic-Indic digits are stored ASCII.',
+  },
+  trackingUrlInvalid: {
+    field: true,
+    message: 'trackingUrl must be a full http:// or https:// address of at most 2000 characters',
   },
   refundAmountInvalid: {
     field: true,

@@ -145,10 +145,11 @@ export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
   note: orderNote.optional(),
   carrier: trackingText.optional(),
-  trackingNumber: trackingText.optional(),
+  // Couriers' sites take ASCII digits: a number typed in Arabic-Indic digits is stored in those.
+  trackingNumber: trackingText.transform(toAsciiDigits).optional(),
   trackingUrl: z
-    .url({ protocol: /^https?$/, error: m.trackingInvalid })
-    .max(2000, { error: m.trackingInvalid })
+    .url({ protocol: /^https?$/, error: m.trackingUrlInvalid })
+    .max(2000, { error: m.trackingUrlInvalid })
     .optional(),
 });
 
@@ -285,6 +286,8 @@ export const orderEventSchema = z.object({
   at: isoDateTime,
   /** Who made it: the customer, staff, or the shop itself (a payment confirmed, a refund settled). */
   by: z.enum(['customer', 'admin', 'system']),
+  /** The staff member who made it, by name: in staff's reading only (a customer sees roles). */
+  byName: z.string().optional(),
   kind: z.enum(['created', 'status', 'payment', 'refund']),
   from: z.enum(ORDER_STATUSES).optional(),
   to: z.enum(ORDER_STATUSES).optional(),

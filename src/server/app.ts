@@ -78,7 +78,8 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const checkouts = createCheckouts(db, provider, config, app.log, {
     orderCreated: async (orderId) => {
-      const order = await reader.one(eq(orders.id, orderId), origin);
+      // Read for the customer's e-mail (and the shop's notice, which names no one).
+      const order = await reader.one(eq(orders.id, orderId), origin, 'customer');
       await sendConfirmation(order, origin);
       if (order) await messages.shopNotice(order, 'created', origin);
     },

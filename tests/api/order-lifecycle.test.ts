@@ -16,7 +16,7 @@ import { formatMoney } from '../../src/contract/money.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, orderEvents, orders, refunds, storeSettings } from '../../src/db/schema.js';
 import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
-import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
+import { CASH_COLLECTED_NOTE, createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
@@ -125,8 +125,11 @@ describe('statuses', () => {
       ['admin', 'status', 'processing', 'shipped', undefined, 'SM123'],
       ['admin', 'status', 'shipped', 'shipped', undefined, 'SM124'],
       ['admin', 'status', 'shipped', 'delivered', undefined, undefined],
+      // A cash order delivered is its cash collected (docs/orders.md § Cash on delivery).
+      ['admin', 'payment', undefined, undefined, CASH_COLLECTED_NOTE, undefined],
     ]);
     expect(JSON.stringify(seen.history)).not.toContain(admin.id);
+    expect(seen.history.some((event) => 'byName' in event)).toBe(false);
   });
 
   it('refuses a move backwards and any move of a cancelled order (409), changing nothing', async () => {
@@ -283,8 +286,10 @@ describe('cancel', () => {
       refundedAmount: 123.45,
       isPaid: true,
     });
+    // The provider confirmed it, but the history names who asked for it (docs/orders.md § History).
     expect(order.history.at(-1)).toMatchObject({
-      by: 'system',
+      by: 'admin',
+      byName: expect.any(String),
       kind: 'refund',
       amount: 123.45,
       paymentStatus: 'refunded',

@@ -355,7 +355,13 @@ test.describe('admin order screens', () => {
     await expect(fact(card, 'الحالة')).toHaveText('تم التوصيل');
     await expect(statusPanel).toContainText('لا تغيير بعد هذه الحالة.');
     await expect(statusSelect).toHaveCount(0);
-    expect(await orderOf(request, token, order.id)).toMatchObject({ status: 'delivered', isDelivered: true });
+    // A cash order delivered is its cash collected (docs/orders.md § Cash on delivery).
+    expect(await orderOf(request, token, order.id)).toMatchObject({
+      status: 'delivered',
+      isDelivered: true,
+      isPaid: true,
+      paymentStatus: 'paid',
+    });
     await expectNoAxeViolations(page);
 
     // The customer sees it on their orders page.
@@ -363,7 +369,7 @@ test.describe('admin order screens', () => {
     await signInWithCookie(page.context(), baseURL, customer.token);
     await page.goto('/user/allOrders');
     const own = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
-    await expect(fact(own, 'الدفع')).toHaveText('غير مدفوع');
+    await expect(fact(own, 'الدفع')).toHaveText('مدفوع');
     await expect(fact(own, 'الحالة')).toHaveText('تم التوصيل');
   });
 

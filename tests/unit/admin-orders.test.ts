@@ -226,6 +226,52 @@ describe('the order page’s action', () => {
     await expect(run({ js: '1' }, gone.context)).rejects.toMatchObject({ init: { status: 400 } });
   });
 
+  it('asks before a refund, with the amount and how it goes back, and sends nothing until confirmed', async () => {
+    const lines = [{ id: 'l1', count: 2, product: { title: 'قميص' } }];
+    const orderPaidBy = (paymentMethodType: 'cash' | 'card') =>
+      fakeContext((request) =>
+        request.method === 'GET'
+          ? { status: 200, body: { data: { id: ORDER, status: 'delivered', paymentMethodType, cartItems: lines } } }
+          : undefined,
+      );
+    const fields = { intent: 'refund', amount: '٥٠٫٥', reason: 'تالف', 'restock-l1': '١', idempotencyKey: 'k1' };
+    const cash = orderPaidBy('cash');
+    for (const js of [{ js: '1' }, {}] as Record<string, string>[]) {
+      expect(await run({ ...fields, ...js }, cash.context)).toEqual({
+        intent: 'refund',
+        confirm: { amount: 50.5, reason: 'تالف', restock: [{ lineId: 'l1', count: 1 }], byCard: false },
+      });
+    }
+    expect(cash.apiCalls()).toEqual([`GET /orders/${ORDER}`, `GET /orders/${ORDER}`]);
+    const card = orderPaidBy('card');
+    expect(await run(fields, card.context)).toMatchObject({ confirm: { byCard: true } });
+    expect(card.apiCalls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    // A bad amount is said on its field before any question.
+    expect(await run({ ...fields, amount: '0', js: '1' }, cash.context)).toMatchObject({
+      data: { ok: false, fieldErrors: { amount: ao.refundAmountInvalid } },
+    });
+    expect(ao.refundQuestion('٥٠٫٥٠ ر.س.‏', true)).toBe('استرداد ٥٠٫٥٠ ر.س.‏ بالبطاقة؟');
+    expect(ao.refundQuestion('٥٠٫٥٠ ر.س.‏', false)).toBe('استرداد ٥٠٫٥٠ ر.س.‏ نقدًا؟');
+  });
+
+  it('says a refused tracking link on its field, in its own words, not that the order is gone', async () => {
+    const refusing = fakeContext((request) =>
+      request.method === 'GET'
+        ? { status: 200, body: { data: { id: ORDER, status: 'processing' } } }
+        : { status: 400, body: fieldErrorsBody(['trackingUrl', 'trackingUrlInvalid']) },
+    );
+    const fields = { status: 'shipped', trackingUrl: 'track.example/SM1', js: '1' };
+    const answer = (await run(fields, refusing.context)) as { data: unknown; init: unknown };
+    expect(answer.data).toEqual({ intent: 'status', ok: false, fieldErrors: { trackingUrl: ao.trackingUrlInvalid } });
+    expect(answer.init).toMatchObject({ status: 400 });
+    // A malformed id is a 400 on the path's `id`: that one still reads as an order that is not there.
+    const malformed = fakeContext(() => ({
+      status: 400,
+      body: { errors: [{ value: 'x', msg: 'Invalid id format', param: 'id', location: 'params', code: 'INVALID_ID' }] },
+    }));
+    expect(await run(fields, malformed.context)).toMatchObject({ data: { ok: false, formError: ao.orderGone } });
+  });
+
   it('says a refund the gateway has not confirmed yet is on its way, not done', async () => {
     const refunding = (status: 'done' | 'due') =>
       fakeContext((request) =>
@@ -233,7 +279,7 @@ describe('the order page’s action', () => {
           ? { status: 200, body: { data: { id: ORDER, status: 'delivered', cartItems: [] } } }
           : { status: 201, body: { data: { _id: 'r1', id: 'r1', amount: 50, reason: 'تعويض', status, restock: [] } } },
       );
-    const fields = { intent: 'refund', amount: '50', reason: 'تعويض', idempotencyKey: 'k1', js: '1' };
+    const fields = { intent: 'refund', amount: '50', reason: 'تعويض', idempotencyKey: 'k1', confirmed: '1', js: '1' };
     expect(await run(fields, refunding('due').context)).toMatchObject({
       data: { ok: true, message: expect.stringMatching(/^سُجّل استرداد .+، ولم تؤكده بوابة الدفع بعد/) },
     });

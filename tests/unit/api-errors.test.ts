@@ -4,7 +4,8 @@ import { API_ERRORS_DOC, renderErrorCodes, withSection } from '../../scripts/api
 import { apiErrorCodes, failureOfCode, fieldFailureOf } from '../../src/contract/errors.js';
 import { type ApiFailureKey, apiFailures, codeOf } from '../../src/contract/messages.js';
 import { apiErrorTexts } from '../../src/web/i18n/api-errors.js';
-import { errorText } from '../../src/web/lib/api-errors.js';
+import { errorText, formFailureFromApi } from '../../src/web/lib/api-errors.js';
+import { fieldErrorsBody } from '../helpers/failures.js';
 
 const keys = Object.keys(apiFailures) as ApiFailureKey[];
 const ARABIC = /[\u0600-\u06FF]/;
@@ -95,6 +96,27 @@ describe('the web’s Arabic for every code (src/web/i18n/api-errors.ts)', () =>
       expect(text, code).toMatch(ARABIC);
       expect(text, code).not.toMatch(ENGLISH_WORD);
     }
+  });
+
+  it('says each field’s failure in its own words on that field, never in another code’s text', () => {
+    const context = { phoneCountry: 'SA', details: {} };
+    // BODY_INVALID's "field" is the whole body (not an object): the request itself is unreadable.
+    const fieldKeys = keys.filter((key) => 'field' in apiFailures[key] && key !== 'bodyInvalid');
+    for (const key of fieldKeys) {
+      const code = codeOf(key);
+      const own = errorText(code, context);
+      const others = apiErrorCodes.filter((other) => other !== code).map((other) => errorText(other, context));
+      expect(others, `${code} says another code’s text`).not.toContain(own);
+      const { fieldErrors, formError } = formFailureFromApi(
+        { status: 400, body: fieldErrorsBody(['field', key]) },
+        ['field'],
+        'SA',
+      );
+      expect({ fieldErrors, formError }, code).toEqual({ fieldErrors: { field: own }, formError: undefined });
+    }
+    // The tracking link has its own code, whose refusal says the link.
+    expect(fieldKeys).toContain('trackingUrlInvalid');
+    expect(errorText('TRACKING_URL_INVALID', context)).toContain('رابط التتبع');
   });
 
   it('names the product of a short stock from the field beside the code', () => {

@@ -83,7 +83,9 @@ export const ao = {
   carrier: 'شركة الشحن',
   trackingNumber: 'رقم التتبع',
   trackingUrl: 'رابط التتبع',
-  trackingHint: 'يظهر للعميل في رسالة الشحن.',
+  trackingHint: 'عنوان صفحة كامل يبدأ بـ https://، ويظهر للعميل في رسالة الشحن.',
+  trackingTextInvalid: 'اسم شركة الشحن ورقم التتبع نصّان حتى ١٠٠ حرف لكل منهما',
+  trackingUrlInvalid: 'رابط التتبع ليس عنوان صفحة ويب كاملاً: انسخه من شريط العنوان في المتصفح كما هو، ببدايته',
   note: 'ملاحظة (اختياري)',
   saveStatus: 'حفظ الحالة',
   saving: 'جارٍ الحفظ…',
@@ -104,6 +106,10 @@ export const ao = {
   cancelTitle: 'إلغاء الطلب؟',
   cancelQuestion: 'تعود منتجاته إلى المخزون، ويُسترد ما دُفع منه. لا يمكن التراجع عن الإلغاء.',
   cancelReason: 'سبب الإلغاء',
+  cancelReasonHint: 'يُرسَل هذا السبب إلى العميل في رسالة إلغاء الطلب، ويظهر في سجل طلبه.',
+  /** A cash order the customer refused at the door, or the courier brought back (docs/orders.md § Cash on delivery). */
+  refusedOrder: 'رفض العميل الاستلام / مرتجع',
+  refusedReason: 'رفض العميل استلام الطلب (مرتجع)',
   cancelReasonRequired: 'اكتب سبب الإلغاء',
   keepOrder: 'إبقاء الطلب',
   confirmCancel: 'نعم، ألغِ الطلب',
@@ -119,6 +125,14 @@ export const ao = {
   restockHint: (count: string) => `من ٠ إلى ${count}`,
   restockInvalid: 'أدخل عدداً صحيحاً من صفر إلى كمية المنتج في الطلب',
   refundSubmit: 'استرداد المبلغ',
+  /** The question before a refund: its amount and how it goes back (docs/orders.md § The admin order page). */
+  refundQuestion: (amount: string, byCard: boolean) => `استرداد ${amount} ${byCard ? 'بالبطاقة' : 'نقدًا'}؟`,
+  refundByCard: 'يُعاد المبلغ إلى بطاقة العميل عبر بوابة الدفع، ويصله إشعار بالبريد. لا يمكن التراجع عن الاسترداد.',
+  refundByHand:
+    'يُسجَّل أن المتجر سلّم هذا المبلغ إلى العميل نقدًا يدًا بيد، دون بوابة الدفع، ويصله إشعار بالبريد. لا يمكن التراجع عن الاسترداد.',
+  refundRestocked: (lines: string) => `ويعود إلى المخزون: ${lines}.`,
+  confirmRefund: 'نعم، استرد المبلغ',
+  keepMoney: 'تراجع',
   refundDone: (amount: string) => `تم استرداد ${amount}`,
   /** A card refund the payment gateway has not confirmed yet (it is retried every minute; docs/orders.md § Refunds). */
   refundPending: (amount: string) =>

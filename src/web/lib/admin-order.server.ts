@@ -4,9 +4,17 @@ import { requireUser } from './auth.server';
 import { apiFor } from './context.server';
 import { showPhone } from './format';
 
-/** A malformed id reads the same as an unknown one: not found. */
+/**
+ * An unknown order (404), or a malformed id (a 400 on the path's `id`), which reads the same: not
+ * found. Any other 400 is the form's own input refused (a tracking link, an amount), said on its field.
+ */
 export const isMissingOrder = (error: unknown) =>
-  error instanceof ApiError && (error.status === 400 || error.status === 404);
+  error instanceof ApiError &&
+  (error.status === 404 ||
+    (error.status === 400 &&
+      error.body !== undefined &&
+      'errors' in error.body &&
+      error.body.errors.some((failure) => failure.location === 'params')));
 
 function notFoundOnMissing(error: unknown): never {
   if (isMissingOrder(error)) throw data(null, { status: 404 });

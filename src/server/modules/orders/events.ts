@@ -1,6 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { orderEvents } from '../../../db/schema.js';
+import { orderEvents, users } from '../../../db/schema.js';
 import type { CurrentUser } from '../../auth/guards.js';
 
 /* An order's history (docs/orders.md § History): one row per change, written in the change's transaction. */
@@ -13,6 +13,16 @@ export const actorOf = (user: CurrentUser): Actor => ({
 });
 export const SYSTEM: Actor = { id: null, role: 'system' };
 
+/**
+ * Who asked for something the shop finishes later (a card refund the provider confirms after the
+ * request): that user as they are now, or the shop itself when nobody asked or the account is gone.
+ */
+export async function actorById(tx: Tx, userId: string | null): Promise<Actor> {
+  if (userId === null) return SYSTEM;
+  const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return user ? { id: userId, role: user.role === 'admin' ? 'admin' : 'customer' } : SYSTEM;
+}
+
 type EventValues = Omit<typeof orderEvents.$inferInsert, 'orderId' | 'actorId' | 'actorRole'>;
 
 /** Records one change of an order in its history, in the change's own transaction. */
@@ -20,12 +30,16 @@ export async function recordEvent(tx: Tx, orderId: string, actor: Actor, event: 
   await tx.insert(orderEvents).values({ orderId, actorId: actor.id, actorRole: actor.role, ...event });
 }
 
-/** The histories of some orders, oldest first, in one query (a page of orders is one read, not one per order). */
+/**
+ * The histories of some orders, oldest first, each change with the name of the account that made
+ * it (null when deleted), in one query (a page of orders is one read, not one per order).
+ */
 export async function historiesOf(db: Database, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db
-    .select()
+    .select({ event: orderEvents, actorName: users.name })
     .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
     .where(inArray(orderEvents.orderId, orderIds))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }

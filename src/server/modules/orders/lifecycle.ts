@@ -9,7 +9,7 @@ import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, ref
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { issueCreditNote } from '../invoices/service.js';
-import { type Actor, recordEvent, SYSTEM } from './events.js';
+import { type Actor, actorById, recordEvent } from './events.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { releaseStock } from './service.js';
 
@@ -47,6 +47,23 @@ async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<Ord
 
 /** `is_paid` follows the payment state: true once paid, refunds included. */
 const paidFlag = (paymentStatus: OrderRow['paymentStatus']) => paymentStatus !== 'unpaid';
+
+/** The history's note on a cash order's payment taken at its delivery. */
+export const CASH_COLLECTED_NOTE = 'تم تحصيل المبلغ نقدًا عند التوصيل';
+
+/**
+ * Delivering an unpaid cash order is its cash collected (docs/orders.md § Cash on delivery): it
+ * becomes paid (`isPaid`, `paidAt`), recorded in its history as taken by whoever delivered it. In
+ * the delivery's transaction, under the order's lock; any other order is left as it is.
+ */
+async function collectCashOnDelivery(tx: Tx, order: OrderRow, actor: Actor, now: Date) {
+  if (order.paymentMethodType !== 'cash' || order.paymentStatus !== 'unpaid') return;
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', isPaid: true, paidAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await recordEvent(tx, order.id, actor, { kind: 'payment', paymentStatus: 'paid', note: CASH_COLLECTED_NOTE });
+}
 
 /**
  * Puts back in stock every unit of the order not yet put back (`restocked` up to `count`), under
@@ -189,7 +206,8 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         .set({ status: 'done', providerRefundId, doneAt: new Date() })
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'due')))
         .returning();
-      if (done) await applyRefund(tx, done, SYSTEM);
+      // The history names who asked for it (staff, or the customer who cancelled), not the provider.
+      if (done) await applyRefund(tx, done, await actorById(tx, done.actorId));
       return done !== undefined;
     });
   }
@@ -364,6 +382,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           note: change.note || null,
           ...tracking,
         });
+        if (delivered) await collectCashOnDelivery(tx, order, actor, now);
       });
     },
 
@@ -396,6 +415,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           .set({ status, isDelivered: value, deliveredAt: value ? now : null, updatedAt: now })
           .where(eq(orders.id, order.id));
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
+        if (value) await collectCashOnDelivery(tx, order, actor, now);
         return true;
       });
     },

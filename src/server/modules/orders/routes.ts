@@ -42,10 +42,13 @@ import { orderConfirmationMailer } from './confirmation-mail.js';
 import { actorOf } from './events.js';
 import { ordersCsv } from './export-csv.js';
 import type { Lifecycle } from './lifecycle.js';
-import { createOrder, createOrderReader, linesOf, orderFilterConditions } from './service.js';
+import { createOrder, createOrderReader, linesOf, type OrderViewer, orderFilterConditions } from './service.js';
 import { orderMessages } from './status-mail.js';
 
 const cartParams = z.object({ cartId: idSchema });
+
+/** Staff read an order with the names of the staff who changed it; a customer, roles only. */
+const viewerOf = (user: { role: string }): OrderViewer => (user.role === 'admin' ? 'staff' : 'customer');
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
   const { db, guards, media, config } = ctx;
@@ -156,7 +159,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           method: 'cash',
         });
       });
-      const order = await reader.written(row.id, origin(request));
+      const order = await reader.written(row.id, origin(request), 'customer');
       await sendConfirmation(order, origin(request));
       await messages.shopNotice(order, 'created', origin(request));
       return reply.code(201).send({ status: 'success', data: order });
@@ -247,7 +250,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     // Staff see every order; a customer sees their own, and the filters apply within them.
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
     const where = and(scope, ...orderFilterConditions(filter, config.phoneCountry));
-    const { data, total } = await reader.list(where, limit, offset, origin(request));
+    const { data, total } = await reader.list(where, limit, offset, origin(request), viewerOf(me));
     return listEnvelope(data, total, page, limit);
   });
 
@@ -269,7 +272,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   r.get('/:id', { onRequest: guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
-    const order = await reader.one(and(eq(orders.id, request.params.id), scope) as SQL, origin(request));
+    const order = await reader.one(and(eq(orders.id, request.params.id), scope) as SQL, origin(request), viewerOf(me));
     if (!order) throw failure('orderNotFound');
     return { data: order };
   });
@@ -280,6 +283,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     const order = await reader.one(
       and(eq(orders.id, id), me.role === 'admin' ? undefined : eq(orders.userId, me.id)) as SQL,
       origin(request),
+      viewerOf(me),
     );
     if (!order) throw failure('internalError');
     return order;
@@ -409,7 +413,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         // Both now move the lifecycle and are recorded in the history (docs/orders.md).
         const value = request.body?.[flag] ?? true;
         const moved = await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
-        const order = await reader.written(request.params.id, origin(request));
+        const order = await reader.written(request.params.id, origin(request), 'staff');
         if (moved) await messages.statusChanged(order, origin(request));
         return { status: 'Success' as const, data: order };
       },

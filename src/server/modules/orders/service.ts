@@ -261,10 +261,21 @@ export async function* ordersInBatches(db: Database, where: SQL | undefined, bat
   }
 }
 
-/** One event of an order's history as the API shows it: who by role only (staff stay unnamed to customers). */
-const eventView = (event: typeof orderEvents.$inferSelect, digits: number): OrderEvent => ({
+/** Who reads an order: staff see who on the staff made each change; a customer sees roles only. */
+export type OrderViewer = 'staff' | 'customer';
+
+/**
+ * One event of an order's history as the API shows it: who by role, and to staff the name of the
+ * staff member who made it (docs/orders.md § History); staff stay unnamed to customers.
+ */
+const eventView = (
+  { event, actorName }: { event: typeof orderEvents.$inferSelect; actorName: string | null },
+  digits: number,
+  viewer: OrderViewer,
+): OrderEvent => ({
   at: event.at.toISOString(),
   by: event.actorRole,
+  ...(viewer === 'staff' && event.actorRole === 'admin' && actorName ? { byName: actorName } : {}),
   kind: event.kind,
   ...(event.fromStatus ? { from: event.fromStatus } : {}),
   ...(event.toStatus ? { to: event.toStatus } : {}),
@@ -307,6 +318,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
   async function present(
     rows: { order: OrderRow; user: typeof users.$inferSelect }[],
     origin: string,
+    viewer: OrderViewer,
   ): Promise<Order[]> {
     const ids = rows.map((row) => row.order.id);
     const items =
@@ -390,7 +402,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
       ...(order.trackingUrl ? { trackingUrl: order.trackingUrl } : {}),
       ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
       history: withCreditNotes(
-        events.filter((event) => event.orderId === order.id).map((event) => eventView(event, digits)),
+        events.filter(({ event }) => event.orderId === order.id).map((row) => eventView(row, digits, viewer)),
         documents.filter((doc) => doc.orderId === order.id && doc.kind === 'credit_note'),
         digits,
       ),
@@ -399,19 +411,19 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
     }));
   }
 
-  async function one(where: SQL, origin: string) {
+  async function one(where: SQL, origin: string, viewer: OrderViewer) {
     const rows = await db
       .select({ order: orders, user: users })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
       .limit(1);
-    const [order] = await present(rows, origin);
+    const [order] = await present(rows, origin, viewer);
     return order;
   }
 
   return {
-    async list(where: SQL | undefined, limit: number, offset: number, origin: string) {
+    async list(where: SQL | undefined, limit: number, offset: number, origin: string, viewer: OrderViewer) {
       const [rows, [total]] = await Promise.all([
         db
           .select({ order: orders, user: users })
@@ -424,12 +436,12 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
         // Joined like the page, since a filter may name the customer's columns.
         db.select({ value: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
       ]);
-      return { data: await present(rows, origin), total: total?.value ?? 0 };
+      return { data: await present(rows, origin, viewer), total: total?.value ?? 0 };
     },
     one,
     /** An order this request has just written: not finding it is a fault, not a 404. */
-    async written(id: string, origin: string): Promise<Order> {
-      const order = await one(eq(orders.id, id), origin);
+    async written(id: string, origin: string, viewer: OrderViewer): Promise<Order> {
+      const order = await one(eq(orders.id, id), origin, viewer);
       if (!order) throw failure('internalError');
       return order;
     },

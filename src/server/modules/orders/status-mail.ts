@@ -85,7 +85,8 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
   return {
     /** Tells the customer their order moved to `order.status` (tracking and invoice links included). */
     async statusChanged(order: Order, origin: string) {
-      const event = order.history.at(-1);
+      // The move's own event (a delivery of a cash order is followed by its payment's).
+      const event = order.history.findLast((change) => change.kind === 'status');
       const lines: Line[] = [
         `مرحباً ${order.user.name}،`,
         '',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ArrowRight, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { data, Link, useFetcher } from 'react-router';
+import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { toAsciiDigits } from '../../../contract/digits';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
@@ -10,9 +10,10 @@ import {
   CancelOrder,
   type CancelResult,
   cancelFields,
-  canRefund,
   RefundForm,
+  type RefundQuestion,
   type RefundResult,
+  refundAmountOf,
   refundErrors,
   refundFields,
   restockName,
@@ -44,7 +45,7 @@ type StatusField = (typeof statusFields)[number];
 type StatusResult =
   | { intent: 'status'; ok: true; message: string }
   | ({ intent: 'status'; ok: false } & FormFailure<StatusField>);
-type ActionResult = StatusResult | CancelResult | RefundResult;
+type ActionResult = StatusResult | CancelResult | RefundResult | RefundQuestion;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
@@ -93,13 +94,17 @@ async function cancelOrder(api: ApiClient, id: string, form: FormData, phoneCoun
   return { intent: 'cancel', ok: true };
 }
 
-/** Gives money back with the form's Idempotency-Key, so the same form sent twice refunds once (docs/orders.md § Refunds). */
+/**
+ * Gives money back with the form's Idempotency-Key, so the same form sent twice refunds once
+ * (docs/orders.md § Refunds) — once confirmed: a form without `confirmed` is checked and answered
+ * with the question to ask (amount and method), and nothing is sent to the API.
+ */
 async function refund(
   api: ApiClient,
   id: string,
   form: FormData,
   { phoneCountry, currency }: { phoneCountry: string; currency: string },
-): Promise<RefundResult> {
+): Promise<RefundResult | RefundQuestion> {
   const fail = (failure: FormFailure<(typeof refundFields)[number]>): RefundResult => ({
     intent: 'refund',
     ok: false,
@@ -121,6 +126,10 @@ async function refund(
         return fail({ fieldErrors: {}, formError: ao.restockInvalid });
       }
       if (count > 0) restock.push({ lineId: line.id, count });
+    }
+    if (form.get('confirmed') !== '1') {
+      const byCard = order.paymentMethodType === 'card';
+      return { intent: 'refund', confirm: { amount: refundAmountOf(amount), reason, restock, byCard } };
     }
     const { data: made } = await api.orders.refund(id, { amount, reason, restock }, key);
     const shown = formatPrice(made.amount, currency);
@@ -146,14 +155,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (form.get('intent')) {
     case 'cancel':
       return answerSave(request, form, await cancelOrder(api, params.id, form, phoneCountry), back, () => ao.cancelled);
-    case 'refund':
-      return answerSave(request, form, await refund(api, params.id, form, context.shop), back, (done) => done.message);
+    case 'refund': {
+      const answer = await refund(api, params.id, form, context.shop);
+      // The question before a refund is shown on the page, before JavaScript loads too; nothing changed.
+      if ('confirm' in answer) return answer;
+      return answerSave(request, form, answer, back, (done) => done.message);
+    }
     default: {
       if (!form.has('status')) throw data(null, { status: 400 });
       const result = await saveStatus(api, params.id, form, phoneCountry);
       return answerSave(request, form, result, back, (saved) => saved.message);
     }
   }
+}
+
+/**
+ * The question before a refund changed nothing: the order is not read again, and the refund form
+ * keeps its key and what was typed in it (the question's form sends the same key).
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === 'object' && 'confirm' in actionResult) return false;
+  return defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -200,16 +222,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <div className="flex flex-col gap-4">
           <StatusForm order={order} posted={posted?.intent === 'status' ? posted : undefined} />
           <CancelOrder order={order} posted={posted?.intent === 'cancel' ? posted : undefined} />
-          {canRefund(order) && (
-            <Panel id="refund-heading" title={ao.refundTitle}>
-              <RefundForm
-                order={order}
-                currency={shop.currency}
-                refundKey={refundKey}
-                posted={posted?.intent === 'refund' ? posted : undefined}
-              />
-            </Panel>
-          )}
+          <RefundForm
+            order={order}
+            currency={shop.currency}
+            refundKey={refundKey}
+            posted={posted?.intent === 'refund' ? posted : undefined}
+            frame={(form) => (
+              <Panel id="refund-heading" title={ao.refundTitle}>
+                {form}
+              </Panel>
+            )}
+          />
           <CustomerDetails order={order} />
         </div>
       </div>
@@ -329,7 +352,8 @@ function Timeline({ order, currency }: { order: Order; currency: string }) {
           <li key={index} className="flex flex-col gap-0.5">
             <span className="font-bold">{eventText(event, currency)}</span>
             <span className="text-sm text-slate-600">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {ao.by(actorLabel(event.by))}
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time> ·{' '}
+              {ao.by(event.byName ?? actorLabel(event.by))}
             </span>
             {(event.carrier || event.trackingNumber) && (
               <span className="text-sm">
