@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/money.js';
 import { orderMoneyParts } from '../../src/contract/money-lines.js';
-import { addresses, orders } from '../../src/db/schema.js';
+import { addresses, orders, shippingZones } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -438,6 +438,29 @@ describe('a city in any spelling is one city (docs/pricing.md § Shipping)', () 
     expect(clash.json()).toMatchObject({ code: 'ZONE_CITY_TAKEN', city: 'Alexandria', zone: 'الإسكندرية' });
     const edited = await editZone(alexandria.id, { cities: ['الإسكندرية', 'Alex', 'اسكندرية\u200B'] }, eg);
     expect(edited.json().data.cities).toEqual(['الإسكندرية']);
+  });
+
+  it('zones saved before, listing one city in two spellings: the older prices it, and saving either asks to resolve it', async () => {
+    const [older, newer] = await eg.t.database.db
+      .insert(shippingZones)
+      .values([
+        { name: 'الجيزة القديمة', cities: ['Giza'], price: 1_100, createdAt: new Date(Date.now() - 60_000) },
+        { name: 'الجيزة الجديدة', cities: ['الجيزة'], price: 2_200 },
+      ])
+      .returning();
+    if (!older || !newer) throw new Error('no zones');
+    try {
+      const who = await shopper(eg, 'جيزه');
+      expect((await quote(eg, who, 'card')).json().data).toMatchObject({ shippingPrice: 11 });
+      const refused = await editZone(newer.id, { price: 30 }, eg);
+      expect(refused.json()).toMatchObject({ code: 'ZONE_CITY_TAKEN', city: 'الجيزة', zone: 'الجيزة القديمة' });
+      expect((await editZone(older.id, { cities: ['الدقي'] }, eg)).statusCode).toBe(200);
+      expect((await editZone(newer.id, { price: 30 }, eg)).statusCode).toBe(200);
+      expect((await quote(eg, who, 'card')).json().data).toMatchObject({ shippingPrice: 30 });
+    } finally {
+      await removeZone(older.id, eg);
+      await removeZone(newer.id, eg);
+    }
   });
 
   it('a city no zone names goes to «باقي المدن»; staff see it flagged when the city table does not know it either', async () => {
