@@ -214,7 +214,8 @@ describe('the lock', () => {
       const letGo = setTimeout(() => holder.stdin.write('release\n'), 1500);
       const started = Date.now();
       const lock = await lockDirectory(directory).finally(() => clearTimeout(letGo));
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      // It waited for the holder (which lets go 1.5 s in) rather than refusing at once.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       expect(JSON.parse(readFileSync(`${directory}.lock`, 'utf8')).pid).toBe(process.pid);
       lock.release();
     } finally {
