@@ -2,8 +2,49 @@ import { toAsciiDigits } from './digits.js';
 
 /**
  * Arabic-aware text folding for search, shared by indexing (server), querying (server) and
- * highlighting (web), so that all three see the same words.
+ * highlighting (web), so that all three see the same words; city names are compared through it
+ * too (src/contract/cities.ts).
  */
+
+/**
+ * What shows nothing but can sit inside a word: every format character (Unicode category Cf —
+ * zero-width space and joiners, left-to-right and right-to-left marks, embeddings, overrides and
+ * isolates, the Arabic letter mark, the soft hyphen, word joiner and invisible operators, the byte
+ * order mark, the Mongolian vowel separator, tags…), the combining grapheme joiner and the
+ * variation selectors. Folding drops them, so «الإسكندرية» with one hidden inside is «الإسكندرية».
+ * Code point ranges, written below in JavaScript's and in PostgreSQL's notation.
+ */
+const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x0600, 0x0605],
+  [0x061c, 0x061c],
+  [0x06dd, 0x06dd],
+  [0x070f, 0x070f],
+  [0x0890, 0x0891],
+  [0x08e2, 0x08e2],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x206f],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xfff9, 0xfffb],
+  [0x110bd, 0x110bd],
+  [0x110cd, 0x110cd],
+  [0x13430, 0x1343f],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0001, 0xe0001],
+  [0xe0020, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+const hex = (codePoint: number, width: number) => codePoint.toString(16).toUpperCase().padStart(width, '0');
+/** The ranges inside a bracket expression, each code point as `written`. */
+const invisibleRanges = (written: (codePoint: number) => string) =>
+  INVISIBLE_RANGES.map(([from, to]) => (from === to ? written(from) : `${written(from)}-${written(to)}`)).join('');
+const INVISIBLE = new RegExp(`[${invisibleRanges((c) => `\\u{${hex(c, 4)}}`)}]`, 'gu');
 
 const TASHKEEL = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED]/g;
 const TATWEEL = /\u0640/g;
@@ -30,20 +71,21 @@ const FOLDABLE = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g');
 export const ARABIC_FOLDING = {
   from: Object.keys(LETTER_FOLDS).join(''),
   to: Object.values(LETTER_FOLDS).join(''),
-  /** A bracket expression of the tashkeel and the tatweel, as both JavaScript and PostgreSQL read it. */
-  dropped: `[${TASHKEEL.source.slice(1, -1)}\\u0640]`,
+  /** A bracket expression of the tashkeel, the tatweel and the invisible characters, as PostgreSQL reads it. */
+  dropped: `[${TASHKEEL.source.slice(1, -1)}\\u0640${invisibleRanges((c) => (c > 0xffff ? `\\U${hex(c, 8)}` : `\\u${hex(c, 4)}`))}]`,
 } as const;
 // Everything that is not a letter or a digit separates words.
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 
 /**
- * Folds what people type differently but mean the same: alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه,
- * ؤ → و, ئ → ي, tashkeel and tatweel removed, Arabic-Indic digits → ASCII, Latin lower-cased,
- * punctuation → spaces. The result is single-spaced words.
+ * Folds what people type differently but mean the same: invisible characters removed (INVISIBLE),
+ * alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه, ؤ → و, ئ → ي, tashkeel and tatweel removed, Arabic-Indic
+ * digits → ASCII, Latin lower-cased, punctuation → spaces. The result is single-spaced words.
  */
 export function normalizeArabic(text: string): string {
   // NFKC turns presentation forms (ﻻ, ﷲ, full-width Latin) into plain letters.
   const folded = text
+    .replace(INVISIBLE, '')
     .normalize('NFKC')
     .replace(TASHKEEL, '')
     .replace(TATWEEL, '')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog.js';
+import { foldCityName } from './cities.js';
 import {
   changedEnvelope,
   dataEnvelope,
@@ -100,7 +101,10 @@ export function addressSchemas(country: PhoneCountry) {
     alias: requiredString(m.aliasRequired).pipe(z.string().max(50, { error: m.aliasTooLong })),
     details: requiredString(m.detailsRequired).pipe(z.string().max(500, { error: m.detailsTooLong })),
     phone: phoneSchema(country),
-    city: requiredString(m.cityRequired).pipe(z.string().max(80, { error: m.cityTooLong })),
+    city: requiredString(m.cityRequired)
+      // Only invisible characters or punctuation are no city (src/contract/cities.ts).
+      .refine((v) => foldCityName(v) !== '', { error: m.cityRequired })
+      .pipe(z.string().max(80, { error: m.cityTooLong })),
     postalCode: z
       .string()
       .trim()
@@ -308,7 +312,17 @@ export const orderSchema = z.object({
   number: positiveInt,
   user: z.object({ ...resourceIds, name: z.string(), email: z.string(), phone: z.string() }),
   cartItems: z.array(orderItemSchema),
-  shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
+  shippingAddress: z.object({
+    details: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    /**
+     * False when no shipping zone listed the city and the market's city table did not know it: the
+     * default zone («باقي المدن») priced it, and staff should check the address (docs/pricing.md).
+     */
+    cityRecognised: z.boolean(),
+  }),
   /** The lines' sum (docs/pricing.md). */
   subtotal: z.number(),
   /** The coupon's part of the subtotal. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldCityName } from './cities.js';
 import {
   dataEnvelope,
   idSchema,
@@ -116,10 +117,16 @@ const amount = numericInput(m.zoneAmountInvalid).pipe(
   z.number().min(0, { error: m.zoneAmountInvalid }).max(ZONE_AMOUNT_MAX, { error: m.zoneAmountInvalid }),
 );
 
+/** A city name: one that is only invisible characters, punctuation or an article names no city. */
 const city = z
   .string({ error: m.zoneCitiesInvalid })
   .transform((v) => v.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, { error: m.zoneCitiesInvalid }).max(ZONE_CITY_MAX, { error: m.zoneCitiesInvalid }));
+  .pipe(
+    z
+      .string()
+      .max(ZONE_CITY_MAX, { error: m.zoneCitiesInvalid })
+      .refine((v) => foldCityName(v) !== '', { error: m.zoneCitiesInvalid }),
+  );
 
 const zoneFields = {
   name: requiredString(m.zoneNameRequired).pipe(z.string().max(ZONE_NAME_MAX, { error: m.zoneNameTooLong })),

@@ -13,10 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *   lock's name, which fails when the name exists, so of two processes starting at the same
  *   instant exactly one wins, and nobody ever reads half a lock.
  * - A lock left behind by a process that was killed (SIGKILL, OOM) is taken over: its pid is no
- *   longer running, or is our own pid (a restarted container), or now belongs to a younger process
- *   (the start time recorded beside the pid differs). A lock written on another machine or
+ *   longer running or is a zombie (killed, not yet reaped by its parent), or is our own pid (a
+ *   restarted container), or now belongs to a younger process (the start time recorded beside the
+ *   pid differs). A lock written on another machine or
  *   container (another host name) cannot be checked that way; its holder touches it every 10 s,
  *   and it is taken over once it has not been touched for 30 s.
+ * - A live holder is waited for a few seconds (it may be shutting down: a restart right after a
+ *   stop) before the start is refused.
  * - Taking over is serialised by a second lock file, so two processes finding the same abandoned
  *   lock cannot both replace it.
  */
@@ -24,6 +27,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const HEARTBEAT_MS = 10_000;
 /** A lock from another host that has not been touched for this long is abandoned. */
 export const ABANDONED_AFTER_MS = 30_000;
+/** How long a start waits for a live holder to let go before refusing. */
+export const LIVE_HOLDER_WAIT_MS = 5_000;
+const LIVE_HOLDER_POLL_MS = 100;
 
 export type LockHolder = { pid: number; startTime?: string; host: string; since: string };
 
@@ -50,19 +56,25 @@ export type DirectoryLock = { release(): void };
 /** Locks this process holds, so a second open in the same process is refused too. */
 const heldHere = new Set<string>();
 
-/** The kernel's start time of a process (Linux), which tells a reused pid from the original. */
-function processStartTime(pid: number): string | undefined {
+/**
+ * The fields of /proc/<pid>/stat after the command (Linux): [0] is the state, [19] the start time.
+ * Undefined where there is no /proc or no such process.
+ */
+function processStat(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) may hold spaces and parentheses; field 22 is the 20th after it.
-    return stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .at(19);
+    // Field 2 (the command) may hold spaces and parentheses: the fields after it follow its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
+
+/** The kernel's start time of a process, which tells a reused pid from the original. */
+const processStartTime = (pid: number) => processStat(pid)?.[19];
+
+/** A zombie (Z: killed or exited, its parent has not collected it yet) or a dying (X) process is dead. */
+const isZombie = (pid: number) => ['Z', 'X'].includes(processStat(pid)?.[0] ?? '');
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
@@ -104,6 +116,7 @@ function isRunning(holder: LockHolder | undefined, file: string): boolean {
     // EPERM: the process exists but belongs to someone else.
     if (errorCode(error) === 'ESRCH') return false;
   }
+  if (isZombie(holder.pid)) return false;
   const startTime = processStartTime(holder.pid);
   return !(holder.startTime && startTime && holder.startTime !== startTime);
 }
@@ -152,8 +165,9 @@ export async function lockDirectory(directory: string): Promise<DirectoryLock> {
   const text = `${JSON.stringify(mine)}\n`;
   const draft = `${lockFile}.${randomUUID()}`;
   writeFileSync(draft, text, { flag: 'wx', mode: 0o644 });
+  const giveUpOnLiveHolderAt = Date.now() + LIVE_HOLDER_WAIT_MS;
   try {
-    for (let attempt = 0; ; attempt++) {
+    for (let takeovers = 0; ; ) {
       try {
         linkSync(draft, lockFile);
         break;
@@ -162,9 +176,11 @@ export async function lockDirectory(directory: string): Promise<DirectoryLock> {
       }
       const current = readLock(lockFile);
       if (current?.holder && isRunning(current.holder, lockFile)) {
-        throw new DataDirectoryInUseError(directory, lockFile, current.holder);
+        if (Date.now() >= giveUpOnLiveHolderAt) throw new DataDirectoryInUseError(directory, lockFile, current.holder);
+        await sleep(LIVE_HOLDER_POLL_MS);
+        continue;
       }
-      if (attempt >= 100) throw new Error(`could not lock ${directory}: ${lockFile} keeps changing`);
+      if (++takeovers > 100) throw new Error(`could not lock ${directory}: ${lockFile} keeps changing`);
       if (current) await removeAbandoned(lockFile, current.text, draft);
     }
   } finally {

@@ -338,7 +338,17 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
-export type ShippingAddress = { details: string; phone: string; city: string; postalCode: string };
+export type ShippingAddress = {
+  details: string;
+  phone: string;
+  city: string;
+  postalCode: string;
+  /**
+   * On an order or a checkout: false when no zone listed the city and the market's city table did
+   * not know it, so the default zone priced it (docs/pricing.md); absent on orders made before.
+   */
+  cityRecognised?: boolean;
+};
 
 /** An order's money in minor units, computed once on the server (docs/pricing.md). */
 export type OrderMoney = MoneyAmounts & { vatRateBasisPoints: number; pricesIncludeVat: boolean };

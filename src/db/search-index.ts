@@ -7,7 +7,7 @@ import { brands, categories, products } from './schema.js';
  * Raise when the folding in src/contract/arabic-text.ts changes: rows written by an older version
  * are derived again at the next start-up.
  */
-export const SEARCH_VERSION = 2;
+export const SEARCH_VERSION = 3;
 
 /**
  * How close a query must come to a run of words in a product's name (pg_trgm word_similarity)

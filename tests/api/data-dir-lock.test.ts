@@ -1,7 +1,8 @@
 /**
  * SECURITY.md § 7: the embedded database belongs to one process. A second server on the same
  * DATA_DIR refuses to start and says what to do, while the first keeps serving; of two started at
- * the same instant exactly one serves; a lock left by a killed process does not stop the next start.
+ * the same instant exactly one serves; a lock left by a killed process (even one not yet reaped)
+ * does not stop the next start, and a holder that is stopping is waited for.
  * Real server processes (tests/helpers/server.ts), and processes racing for the lock itself.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { DataDirectoryInUseError, lockDirectory } from '../../src/db/data-dir-lock.js';
+import { DataDirectoryInUseError, LIVE_HOLDER_WAIT_MS, lockDirectory } from '../../src/db/data-dir-lock.js';
 import {
   call,
   killAllServers,
@@ -125,7 +126,9 @@ describe('the lock', () => {
   const writeLock = (directory: string, holder: Record<string, unknown>) =>
     writeFileSync(`${directory}.lock`, JSON.stringify({ since: new Date().toISOString(), ...holder }));
 
-  it('is taken over from a process that is gone, from our own pid, and from a reused pid; not from a live process', async () => {
+  it('is taken over from a process that is gone, from our own pid, and from a reused pid; not from a live process', {
+    timeout: 60_000,
+  }, async () => {
     const directory = path.join(tempDir(), 'pgdata');
     const sleeper = spawn('sleep', ['60']);
     try {
@@ -159,9 +162,12 @@ describe('the lock', () => {
         { pid: 1, host: 'elsewhere.example' },
       ]) {
         writeLock(directory, live);
+        const started = Date.now();
         const refused = await lockDirectory(directory).catch((error: unknown) => error);
         expect(refused).toBeInstanceOf(DataDirectoryInUseError);
         expect((refused as Error).message).toContain(`pid ${live.pid}`);
+        // Refused only after waiting for it to let go.
+        expect(Date.now() - started).toBeGreaterThanOrEqual(LIVE_HOLDER_WAIT_MS);
       }
       rmSync(`${directory}.lock`);
 
@@ -171,6 +177,49 @@ describe('the lock', () => {
       lock.release();
     } finally {
       sleeper.kill('SIGKILL');
+    }
+  });
+
+  it('a holder killed but not yet reaped by its parent (a zombie) is dead: the next start takes the lock at once', {
+    timeout: 60_000,
+  }, async () => {
+    const directory = path.join(tempDir(), 'pgdata');
+    // The holder's parent never collects its children: a shell that becomes `sleep`.
+    const parent = spawn('sh', ['-c', '"$@" & exec sleep 120', 'sh', ...holderCommand(directory)], { cwd: root });
+    try {
+      await said(parent, 'locked');
+      const holder = JSON.parse(readFileSync(`${directory}.lock`, 'utf8')).pid as number;
+      expect(holder).not.toBe(parent.pid);
+      process.kill(holder, 'SIGKILL');
+      await until(() => processState(holder) === 'Z');
+
+      const started = Date.now();
+      const lock = await lockDirectory(directory);
+      expect(Date.now() - started).toBeLessThan(LIVE_HOLDER_WAIT_MS);
+      expect(JSON.parse(readFileSync(`${directory}.lock`, 'utf8')).pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('a live holder that lets go within the wait (a restart during a stop): the start waits and takes the lock', {
+    timeout: 60_000,
+  }, async () => {
+    const directory = path.join(tempDir(), 'pgdata');
+    const [command, ...args] = holderCommand(directory) as [string, ...string[]];
+    const holder = spawn(command, args, { cwd: root });
+    try {
+      await said(holder, 'locked');
+      const letGo = setTimeout(() => holder.stdin.write('release\n'), 1500);
+      const started = Date.now();
+      const lock = await lockDirectory(directory).finally(() => clearTimeout(letGo));
+      // It waited for the holder (which lets go 1.5 s in) rather than refusing at once.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(JSON.parse(readFileSync(`${directory}.lock`, 'utf8')).pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      holder.kill('SIGKILL');
     }
   });
 
@@ -202,27 +251,54 @@ describe('the lock', () => {
   });
 });
 
+/** A process that takes the folder's lock and holds it: tests/helpers/lock-holder.ts. */
+const holderCommand = (directory: string) => [
+  process.execPath,
+  '--import',
+  'tsx',
+  path.join(root, 'tests/helpers/lock-holder.ts'),
+  directory,
+];
+
+/** Resolves once `child` has printed the line `word`; fails if it exits first. */
+function said(child: ChildProcessWithoutNullStreams, word: string) {
+  let output = '';
+  return new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.split('\n').includes(word)) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', () => reject(new Error(`exited before saying ${word}: ${output}`)));
+  });
+}
+
+/** A process's state letter in /proc/<pid>/stat (R, S, Z…). */
+const processState = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+};
+
+async function until(condition: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** A contender's `ready`, then its `won` or `lost` (or whatever else it said, to fail with). */
 function outcomeOf(child: ChildProcessWithoutNullStreams) {
   let output = '';
-  let onLine: (() => void) | undefined;
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    onLine?.();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const said = (word: string) =>
-    new Promise<void>((resolve, reject) => {
-      onLine = () => {
-        if (output.split('\n').includes(word)) resolve();
-      };
-      onLine();
-      child.once('exit', () => (output.split('\n').includes(word) ? resolve() : reject(new Error(output))));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
     });
+  }
   return {
-    ready: said('ready'),
+    ready: said(child, 'ready'),
     result: new Promise<string>((resolve) => {
       child.once('exit', () => resolve(/^(won|lost)$/m.exec(output)?.[1] ?? output));
     }),

@@ -119,6 +119,19 @@ describe('GET /orders: search', () => {
     expect(await numbersOf({ keyword: 'سلمى الفاروق' })).toEqual([]);
   });
 
+  it('finds a name with an invisible character inside, and a query with one', async () => {
+    // A zero-width non-joiner and a right-to-left mark stored; a zero-width space typed.
+    const hidden = await customer('مر\u200Cيم\u200F القحطاني', '+966503334445', 'maryam@example.com');
+    const theirs = await order(hidden, { at: '2026-01-20T12:00:00Z' });
+    try {
+      expect(await numbersOf({ keyword: 'مريم' })).toEqual(numbers(theirs));
+      expect(await numbersOf({ keyword: 'القح\u200Bطاني' })).toEqual(numbers(theirs));
+    } finally {
+      // The other tests count every order.
+      await t.database.db.delete(orders).where(eq(orders.id, theirs.id));
+    }
+  });
+
   it('takes LIKE wildcards literally', async () => {
     expect(await numbersOf({ keyword: '%' })).toEqual(numbers(placed.wild));
     expect(await numbersOf({ keyword: '_' })).toEqual(numbers(placed.wild));

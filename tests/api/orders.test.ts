@@ -247,7 +247,8 @@ describe('card checkout', () => {
       .select()
       .from(checkoutSessions)
       .where(eq(checkoutSessions.providerSessionId, ok.json().session.id));
-    expect(row?.shippingAddress).toEqual(storedAddress);
+    // The checkout keeps whether the city was recognised, for the order it becomes (docs/pricing.md).
+    expect(row?.shippingAddress).toEqual({ ...storedAddress, cityRecognised: true });
 
     const stranger = await customerWithCart([{ productId: p.id }]);
     const refused = await send('GET', `/orders/checkout-session/${stranger.cartId}?addressId=${addressId}`, {

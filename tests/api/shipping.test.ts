@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/money.js';
 import { orderMoneyParts } from '../../src/contract/money-lines.js';
-import { addresses, orders } from '../../src/db/schema.js';
+import { addresses, orders, shippingZones } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -373,5 +373,142 @@ describe('the quote: GET /orders/quote', () => {
     });
     expect((await quote(sa, who, 'card', '')).statusCode).toBe(401);
     expect((await quote(sa, who, 'card', sa.admin.token)).statusCode).toBe(403);
+  });
+});
+
+describe('a city in any spelling is one city (docs/pricing.md § Shipping)', () => {
+  // «الإسكندرية» with an invisible character inside: the kinds that used to dodge its zone.
+  const hidden = {
+    'zero-width space': '\u200B',
+    'zero-width non-joiner': '\u200C',
+    'zero-width joiner': '\u200D',
+    'left-to-right mark': '\u200E',
+    'right-to-left mark': '\u200F',
+    'Arabic letter mark': '\u061C',
+    'right-to-left override': '\u202E',
+    'left-to-right isolate': '\u2066',
+    'word joiner': '\u2060',
+    'byte order mark': '\uFEFF',
+    'soft hyphen': '\u00AD',
+  };
+  const spellings = [
+    ...Object.values(hidden).map((character) => `الإسك${character}ندرية`),
+    `\u200Fالإسكندرية\u200E`,
+    'اسكندريه',
+    'الاسكندريّة',
+    'Alexandria',
+    'alexandria',
+    'Alex',
+    'Iskandariya',
+    'Iskandariyah',
+    'El Iskandariya',
+    'El-Iskandariya',
+    'al-Iskandariyah',
+    'Eskendereya',
+  ];
+  let alexandria: { id: string };
+
+  beforeAll(async () => {
+    const res = await addZone({ name: 'الإسكندرية', cities: ['الإسكندرية'], price: 50, codAllowed: false }, eg);
+    expect(res.statusCode, res.body).toBe(201);
+    alexandria = res.json().data;
+  });
+
+  it('the zone without cash refuses cash, and prices the card, for every spelling and hidden character', async () => {
+    const who = await shopper(eg, 'الإسكندرية');
+    for (const city of spellings) {
+      await eg.t.database.db.update(addresses).set({ city }).where(eq(addresses.id, who.addressId));
+      const cash = await quote(eg, who, 'cash');
+      expect(cash.json().code, `${JSON.stringify(city)}: ${cash.body}`).toBe('COD_NOT_ALLOWED');
+      expect((await placeCash(eg, { ...who, city })).json().code, JSON.stringify(city)).toBe('COD_NOT_ALLOWED');
+      const card = await quote(eg, who, 'card');
+      expect(card.json().data, JSON.stringify(city)).toMatchObject({ shippingPrice: 50, total: 280 });
+    }
+  });
+
+  it('a card order to «Alexandria» pays the zone and is not flagged', async () => {
+    const who = await shopper(eg, 'Alexandria');
+    const { order } = await payByCard(eg, who);
+    expect(order).toMatchObject({ shippingPrice: 50, shippingAddress: { city: 'Alexandria', cityRecognised: true } });
+  });
+
+  it('another zone cannot take the city in another spelling; a zone lists it once', async () => {
+    const clash = await addZone({ name: 'الساحل الشمالي', cities: ['مطروح', 'Alexandria'] }, eg);
+    expectFail(clash, 409);
+    expect(clash.json()).toMatchObject({ code: 'ZONE_CITY_TAKEN', city: 'Alexandria', zone: 'الإسكندرية' });
+    const edited = await editZone(alexandria.id, { cities: ['الإسكندرية', 'Alex', 'اسكندرية\u200B'] }, eg);
+    expect(edited.json().data.cities).toEqual(['الإسكندرية']);
+  });
+
+  it('zones saved before, listing one city in two spellings: the older prices it, and saving either asks to resolve it', async () => {
+    const [older, newer] = await eg.t.database.db
+      .insert(shippingZones)
+      .values([
+        { name: 'الجيزة القديمة', cities: ['Giza'], price: 1_100, createdAt: new Date(Date.now() - 60_000) },
+        { name: 'الجيزة الجديدة', cities: ['الجيزة'], price: 2_200 },
+      ])
+      .returning();
+    if (!older || !newer) throw new Error('no zones');
+    try {
+      const who = await shopper(eg, 'جيزه');
+      expect((await quote(eg, who, 'card')).json().data).toMatchObject({ shippingPrice: 11 });
+      const refused = await editZone(newer.id, { price: 30 }, eg);
+      expect(refused.json()).toMatchObject({ code: 'ZONE_CITY_TAKEN', city: 'الجيزة', zone: 'الجيزة القديمة' });
+      expect((await editZone(older.id, { cities: ['الدقي'] }, eg)).statusCode).toBe(200);
+      expect((await editZone(newer.id, { price: 30 }, eg)).statusCode).toBe(200);
+      expect((await quote(eg, who, 'card')).json().data).toMatchObject({ shippingPrice: 30 });
+    } finally {
+      await removeZone(older.id, eg);
+      await removeZone(newer.id, eg);
+    }
+  });
+
+  it('a city no zone names goes to «باقي المدن»; staff see it flagged when the city table does not know it either', async () => {
+    const unknown = await shopper(eg, 'قرية الأمل الجديدة');
+    expect((await quote(eg, unknown, 'cash')).json().data).toMatchObject({ shippingPrice: 0, codFee: 0 });
+    const placed = await placeCash(eg, unknown);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data.shippingAddress).toMatchObject({ city: 'قرية الأمل الجديدة', cityRecognised: false });
+    const seen = await send('GET', `/orders/${placed.json().data.id}`, { token: eg.admin.token, app: eg.t });
+    expect(seen.json().data.shippingAddress.cityRecognised).toBe(false);
+
+    // A known city without a zone of its own (in Latin letters), and a city a zone lists: not flagged.
+    for (const city of ['Aswan', cityName('مدينة')]) {
+      if (city !== 'Aswan') await addZone({ name: 'خاصة', cities: [city], price: 5 }, eg);
+      const who = await shopper(eg, city);
+      const order = await placeCash(eg, who);
+      expect(order.statusCode, order.body).toBe(201);
+      expect(order.json().data.shippingAddress.cityRecognised, city).toBe(true);
+    }
+  });
+
+  it('a city of only invisible characters or punctuation is refused, in a zone and in an address', async () => {
+    expect(firstError(await addZone({ name: 'خفية', cities: ['\u200B\u200F'] }, eg))).toMatchObject({
+      code: 'ZONE_CITIES_INVALID',
+    });
+    const who = await shopper(eg, 'الإسكندرية');
+    expect(firstError(await placeCash(eg, { ...who, city: '\u200B\u2066…' }))).toMatchObject({
+      param: 'shippingAddress.city',
+      code: 'CITY_REQUIRED',
+    });
+  });
+});
+
+describe('a disabled zone does not hide an enabled one (docs/pricing.md § Shipping)', () => {
+  it('طنطا listed by a disabled zone made first and an enabled zone made after: the enabled one prices it', async () => {
+    const closed = await addZone({ name: 'الدلتا القديمة', cities: ['طنطا'], price: 99, enabled: false }, eg);
+    expect(closed.statusCode, closed.body).toBe(201);
+    const open = await addZone({ name: 'الدلتا', cities: ['طنطا'], price: 30, codFee: 5 }, eg);
+    expect(open.statusCode, open.body).toBe(201);
+    const who = await shopper(eg, 'طنطا');
+    expect((await quote(eg, who, 'card')).json().data).toMatchObject({ shippingPrice: 30, total: 260 });
+    expect((await quote(eg, who, 'cash')).json().data).toMatchObject({ shippingPrice: 30, codFee: 5, total: 265 });
+    const order = await placeCash(eg, who);
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().data).toMatchObject({ shippingPrice: 30, codFee: 5, totalOrderPrice: 265 });
+    // Once the enabled one is disabled too, طنطا is not delivered to.
+    await editZone(open.json().data.id, { enabled: false }, eg);
+    const later = await shopper(eg, 'Tanta');
+    expect((await quote(eg, later, 'card')).json().code).toBe('SHIPPING_UNAVAILABLE');
   });
 });

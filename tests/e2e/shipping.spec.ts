@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Quote, ShippingZone, StoreSettingsView } from '../../src/contract/types';
+import type { Order, Quote, ShippingZone, StoreSettingsView } from '../../src/contract/types';
 import { formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
@@ -11,6 +11,8 @@ import {
   expectNoAxeViolations,
   field,
   fillCart,
+  placeCashOrder,
+  SHIPPING,
   signInWithCookie,
   stockedProducts,
 } from './support';
@@ -213,5 +215,40 @@ test.describe('the payment screen bill', () => {
       .check();
     await expect(bill(page)).toContainText('الدفع عند الاستلام غير متاح لمدينة هذا العنوان، ادفع بالبطاقة');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a city no zone lists and the city table does not know', () => {
+  test('staff see it flagged in Arabic on the order page and the packing slip; a known city is not flagged', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const customer = await createCustomer(request);
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no stocked product');
+    const cartId = await fillCart(request, customer.token, [product]);
+    const res = await request.post(`/api/v1/orders/${cartId}`, {
+      headers: bearer(customer.token),
+      data: { shippingAddress: { ...SHIPPING, city: city() } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const unknown = (await res.json()).data as Order;
+    expect(unknown.shippingAddress.cityRecognised).toBe(false);
+    const known = await placeCashOrder(request, customer.token, [product]);
+
+    await signInWithCookie(page.context(), baseURL, await adminToken(request));
+    const flag = 'مدينة غير معروفة';
+    await page.goto(`/admin/orders/${unknown.id}`);
+    const address = main(page).getByRole('region', { name: 'عنوان الشحن' });
+    await expect(address).toContainText(unknown.shippingAddress.city);
+    await expect(address).toContainText(`${flag}: لا تذكرها أي منطقة شحن`);
+    await expectNoAxeViolations(page);
+    await page.goto(`/admin/orders/${unknown.id}/packing-slip`);
+    await expect(page.getByRole('article', { name: 'إيصال تجهيز الطلب' })).toContainText(flag);
+
+    await page.goto(`/admin/orders/${known.id}`);
+    await expect(main(page).getByRole('region', { name: 'عنوان الشحن' })).toContainText(SHIPPING.city);
+    await expect(main(page).getByText(flag)).toHaveCount(0);
   });
 });

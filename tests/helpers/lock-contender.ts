@@ -1,10 +1,10 @@
 /**
  * One process racing for a folder's lock (tests/api/data-dir-lock.test.ts): loads, says `ready`,
  * waits for `go` on stdin so every contender tries at the same instant, then says `won` (and holds
- * the lock a moment, alive, while the others look at it) or `lost`.
+ * the lock, alive, for longer than the others wait for a live holder) or `lost`.
  */
 import { createInterface } from 'node:readline';
-import { DataDirectoryInUseError, lockDirectory } from '../../src/db/data-dir-lock.js';
+import { DataDirectoryInUseError, LIVE_HOLDER_WAIT_MS, lockDirectory } from '../../src/db/data-dir-lock.js';
 
 const directory = process.argv[2] as string;
 const lines = createInterface({ input: process.stdin });
@@ -14,7 +14,7 @@ for await (const line of lines) {
   try {
     const lock = await lockDirectory(directory);
     console.log('won');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, LIVE_HOLDER_WAIT_MS + 3000));
     lock.release();
   } catch (error) {
     if (!(error instanceof DataDirectoryInUseError)) throw error;

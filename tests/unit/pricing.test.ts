@@ -53,15 +53,26 @@ describe('the zone of a city', () => {
   const elsewhere = zone({ id: 'e', name: 'باقي المدن', cities: [], isDefault: true });
 
   it('is the zone listing it, matched after Arabic folding and spaces', () => {
-    expect(zoneFor([riyadh, elsewhere], 'الرياض')?.id).toBe('r');
-    expect(zoneFor([riyadh, elsewhere], '  الدرعيّة ')?.id).toBe('r');
-    expect(zoneFor([zone({ id: 'm', cities: ['مكة المكرمة'] })], 'مكه  المكرمه')?.id).toBe('m');
+    expect(zoneFor([riyadh, elsewhere], 'الرياض', 'SA')?.id).toBe('r');
+    expect(zoneFor([riyadh, elsewhere], '  الدرعيّة ', 'SA')?.id).toBe('r');
+    expect(zoneFor([zone({ id: 'm', cities: ['مكة المكرمة'] })], 'مكه  المكرمه', 'SA')?.id).toBe('m');
+  });
+
+  it('in any spelling the market knows, Latin included', () => {
+    expect(zoneFor([riyadh, elsewhere], 'Ar-Riyadh', 'SA')?.id).toBe('r');
+    expect(zoneFor([zone({ id: 'm', cities: ['Mecca'] }), elsewhere], 'مكة', 'SA')?.id).toBe('m');
   });
 
   it('else the default zone; none when the listing zone or the default is disabled', () => {
-    expect(zoneFor([riyadh, elsewhere], 'أبها')?.id).toBe('e');
-    expect(zoneFor([riyadh, jeddah, elsewhere], 'جدة')).toBeUndefined();
-    expect(zoneFor([riyadh, { ...elsewhere, enabled: false }], 'أبها')).toBeUndefined();
+    expect(zoneFor([riyadh, elsewhere], 'أبها', 'SA')?.id).toBe('e');
+    expect(zoneFor([riyadh, jeddah, elsewhere], 'جدة', 'SA')).toBeUndefined();
+    expect(zoneFor([riyadh, { ...elsewhere, enabled: false }], 'أبها', 'SA')).toBeUndefined();
+  });
+
+  it('a disabled zone listing the city never hides the enabled one, whichever comes first', () => {
+    const open = zone({ id: 'o', name: 'جدة', cities: ['جده'] });
+    expect(zoneFor([jeddah, open, elsewhere], 'جدة', 'SA')?.id).toBe('o');
+    expect(zoneFor([open, jeddah, elsewhere], 'جدة', 'SA')?.id).toBe('o');
   });
 });
 

@@ -27,7 +27,8 @@ export const st = {
   editZone: 'تعديل المنطقة',
   zoneName: 'اسم المنطقة',
   zoneCities: 'المدن',
-  zoneCitiesHint: 'مدينة في كل سطر (أو بين فواصل)، حتى 200 مدينة',
+  zoneCitiesHint:
+    'مدينة في كل سطر (أو بين فواصل)، حتى 200 مدينة. المدن المعروفة تُطابَق بأي طريقة كتابة، بالعربية أو بالحروف اللاتينية (الإسكندرية = Alexandria).',
   zoneCitiesDefault: 'باقي المدن: كل مدينة لا تذكرها منطقة أخرى',
   zonePrice: 'سعر الشحن',
   zoneFreeAbove: 'شحن مجاني للطلبات من (اختياري)',
@@ -52,7 +53,7 @@ export const st = {
   citiesCount: (count: string) => `${count} مدن`,
   zoneNameRequired: 'اسم المنطقة مطلوب',
   zoneNameTooLong: 'اسم المنطقة طويل جداً',
-  zoneCitiesInvalid: 'أدخل 200 مدينة على الأكثر، كل منها 100 حرف على الأكثر',
+  zoneCitiesInvalid: 'أدخل 200 مدينة على الأكثر، لكل منها اسم بالحروف من 100 حرف على الأكثر',
   zoneAmountInvalid: 'أدخل مبلغاً من 0 فأكثر',
   zoneDefaultHasNoCities: 'المنطقة الافتراضية لا تأخذ مدناً',
   zoneCityTaken: (city: string, zone: string) => `مدينة «${city}» ضمن منطقة «${zone}» المفعّلة`,
@@ -60,4 +61,8 @@ export const st = {
   zoneDefaultUndeletable: 'لا يمكن حذف منطقة «باقي المدن»، يمكنك تعطيلها',
   zoneGone: 'هذه المنطقة لم تعد موجودة',
   zoneLimit: 'بلغ المتجر الحد الأقصى لمناطق الشحن (100)',
+  /** Beside an order's city that no zone listed and the city table did not know (admin order page, packing slip). */
+  unrecognisedCity: 'مدينة غير معروفة',
+  unrecognisedCityHint:
+    'لا تذكرها أي منطقة شحن ولا تعرفها قائمة مدن المتجر، فسُعِّر شحنها بالمنطقة الافتراضية. تحقّق من العنوان قبل الشحن.',
 } as const;

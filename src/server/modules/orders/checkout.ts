@@ -325,7 +325,7 @@ export function createCheckouts(
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw failure('cartEmpty');
         const lines = linesOf(priced);
-        const money = await quoteCart(tx, shop, priced, input.shippingAddress.city, 'card');
+        const { money, cityRecognised } = await quoteCart(tx, shop, priced, input.shippingAddress.city, 'card');
         refuseHugeTotal(money.total);
         if (money.total < (payments.minimumAmount ?? 0)) throw failure('cardAmountTooSmall');
         await takeStock(tx, lines, 'reserve');
@@ -339,7 +339,7 @@ export function createCheckouts(
             amount: money.total,
             currency: shop.currency,
             quote: money,
-            shippingAddress: input.shippingAddress,
+            shippingAddress: { ...input.shippingAddress, cityRecognised },
             lines,
             couponName: priced.coupon?.name ?? null,
             stockReserved: true,

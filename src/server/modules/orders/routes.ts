@@ -103,7 +103,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       if (!address) throw failure('addressNotFound');
       const priced = await priceCart(db, cart);
       if (priced.lines.length === 0) throw failure('cartEmpty');
-      const money = await quoteCart(db, config, priced, address.city, method);
+      const { money } = await quoteCart(db, config, priced, address.city, method);
       return { data: quoteView(money) };
     },
   );
@@ -147,7 +147,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw failure('cartEmpty');
         const { postalCode, ...address } = request.body.shippingAddress;
-        const money = await quoteCart(tx, config, priced, address.city, 'cash');
+        const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
         await markAddressUsed(tx, cart.userId, address);
         return createOrder(tx, {
           userId: cart.userId,
@@ -155,7 +155,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           money,
           currency: config.currency,
           couponName: priced.coupon?.name ?? null,
-          shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode },
+          shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode, cityRecognised },
           method: 'cash',
         });
       });

@@ -377,7 +377,8 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
           color: item.color,
           price: toMajor(item.price, digits),
         })),
-      shippingAddress: order.shippingAddress,
+      // Orders made before the city check carry no flag: nothing is known against them.
+      shippingAddress: { ...order.shippingAddress, cityRecognised: order.shippingAddress.cityRecognised ?? true },
       subtotal: toMajor(order.subtotal, digits),
       discount: toMajor(order.discount, digits),
       codFee: toMajor(order.codFee, digits),

@@ -1,4 +1,5 @@
-import { normalizeArabic } from '../../../contract/arabic-text.js';
+import { cityKey } from '../../../contract/cities.js';
+import type { MarketCountry } from '../../../contract/markets.js';
 import type { OrderMoney } from '../../../db/schema.js';
 
 /*
@@ -41,17 +42,20 @@ export const vatIncluded = (total: number, basisPoints: number) =>
 export const vatOnTop = (net: number, basisPoints: number) =>
   basisPoints === 0 ? 0 : divideRounded(net, basisPoints, 10_000);
 
-/** A city as zones compare it: Arabic folded (أ إ آ → ا, ة → ه, ى → ي…), spaces collapsed. */
-export const cityKey = (city: string) => normalizeArabic(city).replace(/\s+/g, ' ').trim();
+/** Whether `zone` lists `city`, in any spelling (src/contract/cities.ts). */
+export const zoneLists = (zone: Pick<Zone, 'cities'>, city: string, country: MarketCountry) => {
+  const key = cityKey(country, city);
+  return zone.cities.some((item) => cityKey(country, item) === key);
+};
 
 /**
- * The zone that delivers to `city`: the enabled zone listing it, else the enabled default zone
- * ("everywhere else"). A city listed only by a disabled zone is not delivered to.
+ * The zone that delivers to `city` in a shop of `country`: the enabled zone listing it (in any
+ * spelling), else the enabled default zone ("everywhere else"). A disabled zone never hides the
+ * enabled one; a city listed by disabled zones only is not delivered to.
  */
-export function zoneFor(zones: readonly Zone[], city: string): Zone | undefined {
-  const key = cityKey(city);
-  const listing = zones.find((zone) => !zone.isDefault && zone.cities.some((item) => cityKey(item) === key));
-  if (listing) return listing.enabled ? listing : undefined;
+export function zoneFor(zones: readonly Zone[], city: string, country: MarketCountry): Zone | undefined {
+  const listing = zones.filter((zone) => !zone.isDefault && zoneLists(zone, city, country));
+  if (listing.length > 0) return listing.find((zone) => zone.enabled);
   return zones.find((zone) => zone.isDefault && zone.enabled);
 }
 

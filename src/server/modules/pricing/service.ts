@@ -1,4 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
+import { isKnownCity } from '../../../contract/cities.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { type OrderMoney, shippingZones } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
@@ -34,8 +35,9 @@ export const cartMoney = (priced: PricedCart) => ({
 
 /**
  * The money of an order of `priced` shipped to `city` and paid by `method` (docs/pricing.md), with
- * the store's VAT rule and zones of this moment. A city no zone delivers to, or cash where the
- * zone takes none, is a 409 the customer can act on.
+ * the store's VAT rule and zones of this moment, and whether the city was recognised: listed by
+ * the zone that priced it or known to the market's city table (src/contract/cities.ts). A city no
+ * zone delivers to, or cash where the zone takes none, is a 409 the customer can act on.
  */
 export async function quoteCart(
   db: Database | Tx,
@@ -43,14 +45,10 @@ export async function quoteCart(
   priced: PricedCart,
   city: string,
   method: PaymentMethod,
-): Promise<OrderMoney> {
+): Promise<{ money: OrderMoney; cityRecognised: boolean }> {
   const [settings, zones] = await Promise.all([storeSettingsOf(db, config), shippingZonesOf(db)]);
-  const quote = quoteOrder({
-    ...cartMoney(priced),
-    zone: zoneFor(zones, city),
-    method,
-    vat: settings,
-  });
+  const zone = zoneFor(zones, city, config.country);
+  const quote = quoteOrder({ ...cartMoney(priced), zone, method, vat: settings });
   if ('refusal' in quote) throw failure(quote.refusal === 'cashNotAllowed' ? 'codNotAllowed' : 'shippingUnavailable');
-  return quote;
+  return { money: quote, cityRecognised: zone?.isDefault === false || isKnownCity(config.country, city) };
 }

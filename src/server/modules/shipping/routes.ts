@@ -66,7 +66,7 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { body: createShippingZoneSchema, response: { 201: shippingZoneEnvelope, ...failing(409) }, tags },
     },
     async (request, reply) => {
-      const zone = await createZone(db, inMinorUnits(request.body) satisfies ZoneInput);
+      const zone = await createZone(db, config.country, inMinorUnits(request.body) satisfies ZoneInput);
       return reply.code(201).send({ data: view(zone) });
     },
   );
@@ -82,7 +82,9 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
         tags,
       },
     },
-    async (request) => ({ data: view(await updateZone(db, request.params.id, inMinorUnits(request.body))) }),
+    async (request) => ({
+      data: view(await updateZone(db, config.country, request.params.id, inMinorUnits(request.body))),
+    }),
   );
 
   r.delete(

@@ -1,15 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
+import { cityKey } from '../../../contract/cities.js';
 import { MAX_SHIPPING_ZONES } from '../../../contract/constants.js';
+import type { MarketCountry } from '../../../contract/markets.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { shippingZones } from '../../../db/schema.js';
 import { failure, fieldError } from '../../errors.js';
-import { cityKey, type Zone } from '../pricing/quote.js';
+import { type Zone, zoneLists } from '../pricing/quote.js';
 import { type ShippingZoneRow, shippingZonesOf } from '../pricing/service.js';
 
 /*
  * The rules of shipping zones (docs/pricing.md): one default zone ("everywhere else") that can be
  * renamed, priced and disabled but not deleted and lists no cities; a city belongs to at most one
- * enabled zone (compared Arabic-folded, as zoneFor matches addresses).
+ * enabled zone (compared by city key, in any spelling, as zoneFor matches addresses).
  */
 
 /** A zone's fields in minor units, as the routes hand them over. */
@@ -31,11 +33,11 @@ async function lockedZones(tx: Tx): Promise<ShippingZoneRow[]> {
   return shippingZonesOf(tx);
 }
 
-/** The cities once each (folded), in the order first written. */
-function distinctCities(cities: readonly string[]): string[] {
+/** The cities once each (any spelling of a city counts as it), in the order first written. */
+function distinctCities(cities: readonly string[], country: MarketCountry): string[] {
   const seen = new Set<string>();
   return cities.filter((city) => {
-    const key = cityKey(city);
+    const key = cityKey(country, city);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -43,25 +45,28 @@ function distinctCities(cities: readonly string[]): string[] {
 }
 
 /** Refuses a zone that would list, enabled, a city another enabled zone lists: 409 naming both. */
-function checkCities(zones: readonly Zone[], zone: Pick<Zone, 'id' | 'cities' | 'enabled' | 'isDefault'>) {
+function checkCities(
+  zones: readonly Zone[],
+  zone: Pick<Zone, 'id' | 'cities' | 'enabled' | 'isDefault'>,
+  country: MarketCountry,
+) {
   if (zone.isDefault && zone.cities.length > 0) throw fieldError('cities', 'zoneDefaultHasNoCities', zone.cities);
   if (!zone.enabled) return;
   for (const other of zones) {
     if (other.id === zone.id || !other.enabled || other.isDefault) continue;
-    const theirs = new Set(other.cities.map(cityKey));
-    const city = zone.cities.find((item) => theirs.has(cityKey(item)));
+    const city = zone.cities.find((item) => zoneLists(other, item, country));
     if (city !== undefined) throw failure('zoneCityTaken', { city, zone: other.name });
   }
 }
 
 export const listZones = (db: Database) => shippingZonesOf(db);
 
-export function createZone(db: Database, input: ZoneInput): Promise<ShippingZoneRow> {
+export function createZone(db: Database, country: MarketCountry, input: ZoneInput): Promise<ShippingZoneRow> {
   return db.transaction(async (tx) => {
     const zones = await lockedZones(tx);
     if (zones.length >= MAX_SHIPPING_ZONES) throw failure('zoneLimit');
-    const cities = distinctCities(input.cities);
-    checkCities(zones, { id: '', cities, enabled: input.enabled, isDefault: false });
+    const cities = distinctCities(input.cities, country);
+    checkCities(zones, { id: '', cities, enabled: input.enabled, isDefault: false }, country);
     const [row] = await tx
       .insert(shippingZones)
       .values({ ...input, cities })
@@ -71,13 +76,18 @@ export function createZone(db: Database, input: ZoneInput): Promise<ShippingZone
   });
 }
 
-export function updateZone(db: Database, id: string, changes: Partial<ZoneInput>): Promise<ShippingZoneRow> {
+export function updateZone(
+  db: Database,
+  country: MarketCountry,
+  id: string,
+  changes: Partial<ZoneInput>,
+): Promise<ShippingZoneRow> {
   return db.transaction(async (tx) => {
     const zones = await lockedZones(tx);
     const current = zones.find((zone) => zone.id === id);
     if (!current) throw failure('zoneNotFound');
-    const cities = changes.cities === undefined ? current.cities : distinctCities(changes.cities);
-    checkCities(zones, { ...current, cities, enabled: changes.enabled ?? current.enabled });
+    const cities = changes.cities === undefined ? current.cities : distinctCities(changes.cities, country);
+    checkCities(zones, { ...current, cities, enabled: changes.enabled ?? current.enabled }, country);
     const [row] = await tx
       .update(shippingZones)
       .set({ ...changes, ...(changes.cities === undefined ? {} : { cities }), updatedAt: new Date() })

@@ -22,6 +22,7 @@ import { FormAlert } from '../../components/form-alert';
 import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { CreditNoteLink, OrderCard } from '../../components/order-card';
 import { SubmitButton } from '../../components/submit-button';
+import { UnrecognisedCity } from '../../components/unrecognised-city';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
 import { inv } from '../../i18n/invoice';
@@ -417,6 +418,7 @@ function CustomerDetails({ order }: { order: Order }) {
           </Detail>
           <Detail term={ao.city}>
             <bdi>{address.city}</bdi>
+            <UnrecognisedCity address={address} />
           </Detail>
           {address.postalCode && (
             <Detail term={ao.postalCode}>

@@ -5,6 +5,7 @@ import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { Order } from '../../../contract/types';
 import { ColorChip } from '../../components/color-chip';
 import { PrintButton } from '../../components/print-button';
+import { UnrecognisedCity } from '../../components/unrecognised-city';
 import { at } from '../../i18n/account';
 import { ps } from '../../i18n/packing-slip';
 import { paymentMethodLabel } from '../../lib/account';
@@ -93,6 +94,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           </Fact>
           <Fact term={ps.city}>
             <bdi>{order.shippingAddress.city}</bdi>
+            <UnrecognisedCity address={order.shippingAddress} />
           </Fact>
           {order.shippingAddress.postalCode && (
             <Fact term={ps.postalCode}>
