@@ -30,8 +30,6 @@ export const at = {
   orderStatus: 'الحالة',
   paymentStatus: 'الدفع',
   paymentMethod: 'طريقة الدفع',
-  cash: 'الدفع عند الاستلام',
-  card: 'بطاقة',
   total: MONEY_LABELS.total,
   paymentReceived: 'تم استلام الدفع بنجاح، شكراً لك! طلبك الآن قيد التجهيز.',
   paidOrderNumber: (number: string) => `تم استلام الدفع وتأكيد طلبك رقم ${number}، شكراً لك! طلبك الآن قيد التجهيز.`,
