@@ -49,22 +49,45 @@ export function wallClock(instant: Date | string, timeZone: string): WallClock {
 /** The shop's calendar date (`YYYY-MM-DD`) of an instant. */
 export const shopDay = (instant: Date | string, timeZone: string) => wallClock(instant, timeZone).date;
 
+/** The instant the zone's wall clock reads as UTC's: a wall-clock date and time, as milliseconds. */
+function wallClockMs(instant: number, timeZone: string): number {
+  const { date, time } = wallClock(new Date(instant), timeZone);
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0, second = 0] = time.split(':').map(Number);
+  // Not Date.UTC, which reads years 0–99 as 1900–1999; and any year of Date's range (10000 too).
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, 0);
+  return wall.getTime();
+}
+
 /**
- * The instant a shop day (`YYYY-MM-DD`) begins in the zone: the day filters' lower bound (`from`)
- * and, for the day after, the exclusive upper bound (`to`). Works across DST changes (Cairo has
- * them): the zone's offset is read at the guess and corrected once.
+ * The instant the zone's clock reaches the midnight that UTC's reaches at `utcMidnight`. Works
+ * across DST changes (Cairo has them): the zone's offset is read at the guess and corrected once.
  */
-export function startOfShopDay(day: string, timeZone: string): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const offsetAt = (instant: number) => {
-    const { date, time } = wallClock(new Date(instant), timeZone);
-    return Date.parse(`${date}T${time}Z`) - instant;
-  };
+function shopMidnight(utcMidnight: number, timeZone: string): Date {
+  const offsetAt = (instant: number) => wallClockMs(instant, timeZone) - instant;
   const first = utcMidnight - offsetAt(utcMidnight);
   return new Date(utcMidnight - offsetAt(first));
 }
 
-/** The day after a `YYYY-MM-DD` day (calendar arithmetic, no zone). */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
+/** The instant a shop day (`YYYY-MM-DD`) begins in the zone: the day filters' lower bound (`from`). */
+export const startOfShopDay = (day: string, timeZone: string) => shopMidnight(Date.parse(`${day}T00:00:00Z`), timeZone);
+
+/**
+ * The instant a shop day ends, where the next begins in the zone: the day filters' exclusive upper
+ * bound (`to`). 9999-12-31, the last day a filter takes, ends too.
+ */
+export const endOfShopDay = (day: string, timeZone: string) =>
+  shopMidnight(Date.parse(`${day}T00:00:00Z`) + 86_400_000, timeZone);
+
+/**
+ * A calendar date as an Arabic reader reads it (`1 نوفمبر 2026`), in the shop's zone: order
+ * pages, printed pages and e-mails. Server and browser render the same string.
+ */
+export const formatDate = (instant: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone }).format(new Date(instant));
+
+/** A moment, day and time (`1 نوفمبر 2026 في 1:30 ص`), in the shop's zone. */
+export const formatDateTime = (instant: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));

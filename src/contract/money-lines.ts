@@ -19,30 +19,45 @@ export type MoneyLine = {
   value: string;
 };
 
+/**
+ * One name for each amount, on every screen, e-mail and export (docs/pricing.md): «الإجمالي» is
+ * only what the customer pays, goods and shipping and fee together; the goods alone are «قيمة
+ * المنتجات».
+ */
+export const MONEY_LABELS: Readonly<Record<MoneyLine['key'], string>> = {
+  subtotal: 'قيمة المنتجات',
+  discount: 'الخصم',
+  shipping: 'الشحن',
+  codFee: 'رسوم الدفع عند الاستلام',
+  vat: 'ضريبة القيمة المضافة',
+  total: 'الإجمالي',
+};
+
 const percent = (rate: number) =>
   new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
 
 /**
- * The lines every screen and the order e-mail show, in Arabic, in this order: subtotal, discount
+ * The lines every screen and the order e-mail show, in Arabic, in this order: the goods, discount
  * (when a coupon applied), shipping ('مجاني' when free), the cash-on-delivery fee (when charged),
  * VAT — «مشمولة» when the prices include it — and the total. One wording for the payment
  * screen, the order views and the e-mail.
  */
 export function moneyLines(money: MoneyParts, currency: string): MoneyLine[] {
   const amount = (major: number) => formatMoney(major, currency);
-  const lines: MoneyLine[] = [{ key: 'subtotal', label: 'المجموع الفرعي', value: amount(money.subtotal) }];
-  if (money.discount > 0) lines.push({ key: 'discount', label: 'الخصم', value: `−${amount(money.discount)}` });
+  const lines: MoneyLine[] = [{ key: 'subtotal', label: MONEY_LABELS.subtotal, value: amount(money.subtotal) }];
+  if (money.discount > 0)
+    lines.push({ key: 'discount', label: MONEY_LABELS.discount, value: `−${amount(money.discount)}` });
   lines.push({
     key: 'shipping',
-    label: 'الشحن',
+    label: MONEY_LABELS.shipping,
     value: money.shippingPrice === 0 ? 'مجاني' : amount(money.shippingPrice),
   });
-  if (money.codFee > 0) lines.push({ key: 'codFee', label: 'رسوم الدفع عند الاستلام', value: amount(money.codFee) });
+  if (money.codFee > 0) lines.push({ key: 'codFee', label: MONEY_LABELS.codFee, value: amount(money.codFee) });
   if (money.vatRate > 0) {
-    const label = `ضريبة القيمة المضافة (${percent(money.vatRate)})${money.pricesIncludeVat ? ' مشمولة' : ''}`;
+    const label = `${MONEY_LABELS.vat} (${percent(money.vatRate)})${money.pricesIncludeVat ? ' مشمولة' : ''}`;
     lines.push({ key: 'vat', label, value: amount(money.taxPrice) });
   }
-  lines.push({ key: 'total', label: 'الإجمالي', value: amount(money.total) });
+  lines.push({ key: 'total', label: MONEY_LABELS.total, value: amount(money.total) });
   return lines;
 }
 

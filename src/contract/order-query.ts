@@ -42,7 +42,7 @@ export const orderFilterFields = {
   status: optional(z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid })),
   paymentStatus: optional(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
   method: optional(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
-  /** First and last day, both included, of the shop's day (UTC). */
+  /** First and last day, both included: the shop's days, in its time zone (docs/dates.md). */
   from: optional(day),
   to: optional(day),
   isPaid: optional(flag),

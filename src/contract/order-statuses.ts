@@ -27,6 +27,12 @@ export const PAYMENT_STATUS_NAMES: Readonly<Record<PaymentStatusName, string>> =
   refunded: 'مسترد بالكامل',
 };
 
+/** How an order is paid, as people read it (screens, e-mails, the CSV export). */
+export const PAYMENT_METHOD_NAMES: Readonly<Record<'cash' | 'card', string>> = {
+  cash: 'الدفع عند الاستلام',
+  card: 'بطاقة',
+};
+
 /**
  * The statuses staff may move an order to from each status (docs/orders.md § Statuses): forward
  * only, skipping steps allowed; `shipped → shipped` corrects the tracking. Cancelling has rules of

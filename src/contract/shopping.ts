@@ -17,6 +17,7 @@ import {
   timestamps,
 } from './common.js';
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
+import { endOfShopDay } from './dates.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
@@ -54,7 +55,16 @@ export const wishlistSchema = z.object({
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** A date-only expiry ('2026-12-31') lasts to the end of that day (UTC). */
+/**
+ * A coupon's expiry as the API reads it: an instant, or a day (`2026-12-31`) that lasts to its end
+ * in the shop's zone — the server turns it into that instant (`couponExpiry`, docs/dates.md).
+ */
+export type CouponExpiry = Date | { lastDay: string };
+
+/** The instant a coupon expires: a day's last millisecond in the shop's zone (docs/dates.md). */
+export const couponExpiry = (expiry: CouponExpiry, timeZone: string): Date =>
+  expiry instanceof Date ? expiry : new Date(endOfShopDay(expiry.lastDay, timeZone).getTime() - 1);
+
 const expireDate = z
   .string({ error: m.couponExpireRequired })
   .trim()
@@ -62,7 +72,7 @@ const expireDate = z
   .transform(toAsciiDigits)
   .transform((value, ctx) => {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-    const date = new Date(dateOnly ? `${value}T23:59:59.999Z` : value);
+    const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
     // Date-only values must name a real day: '2026-02-30' is refused, not rolled into March.
     const rolled = dateOnly && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) !== value;
     const year = date.getUTCFullYear();
@@ -70,7 +80,8 @@ const expireDate = z
       ctx.addIssue({ code: 'custom', message: m.couponExpireInvalid, input: value });
       return z.NEVER;
     }
-    return date;
+    const expiry: CouponExpiry = dateOnly ? { lastDay: value } : date;
+    return expiry;
   });
 
 const couponName = requiredString(m.couponNameRequired)

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { formatMoney } from '../../src/contract/money.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
@@ -648,6 +649,20 @@ describe('messages', () => {
     }
     const confirmation = mailsTo(user.email).find((mail) => mail.subject.includes(`تأكيد طلبك رقم ${order.number}`));
     expect(confirmation?.text).toMatch(new RegExp(`\\nتابع طلبك: https?://\\S+/user/orders/${order.id}\\n`));
+  });
+
+  it("the confirmation e-mail is right-to-left HTML and plain text, dated in the shop's zone", async () => {
+    const { order, user } = await cashOrder(await product());
+    const confirmation = mailsTo(user.email).find((mail) => mail.subject.includes(`تأكيد طلبك رقم ${order.number}`));
+    expect(confirmation?.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+    expect(confirmation?.html).toContain(`<p>شكراً لطلبك من ${t.config.shopName}. رقم الطلب: ${order.number}</p>`);
+    expect(confirmation?.html).toMatch(
+      new RegExp(`<a href="https?://\\S+/user/orders/${order.id}" dir="auto">تابع طلبك</a>`),
+    );
+    // Riyadh's day and hour (UTC+3; docs/dates.md), in the text and the HTML alike.
+    const placed = `تاريخ الطلب: ${formatDateTime(order.createdAt, 'Asia/Riyadh')}`;
+    expect(confirmation?.text).toContain(placed);
+    expect(confirmation?.html).toContain(`<p>${placed}</p>`);
   });
 
   describe('a refund staff record', () => {

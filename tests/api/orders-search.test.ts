@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_KEYWORD_MAX } from '../../src/contract/constants.js';
+import { shopDay } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
 import { orders, users } from '../../src/db/schema.js';
@@ -51,6 +52,7 @@ async function order(
       vatRateBasisPoints: 1_500,
       paymentMethodType: values.method ?? 'cash',
       isPaid: values.isPaid ?? false,
+      paymentStatus: values.isPaid ? 'paid' : 'unpaid',
       isDelivered: values.isDelivered ?? false,
       createdAt: new Date(values.at),
       updatedAt: new Date(values.at),
@@ -150,13 +152,46 @@ describe('GET /orders: filters', () => {
     expect(await numbersOf({ method: 'cash', keyword: 'omar' })).toEqual(numbers(placed.omarLate));
   });
 
-  it('filters by days, both included, in UTC', async () => {
+  it("filters by days, both included, the shop's days (Riyadh, UTC+3), not UTC's", async () => {
+    // In Riyadh: omarEarly 1 March 02:59, salmaCash 1 March 13:00, salmaCard 3 March 02:59, omarLate 3 March 03:00.
     expect(await numbersOf({ from: '2026-03-01', to: '2026-03-02' })).toEqual(
-      numbers(placed.salmaCash, placed.salmaCard),
+      numbers(placed.omarEarly, placed.salmaCash),
     );
-    expect(await numbersOf({ from: '2026-03-03' })).toEqual(numbers(placed.omarLate));
-    expect(await numbersOf({ to: '2026-02-28', from: '2026-02-01' })).toEqual(numbers(placed.omarEarly));
-    expect(await numbersOf({ from: '٢٠٢٦-٠٣-٠٣', to: '٢٠٢٦-٠٣-٠٣' })).toEqual(numbers(placed.omarLate));
+    expect(await numbersOf({ from: '2026-03-03' })).toEqual(numbers(placed.salmaCard, placed.omarLate));
+    expect(await numbersOf({ to: '2026-02-28', from: '2026-02-01' })).toEqual([]);
+    expect(await numbersOf({ from: '٢٠٢٦-٠٣-٠٣', to: '٢٠٢٦-٠٣-٠٣' })).toEqual(
+      numbers(placed.salmaCard, placed.omarLate),
+    );
+  });
+
+  it("a shop day runs from its midnight to the next, in the shop's zone: 22:30 UTC on 31 October is 1 November", async () => {
+    const night = await customer('نادر الساهر', '+966505556667', 'night@example.com');
+    const lastOfOctober = await order(night, { at: '2026-10-31T20:59:59Z' }); // 23:59:59 in Riyadh
+    const firstOfNovember = await order(night, { at: '2026-10-31T22:30:00Z' }); // 01:30 on 1 November
+    const endOfNovemberFirst = await order(night, { at: '2026-11-01T20:59:59Z' }); // 23:59:59 on 1 November
+    const secondOfNovember = await order(night, { at: '2026-11-01T21:00:00Z' }); // 00:00 on 2 November
+    const keyword = 'night@example.com';
+    expect(await numbersOf({ keyword, from: '2026-11-01', to: '2026-11-01' })).toEqual(
+      numbers(firstOfNovember, endOfNovemberFirst),
+    );
+    expect(await numbersOf({ keyword, from: '2026-10-31', to: '2026-10-31' })).toEqual(numbers(lastOfOctober));
+    expect(await numbersOf({ keyword, from: '2026-11-02' })).toEqual(numbers(secondOfNovember));
+    // The export takes the same days.
+    const csv = await send(
+      'GET',
+      `/orders/export.csv?${new URLSearchParams({ keyword, from: '2026-11-01', to: '2026-11-01' })}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    const exportedNumbers = csv.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(exportedNumbers.sort((a, b) => a - b)).toEqual(numbers(firstOfNovember, endOfNovemberFirst));
+    // The other tests count every order: these go.
+    await t.database.db.delete(orders).where(eq(orders.userId, night.id));
   });
 
   it('keeps paging: results count every match, limit=2 still gives two', async () => {
@@ -240,41 +275,45 @@ describe('GET /orders/export.csv', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // Named after today in the shop's zone (Riyadh), not UTC's day.
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="orders-${shopDay(new Date(), 'Asia/Riyadh')}.csv"`,
+    );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = res.rawPayload.toString('utf8').slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
     const [heading, ...rows] = parseCsv(text);
     expect(heading).toEqual([
-      'number',
-      'date',
-      'customer',
-      'email',
-      'phone',
-      'city',
-      'method',
-      'paid',
-      'delivered',
-      'subtotal',
-      'discount',
-      'shipping',
-      'codFee',
-      'vat',
-      'total',
-      'currency',
+      'رقم الطلب',
+      'التاريخ',
+      'العميل',
+      'البريد الإلكتروني',
+      'الجوال',
+      'المدينة',
+      'طريقة الدفع',
+      'الحالة',
+      'حالة الدفع',
+      'قيمة المنتجات',
+      'الخصم',
+      'الشحن',
+      'رسوم الدفع عند الاستلام',
+      'ضريبة القيمة المضافة',
+      'الإجمالي',
+      'العملة',
     ]);
     expect(rows).toHaveLength(6);
     const salma = rows.find((row) => row[0] === String(placed.salmaCard.number));
     expect(salma).toEqual([
       String(placed.salmaCard.number),
-      '2026-03-02T23:59:59.000Z',
+      // 23:59:59 UTC on 2 March is 02:59 on 3 March in Riyadh (the shop's zone, docs/dates.md).
+      '2026-03-03 02:59',
       'سلمى أحمد',
       'salma@example.com',
       '+966551234567',
       'الرياض',
-      'card',
-      'true',
-      'false',
+      'بطاقة',
+      'قيد المراجعة',
+      'مدفوع',
       '100.00',
       '10.00',
       '25.00',

@@ -241,7 +241,7 @@ describe('the quote: GET /orders/quote', () => {
       .find((item) => item.to === who.user.email);
     const vat = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.15);
     for (const text of [
-      `المجموع الفرعي: ${formatMoney(230, 'SAR')}`,
+      `قيمة المنتجات: ${formatMoney(230, 'SAR')}`,
       `الشحن: ${formatMoney(20, 'SAR')}`,
       `رسوم الدفع عند الاستلام: ${formatMoney(10, 'SAR')}`,
       `ضريبة القيمة المضافة (${vat}) مشمولة: ${formatMoney(33.91, 'SAR')}`,

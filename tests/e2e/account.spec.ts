@@ -23,6 +23,7 @@ import {
   recordPosts,
   SA_PHONE_INVALID,
   SHIPPING,
+  SHOP_TIME_ZONE,
   SHOWN_PHONE,
   sessionCookie,
   signInWithCookie,
@@ -203,7 +204,7 @@ test.describe('orders', () => {
     await expect(cards).toHaveCount(1);
     const card = cards.first();
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(`طلب رقم ${formatCode(oldest.number)}`);
-    await expect(card).toContainText(`تاريخ الطلب: ${formatDate(oldest.createdAt)}`);
+    await expect(card).toContainText(`تاريخ الطلب: ${formatDate(oldest.createdAt, SHOP_TIME_ZONE)}`);
 
     const items = card.getByRole('list', { name: 'منتجات الطلب' }).getByRole('listitem');
     await expect(items).toHaveCount(2);

@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   field,
   recordPosts,
+  SHOP_TIME_ZONE,
   signInWithCookie,
   toast,
 } from './support';
@@ -43,8 +44,8 @@ const couponCard = (page: Page, name: string) =>
 const addButton = (page: Page) => main(page).getByRole('button', { name: 'إضافة الكوبون' });
 const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 const uniqueName = () => `${PREFIX}${randomUUID().slice(0, 6).toUpperCase()}`;
-/** The expiry as the list shows it: the API keeps a date to the end of that day (UTC). */
-const shownExpiry = (day: string) => formatDate(`${day}T23:59:59.999Z`);
+/** The expiry as the list shows it: the API keeps a day to its end in the shop's zone (docs/dates.md). */
+const shownExpiry = (day: string) => formatDate(`${day}T12:00:00Z`, SHOP_TIME_ZONE);
 
 async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
   const token = await apiToken(request, ADMIN);
@@ -156,7 +157,8 @@ test.describe('the coupon screens', () => {
     await expect(card).not.toContainText('منتهي');
     await expect(main(page)).toContainText(await countText(request, token));
     const saved = (await allCoupons(request, token)).data.find((c) => c.name === code);
-    expect(saved).toMatchObject({ discount: 20, expire: `${FAR_EXPIRY}T23:59:59.999Z` });
+    // The day's last millisecond in Riyadh (UTC+3), the shop's zone (docs/dates.md).
+    expect(saved).toMatchObject({ discount: 20, expire: `${FAR_EXPIRY}T20:59:59.999Z` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
   });

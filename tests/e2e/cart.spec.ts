@@ -169,12 +169,13 @@ const row = (page: Page, title: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 3, name: title }) });
 const quantityOf = (line: Locator) => line.getByRole('textbox', { name: /^الكمية/ });
-const total = (page: Page) =>
+/** The cart's summary names the goods' value (docs/pricing.md): the total comes at payment. */
+const goods = (page: Page) =>
   main(page)
-    .locator('dt', { hasText: /^الإجمالي$/ })
+    .locator('dt', { hasText: /^قيمة المنتجات$/ })
     .locator('xpath=following-sibling::dd');
-const totalAfterDiscount = (page: Page) =>
-  main(page).locator('dt', { hasText: 'الإجمالي بعد الخصم' }).locator('xpath=following-sibling::dd');
+const goodsAfterDiscount = (page: Page) =>
+  main(page).locator('dt', { hasText: 'قيمة المنتجات بعد الخصم' }).locator('xpath=following-sibling::dd');
 
 /** Records the form posts of the page: an ignored value or an empty coupon must send nothing. */
 function recordPosts(page: Page) {
@@ -269,8 +270,8 @@ test.describe('the cart page', () => {
     await expect(toy.getByText(/^اللون:/)).toHaveCount(0);
 
     const sum = (s24.priceAfterDiscount ?? s24.price) + (lego.priceAfterDiscount ?? lego.price);
-    await expect(total(page)).toHaveText(formatPrice(sum, CURRENCY));
-    await expect(main(page).getByText('الإجمالي بعد الخصم')).toHaveCount(0);
+    await expect(goods(page)).toHaveText(formatPrice(sum, CURRENCY));
+    await expect(main(page).getByText('قيمة المنتجات بعد الخصم')).toHaveCount(0);
     await expect(main(page).getByRole('link', { name: 'إتمام الشراء' })).toHaveAttribute('href', '/order/paymethoud');
     // Nothing sticks out sideways, on a phone too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -296,7 +297,7 @@ test.describe('the cart page', () => {
     await expect(quantityOf(toy)).toHaveValue('2');
     await expect(toy.getByText(formatPrice(legoPrice * 2, CURRENCY))).toBeVisible();
     await expect(toy.getByText(`سعر القطعة ${formatPrice(legoPrice, CURRENCY)}`)).toBeVisible();
-    await expect(total(page)).toHaveText(formatPrice(s24Price + legoPrice * 2, CURRENCY));
+    await expect(goods(page)).toHaveText(formatPrice(s24Price + legoPrice * 2, CURRENCY));
     await toy.getByRole('button', { name: `إنقاص كمية ${LEGO}` }).click();
     await expect(quantityOf(toy)).toHaveValue('1');
     await expect(toy.getByRole('button', { name: `إنقاص كمية ${LEGO}` })).toBeDisabled();
@@ -308,7 +309,7 @@ test.describe('the cart page', () => {
     await expect
       .poll(async () => (await cartOf(request, customer)).data.products.find((l) => l.product._id === lego.id)?.count)
       .toBe(3);
-    await expect(total(page)).toHaveText(formatPrice(s24Price + legoPrice * 3, CURRENCY));
+    await expect(goods(page)).toHaveText(formatPrice(s24Price + legoPrice * 3, CURRENCY));
     posts.length = 0;
     await quantityOf(toy).fill('0');
     await expect(toy.getByText(t.belowOne)).toBeVisible();
@@ -381,7 +382,7 @@ test.describe('the cart page', () => {
       expect(posts).toEqual([]);
       await expect(field).toBeFocused();
       await expect(main(page).getByRole('alert')).toHaveCount(0);
-      await expect(total(page)).toHaveText(formatPrice(price * 2, CURRENCY));
+      await expect(goods(page)).toHaveText(formatPrice(price * 2, CURRENCY));
 
       await field.fill('NO-SUCH-CODE');
       await apply.click();
@@ -395,7 +396,7 @@ test.describe('the cart page', () => {
       await expect(main(page).getByText(t.couponInvalid)).toHaveCount(0);
       await apply.click();
       await expect(main(page).getByText(t.couponInvalid)).toBeVisible();
-      await expect(main(page).getByText('الإجمالي بعد الخصم')).toHaveCount(0);
+      await expect(main(page).getByText('قيمة المنتجات بعد الخصم')).toHaveCount(0);
 
       // Typed in lower case: coupon names are upper case.
       await field.fill(valid.name.toLowerCase());
@@ -404,13 +405,13 @@ test.describe('the cart page', () => {
       await expect(main(page).getByText(t.couponInvalid)).toHaveCount(0);
       await expect(main(page).getByText(valid.name, { exact: true })).toBeVisible();
       await expect(main(page).getByText(`(خصم ${formatPercent(0.25)})`)).toBeVisible();
-      await expect(total(page)).toHaveText(formatPrice(price * 2, CURRENCY));
-      await expect(totalAfterDiscount(page)).toHaveText(formatPrice(price * 2 * 0.75, CURRENCY));
+      await expect(goods(page)).toHaveText(formatPrice(price * 2, CURRENCY));
+      await expect(goodsAfterDiscount(page)).toHaveText(formatPrice(price * 2 * 0.75, CURRENCY));
 
       // The payment page asks for the discounted total, in the shop currency.
       await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
       await expect(page).toHaveURL('/order/paymethoud');
-      await expect(main(page).getByText('المبلغ المطلوب').locator('xpath=..')).toContainText(
+      await expect(main(page).getByText('قيمة المنتجات بعد الخصم').locator('xpath=..')).toContainText(
         formatPrice(price * 2 * 0.75, CURRENCY),
       );
 
@@ -419,10 +420,10 @@ test.describe('the cart page', () => {
       await hydrated(page);
       await field.fill(full.name);
       await apply.click();
-      await expect(totalAfterDiscount(page)).toHaveText(formatPrice(0, CURRENCY));
+      await expect(goodsAfterDiscount(page)).toHaveText(formatPrice(0, CURRENCY));
       await expect(main(page).getByRole('button', { name: 'إتمام الشراء' })).toBeDisabled();
       await expect(main(page).getByRole('button', { name: 'إتمام الشراء' })).toHaveAccessibleDescription(
-        `لإتمام الشراء يجب ألا يقل الإجمالي عن ${formatPrice(1, CURRENCY)}`,
+        `لإتمام الشراء يجب ألا تقل قيمة المنتجات عن ${formatPrice(1, CURRENCY)}`,
       );
       await expect(main(page).getByRole('link', { name: 'إتمام الشراء' })).toHaveCount(0);
     } finally {
@@ -449,7 +450,7 @@ test.describe('the payment page', () => {
       'href',
       '/user/add-address',
     );
-    await expect(main(page).getByText('المبلغ المطلوب').locator('xpath=..')).toContainText(
+    await expect(main(page).getByText('قيمة المنتجات', { exact: true }).locator('xpath=..')).toContainText(
       formatPrice(lego.priceAfterDiscount ?? lego.price, CURRENCY),
     );
     await expectNoAxeViolations(page);
@@ -750,7 +751,7 @@ test.describe('a whole purchase, as a new customer', () => {
       await main(page).getByRole('textbox', { name: 'كوبون الخصم' }).fill(coupon.name.toLowerCase());
       await main(page).getByRole('button', { name: 'تطبيق' }).click();
       await expect(toast(page, t.couponApplied(coupon.name))).toBeVisible();
-      await expect(totalAfterDiscount(page)).toHaveText(formatPrice(180, CURRENCY));
+      await expect(goodsAfterDiscount(page)).toHaveText(formatPrice(180, CURRENCY));
 
       await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
       await expect(page).toHaveURL('/order/paymethoud');

@@ -1,5 +1,5 @@
 import type { Address, Order } from '../../src/contract/types';
-import { formatCode } from '../../src/web/lib/format';
+import { formatCode, formatDate, formatDateTime } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
@@ -11,6 +11,7 @@ import {
   hydrated,
   PLACED_ORDER_URL,
   placeCashOrder,
+  SHOP_TIME_ZONE,
   signInWithCookie,
   stockedProducts,
   toast,
@@ -82,6 +83,12 @@ test('a cash order thanks with its number; its page shows the status and timelin
   await expect(timeline(page).getByRole('listitem')).toHaveCount(1);
   await expect(timeline(page).getByRole('listitem').first()).toContainText('تم إنشاء الطلب');
   await expect(timeline(page).getByRole('listitem').first()).toContainText('بواسطة أنت');
+  // The shop's day and hour (Riyadh, UTC+3; docs/dates.md), not UTC's: the hours always differ.
+  const placedAt = order.history[0]?.at ?? order.createdAt;
+  await expect(timeline(page).getByRole('listitem').first()).toContainText(formatDateTime(placedAt, SHOP_TIME_ZONE));
+  await expect(main(page).getByRole('article')).toContainText(
+    `تاريخ الطلب: ${formatDate(order.createdAt, SHOP_TIME_ZONE)}`,
+  );
 
   await main(page).getByRole('button', { name: 'إلغاء الطلب' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'إلغاء الطلب' });

@@ -196,6 +196,13 @@ test.describe('the payment screen bill', () => {
     const vatTerm = `ضريبة القيمة المضافة (${new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(vatRate / 100)}) مشمولة`;
     await expect(line(page, vatTerm)).toHaveText(formatPrice(cash.taxPrice, currency));
     await expect(line(page, /^الإجمالي$/)).toHaveText(formatPrice(cash.total, currency));
+    // One total on the whole screen, one name for each amount (docs/pricing.md): «الإجمالي» is what
+    // the customer pays — the goods («قيمة المنتجات»), shipping and the fee (and VAT when on top).
+    const goods = product.priceAfterDiscount ?? product.price;
+    await expect(line(page, 'قيمة المنتجات')).toHaveText(formatPrice(goods, currency));
+    await expect(main(page).getByText('الإجمالي', { exact: true })).toHaveCount(1);
+    const vatOnTop = cash.pricesIncludeVat ? 0 : cash.taxPrice;
+    expect(cash.total).toBe(Math.round((goods + 25 + 7 + vatOnTop) * 100) / 100);
 
     // Card: no cash fee, a smaller total and the VAT it holds.
     await main(page)

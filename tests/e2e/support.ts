@@ -90,6 +90,11 @@ export const SHIPPING = { details: 'شارع التحلية 10، الروضة', 
 /** The customers' phone (0551234567) as pages show it: E.164, grouped (docs/decisions/0014-phone-numbers.md). */
 export const SHOWN_PHONE = '+966 55 123 4567';
 /** The phone field's message in a Saudi shop (the default SHOP_COUNTRY). */
+/**
+ * The zone the pages read dates in: a Saudi shop's (the default SHOP_COUNTRY; the test servers set
+ * no SHOP_TIMEZONE), three hours ahead of UTC all year (docs/dates.md).
+ */
+export const SHOP_TIME_ZONE = 'Asia/Riyadh';
 export const SA_PHONE_INVALID = 'رقم الجوال غير صالح، أدخل رقم جوال من المملكة العربية السعودية';
 
 /** Products with plenty in stock, so orders never run a product out for other tests. */

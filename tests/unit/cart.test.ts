@@ -8,8 +8,8 @@ import {
   availableFor,
   canCheckout,
   cartErrorText,
+  goodsValue,
   lineTotal,
-  payableTotal,
   readQuantity,
 } from '../../src/web/lib/cart.js';
 import { checkoutFailure, validateCheckout } from '../../src/web/lib/checkout.js';
@@ -88,13 +88,13 @@ describe('cart arithmetic', () => {
     expect(availableFor(line('d', 'p', 1, 2), [line('e', 'p', 3, 2), line('d', 'p', 1, 2)])).toBe(0);
   });
 
-  it('the payable total is the discounted one when a coupon applies', () => {
-    expect(payableTotal({ totalCartPrice: 200 })).toBe(200);
-    expect(payableTotal({ totalCartPrice: 200, totalAfterDiscount: 150 })).toBe(150);
-    expect(payableTotal({ totalCartPrice: 200, totalAfterDiscount: 0 })).toBe(0);
+  it('the goods are worth the discounted value when a coupon applies', () => {
+    expect(goodsValue({ totalCartPrice: 200 })).toBe(200);
+    expect(goodsValue({ totalCartPrice: 200, totalAfterDiscount: 150 })).toBe(150);
+    expect(goodsValue({ totalCartPrice: 200, totalAfterDiscount: 0 })).toBe(0);
   });
 
-  it('checkout needs a payable total of at least 1', () => {
+  it('checkout needs goods worth at least 1', () => {
     expect(canCheckout({ totalCartPrice: 1 })).toBe(true);
     expect(canCheckout({ totalCartPrice: 0.99 })).toBe(false);
     expect(canCheckout({ totalCartPrice: 0 })).toBe(false);

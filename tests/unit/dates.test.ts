@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, nextDay, shopDay, startOfShopDay, wallClock } from '../../src/contract/dates';
+import {
+  endOfShopDay,
+  formatDate,
+  formatDateTime,
+  isTimeZone,
+  shopDay,
+  startOfShopDay,
+  wallClock,
+} from '../../src/contract/dates';
 import { MARKETS } from '../../src/contract/markets';
 import { loadConfig } from '../../src/server/config';
 
@@ -16,7 +24,24 @@ describe('the shop time zone', () => {
     // Cairo keeps summer time (UTC+3) from late April to late October, UTC+2 otherwise.
     expect(startOfShopDay('2026-07-15', 'Africa/Cairo').toISOString()).toBe('2026-07-14T21:00:00.000Z');
     expect(startOfShopDay('2026-12-15', 'Africa/Cairo').toISOString()).toBe('2026-12-14T22:00:00.000Z');
-    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(endOfShopDay('2026-12-31', 'Asia/Riyadh').toISOString()).toBe('2026-12-31T21:00:00.000Z');
+    // Cairo moves its clocks forward on 24 April 2026 (at midnight): that day lasts 23 hours.
+    const springDay =
+      endOfShopDay('2026-04-24', 'Africa/Cairo').getTime() - startOfShopDay('2026-04-24', 'Africa/Cairo').getTime();
+    expect(springDay).toBe(23 * 3_600_000);
+  });
+
+  it('bounds the widest days a filter takes, years 1 and 9999, without an invalid date', () => {
+    expect(endOfShopDay('9999-12-31', 'Asia/Riyadh').toISOString()).toBe('9999-12-31T21:00:00.000Z');
+    expect(Number.isNaN(startOfShopDay('0001-01-01', 'Asia/Riyadh').getTime())).toBe(false);
+  });
+
+  it("writes dates for people in the shop's zone: 22:30 UTC on 31 October is 1 November, 01:30, in Riyadh", () => {
+    const instant = '2026-10-31T22:30:00Z';
+    expect(formatDate(instant, 'Asia/Riyadh')).toBe('1 نوفمبر 2026');
+    expect(formatDate(instant, 'UTC')).toBe('31 أكتوبر 2026');
+    expect(formatDateTime(instant, 'Asia/Riyadh')).toBe('1 نوفمبر 2026 في 1:30 ص');
+    expect(formatDateTime(instant, 'Africa/Cairo')).toBe('1 نوفمبر 2026 في 12:30 ص');
   });
 
   it('defaults to the market and takes SHOP_TIMEZONE, refusing a zone Intl does not know', () => {

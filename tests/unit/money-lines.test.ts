@@ -20,7 +20,7 @@ const vatPercent = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.15
 describe('moneyLines', () => {
   it('lists subtotal, shipping, the cash fee, the VAT the total includes and the total', () => {
     expect(moneyLines(base, 'SAR')).toEqual([
-      { key: 'subtotal', label: 'المجموع الفرعي', value: sar(230) },
+      { key: 'subtotal', label: 'قيمة المنتجات', value: sar(230) },
       { key: 'shipping', label: 'الشحن', value: sar(20) },
       { key: 'codFee', label: 'رسوم الدفع عند الاستلام', value: sar(10) },
       { key: 'vat', label: `ضريبة القيمة المضافة (${vatPercent}) مشمولة`, value: sar(33.91) },

@@ -10,13 +10,11 @@ type CartTotalsProps = {
   lineCount: number;
   currency: string;
   headingId: string;
-  /** The cart page says shipping, the cash fee and VAT come at payment (docs/pricing.md). */
-  shippingNote?: boolean;
   children?: ReactNode;
 };
 
-/** The totals panel of the cart and payment pages: total, and with a coupon the discounted total. */
-export function CartTotals({ cart, lineCount, currency, headingId, shippingNote = false, children }: CartTotalsProps) {
+/** The cart page's summary: the goods' value, and with a coupon the discounted value (the total comes at payment, docs/pricing.md). */
+export function CartTotals({ cart, lineCount, currency, headingId, children }: CartTotalsProps) {
   const discounted = cart.coupon !== undefined && cart.totalAfterDiscount !== undefined;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -26,7 +24,7 @@ export function CartTotals({ cart, lineCount, currency, headingId, shippingNote 
       <p className="mb-3 text-slate-700">{plural(lineCount, cartText.itemsCount)}</p>
       <dl className="space-y-3">
         <div className="flex items-baseline justify-between gap-3">
-          <dt className="font-bold">{cartText.total}</dt>
+          <dt className="font-bold">{cartText.goods}</dt>
           <dd className={discounted ? 'text-slate-600 line-through' : 'text-xl font-bold text-brand-700'}>
             {formatPrice(cart.totalCartPrice, currency)}
           </dd>
@@ -48,7 +46,7 @@ export function CartTotals({ cart, lineCount, currency, headingId, shippingNote 
               </dd>
             </div>
             <div className="flex items-baseline justify-between gap-3">
-              <dt className="font-bold">{cartText.totalAfterDiscount}</dt>
+              <dt className="font-bold">{cartText.goodsAfterDiscount}</dt>
               <dd className="text-xl font-bold text-brand-700">
                 {formatPrice(cart.totalAfterDiscount ?? 0, currency)}
               </dd>
@@ -56,7 +54,8 @@ export function CartTotals({ cart, lineCount, currency, headingId, shippingNote 
           </>
         )}
       </dl>
-      {shippingNote && <p className="mt-3 text-sm text-slate-600">{cartText.shippingAtPayment}</p>}
+      {/* Shipping, the cash fee and VAT come at payment (docs/pricing.md). */}
+      <p className="mt-3 text-sm text-slate-600">{cartText.shippingAtPayment}</p>
       {children}
     </section>
   );

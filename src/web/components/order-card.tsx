@@ -22,6 +22,8 @@ import { StarRating } from './star-rating';
 type OrderCardProps = {
   order: Order;
   currency: string;
+  /** The shop's zone, which its date is read in (docs/dates.md). */
+  timeZone: string;
   /** Where the card leads (the admin list opens the order's page); the whole card is then the link. */
   href?: string;
   /** The ordered products; the admin list leaves them to the order's page. */
@@ -35,7 +37,7 @@ type OrderCardProps = {
  * /user/allOrders; staff see every order in /admin/allorders (with its customer, without items)
  * and one at a time in /admin/orders/:id.
  */
-export function OrderCard({ order, currency, href, showItems = true, children }: OrderCardProps) {
+export function OrderCard({ order, currency, timeZone, href, showItems = true, children }: OrderCardProps) {
   const headingId = `order-${order.id}`;
   const title = at.orderNumber(formatCode(order.number));
   return (
@@ -58,7 +60,7 @@ export function OrderCard({ order, currency, href, showItems = true, children }:
           )}
         </h2>
         <p className="text-sm text-slate-600">
-          {at.orderedOn}: <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          {at.orderedOn}: <time dateTime={order.createdAt}>{formatDate(order.createdAt, timeZone)}</time>
         </p>
       </header>
 

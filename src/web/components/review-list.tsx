@@ -8,6 +8,8 @@ import { StarRating } from './star-rating';
 
 type ReviewListProps = {
   reviews: readonly Review[];
+  /** The shop's zone, which the dates are read in (docs/dates.md). */
+  timeZone: string;
   /** The signed-in customer: their own review gets edit and delete buttons. */
   authorId?: string | undefined;
   /** The button is where focus returns when the dialog closes. */
@@ -19,7 +21,7 @@ const iconButtonClass =
   'flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50';
 
 /** A page of product reviews, or the 'no reviews yet' message. */
-export function ReviewList({ reviews, authorId, onEdit, onDelete }: ReviewListProps) {
+export function ReviewList({ reviews, timeZone, authorId, onEdit, onDelete }: ReviewListProps) {
   // The buttons open dialogs, which need JavaScript: until it runs they say they are not ready.
   const hydrated = useHydrated();
   if (reviews.length === 0) return <p className="py-6 text-center text-slate-600">{pt.noReviews}</p>;
@@ -40,7 +42,7 @@ export function ReviewList({ reviews, authorId, onEdit, onDelete }: ReviewListPr
                   </span>
                 )}
                 <time dateTime={review.createdAt} className="text-sm text-slate-600">
-                  {formatDate(review.createdAt)}
+                  {formatDate(review.createdAt, timeZone)}
                 </time>
                 {mine && (
                   <div className="ms-auto flex items-center gap-1">

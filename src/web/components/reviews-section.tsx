@@ -15,6 +15,8 @@ import { ReviewList } from './review-list';
 type ReviewsSectionProps = {
   productId: string;
   reviews: ListEnvelope<Review>;
+  /** The shop's zone, which the dates are read in (docs/dates.md). */
+  timeZone: string;
   user: User | null;
   /** The action's answer to a review form posted before JavaScript loaded. */
   posted: ReviewActionResult | undefined;
@@ -27,7 +29,7 @@ type OpenDialog = { kind: 'edit' | 'delete'; review: Review } | null;
  * delete buttons, the pager in `?reviewsPage=`, and the two dialogs. The dialogs live here rather
  * than in each review, so a deleted review can take its buttons away without closing them abruptly.
  */
-export function ReviewsSection({ productId, reviews, user, posted }: ReviewsSectionProps) {
+export function ReviewsSection({ productId, reviews, timeZone, user, posted }: ReviewsSectionProps) {
   const location = useLocation();
   const navigation = useNavigation();
   // Another reviews page of this product is on its way.
@@ -80,6 +82,7 @@ export function ReviewsSection({ productId, reviews, user, posted }: ReviewsSect
       <div className={`mt-2 ${loading ? 'opacity-60 transition-opacity' : ''}`}>
         <ReviewList
           reviews={reviews.data}
+          timeZone={timeZone}
           authorId={user?.role === 'user' ? user.id : undefined}
           onEdit={open('edit')}
           onDelete={open('delete')}

@@ -1,3 +1,4 @@
+import { MONEY_LABELS } from '../../contract/money-lines';
 import type { PluralForms } from '../lib/plural';
 
 /** Arabic texts of the customer's account area (orders, favourites, addresses, profile) and the hearts. */
@@ -29,9 +30,7 @@ export const at = {
   orderStatus: 'الحالة',
   paymentStatus: 'الدفع',
   paymentMethod: 'طريقة الدفع',
-  cash: 'الدفع عند الاستلام',
-  card: 'بطاقة',
-  total: 'الإجمالي',
+  total: MONEY_LABELS.total,
   paymentReceived: 'تم استلام الدفع بنجاح، شكراً لك! طلبك الآن قيد التجهيز.',
   paidOrderNumber: (number: string) => `تم استلام الدفع وتأكيد طلبك رقم ${number}، شكراً لك! طلبك الآن قيد التجهيز.`,
   paymentChecking: 'نتحقق من الدفع مع بوابة الدفع… سيظهر طلبك هنا خلال لحظات.',

@@ -1,3 +1,4 @@
+import { MONEY_LABELS } from '../../contract/money-lines';
 import type { PluralForms } from '../lib/plural';
 
 /** Arabic texts of the cart and payment screens. */
@@ -47,10 +48,11 @@ export const cartText = {
   couponDiscount: (percent: string) => `خصم ${percent}`,
 
   summary: 'ملخص الطلب',
-  total: 'الإجمالي',
-  totalAfterDiscount: 'الإجمالي بعد الخصم',
+  // The amounts' names are docs/pricing.md's: «الإجمالي» only for what the customer pays, at payment.
+  goods: MONEY_LABELS.subtotal,
+  goodsAfterDiscount: `${MONEY_LABELS.subtotal} بعد الخصم`,
   checkout: 'إتمام الشراء',
-  checkoutMinimum: (amount: string) => `لإتمام الشراء يجب ألا يقل الإجمالي عن ${amount}`,
+  checkoutMinimum: (amount: string) => `لإتمام الشراء يجب ألا تقل ${MONEY_LABELS.subtotal} عن ${amount}`,
 
   updated: 'تم تحديث الكمية',
   removed: 'تم حذف المنتج من السلة',
@@ -84,7 +86,6 @@ export const cartText = {
   chooseAddress: 'اختر العنوان',
   noAddresses: 'لا توجد عناوين محفوظة بعد، أضف عنواناً لنوصل إليه طلبك.',
   addAddress: 'أضف عنواناً جديداً',
-  amountDue: 'المبلغ المطلوب',
   shippingAtPayment: 'يُحسب الشحن ورسوم الدفع عند الاستلام في صفحة الدفع حسب عنوانك وطريقة الدفع.',
   chooseForTotal: 'اختر العنوان وطريقة الدفع لنحسب الشحن والضريبة والمبلغ النهائي.',
   quoting: 'جارٍ حساب المبلغ…',

@@ -1,9 +1,12 @@
+import { PAYMENT_METHOD_NAMES } from '../../contract/order-statuses';
 import type { Order } from '../../contract/types';
-import { at } from '../i18n/account';
 
-/** docs/specification.md (Limits and page sizes): 'cash' reads as cash on delivery; any other method is a card. */
+/**
+ * docs/specification.md (Limits and page sizes): 'cash' reads as cash on delivery; any other method
+ * is a card. The names are the e-mails' and the CSV's (src/contract/order-statuses.ts).
+ */
 export const paymentMethodLabel = (method: Order['paymentMethodType'] | string) =>
-  method === 'cash' ? at.cash : at.card;
+  method === 'cash' ? PAYMENT_METHOD_NAMES.cash : PAYMENT_METHOD_NAMES.card;
 
 /** The profile action's answer after a password change (the session is already cleared). */
 export type PasswordChanged = { passwordChanged: true };

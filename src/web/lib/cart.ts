@@ -8,12 +8,15 @@ import { type ErrorTextOverrides, errorText } from './api-errors';
 /** docs/specification.md (Screens and routes: Cart page): the checkout button works only from a total of 1 (in the shop currency) up. */
 export const MIN_CHECKOUT_TOTAL = 1;
 
-/** What the customer pays: the discounted total when a coupon applies. */
-export const payableTotal = (cart: Pick<Cart, 'totalCartPrice' | 'totalAfterDiscount'>) =>
+/**
+ * The goods' value, after a coupon's discount when one applies: not yet what the customer pays
+ * (shipping, the cash fee and VAT come with the quote at payment, docs/pricing.md).
+ */
+export const goodsValue = (cart: Pick<Cart, 'totalCartPrice' | 'totalAfterDiscount'>) =>
   cart.totalAfterDiscount ?? cart.totalCartPrice;
 
 export const canCheckout = (cart: Pick<Cart, 'totalCartPrice' | 'totalAfterDiscount'>) =>
-  payableTotal(cart) >= MIN_CHECKOUT_TOTAL;
+  goodsValue(cart) >= MIN_CHECKOUT_TOTAL;
 
 /** A line's price (unit price × count), computed in minor units so 0.1 × 3 stays 0.3. */
 export const lineTotal = (line: Pick<CartLine, 'price' | 'count'>, currency: string) => {

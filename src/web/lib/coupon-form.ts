@@ -1,3 +1,4 @@
+import { shopDay } from '../../contract/dates';
 import { toAsciiDigits } from '../../contract/digits';
 import type { Coupon } from '../../contract/types';
 import type { CouponBody } from './api';
@@ -19,10 +20,12 @@ export function couponBody(values: FormValues<CouponField>): CouponBody {
   };
 }
 
-/** What the form starts with: empty for a new coupon, the saved one's values (its UTC day) for an edit. */
-export function couponDefaults(coupon: Coupon | null): FormValues<CouponField> {
-  if (!coupon) return { name: '', expire: '', discount: '' };
-  return { name: coupon.name, expire: coupon.expire.slice(0, 10), discount: String(coupon.discount) };
+/** What the form of a new coupon starts with. */
+export const EMPTY_COUPON: FormValues<CouponField> = { name: '', expire: '', discount: '' };
+
+/** What the edit form starts with: the saved coupon's values, its expiry as a day in the shop's zone. */
+export function couponDefaults(coupon: Coupon, timeZone: string): FormValues<CouponField> {
+  return { name: coupon.name, expire: shopDay(coupon.expire, timeZone), discount: String(coupon.discount) };
 }
 
 /** Past its expiry: such a coupon no longer applies to any cart. */

@@ -22,13 +22,8 @@ export const formatCode = (value: number) => new Intl.NumberFormat('ar', { useGr
 export const formatPercent = (fraction: number) =>
   new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 
-/** A calendar date; in UTC so the server's HTML and the browser's render agree. */
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-
-/** A moment, day and time; in UTC so the server's HTML and the browser's render agree. */
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+/** Dates in the shop's zone (`ShopInfo.timeZone`), the same helpers as the server's (docs/dates.md). */
+export { formatDate, formatDateTime } from '../../contract/dates';
 
 /** A stored phone number as the page shows it (`+966 55 123 4567`), read by the shop's phone rules. */
 export const showPhone = (phone: string, shop: { phoneCountry: string }) =>

@@ -161,13 +161,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
           <div className="flex flex-col gap-4 lg:sticky lg:top-24">
             <CouponForm posted={posted?.intent === 'coupon' ? posted : undefined} />
-            <CartTotals
-              cart={cart}
-              lineCount={lines.length}
-              currency={shop.currency}
-              headingId="cart-summary-heading"
-              shippingNote
-            >
+            <CartTotals cart={cart} lineCount={lines.length} currency={shop.currency} headingId="cart-summary-heading">
               <CheckoutButton enabled={canCheckout(cart)} currency={shop.currency} />
             </CartTotals>
           </div>

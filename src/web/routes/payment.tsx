@@ -3,13 +3,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
-import { CartTotals } from '../components/cart-totals';
 import { FormAlert } from '../components/form-alert';
 import { MoneyLines } from '../components/money-lines';
 import { SubmitButton } from '../components/submit-button';
 import { cartText } from '../i18n/cart';
 import { requireUser } from '../lib/auth.server';
-import { lineTotal } from '../lib/cart';
+import { goodsValue, lineTotal } from '../lib/cart';
 import { signInAgainOn401 } from '../lib/cart.server';
 import {
   type CheckoutField,
@@ -234,11 +233,12 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 {quote.answer?.ok ? (
                   <MoneyLines money={quote.answer.quote} currency={quote.answer.quote.currency} />
                 ) : (
-                  <p className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-bold">{cartText.amountDue}</span>
-                    <span className="text-2xl font-bold text-brand-700">
-                      {formatPrice(cart.totalAfterDiscount ?? cart.totalCartPrice, shop.currency)}
+                  // Until the quote comes, only the goods are known: named as such, never «الإجمالي».
+                  <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                    <span className="text-slate-700">
+                      {cart.totalAfterDiscount === undefined ? cartText.goods : cartText.goodsAfterDiscount}
                     </span>
+                    <span className="font-bold">{formatPrice(goodsValue(cart), shop.currency)}</span>
                   </p>
                 )}
                 {quote.answer && !quote.answer.ok && (
@@ -286,12 +286,6 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
           </section>
-          <CartTotals
-            cart={cart}
-            lineCount={cart.products.length}
-            currency={shop.currency}
-            headingId="payment-summary-heading"
-          />
         </div>
       </div>
     </>

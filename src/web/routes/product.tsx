@@ -199,6 +199,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <ReviewsSection
         productId={product.id}
         reviews={reviews}
+        timeZone={shop.timeZone}
         user={user}
         posted={actionData && actionData.intent !== 'addToCart' ? actionData : undefined}
       />

@@ -117,7 +117,7 @@ export default function UserOrder({ loaderData, actionData }: Route.ComponentPro
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
         {/* The card says the status and the payment state beside the method. */}
-        <OrderCard order={order} currency={shop.currency}>
+        <OrderCard order={order} currency={shop.currency} timeZone={shop.timeZone}>
           {order.status === 'pending' && (
             <p className="mt-3">
               <DialogOpener
@@ -141,7 +141,7 @@ export default function UserOrder({ loaderData, actionData }: Route.ComponentPro
             </p>
           </Panel>
           <Tracking order={order} />
-          <Timeline order={order} currency={shop.currency} />
+          <Timeline order={order} currency={shop.currency} timeZone={shop.timeZone} />
         </div>
       </div>
       <ConfirmDialog
@@ -238,7 +238,7 @@ function Tracking({ order }: { order: Order }) {
 }
 
 /** The order's history, oldest first as the API gives it: the newest change is last. */
-function Timeline({ order, currency }: { order: Order; currency: string }) {
+function Timeline({ order, currency, timeZone }: { order: Order; currency: string; timeZone: string }) {
   return (
     <Panel id="history-heading" title={co.historyTitle}>
       <p className="mb-3 text-sm text-slate-600">{co.historyHint}</p>
@@ -250,7 +250,7 @@ function Timeline({ order, currency }: { order: Order; currency: string }) {
             <span aria-hidden="true" className="absolute -start-[1.4rem] top-1.5 size-3 rounded-full bg-brand-700" />
             <p className="font-bold">{eventTitle(event, formatPrice(event.amount ?? 0, currency))}</p>
             <p className="text-sm text-slate-600">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {co.by} {actorLabels[event.by]}
+              <time dateTime={event.at}>{formatDateTime(event.at, timeZone)}</time> · {co.by} {actorLabels[event.by]}
             </p>
             {event.note && (
               <p className="mt-1 text-sm">

@@ -156,7 +156,7 @@ export default function UserOrders({ loaderData }: Route.ComponentProps) {
           <ol className="flex flex-col gap-4">
             {orders.data.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} currency={shop.currency}>
+                <OrderCard order={order} currency={shop.currency} timeZone={shop.timeZone}>
                   <p className="mt-3 text-sm">
                     <Link
                       to={`/user/orders/${order.id}`}

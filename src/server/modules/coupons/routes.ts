@@ -2,7 +2,13 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
-import { couponEnvelope, couponList, createCouponSchema, updateCouponSchema } from '../../../contract/shopping.js';
+import {
+  couponEnvelope,
+  couponExpiry,
+  couponList,
+  createCouponSchema,
+  updateCouponSchema,
+} from '../../../contract/shopping.js';
 import type { Coupon } from '../../../contract/types.js';
 import { coupons } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
@@ -23,7 +29,7 @@ const serializeCoupon = (row: typeof coupons.$inferSelect): Coupon => ({
 
 /** Coupons are managed by staff only; customers use them through the cart's applyCoupon. */
 export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, guards } = ctx;
+  const { db, guards, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.admin };
   const tags = ['coupons'];
@@ -62,7 +68,8 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/', { ...admin, schema: contract.create }, async (request, reply) => {
-    const [row] = await write(request.body.name, () => db.insert(coupons).values(request.body).returning());
+    const values = { ...request.body, expire: couponExpiry(request.body.expire, config.timeZone) };
+    const [row] = await write(request.body.name, () => db.insert(coupons).values(values).returning());
     if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serializeCoupon(row) });
   });
@@ -71,7 +78,11 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
     const [row] = await write(request.body.name, () =>
       db
         .update(coupons)
-        .set({ ...request.body, updatedAt: new Date() })
+        .set({
+          ...request.body,
+          expire: request.body.expire && couponExpiry(request.body.expire, config.timeZone),
+          updatedAt: new Date(),
+        })
         .where(eq(coupons.id, request.params.id))
         .returning(),
     );

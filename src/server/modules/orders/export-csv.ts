@@ -1,13 +1,18 @@
 import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
+import { wallClock } from '../../../contract/dates.js';
 import { toMajor } from '../../../contract/money.js';
+import { MONEY_LABELS } from '../../../contract/money-lines.js';
+import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses.js';
 import type { Database } from '../../../db/client.js';
 import { type ExportedOrder, ordersInBatches } from './service.js';
 
 /*
  * The order list as CSV for spreadsheets (docs/orders.md, "The admin orders list"; SECURITY.md,
  * "Order export"): UTF-8 with a byte order mark (Excel then reads Arabic), CRLF line ends, RFC 4180
- * quoting, and no cell a spreadsheet would run as a formula.
+ * quoting, and no cell a spreadsheet would run as a formula. Headings and values are in Arabic, with
+ * the names the screens use; dates are the shop's wall clock (docs/dates.md), amounts decimals of
+ * the currency's major unit.
  */
 
 /** Rows read from the database at a time: the export's memory is one batch, whatever its size. */
@@ -25,41 +30,48 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * One cell: a text a spreadsheet would run as a formula gets a leading apostrophe, then a cell
  * with a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180).
  */
-export function csvCell(value: string | number | boolean): string {
+export function csvCell(value: string | number): string {
   let text = String(value);
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const csvLine = (cells: (string | number | boolean)[]) => `${cells.map(csvCell).join(',')}${CRLF}`;
+const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}${CRLF}`;
+
+/** What the export needs of the shop: its currency (and the digits of its minor unit) and its zone. */
+export type CsvShop = { currency: string; digits: number; timeZone: string };
 
 /** The columns, in order: a heading and how a row fills it. */
-function columns(currency: string, digits: number) {
+function columns({ currency, digits, timeZone }: CsvShop) {
   const amount = (minor: number) => toMajor(minor, digits).toFixed(digits);
-  const table: [string, (row: ExportedOrder) => string | number | boolean][] = [
-    ['number', ({ order }) => order.number],
-    ['date', ({ order }) => order.createdAt.toISOString()],
-    ['customer', ({ user }) => user.name],
-    ['email', ({ user }) => user.email],
-    ['phone', ({ user }) => user.phone],
-    ['city', ({ order }) => order.shippingAddress.city],
-    ['method', ({ order }) => order.paymentMethodType],
-    ['paid', ({ order }) => order.isPaid],
-    ['delivered', ({ order }) => order.isDelivered],
-    ['subtotal', ({ order }) => amount(order.subtotal)],
-    ['discount', ({ order }) => amount(order.discount)],
-    ['shipping', ({ order }) => amount(order.shippingPrice)],
-    ['codFee', ({ order }) => amount(order.codFee)],
-    ['vat', ({ order }) => amount(order.taxPrice)],
-    ['total', ({ order }) => amount(order.totalOrderPrice)],
-    ['currency', () => currency],
+  const shopTime = (instant: Date) => {
+    const { date, time } = wallClock(instant, timeZone);
+    return `${date} ${time.slice(0, 5)}`;
+  };
+  const table: [string, (row: ExportedOrder) => string | number][] = [
+    ['رقم الطلب', ({ order }) => order.number],
+    ['التاريخ', ({ order }) => shopTime(order.createdAt)],
+    ['العميل', ({ user }) => user.name],
+    ['البريد الإلكتروني', ({ user }) => user.email],
+    ['الجوال', ({ user }) => user.phone],
+    ['المدينة', ({ order }) => order.shippingAddress.city],
+    ['طريقة الدفع', ({ order }) => PAYMENT_METHOD_NAMES[order.paymentMethodType]],
+    ['الحالة', ({ order }) => ORDER_STATUS_NAMES[order.status]],
+    ['حالة الدفع', ({ order }) => PAYMENT_STATUS_NAMES[order.paymentStatus]],
+    [MONEY_LABELS.subtotal, ({ order }) => amount(order.subtotal)],
+    [MONEY_LABELS.discount, ({ order }) => amount(order.discount)],
+    [MONEY_LABELS.shipping, ({ order }) => amount(order.shippingPrice)],
+    [MONEY_LABELS.codFee, ({ order }) => amount(order.codFee)],
+    [MONEY_LABELS.vat, ({ order }) => amount(order.taxPrice)],
+    [MONEY_LABELS.total, ({ order }) => amount(order.totalOrderPrice)],
+    ['العملة', () => currency],
   ];
   return table;
 }
 
 /** The CSV of every order matching `where`, as a stream that reads the next batch when the last was sent. */
-export function ordersCsv(db: Database, where: SQL | undefined, currency: string, digits: number): Readable {
-  const table = columns(currency, digits);
+export function ordersCsv(db: Database, where: SQL | undefined, shop: CsvShop): Readable {
+  const table = columns(shop);
   async function* lines() {
     yield `${BOM}${csvLine(table.map(([heading]) => heading))}`;
     for await (const rows of ordersInBatches(db, where, EXPORT_BATCH)) {

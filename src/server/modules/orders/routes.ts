@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, idSchema } from '../../../contract/common.js';
+import { shopDay } from '../../../contract/dates.js';
 import { apiMessages } from '../../../contract/messages.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { type OrderFilter, orderFilterSchema, orderListQuerySchema } from '../../../contract/order-query.js';
@@ -249,7 +250,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     const { page, limit, offset, ...filter } = { ...request.query, ...pageOf(request.query) };
     // Staff see every order; a customer sees their own, and the filters apply within them.
     const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
-    const where = and(scope, ...orderFilterConditions(filter, config.phoneCountry));
+    const where = and(scope, ...orderFilterConditions(filter, config));
     const { data, total } = await reader.list(where, limit, offset, origin(request), viewerOf(me));
     return listEnvelope(data, total, page, limit);
   });
@@ -259,13 +260,13 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     '/export.csv',
     { onRequest: guards.admin, schema: contract.export },
     async (request, reply) => {
-      const where = and(...orderFilterConditions(request.query, config.phoneCountry));
-      const today = new Date().toISOString().slice(0, 10);
+      const where = and(...orderFilterConditions(request.query, config));
+      const today = shopDay(new Date(), config.timeZone);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${today}.csv"`)
         .header('cache-control', 'no-store')
-        .send(ordersCsv(db, where, config.currency, digits));
+        .send(ordersCsv(db, where, { currency: config.currency, digits, timeZone: config.timeZone }));
     },
   );
 

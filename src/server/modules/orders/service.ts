@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
+import { endOfShopDay, startOfShopDay } from '../../../contract/dates.js';
 import { toAsciiDigits } from '../../../contract/digits.js';
 import type { StockShortDetails } from '../../../contract/errors.js';
 import { codeOf, apiMessages as m } from '../../../contract/messages.js';
@@ -219,21 +220,32 @@ function keywordCondition(keyword: string, country: PhoneCountry): SQL | undefin
 }
 
 /**
- * The conditions of the order list's filters (docs/orders.md, "The admin orders list"), to be
- * ANDed with the caller's scope. Days are the shop's days, in UTC (the web shows dates in UTC too).
- * A new filter is one more condition here and one more field in src/contract/order-query.ts.
+ * The first instant Postgres takes in an ISO date (it has no year 0): the first shop day of a zone
+ * ahead of UTC begins before it, on 31 December of year 0.
  */
-export function orderFilterConditions(filter: OrderFilter, country: PhoneCountry): (SQL | undefined)[] {
+const FIRST_INSTANT = new Date('0001-01-01T00:00:00Z');
+const latest = (a: Date, b: Date) => (a > b ? a : b);
+
+/**
+ * The conditions of the order list's filters (docs/orders.md, "The admin orders list"), to be
+ * ANDed with the caller's scope. `from` and `to` are the shop's days (docs/dates.md): `to` ends
+ * where the next day begins in the shop's zone, not at UTC midnight. A new filter is one more
+ * condition here and one more field in src/contract/order-query.ts.
+ */
+export function orderFilterConditions(
+  filter: OrderFilter,
+  shop: { phoneCountry: PhoneCountry; timeZone: string },
+): (SQL | undefined)[] {
   return [
-    filter.keyword ? keywordCondition(filter.keyword, country) : undefined,
+    filter.keyword ? keywordCondition(filter.keyword, shop.phoneCountry) : undefined,
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
     filter.method ? eq(orders.paymentMethodType, filter.method) : undefined,
     filter.isPaid === undefined ? undefined : eq(orders.isPaid, filter.isPaid),
     filter.isDelivered === undefined ? undefined : eq(orders.isDelivered, filter.isDelivered),
     // Constant bounds, so orders_created_at_idx serves them.
-    filter.from ? sql`${orders.createdAt} >= (${filter.from}::date)::timestamp at time zone 'UTC'` : undefined,
-    filter.to ? sql`${orders.createdAt} < (${filter.to}::date + 1)::timestamp at time zone 'UTC'` : undefined,
+    filter.from ? gte(orders.createdAt, latest(startOfShopDay(filter.from, shop.timeZone), FIRST_INSTANT)) : undefined,
+    filter.to ? lt(orders.createdAt, endOfShopDay(filter.to, shop.timeZone)) : undefined,
   ];
 }
 

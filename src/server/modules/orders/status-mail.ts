@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../../contract/money.js';
-import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses.js';
+import { MONEY_LABELS } from '../../../contract/money-lines.js';
+import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order, OrderStatus } from '../../../contract/types.js';
 import type { AppContext } from '../../context.js';
+import { composeMail, type MailLine } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mailer.js';
 import { storeSettingsOf } from '../settings/service.js';
 import { creditNotePagePath, customerOrderPath, invoicePagePath, TEST_ORDER_NOTE } from './confirmation-mail.js';
 
 /*
  * The messages an order's life sends (docs/orders.md § Messages): to the customer at each status
- * change and each refund staff record, in Arabic, right to left, as HTML and plain text; to the
- * shop's own address (store settings `email`) on every new order and every cancel. A mail failure
- * is logged and never undoes the change it reports.
+ * change and each refund staff record, in Arabic, right to left, as HTML and plain text
+ * (src/server/mail/compose.ts); to the shop's own address (store settings `email`) on every new
+ * order and every cancel. A mail failure is logged and never undoes the change it reports.
  */
 
 /** Where staff open one order on the web. */
@@ -25,42 +27,6 @@ const STATUS_LINES: Record<OrderStatus, string> = {
   delivered: 'وصل طلبك. نتمنى أن ينال إعجابك.',
   cancelled: 'أُلغي طلبك، وأُعيدت منتجاته إلى المخزون.',
 };
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-
-/** One line of a message: text, optionally a link (its address shown in the plain text). */
-type Line = { text: string; href?: string | undefined };
-
-/**
- * A message as plain text and as right-to-left HTML from the same lines; every value is escaped,
- * and Latin values (numbers, links) are isolated so they read right inside Arabic.
- */
-export function composeMail(to: string, subject: string, lines: Line[]): Mail {
-  const text = lines.map((line) => (line.href ? `${line.text}: ${line.href}` : line.text)).join('\n');
-  const body = lines
-    .map((line) =>
-      line.text === ''
-        ? ''
-        : line.href
-          ? `<p><a href="${escapeHtml(line.href)}" dir="auto">${escapeHtml(line.text)}</a></p>`
-          : `<p>${escapeHtml(line.text)}</p>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="ar" dir="rtl">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body dir="rtl" style="font-family: Tahoma, Arial, sans-serif; text-align: right; line-height: 1.7">
-${body}
-</body>
-</html>`;
-  return { to, subject, text, html };
-}
 
 export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBaseLogger) {
   const send = async (mail: Mail, about: string) => {
@@ -87,7 +53,7 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
     async statusChanged(order: Order, origin: string) {
       // The move's own event (a delivery of a cash order is followed by its payment's).
       const event = order.history.findLast((change) => change.kind === 'status');
-      const lines: Line[] = [
+      const lines: MailLine[] = [
         `مرحباً ${order.user.name}،`,
         '',
         `حالة طلبك رقم ${order.number} الآن: ${ORDER_STATUS_NAMES[order.status]}.`,
@@ -115,7 +81,7 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
      * Sent once per refund: the route does not send it again for a replayed request.
      */
     async refunded(order: Order, refund: RefundNotice, origin: string) {
-      const lines: Line[] = [
+      const lines: MailLine[] = [
         `مرحباً ${order.user.name}،`,
         '',
         `سجّلنا استرداد ${money(refund.amount)} من طلبك رقم ${order.number}.`,
@@ -143,11 +109,11 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
       if (!to) return;
       const what = kind === 'created' ? 'طلب جديد' : 'طلب ملغى';
       const reason = kind === 'cancelled' ? order.history.at(-1)?.note : undefined;
-      const lines: Line[] = [
+      const lines: MailLine[] = [
         { text: `${what} رقم ${order.number}${order.isTest ? ' (طلب تجريبي)' : ''}` },
         { text: `العميل: ${order.user.name} — ${order.user.email} — ${order.user.phone}` },
         {
-          text: `الإجمالي: ${money(order.totalOrderPrice)} — ${order.paymentMethodType === 'cash' ? 'الدفع عند الاستلام' : 'بطاقة'}`,
+          text: `${MONEY_LABELS.total}: ${money(order.totalOrderPrice)} — ${PAYMENT_METHOD_NAMES[order.paymentMethodType]}`,
         },
         ...order.cartItems.map((item) => ({ text: `- ${item.product.title} × ${item.count}` })),
         { text: `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}` },

@@ -12,7 +12,7 @@ import { type ApiClient, ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { type CouponField, couponBody, couponDefaults, couponFields, isExpired } from '../../lib/coupon-form';
+import { type CouponField, couponBody, couponFields, EMPTY_COUPON, isExpired } from '../../lib/coupon-form';
 import { validateCoupon } from '../../lib/coupon-validation';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
 import { formatDate, formatPercent } from '../../lib/format';
@@ -27,7 +27,6 @@ import type { Route } from './+types/coupons';
 const PATH = '/admin/addCoupon';
 /** The spec sets no page size for coupons; a page of them stays short enough to scan. */
 const COUPONS_PAGE_SIZE = 20;
-const EMPTY = couponDefaults(null);
 
 type AddResult =
   | { intent: 'add'; ok: true; name: string }
@@ -104,7 +103,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, now } = loaderData;
+  const { shop, coupons, now } = loaderData;
   const dialog = useUrlDialog('delete');
   const hrefFor = usePageHref();
   const busy = useLoadingHere();
@@ -120,7 +119,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mb-5 text-2xl font-bold">{ac.addTitle}</h1>
       <CouponForm
         mode="add"
-        values={addFailure?.values ?? EMPTY}
+        values={addFailure?.values ?? EMPTY_COUPON}
         fieldErrors={addFailure?.fieldErrors}
         formError={addFailure?.formError}
         submitLabel={ac.add}
@@ -144,6 +143,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                   <CouponCard
                     coupon={coupon}
                     expired={isExpired(coupon, now)}
+                    timeZone={shop.timeZone}
                     onDelete={() => dialog.open(coupon.id)}
                     deleteHref={dialog.href(coupon.id)}
                   />
@@ -178,11 +178,13 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
 function CouponCard({
   coupon,
   expired,
+  timeZone,
   onDelete,
   deleteHref,
 }: {
   coupon: Coupon;
   expired: boolean;
+  timeZone: string;
   onDelete: () => void;
   deleteHref: string;
 }) {
@@ -208,7 +210,7 @@ function CouponCard({
         <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
         {expired ? ac.expiredOn : ac.expiresOn}:{' '}
         <time dateTime={coupon.expire} className="font-bold">
-          {formatDate(coupon.expire)}
+          {formatDate(coupon.expire, timeZone)}
         </time>
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const coupon = await apiFor(request, context)
     .coupons.get(params.id)
     .then((r) => r.data, notFoundOnMissing);
-  return { shop: context.shop, coupon, values: couponDefaults(coupon) };
+  return { shop: context.shop, coupon, values: couponDefaults(coupon, context.shop.timeZone) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -217,8 +217,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
         <div className="flex min-w-0 flex-col gap-4">
-          <OrderCard order={order} currency={shop.currency} />
-          <Timeline order={order} currency={shop.currency} />
+          <OrderCard order={order} currency={shop.currency} timeZone={shop.timeZone} />
+          <Timeline order={order} currency={shop.currency} timeZone={shop.timeZone} />
         </div>
         <div className="flex flex-col gap-4">
           <StatusForm order={order} posted={posted?.intent === 'status' ? posted : undefined} />
@@ -343,7 +343,7 @@ function eventText(event: OrderEvent, currency: string): string {
 }
 
 /** The order's history, oldest first (docs/orders.md § History). */
-function Timeline({ order, currency }: { order: Order; currency: string }) {
+function Timeline({ order, currency, timeZone }: { order: Order; currency: string; timeZone: string }) {
   return (
     <Panel id="timeline-heading" title={ao.timelineTitle}>
       <ol className="flex flex-col gap-3 border-s-2 border-slate-200 ps-4">
@@ -353,7 +353,7 @@ function Timeline({ order, currency }: { order: Order; currency: string }) {
           <li key={index} className="flex flex-col gap-0.5">
             <span className="font-bold">{eventText(event, currency)}</span>
             <span className="text-sm text-slate-600">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time> ·{' '}
+              <time dateTime={event.at}>{formatDateTime(event.at, timeZone)}</time> ·{' '}
               {ao.by(event.byName ?? actorLabel(event.by))}
             </span>
             {(event.carrier || event.trackingNumber) && (

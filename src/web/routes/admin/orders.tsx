@@ -78,7 +78,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {ao.hello} <bdi className="font-bold">{name}</bdi>
         {orders && `، ${plural(orders.results, filtered ? ao.matchCount : ao.orderCount)}`}
       </p>
-      {refunds.length > 0 && <RefundedPayments refunds={refunds} />}
+      {refunds.length > 0 && <RefundedPayments refunds={refunds} timeZone={shop.timeZone} />}
       <OrderFilters filter={filter} errors={filterErrors} />
       {!orders ? (
         <p className="text-slate-700">{ao.filters.fixFilters}</p>
@@ -95,7 +95,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <ol className="flex flex-col gap-4">
             {orders.data.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} currency={shop.currency} href={`/admin/orders/${order.id}`} showItems={false}>
+                <OrderCard
+                  order={order}
+                  currency={shop.currency}
+                  timeZone={shop.timeZone}
+                  href={`/admin/orders/${order.id}`}
+                  showItems={false}
+                >
                   <OrderCustomer customer={order.user} />
                 </OrderCard>
               </li>
@@ -234,7 +240,7 @@ function OrderFilters({ filter, errors }: { filter: OrderFilterValues; errors: F
 }
 
 /** Payments that arrived after their units were sold, and went back to the customer (docs/payments.md). */
-function RefundedPayments({ refunds }: { refunds: CheckoutStatus[] }) {
+function RefundedPayments({ refunds, timeZone }: { refunds: CheckoutStatus[]; timeZone: string }) {
   return (
     <section aria-labelledby="refunds-heading" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4">
       <h2 id="refunds-heading" className="flex items-center gap-2 text-lg font-bold text-amber-950">
@@ -252,7 +258,7 @@ function RefundedPayments({ refunds }: { refunds: CheckoutStatus[] }) {
               </bdi>
             </span>
             <span>
-              {ao.paidOn}: <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>
+              {ao.paidOn}: <time dateTime={refund.createdAt}>{formatDate(refund.createdAt, timeZone)}</time>
             </span>
             <span className="font-bold">{formatPrice(refund.amount, refund.currency)}</span>
             <span className="font-bold">{refund.status === 'refunded' ? ao.refunded : ao.refundDue}</span>

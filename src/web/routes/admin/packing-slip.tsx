@@ -64,7 +64,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <dd className="text-xl font-bold">{formatCode(order.number)}</dd>
           <dt className="text-slate-600">{ps.orderedOn}</dt>
           <dd>
-            <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            <time dateTime={order.createdAt}>{formatDate(order.createdAt, shop.timeZone)}</time>
           </dd>
           <dt className="text-slate-600">{ps.status}</dt>
           <dd className="font-bold">{ORDER_STATUS_NAMES[order.status]}</dd>
@@ -74,7 +74,9 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       {order.status === 'cancelled' && (
         <div className="mt-4 rounded-lg border-4 border-red-700 p-4 text-xl font-bold text-red-800">
           <p>{ps.cancelled}</p>
-          {order.cancelledAt && <p className="mt-1 text-base">{ps.cancelledOn(formatDate(order.cancelledAt))}</p>}
+          {order.cancelledAt && (
+            <p className="mt-1 text-base">{ps.cancelledOn(formatDate(order.cancelledAt, shop.timeZone))}</p>
+          )}
         </div>
       )}
       {order.isTest && <p className="mt-4 rounded-lg border border-amber-400 p-3 font-bold">{ps.testOrder}</p>}
