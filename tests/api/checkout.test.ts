@@ -63,8 +63,8 @@ const checkoutFor = (customer: { user: Account; cartId: string }, app = t) =>
     token: customer.user.token,
     app,
   });
-const mailsTo = (email: string) => {
-  const outbox = path.join(t.config.dataDir, 'outbox');
+const mailsTo = (email: string, app = t) => {
+  const outbox = path.join(app.config.dataDir, 'outbox');
   return readdirSync(outbox)
     .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
     .filter((mail) => mail.to === email);
@@ -379,6 +379,8 @@ describe('Stripe (a local server speaking its API)', () => {
       });
       expect(refundCalls().length - before).toBe(1);
       expect(refundCalls().at(-1)?.form).toMatchObject({ payment_intent: `pi_${stripeId}`, amount: String(amount) });
+      const mail = mailsTo(user.email, shop).find((item) => item.subject.includes('أعدنا إليك'));
+      expect(mail?.text).toContain('لم يطابق المبلغ المدفوع مبلغ الطلب أو عملته.');
       // The checkout itself is untouched, and staff see the refund with the others.
       expect((await rowOf(stripeId))?.status).toBe('open');
       const staffList = await send('GET', '/payments/checkouts?status=refund_due,refunded', {
