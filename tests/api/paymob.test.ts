@@ -226,6 +226,16 @@ describe('the transaction callback', () => {
     expect(await ordersOf(user)).toHaveLength(1);
   });
 
+  it('a signed payment whose amount is no amount names nothing a refund could take: 400 PAYMENT_MISMATCH, logged', async () => {
+    const { user, session } = await openCheckout(await product(5_000));
+    const { body, hmac, obj } = fake.transaction(session.id, { amount_cents: 'lots' });
+    expectFail(await callback(body, hmac), 400, m.paymentMismatch);
+    expect(await ordersOf(user)).toHaveLength(0);
+    expect(await checkoutRow(`${session.id}/${obj.id}`)).toBeUndefined();
+    expect(refundCallsFor(obj.id)).toHaveLength(0);
+    expect((await checkoutRow(session.id))?.status).toBe('open');
+  });
+
   it('a second paid transaction for a checkout already paid is refunded through Paymob, shown to staff', async () => {
     const { user, session } = await openCheckout(await product(7_000));
     const first = await pay(session.id);
