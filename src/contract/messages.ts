@@ -352,7 +352,11 @@ export const apiFailures = {
     status: 502,
     message: 'The payment provider is unavailable, please try again later',
   },
-  paymentMismatch: { status: 400, message: 'The payment does not match the checkout amount or currency' },
+  paymentMismatch: {
+    status: 400,
+    message: 'The payment does not match the checkout amount or currency',
+    note: 'Only when nothing names a refund; another mismatched or second payment is refunded and answered 200 (docs/payments.md, step 6).',
+  },
   webhookSignatureInvalid: { status: 400, message: 'Invalid webhook signature' },
 } as const satisfies Record<string, Failure>;
 

@@ -542,6 +542,11 @@ export const checkoutSessions = pgTable(
     refundId: text('refund_id'),
     /** When a process last claimed its refund to ask the provider: as `refunds.attempted_at`. */
     refundAttemptedAt: timestamp('refund_attempted_at', { withTimezone: true }),
+    /**
+     * When the sweep last claimed this open checkout, past its time, to ask the provider whether it
+     * was paid before ending it (docs/payments.md, step 4): a claim as `refund_attempted_at`.
+     */
+    providerAskedAt: timestamp('provider_asked_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     ...timestamps(),

@@ -36,7 +36,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
-import { createCheckouts } from './modules/orders/checkout.js';
+import { createCheckouts, SEPARATE_REFUND_REASONS } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
 import { createLifecycle } from './modules/orders/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -89,7 +89,13 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
       const shortTitle = session.failureReason?.startsWith(`${apiMessages.stockShort}: `)
         ? session.failureReason.slice(apiMessages.stockShort.length + 2)
         : undefined;
-      const reason = shortTitle ? `نفدت كمية «${shortTitle}» قبل تأكيد الدفع.` : 'تعذّر تجهيز الطلب.';
+      const reason = shortTitle
+        ? `نفدت كمية «${shortTitle}» قبل تأكيد الدفع.`
+        : session.failureReason === SEPARATE_REFUND_REASONS.mismatch
+          ? 'لم يطابق المبلغ المدفوع مبلغ الطلب أو عملته.'
+          : session.failureReason === SEPARATE_REFUND_REASONS.secondPayment
+            ? 'دُفع الطلب نفسه مرة ثانية.'
+            : 'تعذّر تجهيز الطلب.';
       await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
     },
   });

@@ -54,9 +54,10 @@ const envSchema = z.object({
   PAYMOB_SECRET_KEY: z.string().optional(),
   PAYMOB_PUBLIC_KEY: z.string().optional(),
   PAYMOB_HMAC_SECRET: z.string().optional(),
+  PAYMOB_API_KEY: z.string().optional(),
   PAYMOB_INTEGRATION_IDS: z.string().optional(),
-  // Egypt's host; Saudi Arabia, the UAE and Oman have their own (docs/payments.md § Paymob).
-  PAYMOB_API_URL: z.url().default('https://accept.paymob.com'),
+  // By default the host of the secret key's region (docs/payments.md § Paymob).
+  PAYMOB_API_URL: z.url().optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
@@ -202,22 +203,57 @@ function moyasarSettings(e: z.infer<typeof envSchema>): PaymentSettings {
 }
 
 /**
- * PAYMENT_PROVIDER=paymob: its four keys, each named when missing, and the integration ids as
+ * Paymob's host for each region, by the prefix its keys carry (`egy_sk_…`, `ksa_sk_…`): the
+ * regional hosts Paymob's own WooCommerce plugin uses (docs/payments.md § Paymob).
+ */
+const PAYMOB_HOSTS: Record<string, string> = {
+  egy: 'https://accept.paymob.com',
+  ksa: 'https://ksa.paymob.com',
+  sau: 'https://ksa.paymob.com',
+  are: 'https://uae.paymob.com',
+  uae: 'https://uae.paymob.com',
+  omn: 'https://oman.paymob.com',
+  pak: 'https://pakistan.paymob.com',
+};
+
+/**
+ * PAYMOB_API_URL, or the host of the secret key's region (Egypt's for a key without a known
+ * prefix). A Paymob host of another region than the key's refuses start-up: every call would be
+ * refused. Another host (a local server in tests) is taken as it is.
+ */
+function paymobHost(secretKey: string, configured: string | undefined): string {
+  const region = /^([a-z]+)_sk_/.exec(secretKey)?.[1];
+  const keyHost = region ? PAYMOB_HOSTS[region] : undefined;
+  if (!configured) return keyHost ?? 'https://accept.paymob.com';
+  const host = configured.replace(/\/$/, '');
+  const paymobRegional = Object.values(PAYMOB_HOSTS).includes(new URL(host).origin);
+  if (keyHost && paymobRegional && new URL(host).origin !== keyHost) {
+    throw new Error(
+      `Invalid environment:\n  PAYMOB_API_URL ${host} is not the host of PAYMOB_SECRET_KEY's region (${region}: ${keyHost}); leave PAYMOB_API_URL unset (docs/payments.md)`,
+    );
+  }
+  return host;
+}
+
+/**
+ * PAYMENT_PROVIDER=paymob: its five keys, each named when missing, and the integration ids as
  * Paymob's dashboard lists them (comma-separated numbers), checked now rather than on a customer's
  * first payment.
  */
 function paymobSettings(e: z.infer<typeof envSchema>): PaymobSettings {
   const secretKey = e.PAYMOB_SECRET_KEY?.trim();
   const publicKey = e.PAYMOB_PUBLIC_KEY?.trim();
+  const apiKey = e.PAYMOB_API_KEY?.trim();
   const hmacSecret = e.PAYMOB_HMAC_SECRET?.trim();
   const ids = (e.PAYMOB_INTEGRATION_IDS ?? '')
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean);
-  if (!secretKey || !publicKey || !hmacSecret || ids.length === 0) {
+  if (!secretKey || !publicKey || !apiKey || !hmacSecret || ids.length === 0) {
     const missing = Object.entries({
       PAYMOB_SECRET_KEY: secretKey,
       PAYMOB_PUBLIC_KEY: publicKey,
+      PAYMOB_API_KEY: apiKey,
       PAYMOB_HMAC_SECRET: hmacSecret,
       PAYMOB_INTEGRATION_IDS: ids.join(','),
     }).filter(([, value]) => !value);
@@ -234,9 +270,10 @@ function paymobSettings(e: z.infer<typeof envSchema>): PaymobSettings {
   return {
     secretKey,
     publicKey,
+    apiKey,
     hmacSecret,
     integrationIds: [...new Set(ids.map(Number))],
-    apiUrl: e.PAYMOB_API_URL.replace(/\/$/, ''),
+    apiUrl: paymobHost(secretKey, e.PAYMOB_API_URL),
     country: e.SHOP_COUNTRY,
   };
 }

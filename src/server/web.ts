@@ -170,8 +170,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     });
   }
 
-  // Unknown /api paths answer in the API's JSON error shape, not with the web's 404 page.
-  app.all('/api/*', answerRouteNotFound);
+  // Unknown /api paths answer in the API's JSON error shape, not with the web's 404 page. Neither
+  // catch-all is an API operation: both stay out of the OpenAPI document.
+  app.all('/api/*', { schema: { hide: true } }, answerRouteNotFound);
 
   // A picture upload is read only from a staff member's session, as the pages' guards decide it.
   const isStaff: StaffCheck = async (token, request) => {
@@ -186,7 +187,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
 
   await app.register(async (web) => {
     registerFormBodies(web, config, isStaff);
-    web.all('/*', async (request, reply) => {
+    web.all('/*', { schema: { hide: true } }, async (request, reply) => {
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
       const host = wellFormedHost(request, config);

@@ -5,8 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TTL_MS, MAX_ORDER_TOTAL_MINOR } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { checkoutSessions, orders, products } from '../../src/db/schema.js';
-import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
-import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeStripe } from '../helpers/fake-stripe.js';
@@ -19,6 +17,7 @@ import {
   insertProduct,
   type ProductRow,
   stockOf as stockOfProduct,
+  sweepCheckouts,
 } from '../helpers/shopping.js';
 
 /*
@@ -31,7 +30,6 @@ let t: TestApp;
 let admin: Account;
 let refs: { categoryId: string; brandId: string };
 const { send, expectNo5xx, payThroughTestProvider: testWebhook } = apiClient(() => t);
-const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,16 +50,6 @@ const sessionRow = async (providerSessionId: string) =>
 const placeCash = (user: Account, cartId: string) =>
   send('POST', `/orders/${cartId}`, { token: user.token, payload: { shippingAddress } });
 
-/** Runs the sweep every process runs each minute, as of `minutesLater` from now. */
-function sweep(app: TestApp, minutesLater: number) {
-  const { provider } = choosePaymentProvider(app.config);
-  const checkouts = createCheckouts(app.database.db, provider, app.config, quietLog, {
-    orderCreated: async () => {},
-    refunded: async () => {},
-  });
-  return checkouts.sweep(new Date(Date.now() + minutesLater * 60_000));
-}
-
 /** Two customers with the same product in their carts. */
 type Shopper = { user: Account; cartId: string };
 async function twoCarts(p: ProductRow): Promise<[Shopper, Shopper]> {
@@ -75,8 +63,8 @@ const checkoutFor = (customer: { user: Account; cartId: string }, app = t) =>
     token: customer.user.token,
     app,
   });
-const mailsTo = (email: string) => {
-  const outbox = path.join(t.config.dataDir, 'outbox');
+const mailsTo = (email: string, app = t) => {
+  const outbox = path.join(app.config.dataDir, 'outbox');
   return readdirSync(outbox)
     .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
     .filter((mail) => mail.to === email);
@@ -165,9 +153,12 @@ describe('checkouts end', () => {
     const [buyer] = await twoCarts(p);
     const card = await checkoutFor(buyer);
     expect(await stockOf(p.id)).toEqual({ quantity: 1, sold: 0 });
-    expect((await sweep(t, CHECKOUT_TTL_MS / 60_000 - 1)).expired).toBe(0);
+    expect((await sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 - 1)).expired).toBe(0);
     expect(await stockOf(p.id)).toEqual({ quantity: 1, sold: 0 });
-    await Promise.all([sweep(t, CHECKOUT_TTL_MS / 60_000 + 1), sweep(t, CHECKOUT_TTL_MS / 60_000 + 1)]);
+    await Promise.all([
+      sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 + 1),
+      sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 + 1),
+    ]);
     expect(await stockOf(p.id)).toEqual({ quantity: 2, sold: 0 });
     expect((await sessionRow(card.json().session.id))?.status).toBe('expired');
     const page = await t.app.inject({ method: 'GET', url: new URL(card.json().session.url).pathname });
@@ -179,7 +170,7 @@ describe('checkouts end', () => {
     const p = await insertProduct(t, refs, { quantity: 2 });
     const [buyer] = await twoCarts(p);
     const card = await checkoutFor(buyer);
-    await sweep(t, CHECKOUT_TTL_MS / 60_000 + 1);
+    await sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 + 1);
     expect((await testWebhook(card.json().session.id)).statusCode).toBe(200);
     expect(await ordersOf(buyer.user)).toHaveLength(1);
     expect(await stockOf(p.id)).toEqual({ quantity: 1, sold: 1 });
@@ -189,7 +180,7 @@ describe('checkouts end', () => {
     const p = await insertProduct(t, refs, { quantity: 1, price: 12_345 });
     const [cardBuyer, cashBuyer] = await twoCarts(p);
     const card = await checkoutFor(cardBuyer);
-    await sweep(t, CHECKOUT_TTL_MS / 60_000 + 1);
+    await sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 + 1);
     const { user: cashUser, cartId } = cashBuyer;
     expect((await placeCash(cashUser, cartId)).statusCode).toBe(201);
 
@@ -314,7 +305,7 @@ describe('Stripe (a local server speaking its API)', () => {
     expect(card.statusCode, card.body).toBe(200);
     const stripeId = card.json().session.id;
     expect(fake.calls.at(-1)?.form.expires_at).toBeDefined();
-    await sweep(shop, CHECKOUT_TTL_MS / 60_000 + 1);
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1);
     expect(fake.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${stripeId}/expire`);
     expect(
       (
@@ -336,7 +327,7 @@ describe('Stripe (a local server speaking its API)', () => {
     // A replay creates nothing and refunds nothing twice.
     expect((await paid(stripeId, 20_000)).statusCode).toBe(200);
 
-    await sweep(shop, 0);
+    await sweepCheckouts(shop, 0);
     const refunds = fake.calls.filter((call) => call.path === '/v1/refunds');
     expect(refunds.at(-1)?.form).toMatchObject({ payment_intent: `pi_${stripeId}`, amount: '20000' });
     const [done] = await shop.database.db
@@ -347,19 +338,108 @@ describe('Stripe (a local server speaking its API)', () => {
     expect(await stockIn(shop, p.id)).toBe(0);
   });
 
-  it('a payment whose amount or currency differs from the checkout is refused and makes no order', async () => {
+  /** A customer with one unit of a new product in the cart who opened a Stripe checkout. */
+  async function stripeCheckout(price = 5_000) {
     const { category } = await createTaxonomy(shop);
-    const p = await insertProduct(shop, { categoryId: category.id }, { quantity: 4, price: 5_000 });
+    const p = await insertProduct(shop, { categoryId: category.id }, { quantity: 4, price });
     const buyer = await customerWithCart(shop, send, [{ productId: p.id }]);
     const card = await checkoutFor(buyer, shop);
-    const stripeId = card.json().session.id;
-    expectFail(await paid(stripeId, 4_999), 400, m.paymentMismatch);
-    expectFail(await paid(stripeId, 5_000, 'usd'), 400, m.paymentMismatch);
-    expect((await shop.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id))).length).toBe(0);
-    expect((await paid(stripeId, 5_000)).statusCode).toBe(200);
-    const [order] = await shop.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
-    // The fake's key is a test key (sk_test_…): the order is a test order.
-    expect(order).toMatchObject({ isPaid: true, isTest: true, totalOrderPrice: 5_000 });
+    expect(card.statusCode, card.body).toBe(200);
+    return { ...buyer, product: p, stripeId: card.json().session.id as string };
+  }
+  const rowOf = async (providerSessionId: string) =>
+    (
+      await shop.database.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, providerSessionId))
+    )[0];
+  const ordersIn = (user: Account) => shop.database.db.select().from(orders).where(eq(orders.userId, user.id));
+  const refundCalls = () => fake.calls.filter((call) => call.path === '/v1/refunds');
+
+  it('a payment of another amount or currency is not the order: it becomes a refund due through Stripe, once', async () => {
+    for (const [amount, currency] of [
+      [4_999, 'sar'],
+      [5_000, 'usd'],
+    ] as const) {
+      const { user, stripeId } = await stripeCheckout(5_000);
+      const before = refundCalls().length;
+      // Answered 200 (Stripe need not send it again), twice as a replay would: one refund row, one refund.
+      expect((await paid(stripeId, amount, currency)).statusCode).toBe(200);
+      expect((await paid(stripeId, amount, currency)).statusCode).toBe(200);
+      expect(await ordersIn(user)).toHaveLength(0);
+      const separate = await rowOf(`${stripeId}/pi_${stripeId}`);
+      expect(separate).toMatchObject({
+        userId: user.id,
+        status: 'refunded',
+        amount,
+        currency: currency.toUpperCase(),
+        providerPaymentId: `pi_${stripeId}`,
+        failureReason: m.paymentMismatch,
+      });
+      expect(refundCalls().length - before).toBe(1);
+      expect(refundCalls().at(-1)?.form).toMatchObject({ payment_intent: `pi_${stripeId}`, amount: String(amount) });
+      const mail = mailsTo(user.email, shop).find((item) => item.subject.includes('أعدنا إليك'));
+      expect(mail?.text).toContain('لم يطابق المبلغ المدفوع مبلغ الطلب أو عملته.');
+      // The checkout itself is untouched, and staff see the refund with the others.
+      expect((await rowOf(stripeId))?.status).toBe('open');
+      const staffList = await send('GET', '/payments/checkouts?status=refund_due,refunded', {
+        app: shop,
+        token: (await createAccount(shop, 'admin')).token,
+      });
+      expect(staffList.json().data).toContainEqual(
+        expect.objectContaining({ id: separate?.id, status: 'refunded', amount: amount / 100 }),
+      );
+    }
+  });
+
+  it('paid at Stripe, no webhook ever: the sweep asks Stripe before the checkout ends and makes the order', async () => {
+    const { user, stripeId, product } = await stripeCheckout(5_000);
+    const unpaid = await stripeCheckout(5_000);
+    fake.payWithoutWebhook(stripeId);
+    // Two processes sweeping at once: each checkout is asked about once, one order.
+    await Promise.all([
+      sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1),
+      sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1),
+    ]);
+    const retrieves = fake.calls.filter(
+      (call) => call.method === 'GET' && call.path === `/v1/checkout/sessions/${stripeId}`,
+    );
+    expect(retrieves).toHaveLength(1);
+    const [order] = await ordersIn(user);
+    expect(order).toMatchObject({ isPaid: true, totalOrderPrice: 5_000, paymentRef: `stripe:${stripeId}` });
+    expect(await rowOf(stripeId)).toMatchObject({ status: 'completed', providerPaymentId: `pi_${stripeId}` });
+    // Its held unit became the order's; the unpaid one ended and gave its unit back.
+    expect(await stockIn(shop, product.id)).toBe(3);
+    expect((await rowOf(unpaid.stripeId))?.status).toBe('expired');
+    expect(await stockIn(shop, unpaid.product.id)).toBe(4);
+    expect(await ordersIn(unpaid.user)).toHaveLength(0);
+  });
+
+  it('a checkout not yet due is not asked about; Stripe down leaves it open, asked again later, until an hour past', async () => {
+    const { stripeId } = await stripeCheckout();
+    const asked = () => fake.calls.filter((call) => call.path === `/v1/checkout/sessions/${stripeId}`).length;
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 - 1);
+    expect(asked()).toBe(0);
+    fake.failNext(500, 'Stripe is having a bad day');
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1);
+    expect(asked()).toBe(1);
+    expect((await rowOf(stripeId))?.status).toBe('open');
+    // Past the hour, it ends unasked: its units are not held for ever.
+    await shop.database.db
+      .update(checkoutSessions)
+      .set({ providerAskedAt: new Date() })
+      .where(eq(checkoutSessions.providerSessionId, stripeId));
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 61);
+    expect((await rowOf(stripeId))?.status).toBe('expired');
+  });
+
+  it('a completed session not yet paid (a delayed method) asks Stripe: paid there, it is the order', async () => {
+    const { user, stripeId } = await stripeCheckout(5_000);
+    fake.payWithoutWebhook(stripeId);
+    const res = await stripeEvent('checkout.session.completed', { id: stripeId, payment_status: 'unpaid' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ordersIn(user)).toMatchObject([{ isPaid: true, isTest: true, totalOrderPrice: 5_000 }]);
   });
 
   it('Stripe refusing to open its page: a clear 502, and the units go back', async () => {

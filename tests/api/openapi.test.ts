@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWeb } from '../../src/server/web.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { API_PREFIX, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
 
@@ -210,4 +211,19 @@ describe('embedded resources', () => {
     }
     expect(missing).toEqual([]);
   });
+});
+
+describe('the whole server (API and pages)', () => {
+  it('lists no catch-all route (the pages’ `/{*}`, the API’s not-found `/api/{*}`) as an operation', async () => {
+    const whole = await createTestApp({}, (app, config) => registerWeb(app, config, 'production'));
+    try {
+      const res = await whole.app.inject({ url: '/api/docs/json' });
+      const paths = Object.keys((res.json() as Document).paths);
+      expect(paths.filter((path) => !path.startsWith(`${API_PREFIX}/`))).toEqual([]);
+      // Both catch-alls still answer: the API's not-found shape, and the pages.
+      expect((await whole.app.inject({ url: '/api/nothing-here' })).json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    } finally {
+      await whole.close();
+    }
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { checkoutSessions, orders, refunds } from '../../src/db/schema.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
@@ -7,7 +8,14 @@ import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FakePaymob, startFakePaymob, type Transaction } from '../helpers/fake-paymob.js';
 import { shippingAddress } from '../helpers/fixtures.js';
-import { apiClient, createTaxonomy, customerWithCart, expectFail, insertProduct } from '../helpers/shopping.js';
+import {
+  apiClient,
+  createTaxonomy,
+  customerWithCart,
+  expectFail,
+  insertProduct,
+  sweepCheckouts,
+} from '../helpers/shopping.js';
 
 /*
  * A shop with PAYMENT_PROVIDER=paymob, its PAYMOB_API_URL a local server that speaks Paymob's
@@ -27,14 +35,7 @@ beforeAll(async () => {
   shop = await createTestApp({
     payments: {
       provider: 'paymob',
-      paymob: {
-        secretKey: fake.secretKey,
-        publicKey: fake.publicKey,
-        hmacSecret: fake.hmacSecret,
-        integrationIds: fake.integrationIds,
-        apiUrl: fake.url,
-        country: 'SA',
-      },
+      paymob: fake.settings('SA'),
     },
   });
   staff = await createAccount(shop, 'admin');
@@ -193,15 +194,71 @@ describe('the transaction callback', () => {
     expect((await checkoutRow(other.session.id))?.status).toBe('open');
   });
 
-  it('a signed payment of another amount or currency is refused, logged and makes no order', async () => {
+  const refundCallsFor = (transactionId: number) =>
+    fake.calls.filter(
+      (call) => call.path === '/api/acceptance/void_refund/refund' && call.body.transaction_id === transactionId,
+    );
+
+  it('a signed payment of another amount or currency makes no order: it is refunded through Paymob, once', async () => {
     const { user, session } = await openCheckout(await product(5_000));
     const row = await checkoutRow(session.id);
     if (!row) throw new Error('no checkout row');
-    expectFail((await pay(session.id, { amount_cents: row.amount - 1 })).res, 400, m.paymentMismatch);
-    expectFail((await pay(session.id, { currency: 'EGP' })).res, 400, m.paymentMismatch);
+    for (const changes of [{ amount_cents: row.amount - 1 }, { currency: 'EGP' }]) {
+      const { body, hmac, obj } = fake.transaction(session.id, changes);
+      // Answered 200 (handled), and a replay records and refunds nothing more.
+      expect((await callback(body, hmac)).statusCode).toBe(200);
+      expect((await callback(body, hmac)).statusCode).toBe(200);
+      expect(await checkoutRow(`${session.id}/${obj.id}`)).toMatchObject({
+        userId: user.id,
+        status: 'refunded',
+        amount: obj.amount_cents,
+        currency: obj.currency,
+        providerPaymentId: String(obj.id),
+        failureReason: m.paymentMismatch,
+      });
+      expect(refundCallsFor(obj.id).map((call) => call.body)).toEqual([
+        { transaction_id: obj.id, amount_cents: obj.amount_cents },
+      ]);
+    }
     expect(await ordersOf(user)).toHaveLength(0);
+    // The checkout is still the customer's to pay as asked.
     expect((await pay(session.id)).res.statusCode).toBe(200);
     expect(await ordersOf(user)).toHaveLength(1);
+  });
+
+  it('a signed payment whose amount is no amount names nothing a refund could take: 400 PAYMENT_MISMATCH, logged', async () => {
+    const { user, session } = await openCheckout(await product(5_000));
+    const { body, hmac, obj } = fake.transaction(session.id, { amount_cents: 'lots' });
+    expectFail(await callback(body, hmac), 400, m.paymentMismatch);
+    expect(await ordersOf(user)).toHaveLength(0);
+    expect(await checkoutRow(`${session.id}/${obj.id}`)).toBeUndefined();
+    expect(refundCallsFor(obj.id)).toHaveLength(0);
+    expect((await checkoutRow(session.id))?.status).toBe('open');
+  });
+
+  it('a second paid transaction for a checkout already paid is refunded through Paymob, shown to staff', async () => {
+    const { user, session } = await openCheckout(await product(7_000));
+    const first = await pay(session.id);
+    expect(first.res.statusCode).toBe(200);
+    const second = await pay(session.id);
+    expect(second.res.statusCode).toBe(200);
+    expect(await ordersOf(user)).toHaveLength(1);
+    expect(await checkoutRow(session.id)).toMatchObject({
+      status: 'completed',
+      providerPaymentId: String(first.obj.id),
+    });
+    expect(refundCallsFor(first.obj.id)).toHaveLength(0);
+    expect(refundCallsFor(second.obj.id).map((call) => call.body)).toEqual([
+      { transaction_id: second.obj.id, amount_cents: second.obj.amount_cents },
+    ]);
+    const list = await send('GET', '/payments/checkouts?status=refund_due,refunded', { token: staff.token });
+    expect(list.json().data).toContainEqual(
+      expect.objectContaining({
+        status: 'refunded',
+        amount: second.obj.amount_cents / 100,
+        user: expect.objectContaining({ id: user.id }),
+      }),
+    );
   });
 
   it('a declined attempt ends nothing (the customer may try again on the page); the next, paid, makes the order', async () => {
@@ -217,6 +274,48 @@ describe('the transaction callback', () => {
     const { session } = await openCheckout(await product());
     const signed = fake.transaction(session.id, { order: { id: 1 } });
     expect((await callback(signed.body, signed.hmac)).statusCode).toBe(404);
+    expect((await checkoutRow(session.id))?.status).toBe('open');
+  });
+});
+
+describe('a payment Paymob never calls back about', () => {
+  it('a wallet paid with no callback (Paymob sends none for it): the sweep asks Paymob before the checkout ends', async () => {
+    const { user, session } = await openCheckout(await product(9_000));
+    const unpaid = await openCheckout(await product(9_000));
+    const wallet = fake.payWithoutCallback(session.id, {
+      integration_id: fake.integrationIds[1],
+      source_data: { type: 'wallet', sub_type: 'wallet', pan: '01010101010' },
+    });
+    // Each sweep asks about at most 10 checkouts, oldest first: earlier tests' open ones come before.
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1);
+    await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1);
+    const inquiries = fake.calls.filter((call) => call.path === '/api/ecommerce/orders/transaction_inquiry');
+    expect(inquiries.map((call) => call.body.order_id)).toEqual(
+      expect.arrayContaining([Number(session.id), Number(unpaid.session.id)]),
+    );
+    expect(inquiries.every((call) => /^Bearer /.test(String(call.headers.authorization)))).toBe(true);
+    expect(await ordersOf(user)).toMatchObject([{ isPaid: true, paymentRef: `paymob:${session.id}` }]);
+    expect(await checkoutRow(session.id)).toMatchObject({ status: 'completed', providerPaymentId: String(wallet.id) });
+    expect((await checkoutRow(unpaid.session.id))?.status).toBe('expired');
+    expect(await ordersOf(unpaid.user)).toHaveLength(0);
+  });
+
+  it('a pending callback (the wallet not yet confirmed) asks Paymob; paid there, it is the order', async () => {
+    const { user, session } = await openCheckout(await product(9_000));
+    const pending = fake.transaction(session.id, { pending: true, success: false });
+    fake.payWithoutCallback(session.id);
+    expect((await callback(pending.body, pending.hmac)).statusCode).toBe(200);
+    expect(await ordersOf(user)).toMatchObject([{ isPaid: true }]);
+  });
+
+  it('a card-token callback (`type: "TOKEN"`) is answered 200 and changes nothing', async () => {
+    const { user, session } = await openCheckout(await product());
+    const token = JSON.stringify({
+      type: 'TOKEN',
+      obj: { id: 1, token: 'abc', masked_pan: 'xxxx-xxxx-xxxx-2346', card_subtype: 'MasterCard', order_id: session.id },
+    });
+    expect((await callback(token, 'b'.repeat(128))).statusCode).toBe(200);
+    expect(await ordersOf(user)).toHaveLength(0);
     expect((await checkoutRow(session.id))?.status).toBe('open');
   });
 });
@@ -259,7 +358,7 @@ describe('refunds through Paymob', () => {
     expect(after).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 7_000 });
   });
 
-  it('a refund Paymob made whose answer was lost: the sweep reads the transaction and does not refund again', async () => {
+  it('a refund Paymob made whose answer was lost: the sweep reads the transaction (auth token) and does not refund again', async () => {
     const { row, obj } = await paidOrder();
     const before = refundCalls().length;
     fake.refundThenFail();
@@ -276,7 +375,8 @@ describe('refunds through Paymob', () => {
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'GET',
       path: `/api/acceptance/transactions/${obj.id}`,
-      headers: { authorization: `Token ${fake.secretKey}` },
+      // Paymob's transaction read takes an auth token from the API key; it refuses the secret key.
+      headers: { authorization: expect.stringMatching(/^Bearer /) },
     });
     const [refund] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
     expect(refund).toMatchObject({ status: 'done', providerRefundId: `reconciled:${obj.id}` });

@@ -266,6 +266,21 @@ test.describe('orders', () => {
     await expect(card).toContainText('مدفوع');
     await expect(card).not.toContainText('غير مدفوع');
   });
+
+  test('back with an unknown or garbled checkout, the page says it knows no such payment, never «received»', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await customerSession(page, request, baseURL);
+    for (const checkout of [randomUUID(), 'garbled%3Cscript%3E']) {
+      await page.goto(`/user/allOrders?paid=1&checkout=${checkout}`);
+      await expect(toast(page, 'لم نجد عملية دفع بهذا الرابط في حسابك')).toBeVisible();
+      await expect(page.getByText('تم استلام الدفع')).toHaveCount(0);
+      // Said once: the address no longer carries the checkout.
+      await expect(page).toHaveURL(/\/user\/allOrders$/);
+    }
+  });
 });
 
 test.describe('favourites', () => {

@@ -35,6 +35,7 @@ test.beforeAll(async () => {
       PAYMENT_PROVIDER: 'paymob',
       PAYMOB_SECRET_KEY: fake.secretKey,
       PAYMOB_PUBLIC_KEY: fake.publicKey,
+      PAYMOB_API_KEY: fake.apiKey,
       PAYMOB_HMAC_SECRET: fake.hmacSecret,
       PAYMOB_INTEGRATION_IDS: fake.integrationIds.join(','),
       PAYMOB_API_URL: fake.url,

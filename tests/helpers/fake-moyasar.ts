@@ -54,6 +54,10 @@ const absolute = (value: unknown) => typeof value === 'string' && URL.canParse(v
  * errors in Moyasar's `{ type, message, errors }` shape, and `failNext` for an outage. The shop
  * reaches it through MOYASAR_API_URL (`url`), the same code path as production.
  *
+ * Webhooks created through the API are verified with the code of their one `webhook_verification`
+ * event (`POST /webhooks/:id/verify`, 400 `webhook_verification_invalid` for a wrong code;
+ * https://docs.moyasar.com/api/other/webhooks/verify-webhook).
+ *
  * It also serves each invoice's hosted page (`/checkout/invoices/:id`): its pay button pays the
  * invoice, sends the `payment_paid` webhook with the secret token to the registered webhook URL
  * (`registerWebhook`, as in Moyasar's dashboard) and the invoice to its callback_url, then sends the
@@ -67,6 +71,8 @@ export async function startFakeMoyasar() {
   let refundDelayMs = 0;
   let refundThenFail = false;
   let webhook: { url: string; secret: string } | undefined;
+  /** Webhooks created through the API and waiting for their verification code ("Verify Webhook"). */
+  const unverified = new Map<string, { code: string; verified: boolean; wrongCodes: number }>();
   let origin = '';
 
   const now = () => new Date().toISOString();
@@ -216,6 +222,17 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
         return send(response, 200, invoice);
       }
     }
+    const verify = /^\/webhooks\/([^/]+)\/verify$/.exec(path);
+    if (request.method === 'POST' && verify?.[1]) {
+      const pending = unverified.get(verify[1]);
+      if (!pending) return refuse(response, 404, 'invalid_request_error', 'Object not found');
+      if (pending.wrongCodes >= 5 || body.code !== pending.code) {
+        pending.wrongCodes += 1;
+        return refuse(response, 400, 'webhook_verification_invalid', 'Verification code is incorrect');
+      }
+      pending.verified = true;
+      return send(response, 200, { id: verify[1], verified: true, verified_at: now() });
+    }
     const paymentRead = /^\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && paymentRead?.[1]) {
       const found = [...invoices.values()].flatMap((i) => i.payments).find((p) => p.id === paymentRead[1]);
@@ -293,6 +310,24 @@ ${invoice.back_url ? `<a href="${escapeHtml(invoice.back_url)}">رجوع</a>` : 
     invoices,
     pay,
     event,
+    /**
+     * A webhook created through the API, not yet verified: the `webhook_verification` event Moyasar
+     * sends it once (its id and 6-digit code, with `secret` as the token), as "Verify Webhook" shows it.
+     */
+    verificationEvent(secret: string) {
+      const webhookId = randomUUID();
+      const code = String(100_000 + Math.floor(Math.random() * 900_000));
+      unverified.set(webhookId, { code, verified: false, wrongCodes: 0 });
+      const body = JSON.stringify({
+        id: randomUUID(),
+        type: 'webhook_verification',
+        created_at: now(),
+        secret_token: secret,
+        account_name: 'Matjar test',
+        data: { webhook_id: webhookId, verification_code: code },
+      });
+      return { webhookId, code, body, verified: () => unverified.get(webhookId)?.verified === true };
+    },
     /** Where the pay button sends the `payment_paid` webhook, with its secret token (the dashboard's setting). */
     registerWebhook(url: string, secret: string) {
       webhook = { url, secret };

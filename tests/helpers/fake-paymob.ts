@@ -30,6 +30,7 @@ export type Transaction = Record<string, any>;
 
 const SECRET_KEY = 'egy_sk_test_fake';
 const PUBLIC_KEY = 'egy_pk_test_fake';
+const API_KEY = 'ZXlKaGJHY2lPaUpJVXpVeE1pSXNJblI1Y0NJNklrcFhWQ0o5.fake';
 const HMAC_SECRET = 'fake-paymob-hmac-secret';
 const INTEGRATION_IDS = [4097558, 4097559];
 
@@ -74,8 +75,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * Paymob's error shapes), the unified checkout page (`/unifiedcheckout/?publicKey&clientSecret`)
  * whose pay button sends the signed transaction callback to the intention's notification_url and
  * then sends the browser to its redirection_url with the transaction in the query, and refunds
- * (`POST /api/acceptance/void_refund/refund`) and reading a transaction (`GET
- * /api/acceptance/transactions/:id`, with `refunded_amount_cents`). `failNext` makes the next API answer an error.
+ * (`POST /api/acceptance/void_refund/refund`, secret key). Reading transactions takes an auth
+ * token, as Paymob's "Retrieve A Transaction" page says (https://docs.paymob.com/docs/retrieve-a-transaction):
+ * `POST /api/auth/tokens` exchanges the API key for one (an hour's life), and `GET
+ * /api/acceptance/transactions/:id` (with `refunded_amount_cents`) and `POST
+ * /api/ecommerce/orders/transaction_inquiry` (`order_id`: the order's latest transaction, 404
+ * when it has none) take `Authorization: Bearer <token>` only: the secret key is refused there
+ * (401), as Paymob does. `failNext` makes the next API answer an error; `payWithoutCallback`
+ * records a payment whose callback never comes (a wallet integration, which Paymob documents
+ * `notification_url` does not serve, or a lost callback).
  */
 export async function startFakePaymob() {
   const calls: PaymobCall[] = [];
@@ -85,6 +93,10 @@ export async function startFakePaymob() {
   /** What the shop answered each callback the hosted page sent. */
   const callbacks: { status: number; body: string }[] = [];
   let failure: { status: number; body: unknown } | undefined;
+  /** Auth tokens given out, with when each stops working. */
+  const tokens = new Map<string, number>();
+  /** Each Paymob order's transactions, oldest first (what the inquiry reads). */
+  const transactionsByOrder = new Map<number, Transaction[]>();
   /** `refundThenFail`: the next refund is made, then answered with a 500. */
   let refundThenFail = false;
   let count = 0;
@@ -125,6 +137,8 @@ export async function startFakePaymob() {
       data: { message: 'Approved', txn_response_code: 'APPROVED' },
       ...rest,
     };
+    const ofOrder = transactionsByOrder.get(intention.orderId) ?? [];
+    transactionsByOrder.set(intention.orderId, [...ofOrder, obj]);
     if (obj.success === true && obj.pending === false && obj.has_parent_transaction === false) {
       payments.set(obj.id, { amount: Number(obj.amount_cents), refunded: 0, intention });
       intention.paid = true;
@@ -327,19 +341,30 @@ export async function startFakePaymob() {
         return answer(400, { detail: 'JSON parse error' });
       }
       calls.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
-      if (request.headers.authorization !== `Token ${SECRET_KEY}`) return answer(401, { detail: 'Invalid token.' });
       if (failure) {
         const { status, body: error } = failure;
         failure = undefined;
         return answer(status, error);
       }
-      if (request.method === 'POST' && url.pathname === '/v1/intention/') return answer(...createIntention(body));
-      if (request.method === 'POST' && url.pathname === '/api/acceptance/void_refund/refund') {
-        return answer(...refund(body));
+      if (request.method === 'POST' && url.pathname === '/api/auth/tokens') {
+        if (body.api_key !== API_KEY) return answer(403, { detail: 'Incorrect credentials' });
+        const token = `ZXlK${randomBytes(24).toString('hex')}`;
+        tokens.set(token, Date.now() + 3_600_000);
+        return answer(201, { token, profile: { id: 302_852 } });
       }
       const read = /^\/api\/acceptance\/transactions\/(\d+)$/.exec(url.pathname);
-      if (request.method === 'GET' && read?.[1]) {
-        const id = Number(read[1]);
+      const inquiry = request.method === 'POST' && url.pathname === '/api/ecommerce/orders/transaction_inquiry';
+      if ((request.method === 'GET' && read?.[1]) || inquiry) {
+        const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+        const until = bearer ? tokens.get(bearer) : undefined;
+        if (until === undefined || until < Date.now()) {
+          return answer(401, { detail: 'Authentication credentials were not provided.' });
+        }
+        if (inquiry) {
+          const latest = transactionsByOrder.get(Number(body.order_id))?.at(-1);
+          return latest ? answer(200, latest) : answer(404, { detail: 'Not found.' });
+        }
+        const id = Number(read?.[1]);
         const payment = payments.get(id);
         if (!payment) return answer(404, { detail: 'Not found.' });
         // The fields a refund reconciliation reads; Paymob's transaction carries many more.
@@ -351,17 +376,36 @@ export async function startFakePaymob() {
           currency: payment.intention.currency,
         });
       }
+      if (request.headers.authorization !== `Token ${SECRET_KEY}`) return answer(401, { detail: 'Invalid token.' });
+      if (request.method === 'POST' && url.pathname === '/v1/intention/') return answer(...createIntention(body));
+      if (request.method === 'POST' && url.pathname === '/api/acceptance/void_refund/refund') {
+        return answer(...refund(body));
+      }
       return answer(404, { detail: 'Not found.' });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     secretKey: SECRET_KEY,
     publicKey: PUBLIC_KEY,
+    apiKey: API_KEY,
     hmacSecret: HMAC_SECRET,
     integrationIds: INTEGRATION_IDS,
+    /** The shop's Paymob settings for this server (PAYMOB_* as they would be configured). */
+    settings(country: string) {
+      return {
+        secretKey: SECRET_KEY,
+        publicKey: PUBLIC_KEY,
+        apiKey: API_KEY,
+        hmacSecret: HMAC_SECRET,
+        integrationIds: INTEGRATION_IDS,
+        apiUrl: url,
+        country,
+      };
+    },
     calls,
     callbacks,
     /** The intention Paymob made for a checkout (by the id the shop was given: the Paymob order id). */
@@ -369,6 +413,14 @@ export async function startFakePaymob() {
     /** A transaction on a checkout's intention and its signed processed callback, as Paymob sends it. */
     transaction(orderId: string | number, changes: Transaction = {}) {
       return callbackOf(transactionFor(intentionByOrder(orderId), changes));
+    },
+    /** A transaction on a checkout's intention that Paymob records but never calls back about. */
+    payWithoutCallback(orderId: string | number, changes: Transaction = {}) {
+      return transactionFor(intentionByOrder(orderId), changes);
+    },
+    /** The auth tokens given out so far stop working (their hour is over). */
+    expireTokens() {
+      for (const token of tokens.keys()) tokens.set(token, 0);
     },
     /** The next API call answers `status` with Paymob's error body (`{ detail }` unless given). */
     failNext(status: number, body: unknown = { detail: 'Service temporarily unavailable.' }) {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { codeOfMessage, failureOfCode } from '../../src/contract/errors.js';
 import { brands, cartItems, categories, coupons, products } from '../../src/db/schema.js';
 import { reindexProducts } from '../../src/db/search-index.js';
+import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { createAccount, type TestApp } from './app.js';
@@ -216,6 +217,19 @@ export async function customerWithCart(
 }
 
 /** A product's stock and sales, read from the database. */
+/**
+ * Runs the checkout sweep every process runs each minute (src/server/app.ts), as of `minutesLater`
+ * from now, with the app's own provider: a separate instance, as another process's would be.
+ */
+export function sweepCheckouts(app: TestApp, minutesLater: number) {
+  const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
+  const checkouts = createCheckouts(app.database.db, choosePaymentProvider(app.config).provider, app.config, quiet, {
+    orderCreated: async () => {},
+    refunded: async () => {},
+  });
+  return checkouts.sweep(new Date(Date.now() + minutesLater * 60_000));
+}
+
 export async function stockOf(t: TestApp, productId: string) {
   const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
   return { quantity: row?.quantity, sold: row?.sold };

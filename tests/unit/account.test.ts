@@ -328,16 +328,33 @@ describe('the hearts’ action', () => {
 });
 
 describe('the orders page', () => {
-  it('says a card payment was received once, then drops ?paid=1 from the URL', async () => {
-    const { calls, context } = fakeContext(() => ({ status: 200, body: { data: customer } }));
-    const request = signedIn('http://shop.test/user/allOrders?paid=1&page=2');
-    const response = (await ordersLoader({ request, context, params: {} } as Parameters<typeof ordersLoader>[0]).catch(
+  const load = (request: Request, context: ReturnType<typeof fakeContext>['context']) =>
+    ordersLoader({ request, context, params: {} } as Parameters<typeof ordersLoader>[0]).catch(
       (thrown: unknown) => thrown,
-    )) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/user/allOrders?page=2');
-    expect(flashOf(response)).toMatchObject({ type: 'success', text: at.paymentReceived });
-    // Only the guard asked the API; the orders load after the redirect.
-    expect(calls.map((c) => c.path)).toEqual(['/users/getMe']);
+    ) as Promise<Response>;
+
+  it('a missing or garbled checkout is never said to be paid: it says so once, then drops ?paid=1', async () => {
+    for (const query of ['paid=1&page=2', 'paid=1&checkout=not-a-checkout&page=2']) {
+      const { calls, context } = fakeContext(() => ({ status: 200, body: { data: customer } }));
+      const response = await load(signedIn(`http://shop.test/user/allOrders?${query}`), context);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/user/allOrders?page=2');
+      expect(flashOf(response)).toMatchObject({ type: 'error', text: at.paymentUnknown });
+      // Only the guard asked the API: a garbled id is not looked up; the orders load after the redirect.
+      expect(calls.map((c) => c.path)).toEqual(['/users/getMe']);
+    }
+  });
+
+  it('a checkout the API does not know for this customer (404) says so too', async () => {
+    const unknown = '0b6f1c2e-8d4a-4f3b-9c5e-7a1d2e3f4b5c';
+    const { calls, context } = fakeContext((call) =>
+      call.path === '/users/getMe'
+        ? { status: 200, body: { data: customer } }
+        : { status: 404, body: failBody('checkoutNotFound') },
+    );
+    const response = await load(signedIn(`http://shop.test/user/allOrders?paid=1&checkout=${unknown}`), context);
+    expect(response.headers.get('location')).toBe('/user/allOrders');
+    expect(flashOf(response)).toMatchObject({ type: 'error', text: at.paymentUnknown });
+    expect(calls.map((c) => c.path)).toEqual(['/users/getMe', `/payments/checkouts/${unknown}`]);
   });
 });

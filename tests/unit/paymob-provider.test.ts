@@ -27,14 +27,7 @@ const checkout = (reference: string) =>
 
 beforeAll(async () => {
   fake = await startFakePaymob();
-  paymob = createPaymobProvider({
-    secretKey: fake.secretKey,
-    publicKey: fake.publicKey,
-    hmacSecret: fake.hmacSecret,
-    integrationIds: fake.integrationIds,
-    apiUrl: fake.url,
-    country: 'EG',
-  });
+  paymob = createPaymobProvider(fake.settings('EG'));
 });
 afterAll(() => fake.close());
 
@@ -168,10 +161,9 @@ describe('the transaction callback', () => {
     expect(await call(JSON.stringify(changed), hmac)).toMatchObject({ type: 'paid', sessionId: orderId });
   });
 
-  it('a declined, pending, voided or refunded transaction, a refund, an authorisation or another type is no payment', async () => {
+  it('a declined, voided or refunded transaction, a refund, an authorisation or another type is no payment', async () => {
     for (const changes of [
       { success: false },
-      { pending: true },
       { is_voided: true },
       { is_refunded: true },
       { has_parent_transaction: true, is_refund: true },
@@ -182,6 +174,19 @@ describe('the transaction callback', () => {
     }
     const { body, hmac } = fake.transaction(orderId);
     expect(await call(body.replace('"TRANSACTION"', '"TOKEN"'), hmac)).toEqual({ type: 'ignored' });
+  });
+
+  it('a pending transaction (a wallet or kiosk payment not yet decided) names its checkout to ask Paymob about', async () => {
+    expect(await send({ pending: true, success: false })).toEqual({ type: 'check', sessionId: orderId });
+  });
+
+  it('a saved-card callback (`type: "TOKEN"`, signed over other fields) is answered and ignored, never refused', async () => {
+    const token = {
+      type: 'TOKEN',
+      obj: { id: 1, token: 'abc', masked_pan: 'xxxx-2346', merchant_id: 1, card_subtype: 'MasterCard', order_id: 1 },
+    };
+    expect(await call(JSON.stringify(token), 'a'.repeat(128))).toEqual({ type: 'ignored' });
+    expect(await call(JSON.stringify(token), undefined)).toEqual({ type: 'ignored' });
   });
 
   it('refuses a callback the HMAC does not prove: none, not hex, another secret, another transaction, a changed field', async () => {
@@ -248,6 +253,54 @@ describe('refund and expire', () => {
     );
   });
 
+  it('reads a transaction with an auth token for the API key, kept for later reads and renewed when refused', async () => {
+    const reader = createPaymobProvider(fake.settings('EG'));
+    const page = await reader.createCheckout(checkout('ref-token'));
+    const { obj } = fake.transaction(page.id);
+    const tokenCalls = () => fake.calls.filter((call) => call.path === '/api/auth/tokens');
+    const before = tokenCalls().length;
+    expect(await reader.refundedAmount?.(String(obj.id))).toBe(0);
+    expect(await reader.refundedAmount?.(String(obj.id))).toBe(0);
+    expect(tokenCalls().length - before).toBe(1);
+    expect(tokenCalls().at(-1)?.body).toEqual({ api_key: fake.apiKey });
+    const read = fake.calls.at(-1);
+    expect(read).toMatchObject({ method: 'GET', path: `/api/acceptance/transactions/${obj.id}` });
+    expect(read?.headers.authorization).toMatch(/^Bearer ZXlK/);
+    fake.expireTokens();
+    expect(await reader.refundedAmount?.(String(obj.id))).toBe(0);
+    expect(tokenCalls().length - before).toBe(2);
+    // Paymob refuses the secret key there: the credential the shop used to send.
+    const withSecretKey = await fetch(`${fake.url}/api/acceptance/transactions/${obj.id}`, {
+      headers: { authorization: `Token ${fake.secretKey}` },
+    });
+    expect(withSecretKey.status).toBe(401);
+    // A wrong API key is an error naming Paymob's answer, not a token.
+    const wrongKey = createPaymobProvider({ ...fake.settings('EG'), apiKey: 'wrong' });
+    await expect(wrongKey.refundedAmount?.(String(obj.id))).rejects.toThrow('Paymob: Incorrect credentials');
+  });
+
+  it('asks Paymob whether a checkout was paid: transaction inquiry by its Paymob order id, with the auth token', async () => {
+    const page = await paymob.createCheckout(checkout('ref-inquiry'));
+    expect(await paymob.lookupPayment?.(page.id)).toBeUndefined();
+    fake.payWithoutCallback(page.id, { success: false });
+    expect(await paymob.lookupPayment?.(page.id)).toBeUndefined();
+    const obj = fake.payWithoutCallback(page.id);
+    expect(await paymob.lookupPayment?.(page.id)).toEqual({
+      type: 'paid',
+      sessionId: page.id,
+      paymentId: String(obj.id),
+      amount: 34_050,
+      currency: 'EGP',
+    });
+    const inquiry = fake.calls.at(-1);
+    expect(inquiry).toMatchObject({
+      method: 'POST',
+      path: '/api/ecommerce/orders/transaction_inquiry',
+      body: { order_id: Number(page.id) },
+    });
+    expect(inquiry?.headers.authorization).toMatch(/^Bearer /);
+  });
+
   it('a payment id that is not a Paymob transaction id is refused before any call', async () => {
     const before = fake.calls.length;
     await expect(paymob.refund({ paymentId: 'pi_123', amount: 1, currency: 'EGP', reason: 'x' })).rejects.toThrow(
@@ -270,6 +323,7 @@ describe('configuration', () => {
     PAYMENT_PROVIDER: 'paymob',
     PAYMOB_SECRET_KEY: 'egy_sk_live_1',
     PAYMOB_PUBLIC_KEY: 'egy_pk_live_1',
+    PAYMOB_API_KEY: 'api-key',
     PAYMOB_HMAC_SECRET: 'hmac',
     PAYMOB_INTEGRATION_IDS: ' 4097558, 4097559 ,4097558',
   };
@@ -280,19 +334,43 @@ describe('configuration', () => {
       paymob: {
         secretKey: 'egy_sk_live_1',
         publicKey: 'egy_pk_live_1',
+        apiKey: 'api-key',
         hmacSecret: 'hmac',
         integrationIds: [4_097_558, 4_097_559],
         apiUrl: 'https://accept.paymob.com',
         country: 'EG',
       },
     });
-    const ksa = loadConfig({ ...env, PAYMOB_API_URL: 'https://ksa.paymob.com/' });
+    const ksa = loadConfig({ ...env, PAYMOB_SECRET_KEY: 'ksa_sk_live_1', PAYMOB_API_URL: 'https://ksa.paymob.com/' });
     expect(ksa.payments).toMatchObject({ paymob: { apiUrl: 'https://ksa.paymob.com', country: 'SA' } });
+  });
+
+  it('the host is the secret key’s region by default; a Paymob host of another region refuses start-up', () => {
+    const hostOf = (secretKey: string, url?: string) => {
+      const config = loadConfig({ ...env, PAYMOB_SECRET_KEY: secretKey, ...(url ? { PAYMOB_API_URL: url } : {}) });
+      return config.payments.provider === 'paymob' ? config.payments.paymob.apiUrl : undefined;
+    };
+    expect(hostOf('egy_sk_live_1')).toBe('https://accept.paymob.com');
+    expect(hostOf('ksa_sk_test_1')).toBe('https://ksa.paymob.com');
+    expect(hostOf('sau_sk_live_1')).toBe('https://ksa.paymob.com');
+    expect(hostOf('are_sk_live_1')).toBe('https://uae.paymob.com');
+    expect(hostOf('uae_sk_live_1')).toBe('https://uae.paymob.com');
+    expect(hostOf('omn_sk_live_1')).toBe('https://oman.paymob.com');
+    expect(hostOf('pak_sk_live_1')).toBe('https://pakistan.paymob.com');
+    expect(hostOf('sk_live_without_region')).toBe('https://accept.paymob.com');
+    // A server that is not Paymob's (a proxy, the tests' local one) is taken as given.
+    expect(hostOf('ksa_sk_live_1', 'http://127.0.0.1:9999/')).toBe('http://127.0.0.1:9999');
+    expect(() => hostOf('ksa_sk_live_1', 'https://accept.paymob.com')).toThrow(
+      /PAYMOB_API_URL https:\/\/accept\.paymob\.com is not the host of PAYMOB_SECRET_KEY's region \(ksa: https:\/\/ksa\.paymob\.com\)/,
+    );
+    expect(() => hostOf('egy_sk_live_1', 'https://uae.paymob.com')).toThrow(/region \(egy/);
   });
 
   it('refuses to start without a key, naming each one missing, or with an integration id that is not a number', () => {
     const { PAYMOB_PUBLIC_KEY: _, PAYMOB_HMAC_SECRET: __, ...partial } = env;
     expect(() => loadConfig(partial)).toThrow('PAYMENT_PROVIDER=paymob needs PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET');
+    const { PAYMOB_API_KEY: ___, ...withoutApiKey } = env;
+    expect(() => loadConfig(withoutApiKey)).toThrow('PAYMENT_PROVIDER=paymob needs PAYMOB_API_KEY');
     expect(() => loadConfig({ ...env, PAYMOB_INTEGRATION_IDS: ' , ' })).toThrow('needs PAYMOB_INTEGRATION_IDS');
     for (const ids of ['card', '4097558,card', '-1', '0', '1.5', '12345678901234567']) {
       expect(() => loadConfig({ ...env, PAYMOB_INTEGRATION_IDS: ids }), ids).toThrow(
@@ -303,7 +381,7 @@ describe('configuration', () => {
   });
 
   it('the pages let the no-JS checkout form lead to Paymob’s page, and nowhere else', () => {
-    const origin = paymentPageOrigin(loadConfig({ ...env, PAYMOB_API_URL: 'https://uae.paymob.com/' }).payments);
+    const origin = paymentPageOrigin(loadConfig({ ...env, PAYMOB_SECRET_KEY: 'are_sk_live_1' }).payments);
     expect(origin).toBe('https://uae.paymob.com');
     expect(contentSecurityPolicy('n', origin)).toMatch(/form-action 'self' https:\/\/uae\.paymob\.com$/);
     expect(contentSecurityPolicy('n', paymentPageOrigin({ provider: 'none' }))).toMatch(/form-action 'self'$/);
@@ -312,15 +390,7 @@ describe('configuration', () => {
 
 describe('test keys', () => {
   it('a test key (egy_sk_test_…, ksa_sk_test_…) makes test orders; a live key real ones', () => {
-    const withKey = (secretKey: string) =>
-      createPaymobProvider({
-        secretKey,
-        publicKey: fake.publicKey,
-        hmacSecret: fake.hmacSecret,
-        integrationIds: fake.integrationIds,
-        apiUrl: fake.url,
-        country: 'EG',
-      });
+    const withKey = (secretKey: string) => createPaymobProvider({ ...fake.settings('EG'), secretKey });
     expect(withKey('egy_sk_test_abc').isTest).toBe(true);
     expect(withKey('ksa_sk_test_abc').isTest).toBe(true);
     expect(withKey('egy_sk_live_abc').isTest).toBe(false);

@@ -71,9 +71,30 @@ describe('refund and expire', () => {
     expect(call?.headers['idempotency-key']).toBe('refund-pi_123-15000');
   });
 
+  it('asks Stripe whether a session was paid (Retrieve a Checkout Session): its PaymentIntent, amount and currency', async () => {
+    const { id } = await stripe.createCheckout({ ...checkout, reference: 'ref-lookup' });
+    expect(await stripe.lookupPayment?.(id)).toBeUndefined();
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${id}` });
+    fake.payWithoutWebhook(id);
+    expect(await stripe.lookupPayment?.(id)).toEqual({
+      type: 'paid',
+      sessionId: id,
+      paymentId: `pi_${id}`,
+      amount: 34_050,
+      currency: 'SAR',
+    });
+    await expect(stripe.lookupPayment?.('cs_test_unknown')).rejects.toThrow(
+      "Stripe: No such checkout.session: 'cs_test_unknown'",
+    );
+  });
+
   it('expires a session so it can no longer be paid', async () => {
-    await stripe.expireCheckout('cs_test_9');
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions/cs_test_9/expire' });
+    const { id } = await stripe.createCheckout({ ...checkout, reference: 'ref-expire' });
+    await stripe.expireCheckout(id);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${id}/expire` });
+    expect(fake.session(id).status).toBe('expired');
+    // As Stripe: only an open session can be expired.
+    await expect(stripe.expireCheckout(id)).rejects.toThrow('can be expired');
   });
 
   it('a refusal is an error naming Stripe’s message', async () => {
@@ -113,9 +134,10 @@ describe('parseWebhook', () => {
     });
   });
 
-  it('a completed but unpaid session waits; an expired one is cancelled; anything else is ignored', async () => {
+  it('a completed but unpaid session is asked about at Stripe; an expired one is cancelled; anything else is ignored', async () => {
     expect(await parse(event('checkout.session.completed', { id: 'cs_1', payment_status: 'unpaid' }))).toEqual({
-      type: 'ignored',
+      type: 'check',
+      sessionId: 'cs_1',
     });
     expect(await parse(event('checkout.session.expired', { id: 'cs_1' }))).toEqual({
       type: 'cancelled',

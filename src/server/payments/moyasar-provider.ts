@@ -36,6 +36,17 @@ const paymentEventSchema = z.looseObject({
   type: z.string(),
   data: z.looseObject({ invoice_id: z.string().nullish() }).nullish(),
 });
+/** Payment events ("Webhook Reference") after which the invoice may still become paid: it is asked about. */
+const NOT_YET_FINAL: readonly string[] = ['payment_authorized', 'payment_captured', 'payment_verified'];
+
+/** Moyasar's `webhook_verification` event ("Verify Webhook"): the code that verifies the webhook. */
+const verificationEventSchema = z.looseObject({
+  type: z.literal('webhook_verification'),
+  data: z.looseObject({
+    webhook_id: z.string().regex(/^[\w-]{1,64}$/),
+    verification_code: z.string().regex(/^\d{1,12}$/),
+  }),
+});
 /** What Moyasar posts to an invoice's callback_url: the invoice itself, with no token. */
 const invoiceCallbackSchema = z.looseObject({ id: z.guid() });
 
@@ -87,6 +98,19 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
     return { type: 'paid', sessionId: id, paymentId, amount: invoice.amount, currency: invoice.currency.toUpperCase() };
   }
 
+  /**
+   * Sends a `webhook_verification` event's code back ("Verify Webhook"), so the webhook starts
+   * receiving events. Moyasar sends the event once and never again: a failure names the code, in
+   * the log, for verifying by hand.
+   */
+  async function verifyWebhook(webhookId: string, code: string) {
+    try {
+      await call('POST', `/webhooks/${encodeURIComponent(webhookId)}/verify`, { code });
+    } catch (error) {
+      throw new Error(`Moyasar: webhook ${webhookId} not verified (code ${code}): ${(error as Error).message}`);
+    }
+  }
+
   return {
     name: 'moyasar',
     // Test keys take Moyasar's test cards: no money moves.
@@ -120,12 +144,19 @@ export function createMoyasarProvider({ secretKey, webhookSecret, apiUrl }: Moya
       if ('type' in body || 'secret_token' in body) {
         const token = 'secret_token' in body ? body.secret_token : undefined;
         if (typeof token !== 'string' || !timingSafeEqual(digest(token), digest(webhookSecret))) return null;
+        const verification = verificationEventSchema.safeParse(body);
+        if (verification.success) {
+          await verifyWebhook(verification.data.data.webhook_id, verification.data.data.verification_code);
+          return { type: 'ignored' };
+        }
         const event = paymentEventSchema.safeParse(body);
-        if (!event.success || event.data.type !== 'payment_paid') return { type: 'ignored' };
-        const invoiceId = event.data.data?.invoice_id;
+        const invoiceId = event.data?.data?.invoice_id;
         // Believed only as Moyasar's API states it: the event's own amount and status are not read.
-        if (!invoiceId) return { type: 'ignored' };
-        return (await lookupPayment(invoiceId)) ?? { type: 'ignored' };
+        if (!event.success || !invoiceId) return { type: 'ignored' };
+        if (event.data.type === 'payment_paid') return (await lookupPayment(invoiceId)) ?? { type: 'ignored' };
+        // A payment not yet final: its checkout is asked about (docs/payments.md, step 2).
+        if (NOT_YET_FINAL.includes(event.data.type)) return { type: 'check', sessionId: invoiceId };
+        return { type: 'ignored' };
       }
       // An invoice's callback_url call proves nothing: it only names an invoice to ask about.
       const invoice = invoiceCallbackSchema.safeParse(body);

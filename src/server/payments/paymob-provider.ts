@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentProvider } from './provider.js';
+import type { PaidEvent, PaymentProvider } from './provider.js';
 
 export type PaymobSettings = {
   secretKey: string;
   publicKey: string;
+  /** The API key: exchanged for the auth token that reading transactions takes (`/api/auth/tokens`). */
+  apiKey: string;
   hmacSecret: string;
   /** The integrations (card, wallet…) the unified checkout offers: `payment_methods`. */
   integrationIds: number[];
@@ -76,8 +78,52 @@ function errorText(answer: unknown, path = ''): string | undefined {
   return undefined;
 }
 
+/** Paymob answered with an error status. */
+class PaymobError extends Error {
+  constructor(
+    readonly status: number,
+    text: string | undefined,
+  ) {
+    super(`Paymob: ${(text ?? String(status)).slice(0, 300)}`);
+  }
+}
+
 /** A transaction flag as Paymob writes it: a JSON boolean, or its text in older answers. */
 const flag = (value: unknown) => String(value);
+
+/**
+ * Paymob's auth tokens live an hour ("Authentication Request"); one is used for 50 minutes, then
+ * a new one is asked for (or at once when Paymob refuses it).
+ */
+const TOKEN_LIFETIME_MS = 50 * 60_000;
+
+/**
+ * A transaction (a callback's `obj`, or what Paymob's API states) as a payment: the paid event
+ * when it succeeded and is final (not pending, voided, refunded, an authorisation only, in error,
+ * or the child of another: refunds, voids); `pending` while Paymob has not decided; undefined
+ * otherwise (declined, or no order or transaction named).
+ */
+function paymentOf(transaction: Json): PaidEvent | { type: 'pending'; sessionId: string } | undefined {
+  const orderId = isObject(transaction.order) ? transaction.order.id : transaction.order;
+  if (orderId === undefined || orderId === null || transaction.id === undefined || transaction.id === null) {
+    return undefined;
+  }
+  if (flag(transaction.pending) === 'true') return { type: 'pending', sessionId: String(orderId) };
+  const paid =
+    flag(transaction.success) === 'true' &&
+    ['is_voided', 'is_refunded', 'has_parent_transaction', 'is_auth', 'error_occured'].every(
+      (field) => flag(transaction[field]) === 'false',
+    );
+  if (!paid) return undefined;
+  return {
+    type: 'paid',
+    sessionId: String(orderId),
+    paymentId: String(transaction.id),
+    // Never undefined: a missing or odd value is a mismatch, handled by the checkout.
+    amount: Number(transaction.amount_cents),
+    currency: typeof transaction.currency === 'string' ? transaction.currency.toUpperCase() : '',
+  };
+}
 
 /**
  * Paymob's Intention API and unified checkout (docs/payments.md § Paymob): an intention per
@@ -88,21 +134,54 @@ const flag = (value: unknown) => String(value);
  * that speaks the same API in tests.
  */
 export function createPaymobProvider(settings: PaymobSettings): PaymentProvider {
-  const { secretKey, publicKey, hmacSecret, integrationIds, apiUrl, country } = settings;
+  const { secretKey, publicKey, apiKey, hmacSecret, integrationIds, apiUrl, country } = settings;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+  /** Paymob's answer; an error status throws a PaymobError. */
+  async function send(method: 'GET' | 'POST', path: string, authorization: string | undefined, body?: Json) {
     const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: {
-        authorization: `Token ${secretKey}`,
+        ...(authorization ? { authorization } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(15_000),
     });
     const answer: unknown = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(`Paymob: ${(errorText(answer) ?? String(response.status)).slice(0, 300)}`);
+    if (!response.ok) throw new PaymobError(response.status, errorText(answer));
     return isObject(answer) ? answer : {};
+  }
+
+  /** The Intention and refund APIs: the secret key. */
+  const call = (method: 'GET' | 'POST', path: string, body?: Json) => send(method, path, `Token ${secretKey}`, body);
+
+  let token: { value: Promise<string>; until: number } | undefined;
+  /** An auth token for the API key ("Authentication Request"), shared by concurrent calls and renewed. */
+  function authToken(renew: boolean): Promise<string> {
+    if (!renew && token && token.until > Date.now()) return token.value;
+    const value = send('POST', '/api/auth/tokens', undefined, { api_key: apiKey }).then((answer) => {
+      if (typeof answer.token !== 'string' || !answer.token) throw new Error('Paymob: no auth token');
+      return answer.token;
+    });
+    token = { value, until: Date.now() + TOKEN_LIFETIME_MS };
+    // A failed request is not kept: the next call asks again.
+    value.catch(() => {
+      if (token?.value === value) token = undefined;
+    });
+    return value;
+  }
+
+  /**
+   * Reading transactions ("Retrieve a transaction", "Transaction inquiry") takes an auth token,
+   * not the secret key: a token Paymob refuses (401, expired early) is renewed once.
+   */
+  async function withToken(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+    try {
+      return await send(method, path, `Bearer ${await authToken(false)}`, body);
+    } catch (error) {
+      if (!(error instanceof PaymobError && error.status === 401)) throw error;
+      return send(method, path, `Bearer ${await authToken(true)}`, body);
+    }
   }
 
   /** A transaction id as Paymob writes it (digits, within a safe integer): what a refund names. */
@@ -158,14 +237,17 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       return { id: String(orderId), url: page };
     },
     async parseWebhook({ rawBody, query }) {
-      const given = query.hmac;
-      if (!given || !/^[0-9a-fA-F]{128}$/.test(given)) return null;
       let callback: unknown;
       try {
         callback = JSON.parse(rawBody);
       } catch {
         return null;
       }
+      // A saved-card callback ("Card Token Callback", `type: "TOKEN"`) pays nothing and the shop
+      // keeps no cards: answered 200 so Paymob does not send it again, and not read.
+      if (isObject(callback) && callback.type === 'TOKEN') return { type: 'ignored' };
+      const given = query.hmac;
+      if (!given || !/^[0-9a-fA-F]{128}$/.test(given)) return null;
       if (!isObject(callback) || !isObject(callback.obj)) return null;
       const transaction = callback.obj;
       const text = signedString(transaction);
@@ -174,32 +256,25 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
       if (callback.type !== 'TRANSACTION') return { type: 'ignored' };
       // A declined attempt ends nothing: the customer may try again on the same page until the
-      // checkout expires. Refunds, voids and captures have a parent transaction; an authorisation
-      // alone is no payment.
-      const paid =
-        flag(transaction.success) === 'true' &&
-        ['pending', 'is_voided', 'is_refunded', 'has_parent_transaction', 'is_auth', 'error_occured'].every(
-          (field) => flag(transaction[field]) === 'false',
-        );
-      const orderId = isObject(transaction.order) ? transaction.order.id : undefined;
-      // A callback that names no Paymob order or transaction pays nothing.
-      if (
-        !paid ||
-        orderId === undefined ||
-        orderId === null ||
-        transaction.id === undefined ||
-        transaction.id === null
-      ) {
-        return { type: 'ignored' };
-      }
-      return {
-        type: 'paid',
-        sessionId: String(orderId),
-        paymentId: String(transaction.id),
-        // Never undefined: a missing or odd value is a mismatch, refused by the checkout.
-        amount: Number(transaction.amount_cents),
-        currency: typeof transaction.currency === 'string' ? transaction.currency.toUpperCase() : '',
-      };
+      // checkout expires. A pending one (wallets, kiosks) is asked about at Paymob
+      // (docs/payments.md, step 2).
+      const payment = paymentOf(transaction);
+      if (payment?.type === 'pending') return { type: 'check', sessionId: payment.sessionId };
+      return payment ?? { type: 'ignored' };
+    },
+    async lookupPayment(orderId) {
+      // Transaction inquiry by Paymob's order id: the order's transaction as Paymob states it.
+      const answer = await withToken('POST', '/api/ecommerce/orders/transaction_inquiry', {
+        order_id: transactionId(orderId),
+      }).catch((error: unknown) => {
+        // No transaction on the order yet: nothing was paid.
+        if (error instanceof PaymobError && error.status === 404) return undefined;
+        throw error;
+      });
+      if (!answer) return undefined;
+      const payment = paymentOf(isObject(answer.obj) ? answer.obj : answer);
+      // Only a payment of this very order: an answer naming another is not believed.
+      return payment?.type === 'paid' && payment.sessionId === orderId ? payment : undefined;
     },
     async refund({ paymentId, amount }) {
       const answer = await call('POST', '/api/acceptance/void_refund/refund', {
@@ -215,7 +290,7 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
     async refundedAmount(paymentId) {
       // Retrieve a transaction: `refunded_amount_cents` is what has been given back of it (older
       // answers wrap the transaction in `obj`).
-      const answer = await call('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
+      const answer = await withToken('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
       const transaction = isObject(answer.obj) ? answer.obj : answer;
       const raw = transaction.refunded_amount_cents;
       const refunded =

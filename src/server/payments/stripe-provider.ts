@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './provider.js';
+import type { PaidEvent, PaymentProvider } from './provider.js';
 import { verifySignature } from './signature.js';
 
 type StripeObject = {
@@ -17,15 +17,16 @@ export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl:
  * the signed webhook. `apiUrl` is Stripe's, or a local server that speaks the same API in tests.
  */
 export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: StripeSettings): PaymentProvider {
-  async function post(path: string, form: URLSearchParams, idempotencyKey?: string) {
+  /** A POST with a form, or a GET (`form` undefined). */
+  async function call(path: string, form?: URLSearchParams, idempotencyKey?: string) {
     const response = await fetch(`${apiUrl}/v1${path}`, {
-      method: 'POST',
+      method: form ? 'POST' : 'GET',
       headers: {
         authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
-      body: form,
+      ...(form ? { body: form } : {}),
       signal: AbortSignal.timeout(15_000),
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
@@ -34,6 +35,15 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
     if (!response.ok) throw new Error(`Stripe: ${body.error?.message ?? response.status}`);
     return body;
   }
+
+  /** A Checkout Session as a payment: its PaymentIntent, amount and currency as Stripe states them. */
+  const paidEvent = (session: StripeObject & { id: string }): PaidEvent => ({
+    type: 'paid',
+    sessionId: session.id,
+    paymentId: session.payment_intent ?? undefined,
+    amount: session.amount_total ?? undefined,
+    currency: session.currency?.toUpperCase(),
+  });
 
   return {
     name: 'stripe',
@@ -54,7 +64,7 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
         'line_items[0][price_data][unit_amount]': String(request.amount),
         'line_items[0][price_data][product_data][name]': request.description,
       });
-      const body = await post('/checkout/sessions', form, `checkout-${request.reference}`);
+      const body = await call('/checkout/sessions', form, `checkout-${request.reference}`);
       if (typeof body.id !== 'string' || typeof body.url !== 'string') throw new Error('Stripe: no session id or url');
       return { id: body.id, url: body.url };
     },
@@ -68,14 +78,10 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
       }
       const session = event.data?.object;
       if (!session?.id) return { type: 'ignored' };
-      const paid = {
-        type: 'paid' as const,
-        sessionId: session.id,
-        paymentId: session.payment_intent ?? undefined,
-        amount: session.amount_total ?? undefined,
-        currency: session.currency?.toUpperCase(),
-      };
+      const paid = paidEvent({ ...session, id: session.id });
       if (event.type === 'checkout.session.completed' && session.payment_status === 'paid') return paid;
+      // Completed but not yet paid (a delayed payment method): Stripe is asked (docs/payments.md, step 2).
+      if (event.type === 'checkout.session.completed') return { type: 'check', sessionId: session.id };
       if (event.type === 'checkout.session.async_payment_succeeded') return paid;
       if (event.type === 'checkout.session.expired') return { type: 'cancelled', sessionId: session.id };
       return { type: 'ignored' };
@@ -86,12 +92,18 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
         amount: String(amount),
         'metadata[reason]': reason.slice(0, 500),
       });
-      const body = await post('/refunds', form, idempotencyKey ?? `refund-${paymentId}-${amount}`);
+      const body = await call('/refunds', form, idempotencyKey ?? `refund-${paymentId}-${amount}`);
       if (typeof body.id !== 'string') throw new Error('Stripe: no refund id');
       return { id: body.id };
     },
+    async lookupPayment(id) {
+      // Retrieve a Checkout Session: paid once its `payment_status` is `paid`.
+      const session = (await call(`/checkout/sessions/${encodeURIComponent(id)}`)) as StripeObject;
+      if (session.id !== id) throw new Error(`Stripe: unexpected answer for checkout session ${id}`);
+      return session.payment_status === 'paid' ? paidEvent({ ...session, id }) : undefined;
+    },
     async expireCheckout(id) {
-      await post(`/checkout/sessions/${encodeURIComponent(id)}/expire`, new URLSearchParams());
+      await call(`/checkout/sessions/${encodeURIComponent(id)}/expire`, new URLSearchParams());
     },
   };
 }

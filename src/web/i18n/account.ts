@@ -32,6 +32,8 @@ export const at = {
   paymentMethod: 'طريقة الدفع',
   total: MONEY_LABELS.total,
   paymentReceived: 'تم استلام الدفع بنجاح، شكراً لك! طلبك الآن قيد التجهيز.',
+  paymentUnknown:
+    'لم نجد عملية دفع بهذا الرابط في حسابك، ولم يُنشأ منه طلب. طلباتك كلها في القائمة أدناه؛ وإن خُصم منك مبلغ دون أن يظهر طلبه خلال دقائق فتواصل معنا.',
   paidOrderNumber: (number: string) => `تم استلام الدفع وتأكيد طلبك رقم ${number}، شكراً لك! طلبك الآن قيد التجهيز.`,
   paymentChecking: 'نتحقق من الدفع مع بوابة الدفع… سيظهر طلبك هنا خلال لحظات.',
   paymentCheckingLong:

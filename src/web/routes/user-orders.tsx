@@ -100,8 +100,10 @@ async function paymentOutcome(request: Request, api: ReturnType<typeof apiFor>):
       },
     );
   }
-  if (!checkout || checkout.status === 'completed') {
-    const order = checkout?.order;
+  // An unknown or garbled checkout (another account's, a mistyped link) is not said to be paid.
+  if (!checkout) throw redirectWithToast(request, clean, { type: 'error', text: at.paymentUnknown });
+  if (checkout.status === 'completed') {
+    const order = checkout.order;
     const text = order?.number ? at.paidOrderNumber(formatCode(order.number)) : at.paymentReceived;
     // The order exists: its page thanks for it, as after a cash order (docs/orders.md § The customer's screens).
     const next = order ? `/user/orders/${encodeURIComponent(order.id)}?placed=1` : clean;

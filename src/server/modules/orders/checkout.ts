@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
+import { apiMessages } from '../../../contract/messages.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type CheckoutLine,
@@ -33,11 +34,24 @@ export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 export const LOOKUP_INTERVAL_MS = 5_000;
 /** Checkouts whose last lookup is remembered (about 130 bytes each, 1.3 MB when full); past it the oldest is forgotten. */
 const LOOKUP_MEMORY = 10_000;
+/** Checkouts past their time asked about at the provider per sweep, by one process (docs/payments.md, step 4). */
+const LOOKUPS_PER_SWEEP = 10;
+/** Past its time by this much, a checkout ends unasked (the provider down that long): its units go back. */
+const ASK_AT_MOST_MS = 60 * 60_000;
+
+/** Why a payment became a refund due of its own, beside its checkout (docs/payments.md, step 6). */
+export const SEPARATE_REFUND_REASONS = {
+  mismatch: apiMessages.paymentMismatch,
+  secondPayment: 'A second payment for a checkout already paid',
+} as const;
 
 export type ConfirmResult =
   | { outcome: 'created'; orderId: string; session: CheckoutSession }
   | { outcome: 'already'; session: CheckoutSession }
   | { outcome: 'refund'; session: CheckoutSession }
+  /** A payment the checkout cannot take (another amount, a second one): given back on its own row. */
+  | { outcome: 'separate refund'; session: CheckoutSession; refund: CheckoutSession | undefined }
+  /** …that names nothing a refund could be made of: refused, logged. */
   | { outcome: 'mismatch'; session: CheckoutSession };
 
 type Hooks = {
@@ -74,6 +88,15 @@ export function lookupGate(intervalMs: number, capacity: number) {
     if (noted.size > capacity && oldest !== undefined) noted.delete(oldest);
     return true;
   };
+}
+
+/** Checkouts the provider can be asked about: its own, with their provider id known. */
+function askableAt(provider: PaymentProvider | undefined): SQL | undefined {
+  if (!provider?.lookupPayment) return undefined;
+  return and(
+    eq(checkoutSessions.provider, provider.name),
+    not(sql`${checkoutSessions.providerSessionId} like 'pending:%'`),
+  );
 }
 
 /** The money of a checkout opened before quotes were kept: its amount, nothing else known. */
@@ -179,6 +202,49 @@ export function createCheckouts(
   }
 
   /**
+   * A payment the checkout cannot take (another amount or currency, or a second payment for one
+   * already paid) becomes a refund due of its own: a row beside the checkout, for that payment's
+   * amount and currency, refunded like a checkout that could not become an order (the sweep
+   * retries it; staff see it with the other refunds). The row is keyed by the payment, so a
+   * replayed notification records it once. A payment naming no payment id or no usable amount
+   * cannot be refunded: `mismatch`, refused and logged.
+   */
+  async function refundSeparately(
+    tx: Tx,
+    session: CheckoutSession,
+    event: PaidEvent,
+    reason: string,
+  ): Promise<ConfirmResult> {
+    const { paymentId, amount, currency } = event;
+    const refundable =
+      paymentId !== undefined && Number.isSafeInteger(amount) && (amount ?? 0) > 0 && /^[A-Z]{3}$/.test(currency ?? '');
+    if (!refundable || amount === undefined || currency === undefined) {
+      log.error({ checkout: session.id, paid: { paymentId, amount, currency } }, `${reason}: cannot be refunded`);
+      return { outcome: 'mismatch', session };
+    }
+    log.error({ checkout: session.id, paid: { paymentId, amount, currency } }, `${reason}: refunding`);
+    const [refund] = await tx
+      .insert(checkoutSessions)
+      .values({
+        userId: session.userId,
+        cartId: session.cartId,
+        provider: session.provider,
+        providerSessionId: `${session.providerSessionId}/${paymentId}`,
+        amount,
+        currency,
+        shippingAddress: session.shippingAddress,
+        lines: session.lines,
+        status: 'refund_due',
+        expiresAt: session.expiresAt,
+        providerPaymentId: paymentId,
+        failureReason: reason,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return { outcome: 'separate refund', session, refund };
+  }
+
+  /**
    * Turns a paid checkout into an order, once: the session row is locked, so a replayed or
    * concurrent webhook finds it no longer open and creates nothing.
    */
@@ -193,15 +259,20 @@ export function createCheckouts(
         )
         .for('update');
       if (!session) throw failure('checkoutNotFound');
-      if (['completed', 'refunded', 'refund_due'].includes(session.status)) return { outcome: 'already', session };
+      if (['completed', 'refunded', 'refund_due'].includes(session.status)) {
+        // The same payment told again is nothing new; another payment of a paid checkout goes back.
+        const another =
+          event.paymentId !== undefined &&
+          session.providerPaymentId !== null &&
+          event.paymentId !== session.providerPaymentId;
+        if (!another) return { outcome: 'already', session };
+        return refundSeparately(tx, session, event, SEPARATE_REFUND_REASONS.secondPayment);
+      }
       const wrongAmount = event.amount !== undefined && event.amount !== session.amount;
       const wrongCurrency = event.currency !== undefined && event.currency !== session.currency;
       if (wrongAmount || wrongCurrency) {
-        log.error(
-          { checkout: session.id, paid: { amount: event.amount, currency: event.currency } },
-          'payment amount or currency differs from the checkout: refused',
-        );
-        return { outcome: 'mismatch', session };
+        // The checkout stays as it is: the customer may still pay it as asked.
+        return refundSeparately(tx, session, event, SEPARATE_REFUND_REASONS.mismatch);
       }
       const paymentId = event.paymentId ?? null;
       // Held units (still open, even past its time: the sweep has not given them back) become
@@ -250,6 +321,8 @@ export function createCheckouts(
     });
     if (result.outcome === 'created') await hooks.orderCreated(result.orderId);
     if (result.outcome === 'refund') return { outcome: 'refund', session: await refund(result.session) };
+    if (result.outcome === 'separate refund' && result.refund)
+      return { ...result, refund: await refund(result.refund) };
     return result;
   }
 
@@ -278,6 +351,74 @@ export function createCheckouts(
   }
 
   const mayLookUp = lookupGate(LOOKUP_INTERVAL_MS, LOOKUP_MEMORY);
+
+  /** Ends the open checkouts `where` selects and gives their units back; the provider is told (best effort). */
+  async function endExpired(where: SQL | undefined, now: Date) {
+    const expired = await db.transaction(async (tx) => {
+      const ended = await tx
+        .update(checkoutSessions)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(checkoutSessions.status, 'open'), where))
+        .returning();
+      for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
+      return ended;
+    });
+    await expireAtProvider(expired);
+    return expired;
+  }
+
+  /**
+   * Before open checkouts whose time is up end, their provider is asked whether they were paid: a
+   * notification lost, late or never sent (Paymob's wallets) still makes the order (docs/payments.md,
+   * step 4). At most LOOKUPS_PER_SWEEP, oldest first, each claimed by one process (as a refund is,
+   * SECURITY.md § 6) so two sweeping at once do not ask twice; paid → confirmPaid, unpaid → ended
+   * now; a provider failure leaves it open, asked again once its claim's lease is over.
+   */
+  async function askBeforeEnding(now: Date) {
+    const askable = askableAt(provider);
+    if (!provider?.lookupPayment || !askable) return { expired: 0 };
+    const claimed = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.status, 'open'),
+            lt(checkoutSessions.expiresAt, now),
+            askable,
+            unclaimed(checkoutSessions.providerAskedAt),
+          ),
+        )
+        .orderBy(asc(checkoutSessions.expiresAt))
+        .limit(LOOKUPS_PER_SWEEP)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(checkoutSessions)
+        .set({ providerAskedAt: sql`now()` })
+        .where(
+          inArray(
+            checkoutSessions.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+    let expired = 0;
+    for (const session of claimed) {
+      try {
+        const paid = await provider.lookupPayment(session.providerSessionId);
+        if (paid) await confirmPaid(paid);
+        else expired += (await endExpired(eq(checkoutSessions.id, session.id), now)).length;
+      } catch (error) {
+        log.warn(
+          { err: error, checkout: session.id },
+          'could not ask the provider about a checkout ending: asked again',
+        );
+      }
+    }
+    return { expired };
+  }
 
   /**
    * An open checkout after asking its provider whether it was paid (the webhook is late or lost):
@@ -403,20 +544,23 @@ export function createCheckouts(
     },
 
     /**
-     * Ends every open checkout whose time is up and gives its units back; then retries refunds
-     * that are still due. Runs every minute in every process: each row changes state once.
+     * Ends every open checkout whose time is up and gives its units back, after asking the provider
+     * whether it was paid (askBeforeEnding); then retries refunds that are still due. Runs every
+     * minute in every process: each row changes state once.
      */
     async sweep(now = new Date()) {
-      const expired = await db.transaction(async (tx) => {
-        const ended = await tx
-          .update(checkoutSessions)
-          .set({ status: 'expired', updatedAt: now })
-          .where(and(eq(checkoutSessions.status, 'open'), lt(checkoutSessions.expiresAt, now)))
-          .returning();
-        for (const session of ended) if (session.stockReserved) await releaseStock(tx, session.lines);
-        return ended;
-      });
-      await expireAtProvider(expired);
+      const asked = await askBeforeEnding(now);
+      // Those the provider cannot be asked about, and those it could not answer for an hour.
+      const askable = askableAt(provider);
+      const expired = await endExpired(
+        and(
+          lt(checkoutSessions.expiresAt, now),
+          askable
+            ? or(not(askable), lt(checkoutSessions.expiresAt, new Date(now.getTime() - ASK_AT_MOST_MS)))
+            : undefined,
+        ),
+        now,
+      );
       if (provider) {
         const due = await db
           .select()
@@ -433,7 +577,7 @@ export function createCheckouts(
           .limit(20);
         for (const session of due) await refund(session);
       }
-      return { expired: expired.length };
+      return { expired: asked.expired + expired.length };
     },
 
     findByProviderId,

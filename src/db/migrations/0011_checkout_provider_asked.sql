@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "provider_asked_at" timestamp with time zone;
