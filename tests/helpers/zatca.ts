@@ -35,7 +35,7 @@ const MISSING_SAXON =
   'ZATCA’s rules need Java and Saxon-HE: run `bash scripts/ensure-system-packages.sh` ' +
   '(Debian: apt-get install -y libsaxonhe-java) or set SAXON_JAR';
 
-const unescape = (text: string) =>
+const xmlUnescape = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -50,8 +50,8 @@ export function svrlFindings(svrl: string, document: string, rules: keyof typeof
   const pattern =
     /<svrl:(?:failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:(?:failed-assert|successful-report)>/g;
   for (const [, attributes = '', body = ''] of svrl.matchAll(pattern)) {
-    const attribute = (name: string) => unescape(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '');
-    const text = unescape(/<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body)?.[1] ?? '').trim();
+    const attribute = (name: string) => xmlUnescape(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '');
+    const text = xmlUnescape(/<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body)?.[1] ?? '').trim();
     // Some rules have no @id: their text starts with the rule's name in brackets.
     const id = attribute('id') || (/^\[([^\]]+)\]/.exec(text)?.[1] ?? text.slice(0, 40));
     findings.push({ document, rules, flag: attribute('flag') || 'error', id, text });
