@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Invoice, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, shippingZones, storeSettings } from '../../src/db/schema.js';
-import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { documentHash, GENESIS_HASH, invoiceById } from '../../src/server/modules/invoices/service.js';
 import { decodeTlvBase64 } from '../../src/server/modules/invoices/tlv.js';
 import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import {
   apiClient,
   createTaxonomy,
@@ -19,6 +20,7 @@ import {
   insertCoupon,
   insertProduct,
 } from '../helpers/shopping.js';
+import { describeFindings, unstampedFindings, zatcaFindings } from '../helpers/zatca.js';
 
 /*
  * Simplified tax invoices (docs/invoices.md): issued with each order when the shop has a VAT
@@ -26,7 +28,9 @@ import {
  * (SECURITY.md § Invoices).
  */
 
-const SELLER = { legalName: 'مؤسسة متجر للتجارة', vatNumber: '300000000000003', address: 'الرياض، حي العليا' };
+const SELLER = SAUDI_SELLER;
+/** The national address on one line, as the invoice prints it. */
+const SELLER_ADDRESS = '2322 طريق الملك فهد، العليا، الرياض 12214 - 8228';
 
 let current: TestApp;
 const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => current);
@@ -70,14 +74,15 @@ const invoiceOf = (orderId: string, who: Account) => send('GET', `/orders/${orde
 const rowsOf = (t: TestApp) => t.database.db.select().from(invoices).orderBy(asc(invoices.number));
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
 
-/** Every invoice's hash is its canonical form's, and each names the one before. */
+/** Every document's hash is ZATCA's hash of its XML, and each names the one before. */
 async function expectChain(t: TestApp) {
   const rows = await rowsOf(t);
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     expect(row.number).toBe(i + 1);
     expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
-    expect(row.hash).toBe(invoiceHash(row));
-  });
+    const corrected = row.refersTo ? await invoiceById(t.database.db, row.refersTo) : undefined;
+    expect(row.hash).toBe(documentHash(row, corrected));
+  }
   const [counter] = await t.database.db.select().from(invoiceCounter);
   expect(counter).toMatchObject({ lastNumber: rows.length, lastHash: rows.at(-1)?.hash ?? GENESIS_HASH });
 }
@@ -101,7 +106,20 @@ describe('a Saudi shop with a VAT number', () => {
       number: 1,
       orderId: order.id,
       orderNumber: order.number,
-      seller: { name: SELLER.legalName, address: SELLER.address, vatNumber: SELLER.vatNumber },
+      seller: {
+        name: SELLER.legalName,
+        address: SELLER_ADDRESS,
+        vatNumber: SELLER.vatNumber,
+        sellerId: { scheme: 'CRN', value: SELLER.sellerId },
+        nationalAddress: {
+          buildingNumber: SELLER.buildingNumber,
+          street: SELLER.street,
+          district: SELLER.district,
+          city: SELLER.city,
+          postalCode: SELLER.postalCode,
+          additionalNumber: SELLER.additionalNumber,
+        },
+      },
       currency: 'SAR',
       total: order.totalOrderPrice,
       vatTotal: order.taxPrice,
@@ -299,6 +317,55 @@ describe('a shop without a VAT number', () => {
       const { order, user } = await placed(s, [{ price: 1_000 }]);
       expect(await rowsOf(s.t)).toEqual([]);
       expectFail(await invoiceOf(order.id, user), 404, m.invoiceNotIssued);
+    } finally {
+      await s.t.close();
+    }
+  });
+});
+
+describe('ZATCA’s validation rules', () => {
+  it('pass on every document a Saudi shop issues: invoice with coupon, shipping and cash fee; partial and full credit notes', async () => {
+    const s = await shop('SA');
+    current = s.t;
+    try {
+      await s.t.database.db.update(storeSettings).set({ legalName: 'مؤسسة «متجر» & شركاه <الرياض> "المحدودة"' });
+      const [zone] = await shippingZonesOf(s.t.database.db);
+      await s.t.database.db
+        .update(shippingZones)
+        .set({ price: 2_500, codFee: 1_000 })
+        .where(eq(shippingZones.id, zone?.id ?? ''));
+      const coupon = await insertCoupon(s.t, { discount: 10 });
+      const { order, user } = await placed(s, [{ price: 3_333, count: 3 }, { price: 12_000 }], coupon.name);
+      await send('PUT', `/orders/${order.id}/pay`, { token: s.admin.token });
+      const refund = (amount: number, reason: string) =>
+        send('POST', `/orders/${order.id}/refunds`, { token: s.admin.token, payload: { amount, reason } });
+      const partial = await refund(10, 'تعويض عن تأخير & "تلف" <بسيط>');
+      expect(partial.statusCode, partial.body).toBe(201);
+      const { order: second } = await placed(s, [{ price: 5_000 }]);
+      await send('PUT', `/orders/${second.id}/pay`, { token: s.admin.token });
+      const full = await send('POST', `/orders/${second.id}/refunds`, {
+        token: s.admin.token,
+        payload: { amount: second.totalOrderPrice, reason: 'إرجاع كامل' },
+      });
+      expect(full.statusCode, full.body).toBe(201);
+      const xml = async (url: string) => {
+        const res = await send('GET', url, { token: user.token });
+        return res.body;
+      };
+      const documents = {
+        invoice: await xml(`/orders/${order.id}/invoice.xml`),
+        'partial-credit-note': await xml(
+          `/orders/${order.id}/credit-notes/${partial.json().data.creditNoteNumber}.xml`,
+        ),
+        'full-credit-note': (
+          await send('GET', `/orders/${second.id}/credit-notes/${full.json().data.creditNoteNumber}.xml`, {
+            token: s.admin.token,
+          })
+        ).body,
+      };
+      const findings = zatcaFindings(documents);
+      console.log(describeFindings(findings));
+      expect(describeFindings(unstampedFindings(findings))).toBe('');
     } finally {
       await s.t.close();
     }
