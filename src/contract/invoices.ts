@@ -49,6 +49,12 @@ export const invoiceSchema = z.object({
   vatTotal: z.number(),
   total: z.number(),
   currency: z.string(),
+  /**
+   * The seller's market (ISO 3166 alpha-2) and the IANA zone the document's dates are written in,
+   * frozen at issue: a Saudi document is ZATCA's simplified tax invoice, with its title and QR.
+   */
+  country: z.string(),
+  timeZone: z.string(),
   /** ZATCA's QR payload: Base64 of TLV records (tags 1–5). */
   qr: z.string(),
   /** ZATCA's hash (docs/invoices.md § The hash chain) of the document before, and of this one. */

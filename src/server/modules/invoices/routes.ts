@@ -11,7 +11,7 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { creditNotesOfOrder, documentXml, type InvoiceRow, invoiceOfOrder } from './service.js';
+import { creditNotesOfOrder, documentMarket, documentXml, type InvoiceRow, invoiceOfOrder } from './service.js';
 import { PAYMENT_MEANS } from './ubl.js';
 
 /**
@@ -69,6 +69,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       vatTotal: major(invoice.vatTotal),
       total: major(invoice.total),
       currency: invoice.currency,
+      ...documentMarket(invoice),
       qr: invoice.qr,
       previousHash: invoice.previousHash,
       hash: invoice.hash,
