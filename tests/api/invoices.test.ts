@@ -270,6 +270,9 @@ describe('an Egyptian shop (14 %) with a coupon, shipping and a cash fee', () =>
       expect(order).toMatchObject({ shippingPrice: 23.33, codFee: 7.77 });
       expect(order.discount).toBeGreaterThan(0);
       const invoice = (await invoiceOf(order.id, user)).json().data as Invoice;
+      // Not a Saudi document: its market and zone say so (the page titles it «فاتورة», without ZATCA's QR).
+      expect(invoice).toMatchObject({ country: 'EG', timeZone: s.t.config.timeZone });
+      expect(invoice.seller).toEqual({ name: SELLER.legalName, address: '', vatNumber: SELLER.vatNumber });
       expect(invoice.lines.map((line) => line.vatRate)).toEqual([14, 14, 14, 14]);
       expect(invoice.lines.slice(2).map((line) => line.totalInclVat)).toEqual([23.33, 7.77]);
       expect(sum(invoice.lines.map((line) => line.vatAmount))).toBe(order.taxPrice);
