@@ -84,7 +84,7 @@ export function sellerOf(settings: StoreSettings | undefined, market: InvoiceMar
   };
 }
 
-/** A national address on one line, as printed: «2322 طريق الملك فهد، حي العليا، الرياض 12214 - 8228». */
+/** A national address on one line, as printed: «2322 طريق الملك فهد، العليا، الرياض 12214 - 8228». */
 export function nationalAddressLine(address: NationalAddress): string {
   const extra = address.additionalNumber ? ` - ${address.additionalNumber}` : '';
   return `${address.buildingNumber} ${address.street}، ${address.district}، ${address.city} ${address.postalCode}${extra}`;
