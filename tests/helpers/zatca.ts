@@ -10,7 +10,6 @@ import path from 'node:path';
  */
 
 export const ZATCA_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/zatca');
-const SAXON_JAR = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
 const RULE_SETS = {
   ZATCA: '20210819_ZATCA_E-invoice_Validation_Rules.xsl',
   EN16931: 'CEN-EN16931-UBL.xsl',
@@ -64,7 +63,8 @@ export function svrlFindings(svrl: string, document: string, rules: keyof typeof
  * Java or Saxon-HE is missing: the rules are part of the proof, never skipped.
  */
 export function zatcaFindings(documents: Record<string, string>): Finding[] {
-  if (!existsSync(SAXON_JAR)) throw new Error(`${MISSING_SAXON} (no ${SAXON_JAR})`);
+  const saxonJar = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
+  if (!existsSync(saxonJar)) throw new Error(`${MISSING_SAXON} (no ${saxonJar})`);
   const work = mkdtempSync(path.join(tmpdir(), 'zatca-rules-'));
   try {
     const input = path.join(work, 'in');
@@ -79,7 +79,7 @@ export function zatcaFindings(documents: Record<string, string>): Finding[] {
           'java',
           [
             '-cp',
-            SAXON_JAR,
+            saxonJar,
             'net.sf.saxon.Transform',
             `-s:${input}`,
             `-xsl:${path.join(ZATCA_FIXTURES, xsl)}`,

@@ -14,7 +14,7 @@ import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { decodeTlv, decodeTlvBase64, encodeTlv, truncateUtf8, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { decimal, invoiceUbl, xmlEscape } from '../../src/server/modules/invoices/ubl.js';
 import { quoteOrder, type Zone } from '../../src/server/modules/pricing/quote.js';
-import { ZATCA_FIXTURES } from '../helpers/zatca.js';
+import { svrlFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
 /* Tax invoices (docs/invoices.md): the QR's TLV bytes, the UBL export, and how lines add up. */
 
@@ -240,6 +240,38 @@ describe('hash chain', () => {
         xml.replace('<cbc:PayableAmount currencyID="SAR">231.15', '<cbc:PayableAmount currencyID="SAR">231.16'),
       ),
     ).not.toBe(hash);
+  });
+});
+
+describe('the ZATCA rules harness (tests/helpers/zatca.ts)', () => {
+  it('reads an SVRL report’s failed assertions: id, flag and text', () => {
+    const svrl = `<svrl:schematron-output xmlns:svrl="http://purl.oclc.org/dsdl/svrl">
+      <svrl:failed-assert location="/Invoice" flag="warning" id="BR-KSA-37" test="a &gt; b">
+        <svrl:text>[BR-KSA-37]-The seller address building number must contain 4 digits.</svrl:text>
+      </svrl:failed-assert>
+      <svrl:failed-assert location="/Invoice" test="x"><svrl:text>[BR-CO-15]-Invoice total &amp; VAT</svrl:text></svrl:failed-assert>
+    </svrl:schematron-output>`;
+    expect(svrlFindings(svrl, 'invoice', 'ZATCA')).toEqual([
+      {
+        document: 'invoice',
+        rules: 'ZATCA',
+        flag: 'warning',
+        id: 'BR-KSA-37',
+        text: '[BR-KSA-37]-The seller address building number must contain 4 digits.',
+      },
+      { document: 'invoice', rules: 'ZATCA', flag: 'error', id: 'BR-CO-15', text: '[BR-CO-15]-Invoice total & VAT' },
+    ]);
+  });
+
+  it('without Saxon-HE it fails, saying how to install it (never skips)', () => {
+    const saved = process.env.SAXON_JAR;
+    process.env.SAXON_JAR = '/nonexistent/Saxon-HE.jar';
+    try {
+      expect(() => zatcaFindings({ invoice: '<Invoice/>' })).toThrow(/libsaxonhe-java/);
+    } finally {
+      if (saved === undefined) delete process.env.SAXON_JAR;
+      else process.env.SAXON_JAR = saved;
+    }
   });
 });
 
