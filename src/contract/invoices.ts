@@ -23,15 +23,41 @@ export const invoiceSchema = z.object({
   issuedAt: isoDateTime,
   orderId: z.string(),
   orderNumber: positiveInt,
-  seller: z.object({ name: z.string(), address: z.string(), vatNumber: z.string() }),
+  /**
+   * The seller frozen at issue (docs/invoices.md § The seller): its legal name, address on one
+   * line, VAT number; a Saudi seller's ZATCA id and national address too (absent on documents
+   * issued before they were kept).
+   */
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    vatNumber: z.string(),
+    sellerId: z.object({ scheme: z.string(), value: z.string() }).optional(),
+    nationalAddress: z
+      .object({
+        buildingNumber: z.string(),
+        street: z.string(),
+        district: z.string(),
+        city: z.string(),
+        postalCode: z.string(),
+        additionalNumber: z.string(),
+      })
+      .optional(),
+  }),
   lines: z.array(invoiceLineSchema),
   subtotalExclVat: z.number(),
   vatTotal: z.number(),
   total: z.number(),
   currency: z.string(),
+  /**
+   * The seller's market (ISO 3166 alpha-2) and the IANA zone the document's dates are written in,
+   * frozen at issue: a Saudi document is ZATCA's simplified tax invoice, with its title and QR.
+   */
+  country: z.string(),
+  timeZone: z.string(),
   /** ZATCA's QR payload: Base64 of TLV records (tags 1–5). */
   qr: z.string(),
-  /** Base64 SHA-256 of the previous invoice's canonical form, and of this one's. */
+  /** ZATCA's hash (docs/invoices.md § The hash chain) of the document before, and of this one. */
   previousHash: z.string(),
   hash: z.string(),
 });

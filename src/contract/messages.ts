@@ -314,6 +314,15 @@ export const apiFailures = {
     note: "The shop's SHOP_COUNTRY decides the form: Saudi Arabia 15 digits starting and ending with 3, elsewhere 9 to 15 digits. Empty clears it.",
   },
   vatRateInvalid: { field: true, message: 'vatRate must be a percentage from 0 to 100 with at most 2 decimals' },
+  sellerIdSchemeInvalid: {
+    field: true,
+    message: 'sellerIdScheme must be one of CRN, MOM, MLS, 700, SAG, OTH',
+    note: "ZATCA's seller identification schemes (BR-KSA-08): commercial registration, MOMRAH, MHRSD and MISA licences, 700 number, other.",
+  },
+  sellerIdInvalid: { field: true, message: 'sellerId must be letters and digits only, at most 50' },
+  buildingNumberInvalid: { field: true, message: 'buildingNumber must be 4 digits' },
+  postalCodeInvalid: { field: true, message: 'postalCode must be 5 digits' },
+  additionalNumberInvalid: { field: true, message: 'additionalNumber must be 4 digits (or empty)' },
   zoneNameRequired: { field: true, message: 'Shipping zone name is required' },
   zoneNameTooLong: { field: true, message: 'Shipping zone name is too long' },
   zoneCitiesInvalid: {

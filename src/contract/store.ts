@@ -41,6 +41,39 @@ export const vatNumberPattern = (country: MarketCountry) => (country === 'SA' ? 
 /** A VAT number as stored: ASCII digits only. */
 export const normalizeVatNumber = (value: string) => toAsciiDigits(value).replace(/[\s-]/g, '');
 
+/** ZATCA's seller identification schemes (BR-KSA-08), in the order ZATCA asks them to be chosen. */
+export const SELLER_ID_SCHEMES = ['CRN', 'MOM', 'MLS', '700', 'SAG', 'OTH'] as const;
+
+/** The most characters of a national address part (street, district, city): ZATCA's field limit. */
+export const ADDRESS_PART_MAX = 127;
+
+/** Digits as typed (Arabic-Indic accepted, spaces dropped), then exactly the pattern or empty. */
+const digitsField = (pattern: RegExp, error: (typeof m)[keyof typeof m]) =>
+  z
+    .string({ error })
+    .max(32, { error })
+    .transform((v) => toAsciiDigits(v).replace(/\s/g, ''))
+    .refine((v) => v === '' || pattern.test(v), { error });
+
+/**
+ * What a Saudi shop still lacks to issue tax invoices (docs/invoices.md § When there is none): the
+ * settings fields (or `currency`, when the shop does not sell in SAR; `vatRate`, when it is 0 %),
+ * in the form's order. Elsewhere only the VAT number is needed. Empty: it issues them.
+ */
+export const TAX_INVOICE_REQUIREMENTS = [
+  'legalName',
+  'vatNumber',
+  'sellerId',
+  'buildingNumber',
+  'street',
+  'district',
+  'city',
+  'postalCode',
+  'currency',
+  'vatRate',
+] as const;
+export type TaxInvoiceRequirement = (typeof TAX_INVOICE_REQUIREMENTS)[number];
+
 /** A percentage (0–100, at most 2 decimals) → basis points. */
 const vatRate = numericInput(m.vatRateInvalid).pipe(
   z
@@ -68,6 +101,18 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
         .transform((v) => (v === '' ? null : v))
         .nullable(),
       address: optionalText(STORE_ADDRESS_MAX),
+      sellerIdScheme: z.enum(SELLER_ID_SCHEMES, { error: m.sellerIdSchemeInvalid }),
+      sellerId: z
+        .string({ error: m.sellerIdInvalid })
+        .max(64, { error: m.sellerIdInvalid })
+        .transform((v) => toAsciiDigits(v).replace(/[\s-]/g, ''))
+        .refine((v) => /^[A-Za-z0-9]{0,50}$/.test(v), { error: m.sellerIdInvalid }),
+      buildingNumber: digitsField(/^\d{4}$/, m.buildingNumberInvalid),
+      street: optionalText(ADDRESS_PART_MAX),
+      district: optionalText(ADDRESS_PART_MAX),
+      city: optionalText(ADDRESS_PART_MAX),
+      postalCode: digitsField(/^\d{5}$/, m.postalCodeInvalid),
+      additionalNumber: digitsField(/^\d{4}$/, m.additionalNumberInvalid),
       email: z.union(
         [
           z.literal(''),
@@ -95,6 +140,16 @@ export const storeSettingsSchema = z.object({
   /** Null: none yet, so the shop issues no tax invoices. */
   vatNumber: z.string().nullable(),
   address: z.string(),
+  /** ZATCA's seller identification (BT-29): scheme and value ('' when none). */
+  sellerIdScheme: z.enum(SELLER_ID_SCHEMES),
+  sellerId: z.string(),
+  /** The national address; `additionalNumber` is optional ('' when none). */
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
   email: z.string(),
   phone: z.string(),
   /** Percent (15 = 15 %). */
@@ -105,8 +160,10 @@ export const storeSettingsSchema = z.object({
   currency: z.string(),
   /** The market (SHOP_COUNTRY), which decides the VAT number's form. */
   country: z.string(),
-  /** Whether the shop issues tax invoices: only with a VAT number. */
+  /** Whether the shop issues tax invoices: when nothing is missing. */
   issuesTaxInvoices: z.boolean(),
+  /** What it still lacks to issue them, in the form's order (docs/invoices.md § When there is none). */
+  missingForTaxInvoices: z.array(z.enum(TAX_INVOICE_REQUIREMENTS)),
   updatedAt: z.iso.datetime(),
 });
 export const storeSettingsEnvelope = dataEnvelope(storeSettingsSchema);

@@ -587,6 +587,16 @@ export const storeSettings = pgTable(
     /** Without one the shop issues no tax invoice. */
     vatNumber: text('vat_number'),
     address: text('address').notNull().default(''),
+    /** The seller's other identification (ZATCA's BT-29): its scheme (CRN, MOM, MLS, 700, SAG, OTH) and value. */
+    sellerIdScheme: text('seller_id_scheme').notNull().default('CRN'),
+    sellerId: text('seller_id').notNull().default(''),
+    /** The national address (docs/invoices.md § The seller): every part but the additional number is required in SA. */
+    buildingNumber: text('building_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    district: text('district').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    additionalNumber: text('additional_number').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
@@ -641,8 +651,33 @@ export type InvoiceLine = {
   totalInclVat: number;
 };
 
-/** The seller as printed on an invoice, frozen at issue time. */
-export type InvoiceSeller = { name: string; address: string; vatNumber: string };
+/** A seller's national address (ZATCA's BT-35, KSA-17, KSA-23, KSA-3, BT-37, BT-38). */
+export type NationalAddress = {
+  buildingNumber: string;
+  street: string;
+  district: string;
+  city: string;
+  postalCode: string;
+  /** Empty when none. */
+  additionalNumber: string;
+};
+
+/**
+ * The seller as printed on an invoice, frozen at issue time (docs/invoices.md § The seller). The
+ * fields after `vatNumber` are absent on documents issued before they existed.
+ */
+export type InvoiceSeller = {
+  name: string;
+  address: string;
+  vatNumber: string;
+  /** ZATCA's seller identification (BT-29): scheme (CRN, MOM, …) and value. */
+  sellerId?: { scheme: string; value: string };
+  nationalAddress?: NationalAddress;
+  /** ISO 3166 alpha-2: the shop's market. */
+  country?: string;
+  /** The IANA zone the document's dates are written in (docs/dates.md). */
+  timeZone?: string;
+};
 
 /**
  * Simplified tax invoices (and, later, credit notes) as issued: gap-free numbers from
@@ -672,6 +707,8 @@ export const invoices = pgTable(
     currency: text('currency').notNull(),
     /** ZATCA's QR payload: Base64 of TLV records (tags 1–5). */
     qr: text('qr').notNull(),
+    /** UNTDID 4461: 10 in cash, 48 by bank card; null on documents issued before it was kept. */
+    paymentMeans: text('payment_means'),
     /** A credit note's invoice, and why it was issued. */
     refersTo: uuid('refers_to'),
     reason: text('reason'),

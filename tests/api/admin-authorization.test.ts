@@ -9,6 +9,7 @@ import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { type Access, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import {
   apiClient,
   createTaxonomy,
@@ -82,7 +83,7 @@ async function newOrder(): Promise<{ order: Order; buyer: Account }> {
 /** The shop registered for VAT: its orders get tax invoices, its refunds credit notes (docs/invoices.md). */
 async function registerForVat() {
   await storeSettingsOf(t.database.db, t.config);
-  await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+  await t.database.db.update(storeSettings).set(SAUDI_SELLER);
 }
 const newZone = () => created('/shipping-zones', { payload: { name: unique('منطقة'), cities: [unique('مدينة')] } });
 

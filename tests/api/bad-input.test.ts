@@ -28,6 +28,7 @@ import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.j
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
 import { apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import { streamPost } from '../helpers/server.js';
 import {
   expectClientError,
@@ -1660,7 +1661,7 @@ beforeAll(async () => {
   };
   // A shop registered for VAT, so its orders have tax invoices (docs/invoices.md).
   await storeSettingsOf(t.database.db, t.config);
-  await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+  await t.database.db.update(storeSettings).set(SAUDI_SELLER);
   // Orders and reviews go through the API (they need the world above).
   w.customerOrderId = await newOrder(customer);
   w.customerCheckoutId = await newCheckout(customer);

@@ -2,13 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoices, orders, refunds, storeSettings } from '../../src/db/schema.js';
-import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import { apiClient, createTaxonomy, customerWithCart, insertProduct } from '../helpers/shopping.js';
 
 /*
@@ -28,7 +29,7 @@ const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<t
 async function vatShop(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const shop = await createTestApp({ country: 'SA', ...overrides });
   await storeSettingsOf(shop.database.db, shop.config);
-  await shop.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+  await shop.database.db.update(storeSettings).set(SAUDI_SELLER);
   const { category, brand } = await createTaxonomy(shop);
   return { shop, staff: await createAccount(shop, 'admin'), refs: { categoryId: category.id, brandId: brand.id } };
 }
@@ -101,13 +102,14 @@ async function documentsOf(orderId: string, shop = t) {
 }
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Every document's hash is its canonical form's, and each names the one before: one gap-free chain. */
+/** Every document's hash is ZATCA's hash of its XML, and each names the one before: one gap-free chain. */
 async function expectChain(shop = t) {
   const rows = await shop.database.db.select().from(invoices).orderBy(asc(invoices.number));
   rows.forEach((row, i) => {
     expect(row.number).toBe(i + 1);
     expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
-    expect(row.hash).toBe(invoiceHash(row));
+    const corrected = row.refersTo ? rows.find((other) => other.id === row.refersTo) : undefined;
+    expect(row.hash).toBe(documentHash(row, corrected));
   });
 }
 

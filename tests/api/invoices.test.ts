@@ -5,12 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Invoice, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, shippingZones, storeSettings } from '../../src/db/schema.js';
-import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
+import { documentHash, GENESIS_HASH, invoiceById } from '../../src/server/modules/invoices/service.js';
 import { decodeTlvBase64 } from '../../src/server/modules/invoices/tlv.js';
 import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import {
   apiClient,
   createTaxonomy,
@@ -19,6 +21,7 @@ import {
   insertCoupon,
   insertProduct,
 } from '../helpers/shopping.js';
+import { describeFindings, unstampedFindings, zatcaFindings } from '../helpers/zatca.js';
 
 /*
  * Simplified tax invoices (docs/invoices.md): issued with each order when the shop has a VAT
@@ -26,7 +29,9 @@ import {
  * (SECURITY.md § Invoices).
  */
 
-const SELLER = { legalName: 'مؤسسة متجر للتجارة', vatNumber: '300000000000003', address: 'الرياض، حي العليا' };
+const SELLER = SAUDI_SELLER;
+/** The national address on one line, as the invoice prints it. */
+const SELLER_ADDRESS = '2322 طريق الملك فهد، العليا، الرياض 12214 - 8228';
 
 let current: TestApp;
 const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => current);
@@ -70,14 +75,15 @@ const invoiceOf = (orderId: string, who: Account) => send('GET', `/orders/${orde
 const rowsOf = (t: TestApp) => t.database.db.select().from(invoices).orderBy(asc(invoices.number));
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
 
-/** Every invoice's hash is its canonical form's, and each names the one before. */
+/** Every document's hash is ZATCA's hash of its XML, and each names the one before. */
 async function expectChain(t: TestApp) {
   const rows = await rowsOf(t);
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     expect(row.number).toBe(i + 1);
     expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
-    expect(row.hash).toBe(invoiceHash(row));
-  });
+    const corrected = row.refersTo ? await invoiceById(t.database.db, row.refersTo) : undefined;
+    expect(row.hash).toBe(documentHash(row, corrected));
+  }
   const [counter] = await t.database.db.select().from(invoiceCounter);
   expect(counter).toMatchObject({ lastNumber: rows.length, lastHash: rows.at(-1)?.hash ?? GENESIS_HASH });
 }
@@ -101,7 +107,20 @@ describe('a Saudi shop with a VAT number', () => {
       number: 1,
       orderId: order.id,
       orderNumber: order.number,
-      seller: { name: SELLER.legalName, address: SELLER.address, vatNumber: SELLER.vatNumber },
+      seller: {
+        name: SELLER.legalName,
+        address: SELLER_ADDRESS,
+        vatNumber: SELLER.vatNumber,
+        sellerId: { scheme: 'CRN', value: SELLER.sellerId },
+        nationalAddress: {
+          buildingNumber: SELLER.buildingNumber,
+          street: SELLER.street,
+          district: SELLER.district,
+          city: SELLER.city,
+          postalCode: SELLER.postalCode,
+          additionalNumber: SELLER.additionalNumber,
+        },
+      },
       currency: 'SAR',
       total: order.totalOrderPrice,
       vatTotal: order.taxPrice,
@@ -255,6 +274,9 @@ describe('an Egyptian shop (14 %) with a coupon, shipping and a cash fee', () =>
       expect(order).toMatchObject({ shippingPrice: 23.33, codFee: 7.77 });
       expect(order.discount).toBeGreaterThan(0);
       const invoice = (await invoiceOf(order.id, user)).json().data as Invoice;
+      // Not a Saudi document: its market and zone say so (the page titles it «فاتورة», without ZATCA's QR).
+      expect(invoice).toMatchObject({ country: 'EG', timeZone: s.t.config.timeZone });
+      expect(invoice.seller).toEqual({ name: SELLER.legalName, address: '', vatNumber: SELLER.vatNumber });
       expect(invoice.lines.map((line) => line.vatRate)).toEqual([14, 14, 14, 14]);
       expect(invoice.lines.slice(2).map((line) => line.totalInclVat)).toEqual([23.33, 7.77]);
       expect(sum(invoice.lines.map((line) => line.vatAmount))).toBe(order.taxPrice);
@@ -295,6 +317,50 @@ describe('concurrent orders', () => {
   });
 });
 
+describe('a Saudi shop not yet complete for tax invoices', () => {
+  it('makes the order without an invoice while the CRN, an address part or the legal name is missing, or at 0 %', async () => {
+    const s = await shop('SA');
+    current = s.t;
+    try {
+      const lacks: Array<Partial<typeof storeSettings.$inferInsert>> = [
+        { sellerId: '' },
+        { postalCode: '' },
+        { legalName: '' },
+        { vatRateBasisPoints: 0 },
+      ];
+      for (const lack of lacks) {
+        await s.t.database.db.update(storeSettings).set({ ...SELLER, vatRateBasisPoints: 1500, ...lack });
+        const { order, user } = await placed(s, [{ price: 1_000 }]);
+        expect(order, JSON.stringify(lack)).not.toHaveProperty('invoiceNumber');
+        expectFail(await invoiceOf(order.id, user), 404, m.invoiceNotIssued);
+      }
+      expect(await rowsOf(s.t)).toEqual([]);
+      await s.t.database.db.update(storeSettings).set({ ...SELLER, vatRateBasisPoints: 1500 });
+      const { order } = await placed(s, [{ price: 1_000 }]);
+      expect(order.invoiceNumber).toBe(1);
+    } finally {
+      await s.t.close();
+    }
+  });
+
+  it('a Saudi shop selling in USD issues none', async () => {
+    const t = await createTestApp({ country: 'SA', currency: 'USD' });
+    const s = { t, admin: await createAccount(t, 'admin'), refs: await createTaxonomy(t) };
+    await storeSettingsOf(t.database.db, t.config);
+    await t.database.db.update(storeSettings).set(SELLER);
+    current = t;
+    try {
+      const { order } = await placed({ ...s, refs: { categoryId: s.refs.category.id, brandId: s.refs.brand.id } }, [
+        { price: 1_000 },
+      ]);
+      expect(order).not.toHaveProperty('invoiceNumber');
+      expect(await rowsOf(t)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('a shop without a VAT number', () => {
   it('issues no invoice at all', async () => {
     const s = await shop('SA', false);
@@ -307,4 +373,65 @@ describe('a shop without a VAT number', () => {
       await s.t.close();
     }
   });
+});
+
+// Two JVMs run ZATCA's rules (tests/helpers/zatca.ts): seconds each on a busy machine.
+describe('ZATCA’s validation rules', () => {
+  it('pass on every document a Saudi shop issues: invoice with coupon, shipping and cash fee; partial and full credit notes', async () => {
+    const s = await shop('SA');
+    current = s.t;
+    try {
+      await s.t.database.db.update(storeSettings).set({ legalName: 'مؤسسة «متجر» & شركاه <الرياض> "المحدودة"' });
+      const [zone] = await shippingZonesOf(s.t.database.db);
+      await s.t.database.db
+        .update(shippingZones)
+        .set({ price: 2_500, codFee: 1_000 })
+        .where(eq(shippingZones.id, zone?.id ?? ''));
+      const coupon = await insertCoupon(s.t, { discount: 10 });
+      const { order, user } = await placed(s, [{ price: 3_333, count: 3 }, { price: 12_000 }], coupon.name);
+      await send('PUT', `/orders/${order.id}/pay`, { token: s.admin.token });
+      const refund = (amount: number, reason: string) =>
+        send('POST', `/orders/${order.id}/refunds`, { token: s.admin.token, payload: { amount, reason } });
+      const partial = await refund(10, 'تعويض عن تأخير & "تلف" <بسيط>');
+      expect(partial.statusCode, partial.body).toBe(201);
+      const { order: second } = await placed(s, [{ price: 5_000 }]);
+      await send('PUT', `/orders/${second.id}/pay`, { token: s.admin.token });
+      const full = await send('POST', `/orders/${second.id}/refunds`, {
+        token: s.admin.token,
+        payload: { amount: second.totalOrderPrice, reason: 'إرجاع كامل' },
+      });
+      expect(full.statusCode, full.body).toBe(201);
+      const xml = async (url: string) => {
+        const res = await send('GET', url, { token: user.token });
+        return res.body;
+      };
+      const documents = {
+        invoice: await xml(`/orders/${order.id}/invoice.xml`),
+        'partial-credit-note': await xml(
+          `/orders/${order.id}/credit-notes/${partial.json().data.creditNoteNumber}.xml`,
+        ),
+        'full-credit-note': (
+          await send('GET', `/orders/${second.id}/credit-notes/${full.json().data.creditNoteNumber}.xml`, {
+            token: s.admin.token,
+          })
+        ).body,
+      };
+      const findings = zatcaFindings(documents);
+      // The rules ran on each document: the only findings are the stamp's, which an unsigned document fails.
+      for (const name of Object.keys(documents)) {
+        const ids = findings.filter((f) => f.document === name).map((f) => f.id);
+        expect(ids.sort(), name).toEqual(['BR-KSA-28', 'BR-KSA-29', 'BR-KSA-30', 'BR-KSA-60']);
+      }
+      expect(describeFindings(unstampedFindings(findings))).toBe('');
+      // Each stored hash is ZATCA's hash of exactly the XML served, and the next document's PIH.
+      const invoice = (await invoiceOf(order.id, user)).json().data as Invoice;
+      expect(zatcaHash(documents.invoice)).toBe(invoice.hash);
+      const notes = (await send('GET', `/orders/${order.id}/credit-notes`, { token: user.token })).json().data;
+      expect(zatcaHash(documents['partial-credit-note'])).toBe(notes[0].hash);
+      expect(notes[0].previousHash).toBe(invoice.hash);
+      await expectChain(s.t);
+    } finally {
+      await s.t.close();
+    }
+  }, 120_000);
 });

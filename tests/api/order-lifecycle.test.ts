@@ -11,18 +11,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/contract/dates.js';
+import { formatDateTime, wallClock } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { formatMoney } from '../../src/contract/money.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, orderEvents, orders, refunds, storeSettings } from '../../src/db/schema.js';
-import { GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { CASH_COLLECTED_NOTE, createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import {
   apiClient,
   createTaxonomy,
@@ -429,7 +430,7 @@ describe('refunds', () => {
   describe('in a shop registered for VAT', () => {
     beforeAll(async () => {
       await storeSettingsOf(t.database.db, t.config);
-      await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+      await t.database.db.update(storeSettings).set(SAUDI_SELLER);
     });
     afterAll(async () => {
       await t.database.db.update(storeSettings).set({ vatNumber: null });
@@ -448,7 +449,7 @@ describe('refunds', () => {
       rows.forEach((row, i) => {
         expect(row.number).toBe(i + 1);
         expect(row.previousHash).toBe(i === 0 ? GENESIS_HASH : rows[i - 1]?.hash);
-        expect(row.hash).toBe(invoiceHash(row));
+        expect(row.hash).toBe(documentHash(row, row.refersTo ? invoice : undefined));
       });
       const notes = rows.filter((row) => row.kind === 'credit_note');
       expect(notes.map((n) => [n.refersTo, n.reason, n.total, n.orderId])).toEqual([
@@ -459,7 +460,7 @@ describe('refunds', () => {
       expect((notes[0]?.vatTotal ?? 0) + (notes[1]?.vatTotal ?? 0)).toBe(invoice.vatTotal);
       for (const note of notes) expect(note.subtotalExclVat + note.vatTotal).toBe(note.total);
       // Changing what a credit note says breaks its hash.
-      expect(invoiceHash({ ...(notes[0] as typeof invoice), reason: 'other' })).not.toBe(notes[0]?.hash);
+      expect(documentHash({ ...(notes[0] as typeof invoice), reason: 'other' }, invoice)).not.toBe(notes[0]?.hash);
       const [counter] = await t.database.db.select().from(invoiceCounter);
       expect(counter).toMatchObject({ lastNumber: rows.length, lastHash: rows.at(-1)?.hash });
     });
@@ -559,7 +560,7 @@ describe('refunds', () => {
       expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
       expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">381</cbc:InvoiceTypeCode>');
       expect(xml).toContain(
-        `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID><cbc:UUID>${invoice.uuid}</cbc:UUID><cbc:IssueDate>${invoice.issuedAt.toISOString().slice(0, 10)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`,
+        `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${invoice.number}</cbc:ID><cbc:UUID>${invoice.uuid}</cbc:UUID><cbc:IssueDate>${wallClock(invoice.issuedAt, t.config.timeZone).date}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`,
       );
       // The reason is the payment means' instruction note (KSA-10), escaped; cash goes back in cash (10).
       expect(xml).toContain(
@@ -570,11 +571,16 @@ describe('refunds', () => {
       expect(xml.indexOf('<cac:BillingReference>')).toBeLessThan(xml.indexOf('<cac:AdditionalDocumentReference>'));
       expect(xml.indexOf('</cac:AccountingCustomerParty>')).toBeLessThan(xml.indexOf('<cac:PaymentMeans>'));
       expect(xml.indexOf('<cac:PaymentMeans>')).toBeLessThan(xml.indexOf('<cac:TaxTotal>'));
-      // The invoice itself stays a 388 without either.
-      const invoiceXml = (await send('GET', `/orders/${order.id}/invoice.xml`, { token: user.token })).body;
+      // The invoice itself stays a 388 without a reference; its payment means has no reason.
+      const invoiceXml = (await send('GET', `/orders/${order.id}/invoice.xml`, { token: user.token })).body.replaceAll(
+        '\n',
+        '',
+      );
       expect(invoiceXml).toContain('<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>');
       expect(invoiceXml).not.toContain('BillingReference');
-      expect(invoiceXml).not.toContain('PaymentMeans');
+      expect(invoiceXml).toContain(
+        '<cac:PaymentMeans><cbc:PaymentMeansCode>10</cbc:PaymentMeansCode></cac:PaymentMeans>',
+      );
 
       // Staff may read it; another customer is told there is no such order; no token is a 401.
       expect((await send('GET', url, { token: admin.token })).body).toBe(res.body);
@@ -669,7 +675,7 @@ describe('messages', () => {
     const refundWith = (id: string, body: Record<string, unknown>, key: string) =>
       send('POST', `/orders/${id}/refunds`, { token: admin.token, payload: body, headers: { 'idempotency-key': key } });
     beforeAll(async () => {
-      await t.database.db.update(storeSettings).set({ vatNumber: '300000000000003' });
+      await t.database.db.update(storeSettings).set(SAUDI_SELLER);
     });
     afterAll(async () => {
       await t.database.db.update(storeSettings).set({ vatNumber: null });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { SAUDI_SELLER } from '../helpers/sellers.js';
 import { apiClient, firstError } from '../helpers/shopping.js';
 
 /* The store settings (docs/pricing.md): anyone reads them, staff change them; the VAT number's form follows SHOP_COUNTRY. */
@@ -38,6 +39,17 @@ describe('GET /settings', () => {
       pricesIncludeVat: true,
       vatNumber: null,
       issuesTaxInvoices: false,
+      missingForTaxInvoices: [
+        'legalName',
+        'vatNumber',
+        'sellerId',
+        'buildingNumber',
+        'street',
+        'district',
+        'city',
+        'postalCode',
+      ],
+      sellerIdScheme: 'CRN',
       currency: 'SAR',
       country: 'SA',
     });
@@ -53,6 +65,14 @@ describe('PUT /settings', () => {
       legalName: 'شركة النخبة للتجارة',
       vatNumber: '300000000000003',
       address: 'الرياض، حي العليا',
+      sellerIdScheme: '700',
+      sellerId: '7001234567',
+      buildingNumber: '2322',
+      street: 'طريق الملك فهد',
+      district: 'العليا',
+      city: 'الرياض',
+      postalCode: '12214',
+      additionalNumber: '',
       email: 'Shop@Example.com',
       phone: '٠١١٢٣٤٥٦٧٨',
       vatRate: 15,
@@ -68,6 +88,7 @@ describe('PUT /settings', () => {
       email: 'shop@example.com',
       phone: '0112345678',
       issuesTaxInvoices: true,
+      missingForTaxInvoices: [],
     });
     expect((await send('GET', '/settings')).json().data).toMatchObject({
       shopName: 'متجر النخبة',
@@ -117,5 +138,83 @@ describe('PUT /settings', () => {
     });
     expect(firstError(await put({ pricesIncludeVat: 'yes' }))).toMatchObject({ param: 'pricesIncludeVat' });
     expect((await put({ email: '' })).json().data.email).toBe('');
+  });
+
+  it('SA: the seller id and national address; Arabic-Indic digits are stored ASCII; each bad part has its code', async () => {
+    const typed = await put({
+      sellerIdScheme: 'MOM',
+      sellerId: '١٠١٠-٠١٠٠٠٠',
+      buildingNumber: '٢٣٢٢',
+      postalCode: '١٢٢١٤',
+      additionalNumber: '٨٢٢٨',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().data).toMatchObject({
+      sellerIdScheme: 'MOM',
+      sellerId: '1010010000',
+      buildingNumber: '2322',
+      postalCode: '12214',
+      additionalNumber: '8228',
+    });
+    const refused: Array<[Record<string, unknown>, string, string]> = [
+      [{ sellerIdScheme: 'VAT' }, 'sellerIdScheme', 'SELLER_ID_SCHEME_INVALID'],
+      [{ sellerIdScheme: null }, 'sellerIdScheme', 'SELLER_ID_SCHEME_INVALID'],
+      [{ sellerId: 'سجل 1010' }, 'sellerId', 'SELLER_ID_INVALID'],
+      [{ sellerId: '1'.repeat(51) }, 'sellerId', 'SELLER_ID_INVALID'],
+      [{ buildingNumber: '232' }, 'buildingNumber', 'BUILDING_NUMBER_INVALID'],
+      [{ buildingNumber: '23222' }, 'buildingNumber', 'BUILDING_NUMBER_INVALID'],
+      [{ buildingNumber: 'A232' }, 'buildingNumber', 'BUILDING_NUMBER_INVALID'],
+      [{ postalCode: '1221' }, 'postalCode', 'POSTAL_CODE_INVALID'],
+      [{ postalCode: '-12214' }, 'postalCode', 'POSTAL_CODE_INVALID'],
+      [{ additionalNumber: '82' }, 'additionalNumber', 'ADDITIONAL_NUMBER_INVALID'],
+      [{ street: 'ش'.repeat(128) }, 'street', 'VALUE_TOO_LONG'],
+      [{ city: 7 }, 'city', 'VALUE_TYPE_INVALID'],
+    ];
+    for (const [payload, param, code] of refused) {
+      const res = await put(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(firstError(res), JSON.stringify(payload)).toMatchObject({ param, code });
+    }
+    // Nothing refused was kept.
+    expect((await send('GET', '/settings')).json().data).toMatchObject({
+      sellerIdScheme: 'MOM',
+      buildingNumber: '2322',
+    });
+    // The additional number is optional: empty clears it.
+    expect((await put({ additionalNumber: '' })).json().data.additionalNumber).toBe('');
+  });
+
+  it('SA: says what is missing for tax invoices, in the form’s order, down to a 0 % rate', async () => {
+    expect((await put({ ...SAUDI_SELLER, vatRate: 15 })).json().data).toMatchObject({
+      issuesTaxInvoices: true,
+      missingForTaxInvoices: [],
+    });
+    const lacking = await put({ sellerId: '', district: '  ', legalName: '' });
+    expect(lacking.json().data).toMatchObject({
+      issuesTaxInvoices: false,
+      missingForTaxInvoices: ['legalName', 'sellerId', 'district'],
+    });
+    await put(SAUDI_SELLER);
+    expect((await put({ vatRate: 0 })).json().data.missingForTaxInvoices).toEqual(['vatRate']);
+    expect((await put({ vatRate: 15 })).json().data.missingForTaxInvoices).toEqual([]);
+  });
+
+  it('SA in another currency: told it cannot issue Saudi tax invoices', async () => {
+    const usd = await createTestApp({ country: 'SA', currency: 'USD' });
+    try {
+      const usdAdmin = await createAccount(usd, 'admin');
+      const res = await put(SAUDI_SELLER, usdAdmin.token, usd);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ issuesTaxInvoices: false, missingForTaxInvoices: ['currency'] });
+    } finally {
+      await usd.close();
+    }
+  });
+
+  it('other markets need the legal name and the VAT number only', async () => {
+    const res = await put({ legalName: 'شركة النيل', vatNumber: '123456789' }, egAdmin.token, eg);
+    expect(res.json().data).toMatchObject({ issuesTaxInvoices: true, missingForTaxInvoices: [] });
+    const unnamed = await put({ legalName: '' }, egAdmin.token, eg);
+    expect(unnamed.json().data).toMatchObject({ issuesTaxInvoices: false, missingForTaxInvoices: ['legalName'] });
   });
 });

@@ -51,6 +51,14 @@ test('a customer opens the tax invoice of a cash order; staff open it from the o
     await expect(page.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
     await expect(page.getByText(VAT_SELLER.legalName)).toBeVisible();
     await expect(page.getByText(VAT_SELLER.vatNumber)).toBeVisible();
+    // The seller as ZATCA identifies it: its commercial registration and national address.
+    const seller = page.locator('#tax-invoice dl').first();
+    await expect(seller.locator('dt', { hasText: 'السجل التجاري' })).toBeVisible();
+    await expect(seller).toContainText(VAT_SELLER.sellerId);
+    await expect(seller).toContainText(
+      `${VAT_SELLER.buildingNumber} ${VAT_SELLER.street}، ${VAT_SELLER.district}، ${VAT_SELLER.city} ${VAT_SELLER.postalCode} - ${VAT_SELLER.additionalNumber}`,
+    );
+    await expect(page.getByRole('img', { name: /رمز الاستجابة السريعة للفاتورة/ })).toBeVisible();
     const currency = 'SAR';
     const totals = page.locator('section[aria-labelledby="invoice-totals"]');
     await expect(totals).toContainText('الإجمالي شامل الضريبة');

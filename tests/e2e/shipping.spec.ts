@@ -72,44 +72,83 @@ test.afterEach(async ({ request }) => {
       await request.delete(`/api/v1/shipping-zones/${zone.id}`, { headers: bearer(token) });
   }
   if (savedSettings) {
-    const { legalName, vatNumber, pricesIncludeVat, vatRate } = savedSettings;
+    const { legalName, vatNumber, pricesIncludeVat, vatRate, sellerIdScheme, sellerId } = savedSettings;
+    const { buildingNumber, street, district, city, postalCode, additionalNumber } = savedSettings;
     await request.put('/api/v1/settings', {
       headers: bearer(token),
-      data: { legalName, vatNumber: vatNumber ?? '', pricesIncludeVat, vatRate },
+      data: {
+        legalName,
+        vatNumber: vatNumber ?? '',
+        pricesIncludeVat,
+        vatRate,
+        sellerIdScheme,
+        sellerId,
+        buildingNumber,
+        street,
+        district,
+        city,
+        postalCode,
+        additionalNumber,
+      },
     });
   }
 });
 
 test.describe('admin: store settings and shipping zones', () => {
-  test('edits the settings: a bad VAT number is refused in Arabic, the notice goes once one is saved', async ({
+  test('edits the Saudi seller: the notice lists what is missing, bad parts are refused in Arabic, the notice goes once complete', async ({
     page,
     request,
     baseURL,
   }) => {
+    // The main e2e shop is Saudi (SHOP_COUNTRY's default) and starts without a VAT registration.
+    expect((await settings(request)).country).toBe('SA');
     await openFromAdminMenu(page, request, baseURL, 'إعدادات المتجر');
     await expect(page).toHaveURL('/admin/settings');
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('إعدادات المتجر');
-    await expect(main(page).getByRole('note')).toHaveText('لن يصدر المتجر فواتير ضريبية حتى تضيف الرقم الضريبي.');
+    const notice = main(page).getByRole('note');
+    await expect(notice).toContainText('لن يصدر المتجر فواتير ضريبية حتى تكمل:');
+    await expect(notice.getByRole('listitem')).toHaveText([
+      'الاسم القانوني للبائع',
+      'الرقم الضريبي',
+      'رقم السجل التجاري أو المعرّف',
+      'رقم المبنى',
+      'الشارع',
+      'الحي',
+      'المدينة',
+      'الرمز البريدي',
+    ]);
 
-    const country = (await settings(request)).country;
     await field(main(page), 'الاسم القانوني للبائع').fill('شركة متجر التجريبية');
     await field(main(page), 'الرقم الضريبي').fill('12ab');
+    await field(main(page), 'رقم المبنى').fill('١٢');
     await main(page).getByRole('button', { name: 'حفظ الإعدادات' }).click();
-    const invalid = country === 'SA' ? 'الرقم الضريبي يتكون من 15 رقماً يبدأ وينتهي بالرقم 3' : 'الرقم الضريبي غير صحيح';
-    await expect(main(page).getByText(invalid)).toBeVisible();
+    await expect(main(page).getByText('الرقم الضريبي يتكون من 15 رقماً يبدأ وينتهي بالرقم 3')).toBeVisible();
+    await expect(main(page).getByText('رقم المبنى 4 أرقام')).toBeVisible();
     await expect(field(main(page), 'الرقم الضريبي')).toBeFocused();
-    await expect(field(main(page), 'الرقم الضريبي')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(main(page), 'رقم المبنى')).toHaveAttribute('aria-invalid', 'true');
 
     // Arabic-Indic digits are fine; the API keeps them as ASCII.
-    await field(main(page), 'الرقم الضريبي').fill(country === 'SA' ? '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣' : '١٢٣٤٥٦٧٨٩');
+    await field(main(page), 'الرقم الضريبي').fill('٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣');
+    await main(page).getByLabel('نوع معرّف البائع').selectOption('CRN');
+    await field(main(page), 'رقم السجل التجاري أو المعرّف').fill('١٠١٠٠١٠٠٠٠');
+    await field(main(page), 'رقم المبنى').fill('٢٣٢٢');
+    await field(main(page), 'الشارع').fill('طريق الملك فهد');
+    await field(main(page), 'الحي').fill('العليا');
+    await field(main(page), 'المدينة').fill('الرياض');
+    await field(main(page), 'الرمز البريدي').fill('١٢٢١٤');
     await main(page).getByRole('button', { name: 'حفظ الإعدادات' }).click();
     await closeToast(page, 'حُفظت إعدادات المتجر');
     await expect(main(page).getByRole('note')).toHaveCount(0);
-    const saved = await settings(request);
-    expect(saved).toMatchObject({
+    expect(await settings(request)).toMatchObject({
       legalName: 'شركة متجر التجريبية',
-      vatNumber: country === 'SA' ? '300000000000003' : '123456789',
+      vatNumber: '300000000000003',
+      sellerIdScheme: 'CRN',
+      sellerId: '1010010000',
+      buildingNumber: '2322',
+      postalCode: '12214',
+      additionalNumber: '',
       issuesTaxInvoices: true,
+      missingForTaxInvoices: [],
     });
     await expectNoAxeViolations(page);
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceLine } from '../../src/db/schema.js';
 import {
@@ -7,10 +9,12 @@ import {
   type OrderAmounts,
   SHIPPING_LINE,
 } from '../../src/server/modules/invoices/allocate.js';
-import { canonicalForm, GENESIS_HASH, invoiceHash } from '../../src/server/modules/invoices/service.js';
+import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
+import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { decodeTlv, decodeTlvBase64, encodeTlv, truncateUtf8, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { decimal, invoiceUbl, xmlEscape } from '../../src/server/modules/invoices/ubl.js';
 import { quoteOrder, type Zone } from '../../src/server/modules/pricing/quote.js';
+import { svrlFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
 /* Tax invoices (docs/invoices.md): the QR's TLV bytes, the UBL export, and how lines add up. */
 
@@ -201,26 +205,73 @@ describe('hash chain', () => {
     );
   });
 
-  it('the canonical form has a fixed order, and any change changes the hash', () => {
-    const invoice = {
-      kind: 'invoice' as const,
-      orderId: '00000000-0000-4000-8000-000000000001',
-      number: 1,
-      uuid: '00000000-0000-4000-8000-000000000002',
-      issuedAt: new Date('2026-11-25T12:34:56Z'),
-      previousHash: GENESIS_HASH,
-      seller: { name: 'متجر', address: 'الرياض', vatNumber: '300000000000003' },
-      lines: [],
-      subtotalExclVat: 100,
-      vatTotal: 15,
-      total: 115,
-      currency: 'SAR',
-      qr: 'AQ==',
-    };
-    expect(canonicalForm(invoice)).toBe(
-      '["matjar-invoice-v1","invoice","00000000-0000-4000-8000-000000000001",1,"00000000-0000-4000-8000-000000000002","2026-11-25T12:34:56.000Z","NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==",["متجر","الرياض","300000000000003"],[],100,15,115,"SAR","AQ=="]',
-    );
-    expect(invoiceHash({ ...invoice, total: 116 })).not.toBe(invoiceHash(invoice));
+  const sample = (name: string) => readFileSync(path.join(ZATCA_FIXTURES, name), 'utf8');
+  /** The digest ZATCA's SDK signed: the `invoiceSignedData` reference of the signed sample. */
+  const signedDigest = (xml: string) =>
+    /<ds:Reference Id="invoiceSignedData"[\s\S]*?<ds:DigestValue>([^<]+)<\/ds:DigestValue>/.exec(xml)?.[1];
+
+  it('the seed is the SDK’s own (Data/PIH/pih.txt)', () => {
+    expect(GENESIS_HASH).toBe(sample('pih.txt').trim());
+  });
+
+  it('a document’s hash is ZATCA’s: the one the SDK signed in its sample invoice and credit note', () => {
+    for (const name of ['Simplified_Invoice.xml', 'Simplified_Credit_Note.xml']) {
+      const xml = sample(name);
+      expect(signedDigest(xml)).toMatch(/=$/);
+      expect(zatcaHash(xml), name).toBe(signedDigest(xml));
+    }
+    expect(zatcaHash(sample('Simplified_Invoice.xml'))).toBe('r/2si60BEew0NQCHNHNejowLDLjVNV/VTT/P8QSLxMk=');
+  });
+
+  it('leaves out the stamp’s parts and the QR, and covers everything else', () => {
+    const xml = sample('Simplified_Invoice.xml');
+    const hash = zatcaHash(xml);
+    // A different QR, signature or extension: the same hash.
+    expect(
+      zatcaHash(
+        xml.replace(/(<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>)A/, '$1B'),
+      ),
+    ).toBe(hash);
+    expect(zatcaHash(xml.replace(/<ds:SignatureValue>[^<]*/, '<ds:SignatureValue>x'))).toBe(hash);
+    // One character of the seller's name or an amount: another hash.
+    expect(zatcaHash(xml.replace('Acme Widget’s LTD', 'Acme Widget’s LTD.'))).not.toBe(hash);
+    expect(
+      zatcaHash(
+        xml.replace('<cbc:PayableAmount currencyID="SAR">231.15', '<cbc:PayableAmount currencyID="SAR">231.16'),
+      ),
+    ).not.toBe(hash);
+  });
+});
+
+describe('the ZATCA rules harness (tests/helpers/zatca.ts)', () => {
+  it('reads an SVRL report’s failed assertions: id, flag and text', () => {
+    const svrl = `<svrl:schematron-output xmlns:svrl="http://purl.oclc.org/dsdl/svrl">
+      <svrl:failed-assert location="/Invoice" flag="warning" id="BR-KSA-37" test="a &gt; b">
+        <svrl:text>[BR-KSA-37]-The seller address building number must contain 4 digits.</svrl:text>
+      </svrl:failed-assert>
+      <svrl:failed-assert location="/Invoice" test="x"><svrl:text>[BR-CO-15]-Invoice total &amp; VAT</svrl:text></svrl:failed-assert>
+    </svrl:schematron-output>`;
+    expect(svrlFindings(svrl, 'invoice', 'ZATCA')).toEqual([
+      {
+        document: 'invoice',
+        rules: 'ZATCA',
+        flag: 'warning',
+        id: 'BR-KSA-37',
+        text: '[BR-KSA-37]-The seller address building number must contain 4 digits.',
+      },
+      { document: 'invoice', rules: 'ZATCA', flag: 'error', id: 'BR-CO-15', text: '[BR-CO-15]-Invoice total & VAT' },
+    ]);
+  });
+
+  it('without Saxon-HE it fails, saying how to install it (never skips)', () => {
+    const saved = process.env.SAXON_JAR;
+    process.env.SAXON_JAR = '/nonexistent/Saxon-HE.jar';
+    try {
+      expect(() => zatcaFindings({ invoice: '<Invoice/>' })).toThrow(/libsaxonhe-java/);
+    } finally {
+      if (saved === undefined) delete process.env.SAXON_JAR;
+      else process.env.SAXON_JAR = saved;
+    }
   });
 });
 
@@ -285,8 +336,24 @@ describe('UBL 2.1 export', () => {
     issuedAt: new Date('2026-11-25T12:34:56Z'),
     previousHash: GENESIS_HASH,
     qr: 'AQVtYXRqYXI=',
-    seller: { name: 'مؤسسة متجر للتجارة & شركاه', address: 'الرياض <حي العليا>', vatNumber: '300000000000003' },
+    seller: {
+      name: 'مؤسسة متجر للتجارة & شركاه',
+      address: 'الرياض <حي العليا>',
+      vatNumber: '300000000000003',
+      sellerId: { scheme: 'CRN', value: '1010010000' },
+      nationalAddress: {
+        buildingNumber: '2322',
+        street: 'طريق الملك فهد <الفرعي>',
+        district: 'العليا',
+        city: 'الرياض',
+        postalCode: '12214',
+        additionalNumber: '',
+      },
+    },
     country: 'SA',
+    // 12:34:56 UTC is 15:34:56 in Riyadh; a sale at 22:30 UTC is the next day there.
+    timeZone: 'Asia/Riyadh',
+    paymentMeans: '10',
     currency: 'SAR',
     digits: 2,
     lines,
@@ -306,7 +373,7 @@ describe('UBL 2.1 export', () => {
     expect(text('Invoice/cbc:ID')).toBe('42');
     expect(text('Invoice/cbc:UUID')).toBe(invoice.uuid);
     expect(text('Invoice/cbc:IssueDate')).toBe('2026-11-25');
-    expect(text('Invoice/cbc:IssueTime')).toBe('12:34:56');
+    expect(text('Invoice/cbc:IssueTime')).toBe('15:34:56');
     const type = find('Invoice/cbc:InvoiceTypeCode')[0];
     expect(type?.text).toBe('388');
     expect(type?.attributes).toContain('name="0200000"');
@@ -321,13 +388,29 @@ describe('UBL 2.1 export', () => {
     expect(attached.map((element) => element.text)).toEqual([GENESIS_HASH, invoice.qr]);
   });
 
-  it('names the seller with VAT number and legal name, escaped', () => {
+  it('dates a sale in the shop’s time zone: 01:30 in Riyadh is that day, not the day before', () => {
+    const late = readXml(invoiceUbl({ ...invoice, issuedAt: new Date('2026-11-30T22:30:00Z') }));
+    const at = (p: string) => late.find((element) => element.path === p)?.text;
+    expect(at('Invoice/cbc:IssueDate')).toBe('2026-12-01');
+    expect(at('Invoice/cbc:IssueTime')).toBe('01:30:00');
+  });
+
+  it('names the seller: its ZATCA id, national address, VAT number and legal name, escaped', () => {
     const party = 'Invoice/cac:AccountingSupplierParty/cac:Party';
+    expect(text(`${party}/cac:PartyIdentification/cbc:ID`)).toBe('1010010000');
+    expect(find(`${party}/cac:PartyIdentification/cbc:ID`)[0]?.attributes).toContain('schemeID="CRN"');
     expect(text(`${party}/cac:PartyTaxScheme/cbc:CompanyID`)).toBe('300000000000003');
     expect(text(`${party}/cac:PartyLegalEntity/cbc:RegistrationName`)).toBe('مؤسسة متجر للتجارة & شركاه');
-    expect(text(`${party}/cac:PostalAddress/cbc:StreetName`)).toBe('الرياض <حي العليا>');
+    const address = `${party}/cac:PostalAddress`;
+    expect(text(`${address}/cbc:StreetName`)).toBe('طريق الملك فهد <الفرعي>');
+    expect(text(`${address}/cbc:BuildingNumber`)).toBe('2322');
+    expect(text(`${address}/cbc:CitySubdivisionName`)).toBe('العليا');
+    expect(text(`${address}/cbc:CityName`)).toBe('الرياض');
+    expect(text(`${address}/cbc:PostalZone`)).toBe('12214');
+    // No additional number: no PlotIdentification.
+    expect(find(`${address}/cbc:PlotIdentification`)).toHaveLength(0);
     expect(xml).toContain('مؤسسة متجر للتجارة &amp; شركاه');
-    expect(xml).not.toContain('<حي العليا>');
+    expect(xml).not.toContain('<الفرعي>');
   });
 
   it('has the totals and one InvoiceLine per line, amounts with the currency', () => {

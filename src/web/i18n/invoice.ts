@@ -1,6 +1,17 @@
 /** Arabic texts of the printable tax invoice (/orders/:id/invoice; docs/invoices.md). */
 export const inv = {
+  /** A Saudi shop's: ZATCA's simplified tax invoice. */
   title: 'فاتورة ضريبية مبسطة',
+  /** Other markets' (docs/invoices.md § Other markets). */
+  plainTitle: 'فاتورة',
+  sellerId: {
+    CRN: 'السجل التجاري',
+    MOM: 'ترخيص وزارة البلديات',
+    MLS: 'ترخيص وزارة الموارد البشرية',
+    '700': 'الرقم الموحد',
+    SAG: 'ترخيص وزارة الاستثمار',
+    OTH: 'رقم المعرّف',
+  } as Record<string, string>,
   link: 'الفاتورة الضريبية',
   linkFor: (number: string) => `الفاتورة الضريبية للطلب رقم ${number}`,
   description: 'الفاتورة الضريبية المبسطة لطلبك: البائع والأصناف والضريبة ورمز الاستجابة السريعة.',

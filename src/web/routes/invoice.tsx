@@ -64,9 +64,12 @@ const money = (major: number, currency: string) =>
     minimumFractionDigits: currencyDigits(currency),
   }).format(major);
 
-/** The issue time in UTC, said so, so the server's HTML and the browser's render agree. */
-const issued = (iso: string) =>
-  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+/**
+ * The issue time in the zone the document was written in (docs/dates.md), as its XML says it, so
+ * the server's HTML and the browser's render agree.
+ */
+const issued = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'long', timeZone }).format(new Date(iso));
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice, creditNotes, ordersHref } = loaderData;
@@ -161,6 +164,10 @@ function TaxDocument({
   details?: ReactNode;
 }) {
   const labels = KINDS[kind];
+  // ZATCA's title and QR are a Saudi document's; other markets print a plain invoice (docs/invoices.md).
+  const saudi = document.country === 'SA';
+  const title = kind === 'invoice' && !saudi ? inv.plainTitle : labels.title;
+  const { sellerId } = document.seller;
   const number = formatCode(document.number);
   const prefix = kind === 'invoice' ? 'invoice' : `credit-note-${document.number}`;
   // The invoice is the page's heading; each credit note a section of it.
@@ -177,7 +184,7 @@ function TaxDocument({
       <header className="flex flex-col-reverse gap-4 border-b border-slate-200 pb-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <Heading id={`${prefix}-title`} className="mb-3 text-2xl font-bold">
-            {labels.title}
+            {title}
           </Heading>
           {subtitle && <p className="mb-3 font-bold">{subtitle}</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -193,24 +200,34 @@ function TaxDocument({
             <dd>
               <bdi dir="ltr">{document.seller.vatNumber}</bdi>
             </dd>
+            {sellerId && (
+              <>
+                <dt className="text-slate-600">{inv.sellerId[sellerId.scheme] ?? sellerId.scheme}</dt>
+                <dd>
+                  <bdi dir="ltr">{sellerId.value}</bdi>
+                </dd>
+              </>
+            )}
             <dt className="text-slate-600">{labels.number}</dt>
             <dd className="font-bold">{number}</dd>
             <dt className="text-slate-600">{inv.orderNumber}</dt>
             <dd>{formatCode(document.orderNumber)}</dd>
             <dt className="text-slate-600">{inv.issuedAt}</dt>
             <dd>
-              <time dateTime={document.issuedAt}>{issued(document.issuedAt)}</time>
+              <time dateTime={document.issuedAt}>{issued(document.issuedAt, document.timeZone)}</time>
             </dd>
             {details}
           </dl>
         </div>
-        <img
-          src={document.qrImage}
-          alt={labels.qrAlt(number)}
-          width={160}
-          height={160}
-          className="size-40 shrink-0 self-center sm:self-start"
-        />
+        {saudi && (
+          <img
+            src={document.qrImage}
+            alt={labels.qrAlt(number)}
+            width={160}
+            height={160}
+            className="size-40 shrink-0 self-center sm:self-start"
+          />
+        )}
       </header>
 
       {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}

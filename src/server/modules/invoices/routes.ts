@@ -11,15 +11,15 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { creditNotesOfOrder, type InvoiceRow, invoiceOfOrder } from './service.js';
-import { invoiceUbl, type UblCreditNote } from './ubl.js';
+import { creditNotesOfOrder, documentMarket, documentXml, type InvoiceRow, invoiceOfOrder } from './service.js';
+import { PAYMENT_MEANS } from './ubl.js';
 
 /**
  * An order's tax invoice and credit notes, as JSON and as UBL 2.1 XML (docs/invoices.md): its
  * customer's, and staff's for any order (SECURITY.md § Invoices). Another customer's order is not
  * found.
  */
-export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }: AppContext) {
+export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 
@@ -44,12 +44,10 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
     return { invoice, orderNumber: order.number };
   }
 
-  /** The XML of an invoice, or of a credit note with what it adds. */
-  const ubl = (document: InvoiceRow, creditNote?: UblCreditNote) =>
-    invoiceUbl({ ...document, country: config.country, digits: currencyDigits(document.currency), creditNote });
-
   const present = (invoice: InvoiceRow, orderNumber: number): Invoice => {
     const digits = currencyDigits(invoice.currency);
+    // The market and zone are how its XML is written (documentMarket), not what it prints.
+    const { country: _country, timeZone: _timeZone, ...seller } = invoice.seller;
     const major = (minor: number) => toMajor(minor, digits);
     return {
       number: invoice.number,
@@ -57,7 +55,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       issuedAt: invoice.issuedAt.toISOString(),
       orderId: invoice.orderId,
       orderNumber,
-      seller: invoice.seller,
+      seller,
       lines: invoice.lines.map((line) => ({
         name: line.name,
         quantity: line.quantity,
@@ -71,6 +69,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       vatTotal: major(invoice.vatTotal),
       total: major(invoice.total),
       currency: invoice.currency,
+      ...documentMarket(invoice),
       qr: invoice.qr,
       previousHash: invoice.previousHash,
       hash: invoice.hash,
@@ -110,7 +109,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="invoice-${invoice.number}.xml"`)
-        .send(ubl(invoice));
+        .send(documentXml(invoice));
     },
   );
 
@@ -169,13 +168,12 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards, config }
       const [found] = notes;
       if (!found) throw failure('creditNoteNotFound');
       const { note, refund, invoice } = found;
-      const xml = ubl(note, {
-        invoice: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt },
-        reason: note.reason ?? '',
-        // A refund without a provider was given back by hand (docs/orders.md § Refunds); a cancel
-        // that gave nothing back keeps the means the order was to be paid by.
-        paidBack: refund ? (refund.provider ? 'card' : 'cash') : order.paymentMethodType,
-      });
+      // A credit note issued before its payment means was kept: a refund without a provider was
+      // given back by hand (docs/orders.md § Refunds); a cancel that gave nothing back keeps the
+      // means the order was to be paid by.
+      const paidBack = refund ? (refund.provider ? 'card' : 'cash') : order.paymentMethodType;
+      const paymentMeans = note.paymentMeans ?? PAYMENT_MEANS[paidBack];
+      const xml = documentXml({ ...note, paymentMeans }, invoice);
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="credit-note-${note.number}.xml"`)

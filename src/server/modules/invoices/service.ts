@@ -1,91 +1,133 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { MARKETS } from '../../../contract/markets.js';
 import { currencyDigits } from '../../../contract/money.js';
+import { TAX_INVOICE_REQUIREMENTS, type TaxInvoiceRequirement } from '../../../contract/store.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type InvoiceSeller,
   invoiceCounter,
   invoices,
-  type orders,
+  type NationalAddress,
+  orders,
   refunds,
   storeSettings,
 } from '../../../db/schema.js';
+import type { Config } from '../../config.js';
+import type { StoreSettings } from '../settings/service.js';
 import { type Credited, creditNoteAmounts, type ItemLine, invoiceLines } from './allocate.js';
+import { zatcaHash } from './hash.js';
 import { zatcaQr } from './tlv.js';
-import { decimal } from './ubl.js';
+import { decimal, invoiceUbl, PAYMENT_MEANS } from './ubl.js';
 
 type OrderRow = typeof orders.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Base64 SHA-256 of text's UTF-8 bytes. */
-export const sha256Base64 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
-
 /**
- * The first invoice's "previous hash", exactly as ZATCA seeds the chain: SHA-256 of "0", whose hex
- * digest is then Base64-encoded (ZATCA's own quirk; later hashes encode the binary digest) —
- * docs/invoices.md § Chain.
+ * The first invoice's "previous hash", exactly as ZATCA seeds the chain (its SDK's
+ * `Data/PIH/pih.txt`): SHA-256 of "0", whose hex digest is then Base64-encoded (ZATCA's own quirk;
+ * later hashes encode the binary digest) — docs/invoices.md § The hash chain.
  */
 export const GENESIS_HASH = Buffer.from(createHash('sha256').update('0').digest('hex')).toString('base64');
 
-/** What an invoice's hash covers: everything it says, in one fixed order. */
-export type HashedInvoice = Pick<
-  InvoiceRow,
-  | 'kind'
-  | 'orderId'
-  | 'number'
-  | 'uuid'
-  | 'issuedAt'
-  | 'previousHash'
-  | 'seller'
-  | 'lines'
-  | 'subtotalExclVat'
-  | 'vatTotal'
-  | 'total'
-  | 'currency'
-  | 'qr'
-> &
-  Partial<Pick<InvoiceRow, 'refersTo' | 'reason'>>;
+/** What of the configuration an invoice is issued under: its market, currency and time zone. */
+export type InvoiceMarket = Pick<Config, 'country' | 'currency' | 'timeZone'>;
 
 /**
- * The canonical form an invoice's hash is taken of (docs/invoices.md § Chain): JSON of an array
- * in a fixed field order — no object keys whose order could drift — with the time in ISO 8601 UTC.
+ * What the shop still lacks to issue tax invoices (docs/invoices.md § When there is none). Every
+ * market needs the legal name (the seller's name on an invoice, never a fallback) and the VAT
+ * number; a Saudi shop also ZATCA's seller id, the national address, SAR and a VAT rate above 0 %
+ * (a 0 % invoice would need an exemption reason the shop cannot know).
  */
-export function canonicalForm(invoice: HashedInvoice): string {
-  return JSON.stringify([
-    'matjar-invoice-v1',
-    invoice.kind,
-    invoice.orderId,
-    invoice.number,
-    invoice.uuid,
-    invoice.issuedAt.toISOString(),
-    invoice.previousHash,
-    [invoice.seller.name, invoice.seller.address, invoice.seller.vatNumber],
-    invoice.lines.map((line) => [
-      line.name,
-      line.quantity,
-      line.unitPriceExclVat,
-      line.unitPriceInclVat,
-      line.vatRateBasisPoints,
-      line.vatAmount,
-      line.totalInclVat,
-    ]),
-    invoice.subtotalExclVat,
-    invoice.vatTotal,
-    invoice.total,
-    invoice.currency,
-    invoice.qr,
-    // A credit note also says which invoice it corrects and why (an invoice's form is unchanged).
-    ...(invoice.kind === 'credit_note' ? [invoice.refersTo ?? null, invoice.reason ?? null] : []),
-  ]);
+export function missingForTaxInvoices(
+  settings: StoreSettings,
+  market: Pick<InvoiceMarket, 'country' | 'currency'>,
+): TaxInvoiceRequirement[] {
+  const present: Record<TaxInvoiceRequirement, boolean> = {
+    legalName: settings.legalName.trim() !== '',
+    vatNumber: (settings.vatNumber ?? '').trim() !== '',
+    sellerId: market.country !== 'SA' || settings.sellerId !== '',
+    buildingNumber: market.country !== 'SA' || settings.buildingNumber !== '',
+    street: market.country !== 'SA' || settings.street !== '',
+    district: market.country !== 'SA' || settings.district !== '',
+    city: market.country !== 'SA' || settings.city !== '',
+    postalCode: market.country !== 'SA' || settings.postalCode !== '',
+    currency: market.country !== 'SA' || market.currency === 'SAR',
+    vatRate: market.country !== 'SA' || settings.vatRateBasisPoints > 0,
+  };
+  return TAX_INVOICE_REQUIREMENTS.filter((requirement) => !present[requirement]);
 }
 
-export const invoiceHash = (invoice: HashedInvoice) => sha256Base64(canonicalForm(invoice));
+/**
+ * The seller as an invoice freezes it, or nothing when the shop may not issue one yet: its legal
+ * name, VAT number, ZATCA seller id and national address, the market and the zone its dates are in.
+ */
+export function sellerOf(settings: StoreSettings | undefined, market: InvoiceMarket): InvoiceSeller | null {
+  if (!settings || missingForTaxInvoices(settings, market).length > 0 || !settings.vatNumber) return null;
+  const { buildingNumber, street, district, city, postalCode, additionalNumber } = settings;
+  const saudi = market.country === 'SA';
+  return {
+    name: settings.legalName.trim(),
+    address: saudi
+      ? nationalAddressLine({ buildingNumber, street, district, city, postalCode, additionalNumber })
+      : settings.address,
+    vatNumber: settings.vatNumber,
+    ...(saudi
+      ? {
+          sellerId: { scheme: settings.sellerIdScheme, value: settings.sellerId },
+          nationalAddress: { buildingNumber, street, district, city, postalCode, additionalNumber },
+        }
+      : {}),
+    country: market.country,
+    timeZone: market.timeZone,
+  };
+}
 
-/** The seller as printed, or nothing when the shop has no VAT number (no tax invoice). */
-export function sellerOf(settings: typeof storeSettings.$inferSelect | undefined): InvoiceSeller | null {
-  const vatNumber = settings?.vatNumber?.trim();
-  if (!settings || !vatNumber) return null;
-  return { name: settings.legalName.trim() || settings.shopName, address: settings.address, vatNumber };
+/** A national address on one line, as printed: «2322 طريق الملك فهد، العليا، الرياض 12214 - 8228». */
+export function nationalAddressLine(address: NationalAddress): string {
+  const extra = address.additionalNumber ? ` - ${address.additionalNumber}` : '';
+  return `${address.buildingNumber} ${address.street}، ${address.district}، ${address.city} ${address.postalCode}${extra}`;
+}
+
+/**
+ * The market and zone a document is written in: frozen in its seller; documents issued before they
+ * were kept take their currency's market and its default zone (docs/invoices.md § The hash chain).
+ */
+export function documentMarket(document: Pick<InvoiceRow, 'seller' | 'currency'>): {
+  country: string;
+  timeZone: string;
+} {
+  const [country, market] = Object.entries(MARKETS).find(
+    ([, candidate]) => candidate.currency === document.currency,
+  ) ?? ['SA', MARKETS.SA];
+  return { country: document.seller.country ?? country, timeZone: document.seller.timeZone ?? market.timeZone };
+}
+
+/** A document's hash: ZATCA's, of exactly the XML the API serves (docs/invoices.md § The hash chain). */
+export const documentHash = (document: InvoiceRow | UnhashedDocument, corrected?: InvoiceRow) =>
+  zatcaHash(documentXml(document, corrected));
+
+/**
+ * A document as UBL XML (docs/invoices.md § UBL export): a pure function of its row and, for a
+ * credit note, the invoice it corrects — what the API serves and what the hash is taken of.
+ */
+export function documentXml(document: InvoiceRow | UnhashedDocument, corrected?: InvoiceRow): string {
+  const { country, timeZone } = documentMarket(document);
+  const creditNote =
+    document.kind === 'credit_note' && corrected
+      ? {
+          invoice: { number: corrected.number, uuid: corrected.uuid, issuedAt: corrected.issuedAt },
+          reason: document.reason ?? '',
+        }
+      : undefined;
+  return invoiceUbl({
+    ...document,
+    country,
+    timeZone,
+    digits: currencyDigits(document.currency),
+    paymentMeans: document.paymentMeans,
+    creditNote,
+  });
 }
 
 /** What a document (invoice or credit note) says, before its number, time, chain and QR. */
@@ -103,6 +145,17 @@ type DocumentBody = Pick<
   | 'reason'
 >;
 
+/** A document with everything but its own hash. */
+type UnhashedDocument = DocumentBody &
+  Pick<InvoiceRow, 'number' | 'uuid' | 'issuedAt' | 'previousHash' | 'qr' | 'paymentMeans'>;
+
+/**
+ * How the order's money moves, for its invoice and its credit notes alike (UNTDID 4461): a paid
+ * card order's by card (a refund goes back to the card, docs/orders.md § Refunds), else in cash.
+ */
+const paymentMeansOf = (order: Pick<OrderRow, 'paymentMethodType' | 'paymentRef'>) =>
+  order.paymentMethodType === 'card' && order.paymentRef !== null ? PAYMENT_MEANS.card : PAYMENT_MEANS.cash;
+
 /**
  * Issues the next document of the chain inside the caller's transaction (docs/invoices.md §
  * Numbering): the counter row is locked, so concurrent issues take numbers one after another, and
@@ -113,6 +166,11 @@ async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
   const [counter] = await tx.select().from(invoiceCounter).where(eq(invoiceCounter.id, 1)).for('update');
   if (!counter) throw new Error('invoice counter missing');
   const digits = currencyDigits(body.currency);
+  const [order] = await tx
+    .select({ paymentMethodType: orders.paymentMethodType, paymentRef: orders.paymentRef })
+    .from(orders)
+    .where(eq(orders.id, body.orderId));
+  if (!order) throw new Error('invoiced order missing');
   // Whole seconds: the QR, the XML and the row say the same time.
   const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   const unsigned = {
@@ -121,6 +179,7 @@ async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
     uuid: randomUUID(),
     issuedAt,
     previousHash: counter.lastHash,
+    paymentMeans: paymentMeansOf(order),
     qr: zatcaQr({
       sellerName: body.seller.name,
       vatNumber: body.seller.vatNumber,
@@ -129,7 +188,8 @@ async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
       vatTotal: decimal(body.vatTotal, digits),
     }),
   };
-  const hash = invoiceHash(unsigned);
+  const corrected = body.refersTo ? await invoiceById(tx, body.refersTo) : undefined;
+  const hash = documentHash(unsigned, corrected);
   const [row] = await tx
     .insert(invoices)
     .values({ ...unsigned, hash })
@@ -204,27 +264,27 @@ export async function issueCreditNote(
 }
 
 /**
- * The order's invoice when the shop has a VAT number (docs/invoices.md): the one call
- * `createOrder` makes, at its end. The settings row exists by then (the order was quoted from it).
- * A test order (paid in test mode, no money moved) is no sale: it gets none and takes no number
- * from the real series (docs/invoices.md § When there is none).
+ * The order's invoice when the shop may issue one (docs/invoices.md § When there is none): the one
+ * call `createOrder` makes, at its end, in the order's currency. The settings row exists by then
+ * (the order was quoted from it). A test order (paid in test mode, no money moved) is no sale: it
+ * gets none and takes no number from the real series.
  */
 export async function invoiceOrder(
   tx: Tx,
   order: OrderRow,
   items: ReadonlyArray<{ title: string; count: number; price: number }>,
-  currency: string,
+  market: InvoiceMarket,
 ): Promise<InvoiceRow | null> {
   if (order.isTest) return null;
   const [settings] = await tx.select().from(storeSettings).limit(1);
-  const seller = sellerOf(settings);
+  const seller = sellerOf(settings, market);
   if (!seller) return null;
   return issueInvoice(
     tx,
     order,
     items.map((item) => ({ name: item.title, quantity: item.count, unitPrice: item.price })),
     seller,
-    currency,
+    market.currency,
   );
 }
 

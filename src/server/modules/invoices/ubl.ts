@@ -1,13 +1,16 @@
+import { wallClock } from '../../../contract/dates.js';
 import type { InvoiceLine, InvoiceSeller } from '../../../db/schema.js';
 
 /**
  * An issued invoice as UBL 2.1 XML, in the shape ZATCA gives a simplified tax invoice
  * (docs/invoices.md § UBL export): InvoiceTypeCode 388 named 0200000, ProfileID reporting:1.0,
  * the counter (ICV), the previous invoice's hash (PIH) and the QR as additional document
- * references. A credit note is the same Invoice document with InvoiceTypeCode 381, a
- * BillingReference to the invoice it corrects and its reason as the PaymentMeans' InstructionNote
- * (ZATCA's simplified credit note). Unsigned: the cryptographic stamp (UBLExtensions,
- * cac:Signature) is phase 2's.
+ * references, the seller with its ZATCA id and national address, dates in the shop's time zone
+ * (ZATCA reads them as Saudi time, BR-KSA-70). A credit note is the same Invoice document with
+ * InvoiceTypeCode 381, a BillingReference to the invoice it corrects and its reason as the
+ * PaymentMeans' InstructionNote (ZATCA's simplified credit note). Unsigned: the cryptographic stamp
+ * (UBLExtensions, cac:Signature) is phase 2's. It passes ZATCA's SDK rules but the stamp's
+ * (tests/api/invoices.test.ts).
  */
 
 /** What a credit note says beyond an invoice (docs/invoices.md § Credit notes). */
@@ -15,8 +18,6 @@ export type UblCreditNote = {
   /** The invoice it corrects. */
   invoice: { number: number; uuid: string; issuedAt: Date };
   reason: string;
-  /** How the money goes back: to the card it was paid with, or in cash by hand. */
-  paidBack: 'card' | 'cash';
 };
 
 export type UblInvoice = {
@@ -28,6 +29,10 @@ export type UblInvoice = {
   seller: InvoiceSeller;
   /** ISO 3166 alpha-2 of the seller's address (the shop's market). */
   country: string;
+  /** The zone its dates are written in (docs/dates.md). */
+  timeZone: string;
+  /** UNTDID 4461 code of how the money moves; null on documents issued before it was kept. */
+  paymentMeans: string | null;
   currency: string;
   /** Minor-unit digits of the currency. */
   digits: number;
@@ -40,7 +45,7 @@ export type UblInvoice = {
 };
 
 /** UNTDID 4461 payment means: 10 in cash, 48 bank card. */
-const PAYMENT_MEANS = { cash: '10', card: '48' } as const;
+export const PAYMENT_MEANS = { cash: '10', card: '48' } as const;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -71,25 +76,46 @@ export function invoiceUbl(invoice: UblInvoice): string {
   const e = xmlEscape;
   const money = (tag: string, minor: number) =>
     `<cbc:${tag} currencyID="${e(currency)}">${decimal(minor, digits)}</cbc:${tag}>`;
-  const iso = invoice.issuedAt.toISOString();
-  const { creditNote } = invoice;
+  const issued = wallClock(invoice.issuedAt, invoice.timeZone);
+  const { creditNote, seller } = invoice;
   // The invoice a credit note corrects: its number (our cbc:ID), UUID and issue date.
   const billingReference = creditNote
     ? [
         '<cac:BillingReference><cac:InvoiceDocumentReference>',
         `<cbc:ID>${creditNote.invoice.number}</cbc:ID>`,
         `<cbc:UUID>${e(creditNote.invoice.uuid)}</cbc:UUID>`,
-        `<cbc:IssueDate>${creditNote.invoice.issuedAt.toISOString().slice(0, 10)}</cbc:IssueDate>`,
+        `<cbc:IssueDate>${wallClock(creditNote.invoice.issuedAt, invoice.timeZone).date}</cbc:IssueDate>`,
         '</cac:InvoiceDocumentReference></cac:BillingReference>',
       ]
     : [];
   // ZATCA reads a credit note's reason from the payment means' instruction note (KSA-10).
-  const paymentMeans = creditNote
+  const paymentMeans =
+    invoice.paymentMeans || creditNote
+      ? [
+          '<cac:PaymentMeans>',
+          `<cbc:PaymentMeansCode>${invoice.paymentMeans ?? PAYMENT_MEANS.cash}</cbc:PaymentMeansCode>`,
+          ...(creditNote ? [`<cbc:InstructionNote>${e(creditNote.reason)}</cbc:InstructionNote>`] : []),
+          '</cac:PaymentMeans>',
+        ]
+      : [];
+  const address = seller.nationalAddress;
+  // The national address's parts in UBL's order (ZATCA's BR-KSA-09); a seller frozen before it was
+  // kept has its one-line address as the street.
+  const postalAddress = address
     ? [
-        '<cac:PaymentMeans>',
-        `<cbc:PaymentMeansCode>${PAYMENT_MEANS[creditNote.paidBack]}</cbc:PaymentMeansCode>`,
-        `<cbc:InstructionNote>${e(creditNote.reason)}</cbc:InstructionNote>`,
-        '</cac:PaymentMeans>',
+        `<cbc:StreetName>${e(address.street)}</cbc:StreetName>`,
+        `<cbc:BuildingNumber>${e(address.buildingNumber)}</cbc:BuildingNumber>`,
+        ...(address.additionalNumber
+          ? [`<cbc:PlotIdentification>${e(address.additionalNumber)}</cbc:PlotIdentification>`]
+          : []),
+        `<cbc:CitySubdivisionName>${e(address.district)}</cbc:CitySubdivisionName>`,
+        `<cbc:CityName>${e(address.city)}</cbc:CityName>`,
+        `<cbc:PostalZone>${e(address.postalCode)}</cbc:PostalZone>`,
+      ]
+    : [`<cbc:StreetName>${e(seller.address)}</cbc:StreetName>`];
+  const partyIdentification = seller.sellerId
+    ? [
+        `<cac:PartyIdentification><cbc:ID schemeID="${e(seller.sellerId.scheme)}">${e(seller.sellerId.value)}</cbc:ID></cac:PartyIdentification>`,
       ]
     : [];
   const rates = [...new Set(invoice.lines.map((line) => line.vatRateBasisPoints))].sort((a, b) => a - b);
@@ -144,8 +170,8 @@ export function invoiceUbl(invoice: UblInvoice): string {
     '<cbc:ProfileID>reporting:1.0</cbc:ProfileID>',
     `<cbc:ID>${invoice.number}</cbc:ID>`,
     `<cbc:UUID>${e(invoice.uuid)}</cbc:UUID>`,
-    `<cbc:IssueDate>${iso.slice(0, 10)}</cbc:IssueDate>`,
-    `<cbc:IssueTime>${iso.slice(11, 19)}</cbc:IssueTime>`,
+    `<cbc:IssueDate>${issued.date}</cbc:IssueDate>`,
+    `<cbc:IssueTime>${issued.time}</cbc:IssueTime>`,
     `<cbc:InvoiceTypeCode name="0200000">${creditNote ? 381 : 388}</cbc:InvoiceTypeCode>`,
     `<cbc:DocumentCurrencyCode>${e(currency)}</cbc:DocumentCurrencyCode>`,
     `<cbc:TaxCurrencyCode>${e(currency)}</cbc:TaxCurrencyCode>`,
@@ -163,15 +189,16 @@ export function invoiceUbl(invoice: UblInvoice): string {
     `<cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${e(invoice.qr)}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment>`,
     '</cac:AdditionalDocumentReference>',
     '<cac:AccountingSupplierParty><cac:Party>',
+    ...partyIdentification,
     '<cac:PostalAddress>',
-    `<cbc:StreetName>${e(invoice.seller.address)}</cbc:StreetName>`,
+    ...postalAddress,
     `<cac:Country><cbc:IdentificationCode>${e(invoice.country)}</cbc:IdentificationCode></cac:Country>`,
     '</cac:PostalAddress>',
     '<cac:PartyTaxScheme>',
-    `<cbc:CompanyID>${e(invoice.seller.vatNumber)}</cbc:CompanyID>`,
+    `<cbc:CompanyID>${e(seller.vatNumber)}</cbc:CompanyID>`,
     '<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>',
     '</cac:PartyTaxScheme>',
-    `<cac:PartyLegalEntity><cbc:RegistrationName>${e(invoice.seller.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
+    `<cac:PartyLegalEntity><cbc:RegistrationName>${e(seller.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
     '</cac:Party></cac:AccountingSupplierParty>',
     // A simplified invoice names no buyer.
     '<cac:AccountingCustomerParty><cac:Party/></cac:AccountingCustomerParty>',

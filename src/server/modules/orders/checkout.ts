@@ -114,7 +114,7 @@ const legacyMoney = (session: CheckoutSession): OrderMoney => ({
 export function createCheckouts(
   db: Database,
   provider: PaymentProvider | undefined,
-  shop: Pick<Config, 'currency' | 'shopName' | 'country'>,
+  shop: Pick<Config, 'currency' | 'shopName' | 'country' | 'timeZone'>,
   log: FastifyBaseLogger,
   hooks: Hooks,
 ) {
@@ -285,6 +285,7 @@ export function createCheckouts(
             lines: session.lines,
             money: session.quote ?? legacyMoney(session),
             currency: session.currency,
+            market: shop,
             couponName: session.couponName,
             shippingAddress: session.shippingAddress,
             method: 'card',

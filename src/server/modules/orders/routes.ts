@@ -155,6 +155,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           lines: linesOf(priced),
           money,
           currency: config.currency,
+          market: config,
           couponName: priced.coupon?.name ?? null,
           shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode, cityRecognised },
           method: 'cash',

@@ -26,7 +26,7 @@ import {
 import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
-import { invoiceOrder } from '../invoices/service.js';
+import { type InvoiceMarket, invoiceOrder } from '../invoices/service.js';
 import { historiesOf, recordEvent, SYSTEM } from './events.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -117,6 +117,8 @@ export type NewOrder = {
   /** The order's money, quoted once (docs/pricing.md), and its currency. */
   money: OrderMoney;
   currency: string;
+  /** The shop's market and time zone, for its tax invoice (docs/invoices.md). */
+  market: Pick<InvoiceMarket, 'country' | 'timeZone'>;
   couponName: string | null;
   shippingAddress: ShippingAddress;
   method: 'cash' | 'card';
@@ -183,7 +185,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
   }
-  await invoiceOrder(tx, row, order.lines, order.currency);
+  await invoiceOrder(tx, row, order.lines, { ...order.market, currency: order.currency });
   return row;
 }
 

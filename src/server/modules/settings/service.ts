@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { MARKETS } from '../../../contract/markets.js';
-import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
+import { SELLER_ID_SCHEMES, type storeSettingsUpdateSchema } from '../../../contract/store.js';
 import type { StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
+import { missingForTaxInvoices } from '../invoices/service.js';
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 type SettingsConfig = Pick<Config, 'shopName' | 'country'>;
@@ -45,12 +46,21 @@ export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency'
   legalName: row.legalName,
   vatNumber: row.vatNumber,
   address: row.address,
+  sellerIdScheme: SELLER_ID_SCHEMES.find((scheme) => scheme === row.sellerIdScheme) ?? 'CRN',
+  sellerId: row.sellerId,
+  buildingNumber: row.buildingNumber,
+  street: row.street,
+  district: row.district,
+  city: row.city,
+  postalCode: row.postalCode,
+  additionalNumber: row.additionalNumber,
   email: row.email,
   phone: row.phone,
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
   currency: config.currency,
   country: config.country,
-  issuesTaxInvoices: row.vatNumber !== null,
+  issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,
+  missingForTaxInvoices: missingForTaxInvoices(row, config),
   updatedAt: row.updatedAt.toISOString(),
 });

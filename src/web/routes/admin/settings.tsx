@@ -1,7 +1,8 @@
 import { Info } from 'lucide-react';
 import { data, Form } from 'react-router';
+import { SELLER_ID_SCHEMES } from '../../../contract/store';
 import { FormAlert } from '../../components/form-alert';
-import { CheckboxField, FormField, TextAreaField } from '../../components/form-field';
+import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { st } from '../../i18n/admin-store';
 import { ApiError } from '../../lib/api';
@@ -64,17 +65,29 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
     },
     actionData?.fieldErrors,
   );
+  // A Saudi seller is identified as ZATCA asks (docs/invoices.md § The seller); elsewhere one address line.
+  const saudi = settings.country === 'SA';
   return (
     <>
       <h1 className="mb-5 text-2xl font-bold">{st.settingsTitle}</h1>
-      {settings.vatNumber === null && (
-        <p
+      {settings.missingForTaxInvoices.length > 0 && (
+        <div
           role="note"
+          aria-labelledby="missing-for-tax-invoices"
           className="mb-5 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-amber-950"
         >
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {st.noVatNumber}
-        </p>
+          <div>
+            <p id="missing-for-tax-invoices" className="font-bold">
+              {st.missingTitle}
+            </p>
+            <ul className="list-disc ps-5">
+              {settings.missingForTaxInvoices.map((requirement) => (
+                <li key={requirement}>{st.missing[requirement]}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
       )}
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
@@ -118,7 +131,66 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               error={errors.phone}
             />
           </div>
-          <TextAreaField name="address" label={st.address} defaultValue={values.address} error={errors.address} />
+          {saudi ? (
+            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 font-bold">{st.sellerSection}</legend>
+              <p className="text-sm text-slate-700">{st.sellerSectionHint}</p>
+              <div className="grid gap-5 md:grid-cols-2">
+                <SelectField
+                  name="sellerIdScheme"
+                  label={st.sellerIdScheme}
+                  defaultValue={values.sellerIdScheme}
+                  error={errors.sellerIdScheme}
+                >
+                  {SELLER_ID_SCHEMES.map((scheme) => (
+                    <option key={scheme} value={scheme}>
+                      {st.sellerIdSchemes[scheme]}
+                    </option>
+                  ))}
+                </SelectField>
+                <FormField
+                  name="sellerId"
+                  label={st.sellerId}
+                  autoComplete="off"
+                  dir="ltr"
+                  defaultValue={values.sellerId}
+                  error={errors.sellerId}
+                />
+                <FormField
+                  name="buildingNumber"
+                  label={st.buildingNumber}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  dir="ltr"
+                  defaultValue={values.buildingNumber}
+                  error={errors.buildingNumber}
+                />
+                <FormField name="street" label={st.street} defaultValue={values.street} error={errors.street} />
+                <FormField name="district" label={st.district} defaultValue={values.district} error={errors.district} />
+                <FormField name="city" label={st.city} defaultValue={values.city} error={errors.city} />
+                <FormField
+                  name="postalCode"
+                  label={st.postalCode}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  dir="ltr"
+                  defaultValue={values.postalCode}
+                  error={errors.postalCode}
+                />
+                <FormField
+                  name="additionalNumber"
+                  label={st.additionalNumber}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  dir="ltr"
+                  defaultValue={values.additionalNumber}
+                  error={errors.additionalNumber}
+                />
+              </div>
+            </fieldset>
+          ) : (
+            <TextAreaField name="address" label={st.address} defaultValue={values.address} error={errors.address} />
+          )}
           <CheckboxField
             name="pricesIncludeVat"
             label={st.pricesIncludeVat}
