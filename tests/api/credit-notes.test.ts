@@ -1,16 +1,27 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import { ORDER_STATUS_NAMES } from '../../src/contract/order-statuses.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoices, orders, refunds, storeSettings } from '../../src/db/schema.js';
 import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
+import { ao } from '../../src/web/i18n/admin-orders.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
+import { mailsTo } from '../helpers/outbox.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
-import { apiClient, createTaxonomy, customerWithCart, insertProduct } from '../helpers/shopping.js';
+import {
+  apiClient,
+  createTaxonomy,
+  customerWithCart,
+  expectFail,
+  insertProduct,
+  stockOf,
+} from '../helpers/shopping.js';
 
 /*
  * Credit notes that are right (docs/invoices.md § Credit notes): together they never credit more
@@ -243,6 +254,69 @@ describe('a cancel credits everything not yet credited', () => {
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     const { invoice, notes } = await documentsOf(order.id);
     expect(notes.map((note) => note.total)).toEqual([invoice.total]);
+    await expectChain();
+  });
+});
+
+describe('staff’s cash-on-delivery work, end to end (docs/orders.md § Cash on delivery)', () => {
+  it('a refused parcel cancelled with its reason, and delivered cash refunded in full by hand: each credits the whole invoice', async () => {
+    const setStatus = (orderId: string, body: Record<string, unknown>) =>
+      send('PUT', `/orders/${orderId}/status`, { token: admin.token, payload: body });
+
+    // Shipped, then the customer refuses it at the door: staff press «رفض العميل الاستلام / مرتجع».
+    const refused = await cashOrder(11_500);
+    const productId = refused.order.cartItems[0]?.product.id ?? '';
+    expect(
+      (await setStatus(refused.order.id, { status: 'shipped', carrier: 'سمسا', trackingNumber: 'SM9' })).statusCode,
+    ).toBe(200);
+    expect(await stockOf(t, productId)).toEqual({ quantity: 9, sold: 1 });
+    const res = await cancel(refused.order.id, admin.token, ao.refusedReason);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid', refundedAmount: 0 });
+    const cancelled = await documentsOf(refused.order.id);
+    expect(cancelled.notes).toHaveLength(1);
+    expect(cancelled.notes[0]).toMatchObject({
+      reason: ao.refusedReason,
+      total: cancelled.invoice.total,
+      vatTotal: cancelled.invoice.vatTotal,
+      lines: cancelled.invoice.lines,
+    });
+    expect(await creditNotes(refused.order.id)).toEqual([
+      expect.objectContaining({ reason: ao.refusedReason, total: 115, refundAmount: 0 }),
+    ]);
+    // The stock came back once: nothing cancels, pays or delivers it again.
+    expectFail(await cancel(refused.order.id, admin.token, ao.refusedReason), 409, m.orderNotCancellable);
+    expectFail(await send('PUT', `/orders/${refused.order.id}/pay`, { token: admin.token }), 409);
+    expect(await stockOf(t, productId)).toEqual({ quantity: 10, sold: 0 });
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, refused.order.id))).toEqual([]);
+    // The customer's e-mail says the order is cancelled, and why.
+    const mail = mailsTo(t, refused.user.email).at(-1);
+    expect(mail?.subject).toBe(
+      `${t.config.shopName}: طلبك رقم ${refused.order.number} — ${ORDER_STATUS_NAMES.cancelled}`,
+    );
+    expect(mail?.text).toContain(ao.refusedReason);
+
+    // Delivered, its cash collected, then handed back in full.
+    const returned = await cashOrder(10_000);
+    const delivered = await setStatus(returned.order.id, { status: 'delivered' });
+    expect(delivered.json().data).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    const given = await refund(returned.order.id, 100, 'أعاد العميل المنتج');
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json().data).toMatchObject({ amount: 100, status: 'done', creditNoteNumber: expect.any(Number) });
+    expect(given.json().order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 100 });
+    const [byHand] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, returned.order.id));
+    expect(byHand).toMatchObject({ status: 'done', provider: null, amount: 10_000 });
+    const credited = await documentsOf(returned.order.id);
+    expect(credited.notes).toEqual([
+      expect.objectContaining({
+        number: given.json().data.creditNoteNumber,
+        reason: 'أعاد العميل المنتج',
+        total: credited.invoice.total,
+        vatTotal: credited.invoice.vatTotal,
+        lines: credited.invoice.lines,
+      }),
+    ]);
+    expect(byHand?.creditNoteId).toBe(credited.notes[0]?.id);
     await expectChain();
   });
 });

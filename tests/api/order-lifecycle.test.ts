@@ -179,11 +179,24 @@ describe('the original pay and deliver routes', () => {
     expect(unpaid.json().data).toMatchObject({ isPaid: false, paymentStatus: 'unpaid' });
   });
 
-  it('delivering a cancelled order is refused (409)', async () => {
+  it('paying or delivering a cancelled order is refused (409), changing nothing', async () => {
     const { order, user } = await cashOrder(await product());
     expect((await cancel(order.id, user.token)).statusCode).toBe(200);
+    const before = await orderOf(order.id);
+    // The original client's «mark paid» sends no body; ours may send `{ isPaid: true }`.
+    const pay = await send('PUT', `/orders/${order.id}/pay`, { token: admin.token });
+    expectFail(pay, 409, m.orderTransitionInvalid);
+    expect(pay.json().code).toBe('ORDER_TRANSITION_INVALID');
+    const payTrue = await send('PUT', `/orders/${order.id}/pay`, { token: admin.token, payload: { isPaid: true } });
+    expectFail(payTrue, 409, m.orderTransitionInvalid);
     expectFail(await send('PUT', `/orders/${order.id}/deliver`, { token: admin.token }), 409, m.orderTransitionInvalid);
-    expect((await orderOf(order.id)).isDelivered).toBe(false);
+    const after = await orderOf(order.id);
+    expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid', isPaid: false, isDelivered: false });
+    expect(after.history).toEqual(before.history);
+    // Setting a flag it already has still changes nothing and answers as before.
+    const unpaid = await send('PUT', `/orders/${order.id}/pay`, { token: admin.token, payload: { isPaid: false } });
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    expect(unpaid.json()).toMatchObject({ status: 'Success', data: { status: 'cancelled', isPaid: false } });
   });
 });
 
@@ -786,6 +799,9 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refundedAmount: 0 });
     const [due] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
     expect(due).toMatchObject({ status: 'due', provider: 'stripe' });
+    // Its money is on its way back: the original «mark unpaid» cannot take the payment away meanwhile.
+    const unpay = send('PUT', `/orders/${row.id}/pay`, { token: staff.token, payload: { isPaid: false }, app: shop });
+    expectFail(await unpay, 409, m.orderTransitionInvalid);
 
     const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
     await lifecycle.sweepRefunds();

@@ -150,6 +150,46 @@ test('after a refund the order page links its credit note, printed after the inv
   }
 });
 
+test('a customer cancels an unpaid cash order: its credit note says the order was cancelled before payment instead of an amount of zero', async ({
+  page,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: shopURL() });
+  try {
+    const customer = await createCustomer(request);
+    const order = await placeCashOrder(request, customer.token, (await stockedProducts(request)).slice(0, 1));
+    const cancelled = await request.post(`/api/v1/orders/${order.id}/cancel`, {
+      headers: bearer(customer.token),
+      data: { reason: 'غيّرت رأيي' },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    const { history } = (await cancelled.json()).data as Order;
+    const creditNoteNumber = history.at(-1)?.creditNoteNumber ?? 0;
+    expect(creditNoteNumber).toBeGreaterThan(0);
+    const code = (n: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(n);
+
+    // The order's timeline links the cancel's credit note.
+    await signInWithCookie(page.context(), shopURL(), customer.token);
+    await page.goto(`${shopURL()}/user/orders/${order.id}`);
+    await page.getByRole('link', { name: `إشعار دائن رقم ${code(creditNoteNumber)}` }).click();
+    await expect(page).toHaveURL(`${shopURL()}/orders/${order.id}/invoice#credit-note-${creditNoteNumber}`);
+
+    const note = page.getByRole('article', { name: 'إشعار دائن' });
+    await expect(note.locator('dt:text-is("سبب الإشعار") + dd')).toHaveText('غيّرت رأيي');
+    await expect(note.locator('dt:text-is("المبلغ المسترد") + dd')).toHaveText(
+      'أُلغي الطلب قبل الدفع: لم يُسترد أي مبلغ',
+    );
+    await expect(note).not.toContainText(money(0, 'SAR'));
+    // It still credits the whole invoice: its totals are the order's.
+    await expect(
+      note.getByRole('region', { name: `إجماليات الإشعار الدائن رقم ${code(creditNoteNumber)}` }),
+    ).toContainText(money(order.totalOrderPrice, 'SAR'));
+    await expectNoAxeViolations(page);
+  } finally {
+    await request.dispose();
+  }
+});
+
 test('another customer cannot open the invoice', async ({ page, playwright }) => {
   const request = await playwright.request.newContext({ baseURL: shopURL() });
   try {

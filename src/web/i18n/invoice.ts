@@ -47,6 +47,8 @@ export const inv = {
     refersTo: (number: string) => `مرتبط بالفاتورة رقم ${number}`,
     reason: 'سبب الإشعار',
     refundAmount: 'المبلغ المسترد',
+    /** In place of the amount when the credit note refunded nothing: a cancel of an unpaid order. */
+    cancelledBeforePayment: 'أُلغي الطلب قبل الدفع: لم يُسترد أي مبلغ',
     // Numbered: a page with several credit notes names each one's regions apart.
     lines: (number: string) => `بنود الإشعار الدائن رقم ${number}`,
     totals: (number: string) => `إجماليات الإشعار الدائن رقم ${number}`,

@@ -120,7 +120,10 @@ function CreditNoteSheet({ note }: { note: CreditNote & { qrImage: string } }) {
             <bdi>{note.reason}</bdi>
           </dd>
           <dt className="text-slate-600">{cn.refundAmount}</dt>
-          <dd className="font-bold">{money(note.refundAmount, note.currency)}</dd>
+          {/* A cancel of an unpaid order credits the invoice and gives nothing back (docs/invoices.md). */}
+          <dd className="font-bold">
+            {note.refundAmount === 0 ? cn.cancelledBeforePayment : money(note.refundAmount, note.currency)}
+          </dd>
         </>
       }
     />

@@ -388,8 +388,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
 
     /**
      * The original API's flags (docs/api-compatibility.md): `pay` marks an unpaid order paid (or,
-     * with `false`, a paid one without refunds unpaid); `deliver` moves it to delivered (or, with
-     * `false`, a delivered one back to processing). Setting a flag it already has changes nothing.
+     * with `false`, a paid one without refunds unpaid), never a cancelled one's; `deliver` moves it to
+     * delivered (or, with `false`, a delivered one back to processing). Setting a flag it already has
+     * changes nothing.
      * True when the order's status changed (the customer is told).
      */
     async setFlag(orderId: string, actor: Actor, flag: 'isPaid' | 'isDelivered', value: boolean): Promise<boolean> {
@@ -398,7 +399,11 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
         const now = new Date();
         if (flag === 'isPaid') {
           if (paidFlag(order.paymentStatus) === value) return false;
-          if (!value && order.paymentStatus !== 'paid') throw failure('orderTransitionInvalid');
+          // A cancel has credited the whole invoice and settled the money (docs/orders.md § Cancel):
+          // paying it now would leave money to give back with nothing left to credit.
+          if (order.status === 'cancelled' || (!value && order.paymentStatus !== 'paid')) {
+            throw failure('orderTransitionInvalid');
+          }
           const paymentStatus = value ? 'paid' : 'unpaid';
           await tx
             .update(orders)
