@@ -150,11 +150,15 @@ type UnhashedDocument = DocumentBody &
   Pick<InvoiceRow, 'number' | 'uuid' | 'issuedAt' | 'previousHash' | 'qr' | 'paymentMeans'>;
 
 /**
- * How the order's money moves, for its invoice and its credit notes alike (UNTDID 4461): a paid
- * card order's by card (a refund goes back to the card, docs/orders.md § Refunds), else in cash.
+ * A card order paid through the provider: its refunds go back to the card (docs/orders.md §
+ * Refunds); any other order's money moves in cash, given back by hand.
  */
+export const paidByCard = (order: Pick<OrderRow, 'paymentMethodType' | 'paymentRef'>) =>
+  order.paymentMethodType === 'card' && order.paymentRef !== null;
+
+/** How the order's money moves, for its invoice and its credit notes alike (UNTDID 4461). */
 const paymentMeansOf = (order: Pick<OrderRow, 'paymentMethodType' | 'paymentRef'>) =>
-  order.paymentMethodType === 'card' && order.paymentRef !== null ? PAYMENT_MEANS.card : PAYMENT_MEANS.cash;
+  paidByCard(order) ? PAYMENT_MEANS.card : PAYMENT_MEANS.cash;
 
 /**
  * Issues the next document of the chain inside the caller's transaction (docs/invoices.md §

@@ -8,7 +8,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
-import { issueCreditNote } from '../invoices/service.js';
+import { issueCreditNote, paidByCard } from '../invoices/service.js';
 import { type Actor, actorById, recordEvent } from './events.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { releaseStock } from './service.js';
@@ -225,7 +225,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     actor: Actor,
     request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
   ) {
-    const byCard = order.paymentMethodType === 'card' && order.paymentRef !== null;
+    const byCard = paidByCard(order);
     const creditNote = await issueCreditNote(tx, order.id, reason, amount);
     const [refund] = await tx
       .insert(refunds)
