@@ -101,3 +101,9 @@ export const ZONE_CITIES_MAX = 200;
 export const ZONE_CITY_MAX = 100;
 /** Zones one shop may keep, the default one included. */
 export const MAX_SHIPPING_ZONES = 100;
+
+/**
+ * ZATCA's seller identification schemes (BR-KSA-08), in the order ZATCA asks them to be chosen. Here,
+ * not beside the settings schema, so the settings page can list them without loading zod.
+ */
+export const SELLER_ID_SCHEMES = ['CRN', 'MOM', 'MLS', '700', 'SAG', 'OTH'] as const;

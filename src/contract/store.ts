@@ -11,6 +11,7 @@ import {
 } from './common.js';
 import {
   LEGAL_NAME_MAX,
+  SELLER_ID_SCHEMES,
   SHOP_NAME_MAX,
   STORE_ADDRESS_MAX,
   STORE_PHONE_MAX,
@@ -40,9 +41,6 @@ export const vatNumberPattern = (country: MarketCountry) => (country === 'SA' ? 
 
 /** A VAT number as stored: ASCII digits only. */
 export const normalizeVatNumber = (value: string) => toAsciiDigits(value).replace(/[\s-]/g, '');
-
-/** ZATCA's seller identification schemes (BR-KSA-08), in the order ZATCA asks them to be chosen. */
-export const SELLER_ID_SCHEMES = ['CRN', 'MOM', 'MLS', '700', 'SAG', 'OTH'] as const;
 
 /** The most characters of a national address part (street, district, city): ZATCA's field limit. */
 export const ADDRESS_PART_MAX = 127;

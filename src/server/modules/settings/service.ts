@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { SELLER_ID_SCHEMES } from '../../../contract/constants.js';
 import { MARKETS } from '../../../contract/markets.js';
-import { SELLER_ID_SCHEMES, type storeSettingsUpdateSchema } from '../../../contract/store.js';
+import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
 import type { StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';

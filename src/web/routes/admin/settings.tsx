@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { data, Form } from 'react-router';
-import { SELLER_ID_SCHEMES } from '../../../contract/store';
+import { SELLER_ID_SCHEMES } from '../../../contract/constants';
 import { FormAlert } from '../../components/form-alert';
 import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
