@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope, idSchema, isoDateTime, positiveInt } from './common.js';
 import { apiMessages } from './messages.js';
+import { nationalAddressView } from './store.js';
 
 /** An invoice line, money in major units (docs/invoices.md § Lines). */
 export const invoiceLineSchema = z.object({
@@ -33,16 +34,7 @@ export const invoiceSchema = z.object({
     address: z.string(),
     vatNumber: z.string(),
     sellerId: z.object({ scheme: z.string(), value: z.string() }).optional(),
-    nationalAddress: z
-      .object({
-        buildingNumber: z.string(),
-        street: z.string(),
-        district: z.string(),
-        city: z.string(),
-        postalCode: z.string(),
-        additionalNumber: z.string(),
-      })
-      .optional(),
+    nationalAddress: nationalAddressView.optional(),
   }),
   lines: z.array(invoiceLineSchema),
   subtotalExclVat: z.number(),

@@ -72,6 +72,19 @@ export const TAX_INVOICE_REQUIREMENTS = [
 ] as const;
 export type TaxInvoiceRequirement = (typeof TAX_INVOICE_REQUIREMENTS)[number];
 
+/**
+ * A Saudi national address as the settings and the invoices' frozen seller answer it (docs/invoices.md
+ * § The seller); `additionalNumber` is optional ('' when none).
+ */
+export const nationalAddressView = z.object({
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+});
+
 /** A percentage (0–100, at most 2 decimals) → basis points. */
 const vatRate = numericInput(m.vatRateInvalid).pipe(
   z
@@ -141,13 +154,7 @@ export const storeSettingsSchema = z.object({
   /** ZATCA's seller identification (BT-29): scheme and value ('' when none). */
   sellerIdScheme: z.enum(SELLER_ID_SCHEMES),
   sellerId: z.string(),
-  /** The national address; `additionalNumber` is optional ('' when none). */
-  buildingNumber: z.string(),
-  street: z.string(),
-  district: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  additionalNumber: z.string(),
+  ...nationalAddressView.shape,
   email: z.string(),
   phone: z.string(),
   /** Percent (15 = 15 %). */

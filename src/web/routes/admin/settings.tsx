@@ -67,6 +67,18 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   );
   // A Saudi seller is identified as ZATCA asks (docs/invoices.md § The seller); elsewhere one address line.
   const saudi = settings.country === 'SA';
+  // The national address's numbers: digits only, read left to right (Arabic-Indic digits are taken).
+  const digitsField = (name: 'buildingNumber' | 'postalCode' | 'additionalNumber') => (
+    <FormField
+      name={name}
+      label={st[name]}
+      inputMode="numeric"
+      autoComplete="off"
+      dir="ltr"
+      defaultValue={values[name]}
+      error={errors[name]}
+    />
+  );
   return (
     <>
       <h1 className="mb-5 text-2xl font-bold">{st.settingsTitle}</h1>
@@ -156,36 +168,12 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
                   defaultValue={values.sellerId}
                   error={errors.sellerId}
                 />
-                <FormField
-                  name="buildingNumber"
-                  label={st.buildingNumber}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  dir="ltr"
-                  defaultValue={values.buildingNumber}
-                  error={errors.buildingNumber}
-                />
+                {digitsField('buildingNumber')}
                 <FormField name="street" label={st.street} defaultValue={values.street} error={errors.street} />
                 <FormField name="district" label={st.district} defaultValue={values.district} error={errors.district} />
                 <FormField name="city" label={st.city} defaultValue={values.city} error={errors.city} />
-                <FormField
-                  name="postalCode"
-                  label={st.postalCode}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  dir="ltr"
-                  defaultValue={values.postalCode}
-                  error={errors.postalCode}
-                />
-                <FormField
-                  name="additionalNumber"
-                  label={st.additionalNumber}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  dir="ltr"
-                  defaultValue={values.additionalNumber}
-                  error={errors.additionalNumber}
-                />
+                {digitsField('postalCode')}
+                {digitsField('additionalNumber')}
               </div>
             </fieldset>
           ) : (
