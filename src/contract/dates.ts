@@ -91,3 +91,14 @@ export const formatDate = (instant: Date | string, timeZone: string) =>
 /** A moment, day and time (`1 نوفمبر 2026 في 1:30 ص`), in the shop's zone. */
 export const formatDateTime = (instant: Date | string, timeZone: string) =>
   new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
+
+/**
+ * An instant within what Postgres takes in an ISO timestamp (years 1 to 9999, no year 0): the
+ * first shop day of a zone ahead of UTC begins on 31 December of year 0, and the last one of a zone
+ * at or behind UTC ends in year 10000.
+ */
+export function storableInstant(instant: Date): Date {
+  const first = Date.parse('0001-01-01T00:00:00Z');
+  const last = Date.parse('9999-12-31T23:59:59.999Z');
+  return new Date(Math.min(Math.max(instant.getTime(), first), last));
+}

@@ -827,6 +827,10 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       app: shop,
     });
     expect(partial.json().data).toMatchObject({ status: 'due' });
+    // While it is on its way the original «mark unpaid» is refused: a cancel after it would think
+    // nothing was paid and give back nothing more.
+    const unpay = send('PUT', `/orders/${row.id}/pay`, { token: staff.token, payload: { isPaid: false }, app: shop });
+    expectFail(await unpay, 409, m.orderTransitionInvalid);
     expect((await cancel(row.id, staff.token, 'نفد المنتج', shop)).statusCode).toBe(200);
     const given = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
     // 50.00 on its way and the cancel's 150.00: the 200.00 paid, never more.

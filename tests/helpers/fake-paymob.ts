@@ -97,6 +97,8 @@ export async function startFakePaymob() {
   const tokens = new Map<string, number>();
   /** Each Paymob order's transactions, oldest first (what the inquiry reads). */
   const transactionsByOrder = new Map<number, Transaction[]>();
+  /** Every transaction by its id (what "Retrieve a transaction" reads). */
+  const transactionsById = new Map<number, Transaction>();
   /** `refundThenFail`: the next refund is made, then answered with a 500. */
   let refundThenFail = false;
   let count = 0;
@@ -139,6 +141,7 @@ export async function startFakePaymob() {
     };
     const ofOrder = transactionsByOrder.get(intention.orderId) ?? [];
     transactionsByOrder.set(intention.orderId, [...ofOrder, obj]);
+    transactionsById.set(Number(obj.id), obj);
     if (obj.success === true && obj.pending === false && obj.has_parent_transaction === false) {
       payments.set(obj.id, { amount: Number(obj.amount_cents), refunded: 0, intention });
       intention.paid = true;
@@ -365,16 +368,11 @@ export async function startFakePaymob() {
           return latest ? answer(200, latest) : answer(404, { detail: 'Not found.' });
         }
         const id = Number(read?.[1]);
-        const payment = payments.get(id);
-        if (!payment) return answer(404, { detail: 'Not found.' });
-        // The fields a refund reconciliation reads; Paymob's transaction carries many more.
-        return answer(200, {
-          id,
-          amount_cents: payment.amount,
-          refunded_amount_cents: payment.refunded,
-          is_refunded: payment.refunded > 0,
-          currency: payment.intention.currency,
-        });
+        const transaction = transactionsById.get(id);
+        if (!transaction) return answer(404, { detail: 'Not found.' });
+        // The transaction as its callback carried it, with what has been given back of it since.
+        const refunded = payments.get(id)?.refunded ?? 0;
+        return answer(200, { ...transaction, refunded_amount_cents: refunded, is_refunded: refunded > 0 });
       }
       if (request.headers.authorization !== `Token ${SECRET_KEY}`) return answer(401, { detail: 'Invalid token.' });
       if (request.method === 'POST' && url.pathname === '/v1/intention/') return answer(...createIntention(body));

@@ -6,6 +6,7 @@ import {
   isTimeZone,
   shopDay,
   startOfShopDay,
+  storableInstant,
   wallClock,
 } from '../../src/contract/dates';
 import { MARKETS } from '../../src/contract/markets';
@@ -34,6 +35,19 @@ describe('the shop time zone', () => {
   it('bounds the widest days a filter takes, years 1 and 9999, without an invalid date', () => {
     expect(endOfShopDay('9999-12-31', 'Asia/Riyadh').toISOString()).toBe('9999-12-31T21:00:00.000Z');
     expect(Number.isNaN(startOfShopDay('0001-01-01', 'Asia/Riyadh').getTime())).toBe(false);
+  });
+
+  it('keeps the day filters’ bounds within the years Postgres takes, in zones on either side of UTC', () => {
+    const first = new Date('0001-01-01T00:00:00Z');
+    const last = new Date('9999-12-31T23:59:59.999Z');
+    for (const zone of ['UTC', 'America/New_York', 'Asia/Riyadh']) {
+      for (const bound of [startOfShopDay('0001-01-01', zone), endOfShopDay('9999-12-31', zone)]) {
+        const kept = storableInstant(bound);
+        expect(kept >= first && kept <= last, `${zone} ${bound.toISOString()}`).toBe(true);
+      }
+    }
+    // Within the range an instant is itself.
+    expect(storableInstant(new Date('2026-11-01T00:00:00Z')).toISOString()).toBe('2026-11-01T00:00:00.000Z');
   });
 
   it("writes dates for people in the shop's zone: 22:30 UTC on 31 October is 1 November, 01:30, in Riyadh", () => {

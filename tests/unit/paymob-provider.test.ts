@@ -223,6 +223,33 @@ describe('the transaction callback', () => {
     ).toBeNull();
   });
 
+  it('a callback only names its transaction: digits slid between signed fields verify, but what was paid, and for which order, is Paymob’s answer', async () => {
+    const { obj, hmac } = fake.transaction(orderId);
+    const forged = (changes: Transaction) =>
+      call(JSON.stringify({ type: 'TRANSACTION', obj: { ...obj, ...changes } }), hmac);
+    // The signed string has no separators: 34050 + "2026-…" reads as 3405 + "02026-…".
+    const lessPaid = { amount_cents: 3405, created_at: `0${obj.created_at}` };
+    expect(signTransaction(fake.hmacSecret, { ...obj, ...lessPaid })).toBe(hmac);
+    expect(await forged(lessPaid)).toEqual({
+      type: 'paid',
+      sessionId: orderId,
+      paymentId: String(obj.id),
+      amount: 34_050,
+      currency: 'EGP',
+    });
+    // The Paymob order id's last digit slid into `owner`: another checkout named, refused.
+    const order = String((obj.order as { id: number }).id);
+    const otherCheckout = {
+      order: { id: Number(order.slice(0, -1)) },
+      owner: Number(`${order.slice(-1)}${obj.owner}`),
+    };
+    expect(signTransaction(fake.hmacSecret, { ...obj, ...otherCheckout })).toBe(hmac);
+    expect(await forged(otherCheckout)).toBeNull();
+    // A bare order (no object, so no signed `order.id`): the checkout it names is not signed.
+    const bare = { order: Number(order.slice(0, -1)), owner: Number(`${order.slice(-1)}${obj.owner}`) };
+    expect(await forged(bare)).toBeNull();
+  });
+
   it('an amount or currency that is not Paymob’s usual shape is passed on as a mismatch, never as “unknown”', async () => {
     const event = await send({ amount_cents: 'lots', currency: null });
     expect(event).toMatchObject({ type: 'paid', currency: '' });
@@ -284,6 +311,9 @@ describe('refund and expire', () => {
     expect(await paymob.lookupPayment?.(page.id)).toBeUndefined();
     fake.payWithoutCallback(page.id, { success: false });
     expect(await paymob.lookupPayment?.(page.id)).toBeUndefined();
+    // Not decided yet (a wallet awaiting approval): no answer, so the checkout is not ended.
+    fake.payWithoutCallback(page.id, { pending: true, success: false });
+    await expect(paymob.lookupPayment?.(page.id)).rejects.toThrow(/still pending/);
     const obj = fake.payWithoutCallback(page.id);
     expect(await paymob.lookupPayment?.(page.id)).toEqual({
       type: 'paid',

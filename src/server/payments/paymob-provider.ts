@@ -190,6 +190,12 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
     return Number(paymentId);
   };
 
+  /** "Retrieve a transaction" (auth token): the transaction as Paymob states it (older answers wrap it in `obj`). */
+  async function readTransaction(paymentId: string): Promise<Json> {
+    const answer = await withToken('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
+    return isObject(answer.obj) ? answer.obj : answer;
+  }
+
   return {
     name: 'paymob',
     // Test keys (egy_sk_test_…, ksa_sk_test_…) take Paymob's test cards: no money moves.
@@ -255,12 +261,26 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       const expected = createHmac('sha512', hmacSecret).update(text).digest();
       if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
       if (callback.type !== 'TRANSACTION') return { type: 'ignored' };
+      // The signed order is an object whose id names the checkout; a bare value there is not signed.
+      if (!isObject(transaction.order)) return null;
       // A declined attempt ends nothing: the customer may try again on the same page until the
       // checkout expires. A pending one (wallets, kiosks) is asked about at Paymob
       // (docs/payments.md, step 2).
       const payment = paymentOf(transaction);
       if (payment?.type === 'pending') return { type: 'check', sessionId: payment.sessionId };
-      return payment ?? { type: 'ignored' };
+      if (!payment) return { type: 'ignored' };
+      // Paymob's signed string joins the fields without separators, so digits can slide between
+      // neighbours (amount into created_at, order id into owner) and still verify, and the return
+      // page's query carries a valid hmac any customer can read (SECURITY.md § 6). A signed callback
+      // only says which transaction to read: what was paid, and for which order, is Paymob's own
+      // answer ("Retrieve a transaction"), as Moyasar's invoice is.
+      const paymentId = String(transaction.id);
+      if (!/^\d{1,15}$/.test(paymentId)) return null;
+      const stated = paymentOf(await readTransaction(paymentId));
+      if (stated?.type === 'pending') return { type: 'check', sessionId: stated.sessionId };
+      if (!stated) return { type: 'ignored' };
+      if (stated.paymentId !== paymentId || stated.sessionId !== payment.sessionId) return null;
+      return stated;
     },
     async lookupPayment(orderId) {
       // Transaction inquiry by Paymob's order id: the order's transaction as Paymob states it.
@@ -273,6 +293,9 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       });
       if (!answer) return undefined;
       const payment = paymentOf(isObject(answer.obj) ? answer.obj : answer);
+      // Not decided yet (a wallet awaiting its customer's approval): the checkout stays open and is
+      // asked again after its claim's lease, rather than ended while the money may still come.
+      if (payment?.type === 'pending') throw new Error(`Paymob: order ${orderId}'s payment is still pending`);
       // Only a payment of this very order: an answer naming another is not believed.
       return payment?.type === 'paid' && payment.sessionId === orderId ? payment : undefined;
     },
@@ -288,10 +311,8 @@ export function createPaymobProvider(settings: PaymobSettings): PaymentProvider 
       return { id: String(answer.id) };
     },
     async refundedAmount(paymentId) {
-      // Retrieve a transaction: `refunded_amount_cents` is what has been given back of it (older
-      // answers wrap the transaction in `obj`).
-      const answer = await withToken('GET', `/api/acceptance/transactions/${transactionId(paymentId)}`);
-      const transaction = isObject(answer.obj) ? answer.obj : answer;
+      // Retrieve a transaction: `refunded_amount_cents` is what has been given back of it.
+      const transaction = await readTransaction(paymentId);
       const raw = transaction.refunded_amount_cents;
       const refunded =
         typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw)) ? Number(raw) : Number.NaN;

@@ -388,7 +388,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
 
     /**
      * The original API's flags (docs/api-compatibility.md): `pay` marks an unpaid order paid (or,
-     * with `false`, a paid one without refunds unpaid), never a cancelled one's; `deliver` moves it to
+     * with `false`, a paid one without refunds, done or on their way, unpaid), never a cancelled one's; `deliver` moves it to
      * delivered (or, with `false`, a delivered one back to processing). Setting a flag it already has
      * changes nothing.
      * True when the order's status changed (the customer is told).
@@ -401,9 +401,10 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           if (paidFlag(order.paymentStatus) === value) return false;
           // A cancel has credited the whole invoice and settled the money (docs/orders.md § Cancel):
           // paying it now would leave money to give back with nothing left to credit.
-          if (order.status === 'cancelled' || (!value && order.paymentStatus !== 'paid')) {
-            throw failure('orderTransitionInvalid');
-          }
+          // Unpaying an order with a refund still on its way would let a later cancel think nothing
+          // was paid while the provider gives part of it back.
+          const unpayable = order.paymentStatus === 'paid' && (await refundsOnTheirWay(tx, order.id)) === 0;
+          if (order.status === 'cancelled' || (!value && !unpayable)) throw failure('orderTransitionInvalid');
           const paymentStatus = value ? 'paid' : 'unpaid';
           await tx
             .update(orders)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
-import { endOfShopDay, startOfShopDay } from '../../../contract/dates.js';
+import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
 import { toAsciiDigits } from '../../../contract/digits.js';
 import type { StockShortDetails } from '../../../contract/errors.js';
 import { codeOf, apiMessages as m } from '../../../contract/messages.js';
@@ -222,13 +222,6 @@ function keywordCondition(keyword: string, country: PhoneCountry): SQL | undefin
 }
 
 /**
- * The first instant Postgres takes in an ISO date (it has no year 0): the first shop day of a zone
- * ahead of UTC begins before it, on 31 December of year 0.
- */
-const FIRST_INSTANT = new Date('0001-01-01T00:00:00Z');
-const latest = (a: Date, b: Date) => (a > b ? a : b);
-
-/**
  * The conditions of the order list's filters (docs/orders.md, "The admin orders list"), to be
  * ANDed with the caller's scope. `from` and `to` are the shop's days (docs/dates.md): `to` ends
  * where the next day begins in the shop's zone, not at UTC midnight. A new filter is one more
@@ -246,8 +239,8 @@ export function orderFilterConditions(
     filter.isPaid === undefined ? undefined : eq(orders.isPaid, filter.isPaid),
     filter.isDelivered === undefined ? undefined : eq(orders.isDelivered, filter.isDelivered),
     // Constant bounds, so orders_created_at_idx serves them.
-    filter.from ? gte(orders.createdAt, latest(startOfShopDay(filter.from, shop.timeZone), FIRST_INSTANT)) : undefined,
-    filter.to ? lt(orders.createdAt, endOfShopDay(filter.to, shop.timeZone)) : undefined,
+    filter.from ? gte(orders.createdAt, storableInstant(startOfShopDay(filter.from, shop.timeZone))) : undefined,
+    filter.to ? lt(orders.createdAt, storableInstant(endOfShopDay(filter.to, shop.timeZone))) : undefined,
   ];
 }
 
