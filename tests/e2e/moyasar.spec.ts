@@ -22,8 +22,6 @@ let api: APIRequestContext;
 let dataDir: string;
 
 test.describe.configure({ timeout: 90_000 });
-// One run is enough (CI's time is short): the phone layout of these pages is covered by cart.spec.ts.
-test.skip(({ isMobile }) => isMobile, 'desktop only');
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);

@@ -19,8 +19,6 @@ let shop: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  // The payment path is the same on a phone: one run, in the desktop project (CI's time is short).
-  test.skip(test.info().project.name !== 'desktop', 'desktop only');
   // A shop of its own: it starts, migrates and seeds the demo catalogue.
   test.setTimeout(120_000);
   fake = await startFakePaymob();
