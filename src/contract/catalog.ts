@@ -20,6 +20,7 @@ import {
   PRODUCT_SORT_FIELDS,
 } from './constants.js';
 import { apiMessages as m } from './messages.js';
+import { COLOR_VALUE, jsonPart, productOptionSchema, variantSchema } from './variants.js';
 
 const boundedName = (required: string, tooShort: string, tooLong: string) =>
   requiredString(required).pipe(
@@ -39,8 +40,6 @@ export const createSubcategorySchema = z.object({
   category: requiredString(m.subcategoryCategoryRequired).pipe(idSchema),
 });
 export const updateSubcategorySchema = createSubcategorySchema.partial();
-
-const COLOR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{3,20})$/;
 
 /** Product form fields as strings (multipart), validated and converted; prices in major units. */
 export const productFieldsObject = z.object({
@@ -75,7 +74,7 @@ export const productFieldsObject = z.object({
     .pipe(idSchema.optional())
     .optional(),
   availableColors: z
-    .array(z.string().trim().toLowerCase().regex(COLOR, { error: m.colorInvalid }))
+    .array(z.string().trim().toLowerCase().regex(COLOR_VALUE, { error: m.colorInvalid }))
     .max(MAX_PRODUCT_COLORS, { error: m.colorsTooMany })
     .default([]),
   subcategory: z.array(idSchema).max(MAX_PRODUCT_SUBCATEGORIES, { error: m.subcategoriesTooMany }).default([]),
@@ -113,6 +112,13 @@ export function minorPriceFailure(
  * (multipart), so this describes it for the API reference.
  */
 export const productForm = productFieldsObject.extend({
+  /**
+   * JSON: `[{ name, values }]`, up to 3 (docs/variants.md). With options, `variants` holds the
+   * prices and stock and the product's own `price`, `priceAfterDiscount` and `quantity` are left out.
+   */
+  options: jsonPart(m.optionsInvalid).optional(),
+  /** JSON: `[{ id?, sku?, barcode?, options: { [name]: value }, price, priceAfterDiscount?, quantity }]`. */
+  variants: jsonPart(m.variantsInvalid).optional(),
   imageCover: z.file(),
   images: z.array(z.file()).max(MAX_PRODUCT_IMAGES).optional(),
 });
@@ -165,6 +171,29 @@ const sortSchema = z
     return fields;
   });
 
+/**
+ * `option=المقاس:42` (repeatable, one per option): products with a variant in stock that has all
+ * these values (docs/variants.md).
+ */
+const optionFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((raw, ctx) => {
+    const pairs = (Array.isArray(raw) ? raw : [raw]).filter((v) => v.trim() !== '');
+    const wanted: Record<string, string> = {};
+    for (const pair of pairs) {
+      const at = pair.indexOf(':');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (at < 1 || !name || !value || name.length > 30 || value.length > 30 || pairs.length > 3) {
+        ctx.addIssue({ code: 'custom', message: m.optionFilterInvalid, input: raw });
+        return z.NEVER;
+      }
+      wanted[name] = value;
+    }
+    return wanted;
+  })
+  .optional();
+
 export const productQuerySchema = z.object({
   ...pageQuery,
   keyword: z.string().trim().max(200, { error: m.keywordTooLong }).optional(),
@@ -177,6 +206,7 @@ export const productQuerySchema = z.object({
   'brand[in]': idList,
   'price[gte]': priceBound,
   'price[lte]': priceBound,
+  option: optionFilter,
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
@@ -216,7 +246,11 @@ export const productSchema = z.object({
   price: z.number(),
   /** Absent when there is no discount. */
   priceAfterDiscount: z.number().optional(),
+  /** A product with options takes its colours from its variants (docs/variants.md). */
   availableColors: z.array(z.string()),
+  options: z.array(productOptionSchema),
+  /** What is sold: one per combination of option values in use, or one default variant. */
+  variants: z.array(variantSchema),
   imageCover: z.string().nullable(),
   images: z.array(z.string().nullable()),
   category: z.string(),

@@ -107,3 +107,16 @@ export const MAX_SHIPPING_ZONES = 100;
  * not beside the settings schema, so the settings page can list them without loading zod.
  */
 export const SELLER_ID_SCHEMES = ['CRN', 'MOM', 'MLS', '700', 'SAG', 'OTH'] as const;
+
+/** A product's options and variants (docs/variants.md): counts and lengths in characters. */
+export const MAX_PRODUCT_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 50;
+export const MAX_PRODUCT_VARIANTS = 100;
+export const OPTION_NAME_MAX = 30;
+export const OPTION_VALUE_MAX = 30;
+export const SKU_MAX = 64;
+/** Option names that mean the colour: their values are colours like `availableColors`'. */
+export const COLOR_OPTION_NAMES = ['اللون', 'الألوان', 'لون', 'color', 'colour', 'colors', 'colours'] as const;
+/** Is this option the colour (its values are swatches, `availableColors` lists them)? */
+export const isColorOption = (name: string) =>
+  (COLOR_OPTION_NAMES as readonly string[]).includes(name.trim().toLowerCase());

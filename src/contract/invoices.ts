@@ -6,6 +6,8 @@ import { nationalAddressView } from './store.js';
 /** An invoice line, money in major units (docs/invoices.md § Lines). */
 export const invoiceLineSchema = z.object({
   name: z.string(),
+  /** The variant's SKU; absent on shipping and fee lines. */
+  sku: z.string().optional(),
   quantity: positiveInt,
   /** Informative, rounded: the line totals are what adds up. */
   unitPriceExclVat: z.number(),

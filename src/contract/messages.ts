@@ -145,6 +145,36 @@ export const apiFailures = {
   subcategoriesTooMany: { field: true, message: 'A product takes at most 20 subcategories' },
   colorInvalid: { field: true, message: 'availableColors must be colour hex strings like #ff0000' },
   colorsTooMany: { field: true, message: 'A product takes at most 20 availableColors' },
+  optionsInvalid: { field: true, message: 'options must be a JSON list of { name, values }' },
+  optionsTooMany: { field: true, message: 'A product takes at most 3 options' },
+  optionNameInvalid: { field: true, message: 'Each option needs its own name of 1 to 30 characters' },
+  optionValuesInvalid: {
+    field: true,
+    message: 'Each option takes 1 to 50 different values of 1 to 30 characters',
+  },
+  variantsInvalid: { field: true, message: 'variants must be a JSON list of variants' },
+  variantsRequired: { field: true, message: 'A product with options needs at least one variant' },
+  variantsTooMany: { field: true, message: 'A product takes at most 100 variants' },
+  variantOptionsInvalid: {
+    field: true,
+    message: "Each variant must take one of the listed values of each of the product's options",
+  },
+  variantDuplicate: { field: true, message: 'Two variants have the same option values' },
+  variantNotOfProduct: { field: true, message: 'A variant id in variants is not one of this product' },
+  skuInvalid: {
+    field: true,
+    message: 'sku must be 1 to 64 letters, digits, dots, dashes, slashes or underscores',
+  },
+  skuTaken: { field: true, message: 'This sku is already used by another variant' },
+  barcodeInvalid: {
+    field: true,
+    message: 'barcode must be a GTIN of 8, 12, 13 or 14 digits with its check digit',
+  },
+  variantsOwnPrices: {
+    field: true,
+    message: 'This product has options: its price and quantity are set on each variant',
+    note: 'A product with options takes `price`, `priceAfterDiscount` and `quantity` in `variants` only.',
+  },
   imageInvalid: { status: 415, message: 'Only image files (JPEG, PNG, WebP, AVIF, GIF) are allowed' },
   imageTooLarge: { status: 413, message: 'Image is too large' },
   imageTooManyPixels: { status: 413, message: 'Image has too many pixels' },
@@ -168,11 +198,21 @@ export const apiFailures = {
   limitInvalid: { field: true, message: 'limit must be a whole number from 1 to 100' },
   priceFilterInvalid: { field: true, message: 'price filter must be a number' },
   keywordTooLong: { field: true, message: 'keyword is too long' },
+  optionFilterInvalid: {
+    field: true,
+    message: 'option must be name:value, at most 3, each part up to 30 characters',
+  },
 
   // Cart and coupons
   productIdRequired: { field: true, message: 'productId is required' },
   colorRequired: { status: 400, message: 'color is required for this product' },
   colorNotAvailable: { status: 400, field: true, message: 'This color is not available for this product' },
+  variantRequired: {
+    status: 400,
+    message: 'This product comes in several variants: send variantId',
+    note: 'The product has options and the request does not name one variant (a `color` that several variants share, or none).',
+  },
+  variantNotFound: { status: 404, message: 'No variant of this product for this id' },
   notEnoughStock: { status: 400, message: 'Not enough quantity in stock' },
   outOfStock: { status: 400, message: 'This product is out of stock' },
   cartItemNotFound: { status: 404, message: 'There is no item for this id' },

@@ -26,6 +26,8 @@ import { phoneSchema } from './phone-schema.js';
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: m.productIdRequired }).pipe(idSchema),
+  /** Which variant (docs/variants.md); without it, the colour or the product's only variant decides. */
+  variantId: idSchema.optional(),
   color: z.string().trim().toLowerCase().max(20, { error: m.colorNotAvailable }).optional(),
 });
 
@@ -225,10 +227,18 @@ export const cartLineSchema = z.object({
     quantity: nonNegativeInt,
     availableColors: z.array(z.string()),
   }),
+  /** What the line holds; `options` is `{}` for a product without options. */
+  variant: z.object({
+    ...resourceIds,
+    sku: z.string(),
+    options: z.record(z.string(), z.string()),
+    /** Units of this variant in stock, so screens can cap the quantity input. */
+    quantity: nonNegativeInt,
+  }),
   count: positiveInt,
   /** '' when the product has no colour choice. */
   color: z.string(),
-  /** The product's current effective price, major units. */
+  /** The variant's current effective price, major units. */
   price: z.number(),
 });
 
@@ -291,6 +301,9 @@ export const orderItemSchema = z.object({
     ratingsAverage: z.number(),
     ratingsQuantity: nonNegativeInt,
   }),
+  /** The variant as it was ordered: its SKU and option values (`{}` without options). */
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
   count: positiveInt,
   color: z.string(),
   price: z.number(),

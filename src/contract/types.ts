@@ -52,6 +52,7 @@ import type {
   storeSettingsUpdateSchema,
   updateShippingZoneSchema,
 } from './store.js';
+import type { productOptionSchema, variantSchema } from './variants.js';
 
 export type { ListEnvelope } from './common.js';
 
@@ -64,6 +65,8 @@ export type Category = NamedItem;
 export type Brand = NamedItem;
 export type Subcategory = z.output<typeof subcategorySchema>;
 export type Product = z.output<typeof productSchema>;
+export type Variant = z.output<typeof variantSchema>;
+export type ProductOptionView = z.output<typeof productOptionSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;
 export type Review = z.output<typeof reviewSchema>;
 

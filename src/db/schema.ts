@@ -156,6 +156,9 @@ export const subcategories = pgTable(
 
 export const brands = namedImageTable('brands');
 
+/** One of a product's choices (docs/variants.md): «المقاس» with 40, 41, 42… */
+export type ProductOption = { name: string; values: string[] };
+
 export const products = pgTable(
   'products',
   {
@@ -168,6 +171,8 @@ export const products = pgTable(
     price: money('price').notNull(),
     priceAfterDiscount: money('price_after_discount'),
     availableColors: text('available_colors').array().notNull().default(sql`'{}'::text[]`),
+    /** Up to three choices; empty for a product sold as one thing (its one default variant). */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     imageCover: text('image_cover'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     categoryId: uuid('category_id')
@@ -235,6 +240,49 @@ export const productSubcategories = pgTable(
   ],
 );
 
+/**
+ * What is actually sold and stocked (docs/variants.md): one row per combination of a product's
+ * option values, or one default row (no options). The product's `quantity`, `sold`, `price` and
+ * `price_after_discount` are kept as the sum of its variants' stock and sales and its cheapest
+ * variant's prices, for the listing's filters and sorts.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant's place in the product's table. */
+    position: smallint('position').notNull().default(0),
+    sku: text('sku').notNull(),
+    /** A GTIN (EAN-8, UPC-A, EAN-13, GTIN-14), or null. */
+    barcode: text('barcode'),
+    /** Option name → value; `{}` for a default variant. */
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    price: money('price').notNull(),
+    priceAfterDiscount: money('price_after_discount'),
+    quantity: integer('quantity').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // SKUs are unique whatever their case: an import matches 'ab-1' to 'AB-1'.
+    uniqueIndex('product_variants_sku_key').on(sql`lower(${t.sku})`),
+    index('product_variants_barcode_idx').on(t.barcode),
+    // The listing's option filter: options @> '{"المقاس":"42"}'.
+    index('product_variants_options_idx').using('gin', sql`${t.options} jsonb_path_ops`),
+    check('product_variants_quantity_check', sql`${t.quantity} >= 0`),
+    check('product_variants_sold_check', sql`${t.sold} >= 0`),
+    check('product_variants_price_check', sql`${t.price} > 0`),
+    check(
+      'product_variants_price_after_discount_check',
+      sql`${t.priceAfterDiscount} IS NULL OR (${t.priceAfterDiscount} >= 0 AND ${t.priceAfterDiscount} < ${t.price})`,
+    ),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -294,13 +342,20 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** '' when the product has no colour choice. */
+    /** What the line holds; a variant deleted by staff leaves the cart with it. */
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    /**
+     * The colour: the variant's own when it has a colour option, else the swatch picked from
+     * `available_colors` of a product without options; '' when there is no colour choice.
+     */
     color: text('color').notNull().default(''),
     count: integer('count').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.color),
+    uniqueIndex('cart_items_line_key').on(t.cartId, t.variantId, t.color),
     check('cart_items_count_check', sql`${t.count} >= 1`),
   ],
 );
@@ -356,6 +411,11 @@ export type OrderMoney = MoneyAmounts & { vatRateBasisPoints: number; pricesIncl
 /** A cart line frozen when a card checkout starts: what the customer pays for. */
 export type CheckoutLine = {
   productId: string;
+  /** Null only on lines of checkouts opened before variants, whose product was deleted since. */
+  variantId: string | null;
+  sku: string;
+  /** The variant's option values (docs/variants.md). */
+  options: Record<string, string>;
   title: string;
   imageCover: string | null;
   count: number;
@@ -425,8 +485,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     // Snapshot so an order still reads right after the product changes or is deleted.
     title: text('title').notNull(),
+    sku: text('sku').notNull().default(''),
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     imageCover: text('image_cover'),
     count: integer('count').notNull(),
     color: text('color').notNull().default(''),
@@ -641,6 +704,8 @@ export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note']
 /** An invoice line as issued (minor units). */
 export type InvoiceLine = {
   name: string;
+  /** The variant's SKU (ZATCA's BT-155); absent on shipping and fee lines and older documents. */
+  sku?: string;
   quantity: number;
   /** Unit price without VAT, and with it. */
   unitPriceExclVat: number;

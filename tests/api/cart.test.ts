@@ -18,6 +18,7 @@ import {
   insertCoupon,
   insertProduct,
   type ProductRow,
+  setDefaultVariant,
 } from '../helpers/shopping.js';
 
 let t: TestApp;
@@ -428,15 +429,12 @@ describe('prices', () => {
     cartOf(await setCount(user, itemId, 2));
     expect((await getCart(user)).data.totalCartPrice).toBe(310);
 
-    await t.database.db.update(products).set({ priceAfterDiscount: null }).where(eq(products.id, p.id));
+    await setDefaultVariant(t.database.db, p.id, { priceAfterDiscount: null });
     let body = await getCart(user);
     expect(lineOf(body, p.id).price).toBe(200);
     expect(body.data.totalCartPrice).toBe(410);
 
-    await t.database.db
-      .update(products)
-      .set({ price: 30_000, priceAfterDiscount: 29_999 })
-      .where(eq(products.id, p.id));
+    await setDefaultVariant(t.database.db, p.id, { price: 30_000, priceAfterDiscount: 29_999 });
     body = await getCart(user);
     expect(lineOf(body, p.id).price).toBe(299.99);
     expect(body.data.totalCartPrice).toBe(609.98);

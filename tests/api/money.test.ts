@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/contract/markets.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { openDatabase } from '../../src/db/client.js';
-import { checkoutSessions, orders, products } from '../../src/db/schema.js';
+import { checkoutSessions, orders, type products } from '../../src/db/schema.js';
 import { vatIncluded } from '../../src/server/modules/pricing/quote.js';
 import { signPayload } from '../../src/server/payments/signature.js';
 import { type Account, createTestApp, type TestApp } from '../helpers/app.js';
@@ -24,6 +24,7 @@ import {
   expectFail,
   insertCoupon,
   insertProduct,
+  setDefaultVariant,
   customerWithCart as shopperWithCart,
   stockOf as stockOfProduct,
 } from '../helpers/shopping.js';
@@ -93,8 +94,8 @@ describe('an order is all or nothing', () => {
       x.id < y.id ? -1 : 1,
     );
     if (!first || !second) throw new Error('products');
-    await t.database.db.update(products).set({ quantity: 1 }).where(eq(products.id, second.id));
-    await t.database.db.update(products).set({ quantity: 4 }).where(eq(products.id, first.id));
+    await setDefaultVariant(t.database.db, second.id, { quantity: 1 });
+    await setDefaultVariant(t.database.db, first.id, { quantity: 4 });
     const coupon = await insertCoupon(t, { discount: 10 });
     const { user, cartId } = await customerWithCart([
       { productId: first.id, count: 3 },

@@ -11,7 +11,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 import { products, users } from '../../src/db/schema.js';
@@ -21,6 +20,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { createMediaStore } from '../../src/server/media/store.js';
 import { CUSTOMER_PASSWORD, ledger, shippingAddress, signIn } from '../helpers/fixtures.js';
 import { killAllServers, startServer, throwawayDatabase } from '../helpers/server.js';
+import { setDefaultVariant } from '../helpers/shopping.js';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 32);
@@ -73,7 +73,7 @@ async function prepare(database: DatabaseHandle, dataDir: string) {
   // Scarce products every checkout competes for, so "out of stock" really happens under load.
   const hot = all.filter((p) => p.quantity > 0).slice(0, HOT_PRODUCTS);
   for (const p of hot) {
-    await database.db.update(products).set({ quantity: HOT_STOCK }).where(eq(products.id, p.id));
+    await setDefaultVariant(database.db, p.id, { quantity: HOT_STOCK });
     p.quantity = HOT_STOCK;
   }
   const initial = await database.db

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { colorName } from '../../src/contract/colors';
 import type { Address, Order, Product } from '../../src/contract/types';
 import { pt } from '../../src/web/i18n/product';
-import { colorKey } from '../../src/web/lib/color-name';
 import { formatCode, formatDate, formatNumber, formatPrice } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
@@ -217,8 +217,7 @@ test.describe('orders', () => {
     await expect(firstLine).toContainText(`(${plural(first.ratingsQuantity, pt.ratingsCount)})`);
     const color = colorOf(first);
     if (color) {
-      const key = colorKey(color);
-      await expect(firstLine).toContainText(`اللون: ${key ? pt.colorNames[key] : color}`);
+      await expect(firstLine).toContainText(`اللون: ${colorName(color) ?? color}`);
     }
     await expect(items.filter({ hasText: second.title })).toContainText(`الكمية: ${formatNumber(1)}`);
     await expect(card).toContainText('تم التوصيل');

@@ -5,6 +5,7 @@ import { categories, coupons, orderItems, orders, products, users } from '../../
 import { reindexProducts } from '../../src/db/search-index.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { discounted } from '../../src/server/modules/cart/service.js';
+import { addDefaultVariants } from '../../src/server/modules/catalog/variants.js';
 import { call } from './server.js';
 
 export const CUSTOMER_PASSWORD = 'correct-horse-9';
@@ -48,6 +49,10 @@ export async function seedShop(db: Database, options: { customers: number; stock
     )
     .returning({ id: products.id, quantity: products.quantity, price: products.price });
   await reindexProducts(db, { ids: made.map((p) => p.id) });
+  await addDefaultVariants(
+    db,
+    made.map((p) => p.id),
+  );
   return { customers, products: made, categoryId: category.id };
 }
 

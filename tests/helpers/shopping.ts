@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { codeOfMessage, failureOfCode } from '../../src/contract/errors.js';
-import { brands, cartItems, categories, coupons, products } from '../../src/db/schema.js';
+import type { Database } from '../../src/db/client.js';
+import { brands, cartItems, categories, coupons, products, productVariants } from '../../src/db/schema.js';
 import { reindexProducts } from '../../src/db/search-index.js';
+import { addDefaultVariants, syncProduct } from '../../src/server/modules/catalog/variants.js';
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
@@ -187,9 +189,23 @@ export async function insertProduct(
     })
     .returning();
   if (!row) throw new Error('could not create product');
-  // As the API does on every write: derive the row's search text.
+  // As the API does on every write: derive the row's search text, and sell it as one default variant.
   await reindexProducts(t.database.db, { ids: [row.id] });
+  await addDefaultVariants(t.database.db, [row.id]);
   return row;
+}
+
+/**
+ * Changes the price or stock of a product without options in the database, on its default variant
+ * (what is sold) and the product's sums alike, as the API's writes keep them (docs/variants.md).
+ */
+export async function setDefaultVariant(
+  db: Database,
+  productId: string,
+  values: Partial<Pick<typeof productVariants.$inferInsert, 'quantity' | 'price' | 'priceAfterDiscount' | 'sold'>>,
+) {
+  await db.update(productVariants).set(values).where(eq(productVariants.productId, productId));
+  await syncProduct(db, productId);
 }
 
 /**

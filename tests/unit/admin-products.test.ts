@@ -140,6 +140,8 @@ const product: Product = {
   sold: 0,
   price: 120,
   availableColors: ['#ff0000'],
+  options: [],
+  variants: [{ _id: 'v1', id: 'v1', sku: 'MJ-1', barcode: null, options: {}, price: 120, quantity: 3 }],
   imageCover: 'http://shop.test/media/products/a-960.webp',
   images: ['http://shop.test/media/products/a-960.webp', 'http://shop.test/media/products/b-960.webp'],
   category: 'c1',

@@ -31,6 +31,7 @@ function line(id: string, productId: string, count: number, stock: number, price
       quantity: stock,
       availableColors: [],
     },
+    variant: { _id: `v-${productId}`, id: `v-${productId}`, sku: `SKU-${productId}`, options: {}, quantity: stock },
     count,
     color: '',
     price,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { colorKey } from '../../src/contract/colors.js';
 import type { Product, Review } from '../../src/contract/types.js';
 import { pageFrom, pageHref } from '../../src/web/components/pagination.js';
 import { cartProblemOf, checkAddToCart, loginHref } from '../../src/web/lib/add-to-cart.js';
 import { ApiError } from '../../src/web/lib/api.js';
-import { colorKey, colorLabels } from '../../src/web/lib/color-name.js';
+import { colorLabels } from '../../src/web/lib/color-name.js';
 import { formatNumber } from '../../src/web/lib/format.js';
 import {
   breadcrumbJsonLd,
@@ -27,6 +28,19 @@ const product: Product = {
   price: 4899,
   priceAfterDiscount: 4499,
   availableColors: ['#000000', '#ffffff'],
+  options: [],
+  variants: [
+    {
+      _id: 'v1',
+      id: 'v1',
+      sku: 'MJ-1',
+      barcode: null,
+      options: {},
+      price: 4899,
+      priceAfterDiscount: 4499,
+      quantity: 3,
+    },
+  ],
   imageCover: 'https://shop.example/media/products/a-960.webp',
   images: ['https://shop.example/media/products/a-960.webp', 'https://shop.example/media/products/b-960.webp'],
   category: 'c1',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, isNotNull, min } from 'drizzle-orm';
 import { toMinor } from '../../contract/money.js';
 import { slugify } from '../../contract/slug.js';
+import { addDefaultVariants } from '../../server/modules/catalog/variants.js';
 import type { Database } from '../client.js';
 import { brands, categories, productSubcategories, products, subcategories } from '../schema.js';
 import { bulkSentences, bulkWords, colourNames, genericWords } from './catalogue.js';
@@ -86,7 +87,7 @@ export async function bulkInsertProducts(
 
   for (let done = 0; done < missing; ) {
     const size = Math.min(BATCH_SIZE, missing - done);
-    const rows: (typeof products.$inferInsert)[] = [];
+    const rows: (typeof products.$inferInsert & { id: string })[] = [];
     const links: (typeof productSubcategories.$inferInsert)[] = [];
     for (let i = 0; i < size; i++) {
       const pool = random.pick(pools);
@@ -144,6 +145,10 @@ export async function bulkInsertProducts(
     // One transaction per batch: an interrupted run leaves whole batches, and a rerun tops up.
     await db.transaction(async (tx) => {
       await tx.insert(products).values(rows);
+      await addDefaultVariants(
+        tx,
+        rows.map((row) => row.id),
+      );
       if (links.length > 0) await tx.insert(productSubcategories).values(links);
     });
     done += size;

@@ -6,6 +6,7 @@ import { demoPhone, type PhoneCountry } from '../../contract/phone.js';
 import { slugify } from '../../contract/slug.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { MediaStore } from '../../server/media/store.js';
+import { addDefaultVariants } from '../../server/modules/catalog/variants.js';
 import type { Database, Tx } from '../client.js';
 import { brands, categories, productSubcategories, products, reviews, subcategories, users } from '../schema.js';
 import {
@@ -192,7 +193,7 @@ export async function seedDemo(
       if (row) userIds.set(user.key, row.id);
     }
 
-    const productRows: (typeof products.$inferInsert)[] = [];
+    const productRows: (typeof products.$inferInsert & { id: string })[] = [];
     const links: (typeof productSubcategories.$inferInsert)[] = [];
     const reviewRows: (typeof reviews.$inferInsert)[] = [];
     const perCategory = new Map<string, number>();
@@ -243,6 +244,10 @@ export async function seedDemo(
       });
     });
     await tx.insert(products).values(productRows);
+    await addDefaultVariants(
+      tx,
+      productRows.map((row) => row.id),
+    );
     await tx.insert(productSubcategories).values(links);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
 

@@ -11,6 +11,7 @@ import { plural } from '../lib/plural';
 import { useHydrated } from '../lib/use-form-errors';
 import { useOutcomeToast } from '../lib/use-outcome-toast';
 import { StarRating } from './star-rating';
+import { VariantFacts } from './variant-facts';
 
 const CART_PATH = '/cart';
 // Typing '12' should send 12, not 1 and then 12.
@@ -52,6 +53,7 @@ export function CartLineRow({ line, lines, currency }: CartLineRowProps) {
           </Link>
         </h3>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          <VariantFacts options={line.variant.options} />
           <span>
             {cartText.category}:{' '}
             <Link

@@ -1,9 +1,8 @@
-import { pt } from '../i18n/product';
-import { colorKey } from '../lib/color-name';
+import { colorName } from '../../contract/colors';
 
 /** A chosen colour shown small: its swatch and its everyday name (a code when it has none). */
 export function ColorChip({ color }: { color: string }) {
-  const key = colorKey(color);
+  const name = colorName(color);
   return (
     <span className="inline-flex items-center gap-1.5">
       <span
@@ -11,7 +10,7 @@ export function ColorChip({ color }: { color: string }) {
         style={{ backgroundColor: color }}
         className="inline-block size-4 rounded-full border border-slate-300 shadow-inner"
       />
-      {key ? pt.colorNames[key] : <bdi dir="ltr">{color}</bdi>}
+      {name ?? <bdi dir="ltr">{color}</bdi>}
     </span>
   );
 }

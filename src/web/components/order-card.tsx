@@ -18,6 +18,7 @@ import { plural } from '../lib/plural';
 import { ColorChip } from './color-chip';
 import { MoneyLines } from './money-lines';
 import { StarRating } from './star-rating';
+import { VariantFacts } from './variant-facts';
 
 type OrderCardProps = {
   order: Order;
@@ -172,6 +173,7 @@ function OrderLine({ item, currency }: { item: OrderItem; currency: string }) {
           <span>({plural(item.product.ratingsQuantity, pt.ratingsCount)})</span>
         </p>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+          <VariantFacts options={item.options} />
           <span>
             {at.quantity}: <span className="font-bold">{formatNumber(item.count)}</span>
           </span>

@@ -143,6 +143,11 @@ export function TaxDocument({
               <tr key={index} className="border-b border-slate-100 align-top">
                 <th scope="row" className="p-2 text-start font-normal">
                   {line.name}
+                  {line.sku ? (
+                    <span className="block text-xs text-slate-500">
+                      {inv.sku}: <bdi dir="ltr">{line.sku}</bdi>
+                    </span>
+                  ) : null}
                 </th>
                 <td className="p-2">{formatNumber(line.quantity)}</td>
                 <td className="p-2 whitespace-nowrap">{m(line.unitPriceInclVat)}</td>

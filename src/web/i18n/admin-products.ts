@@ -162,3 +162,25 @@ export const ap = {
   invalidChoice: 'الاختيار غير صالح',
   formTooLarge: 'حجم الصور معاً أكبر من المسموح، اختر صوراً أقل أو أصغر',
 };
+
+/** The options and variants of a product (docs/variants.md): the editor's words and its errors. */
+export const variantText = {
+  sku: 'رمز المنتج',
+  optionsInvalid: 'تعذّرت قراءة خيارات المنتج، أعد إدخالها',
+  optionsTooMany: (max: string) => `يمكن أن يكون للمنتج ${max} خيارات على الأكثر`,
+  optionNameInvalid: (max: string) => `لكل خيار اسم خاص به من حرف إلى ${max} حرفاً، دون تكرار`,
+  optionValuesInvalid: (max: string) => `لكل خيار قيمة واحدة على الأقل وحتى ${max} قيمة مختلفة`,
+  variantsInvalid: 'تعذّرت قراءة جدول الأصناف، أعد إدخاله',
+  variantsRequired: 'أضف صنفاً واحداً على الأقل لكل منتج له خيارات',
+  variantsTooMany: (max: string) => `يمكن أن يكون للمنتج ${max} صنف على الأكثر`,
+  variantOptionsInvalid: 'كل صنف يأخذ قيمة واحدة من قيم كل خيار',
+  variantDuplicate: 'صنفان لهما القيم نفسها؛ غيّر أحدهما أو احذفه',
+  variantNotOfProduct: 'أحد الأصناف لم يعد موجوداً، أعد تحميل الصفحة',
+  skuInvalid: (max: string) => `رمز المنتج (SKU) من حرف إلى ${max} من الحروف والأرقام والنقطة والشرطة فقط`,
+  skuTaken: 'رمز المنتج (SKU) مستخدم لصنف آخر',
+  barcodeInvalid: 'الباركود يجب أن يكون رقم GTIN صحيحاً من 8 أو 12 أو 13 أو 14 رقماً',
+  variantsOwnPrices: 'لهذا المنتج خيارات: السعر والكمية يُحددان لكل صنف في جدول الأصناف',
+  optionFilterInvalid: 'فلتر الخيارات غير صالح',
+  variantRequired: 'اختر المقاس أو اللون أولاً',
+  variantNotFound: 'هذا الاختيار لم يعد متوفراً، اختر غيره',
+};

@@ -1,8 +1,13 @@
 import {
   COUPON_DISCOUNT_RANGE,
+  MAX_OPTION_VALUES,
   MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_OPTIONS,
   MAX_PRODUCT_SUBCATEGORIES,
+  MAX_PRODUCT_VARIANTS,
+  OPTION_NAME_MAX,
+  SKU_MAX,
 } from '../../contract/constants';
 import type { StockShortDetails } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';
@@ -11,7 +16,7 @@ import { plural } from '../lib/plural';
 import { at } from './account';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
-import { ap } from './admin-products';
+import { ap, variantText as vt } from './admin-products';
 import { st } from './admin-store';
 import { authText } from './auth';
 import { cartText } from './cart';
@@ -122,6 +127,20 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SUBCATEGORY_NOT_IN_CATEGORY: { text: ap.subcategoryNotInCategory },
   SUBCATEGORIES_TOO_MANY: { text: ap.tooManySubcategories(formatNumber(MAX_PRODUCT_SUBCATEGORIES)) },
   COLOR_INVALID: { text: ap.colorInvalid },
+  OPTIONS_INVALID: { text: vt.optionsInvalid },
+  OPTIONS_TOO_MANY: { text: vt.optionsTooMany(formatNumber(MAX_PRODUCT_OPTIONS)) },
+  OPTION_NAME_INVALID: { text: vt.optionNameInvalid(formatNumber(OPTION_NAME_MAX)) },
+  OPTION_VALUES_INVALID: { text: vt.optionValuesInvalid(formatNumber(MAX_OPTION_VALUES)) },
+  VARIANTS_INVALID: { text: vt.variantsInvalid },
+  VARIANTS_REQUIRED: { text: vt.variantsRequired },
+  VARIANTS_TOO_MANY: { text: vt.variantsTooMany(formatNumber(MAX_PRODUCT_VARIANTS)) },
+  VARIANT_OPTIONS_INVALID: { text: vt.variantOptionsInvalid },
+  VARIANT_DUPLICATE: { text: vt.variantDuplicate },
+  VARIANT_NOT_OF_PRODUCT: { text: vt.variantNotOfProduct },
+  SKU_INVALID: { text: vt.skuInvalid(formatNumber(SKU_MAX)) },
+  SKU_TAKEN: { text: vt.skuTaken },
+  BARCODE_INVALID: { text: vt.barcodeInvalid },
+  VARIANTS_OWN_PRICES: { text: vt.variantsOwnPrices },
   COLORS_TOO_MANY: { text: ap.tooManyColors(formatNumber(MAX_PRODUCT_COLORS)) },
   IMAGE_INVALID: { text: ag.imageInvalid, field: 'image' },
   IMAGE_TOO_LARGE: { text: ag.imageTooLarge, field: 'image' },
@@ -146,10 +165,13 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   LIMIT_INVALID: { text: 'عدد النتائج في الصفحة غير صالح' },
   PRICE_FILTER_INVALID: { text: 'أدخل حدود السعر أرقاماً لا تقل عن صفر' },
   KEYWORD_TOO_LONG: { text: 'كلمات البحث طويلة جداً' },
+  OPTION_FILTER_INVALID: { text: vt.optionFilterInvalid },
 
   PRODUCT_ID_REQUIRED: { text: 'لم يُحدَّد المنتج، أعد تحميل الصفحة ثم حاول مرة أخرى' },
   COLOR_REQUIRED: { text: pt.cartErrors.chooseColor },
   COLOR_NOT_AVAILABLE: { text: 'هذا اللون غير متوفر لهذا المنتج، اختر لوناً آخر' },
+  VARIANT_REQUIRED: { text: vt.variantRequired },
+  VARIANT_NOT_FOUND: { text: vt.variantNotFound },
   NOT_ENOUGH_STOCK: { text: cartText.errors.notEnoughStock },
   OUT_OF_STOCK: { text: pt.cartErrors.outOfStock },
   CART_ITEM_NOT_FOUND: { text: cartText.errors.itemGone },

@@ -4,6 +4,8 @@ export const inv = {
   title: 'فاتورة ضريبية مبسطة',
   /** Other markets' (docs/invoices.md § Other markets). */
   plainTitle: 'فاتورة',
+  /** Beside a line's name: the variant's stock-keeping code. */
+  sku: 'رمز المنتج',
   sellerId: {
     CRN: 'السجل التجاري',
     MOM: 'ترخيص وزارة البلديات',

@@ -47,33 +47,6 @@ export const pt = {
   reviewsPageTitle: (n: string) => `التقييمات، صفحة ${n}`,
   reviewRating: (value: string) => `تقييم ${value} من 5`,
   related: 'منتجات قد تعجبك',
-  /** Names of the colours a swatch may show (lib/color-name.ts picks one). */
-  colorNames: {
-    black: 'أسود',
-    white: 'أبيض',
-    lightGray: 'رمادي فاتح',
-    silver: 'فضي',
-    gray: 'رمادي',
-    darkGray: 'رمادي داكن',
-    red: 'أحمر',
-    maroon: 'عنابي',
-    pink: 'وردي',
-    orange: 'برتقالي',
-    brown: 'بني',
-    beige: 'بيج',
-    gold: 'ذهبي',
-    yellow: 'أصفر',
-    olive: 'زيتي',
-    green: 'أخضر',
-    darkGreen: 'أخضر داكن',
-    turquoise: 'تركوازي',
-    skyBlue: 'سماوي',
-    lightBlue: 'أزرق فاتح',
-    blue: 'أزرق',
-    navy: 'كحلي',
-    purple: 'بنفسجي',
-  },
 } as const;
 
-export type ColorKey = keyof typeof pt.colorNames;
 export type CartProblem = keyof typeof pt.cartErrors;

@@ -24,12 +24,12 @@ export const lineTotal = (line: Pick<CartLine, 'price' | 'count'>, currency: str
   return toMajor(toMinor(line.price, digits) * line.count, digits);
 };
 
-/** Units this line may hold: the product's stock less what its other colours already take. */
+/** Units this line may hold: its variant's stock less what its other lines of that variant (colours) take. */
 export function availableFor(line: CartLine, lines: readonly CartLine[]): number {
   const others = lines
-    .filter((other) => other._id !== line._id && other.product._id === line.product._id)
+    .filter((other) => other._id !== line._id && other.variant._id === line.variant._id)
     .reduce((sum, other) => sum + other.count, 0);
-  return Math.max(0, line.product.quantity - others);
+  return Math.max(0, line.variant.quantity - others);
 }
 
 export type QuantityInput =

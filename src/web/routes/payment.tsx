@@ -6,6 +6,7 @@ import type { Address } from '../../contract/types';
 import { FormAlert } from '../components/form-alert';
 import { MoneyLines } from '../components/money-lines';
 import { SubmitButton } from '../components/submit-button';
+import { VariantFacts } from '../components/variant-facts';
 import { cartText } from '../i18n/cart';
 import { requireUser } from '../lib/auth.server';
 import { goodsValue, lineTotal } from '../lib/cart';
@@ -275,6 +276,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 <li key={line._id} className="flex items-start justify-between gap-3 py-3 text-sm">
                   <span className="min-w-0">
                     <span className="block font-bold leading-6">{line.product.title}</span>
+                    <span className="flex flex-wrap gap-x-3 text-slate-600">
+                      <VariantFacts options={line.variant.options} />
+                    </span>
                     <span className="text-slate-600">
                       {cartText.quantity}: {formatNumber(line.count)}
                     </span>

@@ -8,7 +8,7 @@ import { currencyDigits } from '../../../contract/money.js';
 import { addToCartSchema, applyCouponSchema, cartEnvelope, updateCartItemSchema } from '../../../contract/shopping.js';
 import type { CartEnvelope } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { cartItems, carts, coupons } from '../../../db/schema.js';
+import { cartItems, carts, coupons, productVariants } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
@@ -16,12 +16,12 @@ import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import {
   cartOf,
-  lineColor,
   priceCart,
   productForCart,
   refuseHugeTotal,
   serializeCart,
   unitsInCart,
+  variantForCart,
 } from './service.js';
 
 const itemParams = z.object({ itemId: idSchema });
@@ -78,15 +78,15 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
     db.transaction(async (tx) => {
       const cart = await cartOf(tx, userOf(request).id, true);
       const product = await productForCart(tx, request.body.productId);
-      const color = lineColor(product, request.body.color);
-      if (product.quantity === 0) throw failure('outOfStock');
-      if ((await unitsInCart(tx, cart.id, product.id)) + 1 > product.quantity) throw failure('notEnoughStock');
-      // Same product and colour → one more of the same line.
+      const { variant, color } = await variantForCart(tx, product, request.body);
+      if (variant.quantity === 0) throw failure('outOfStock');
+      if ((await unitsInCart(tx, cart.id, variant.id)) + 1 > variant.quantity) throw failure('notEnoughStock');
+      // Same variant and colour → one more of the same line.
       await tx
         .insert(cartItems)
-        .values({ cartId: cart.id, productId: product.id, color, count: 1 })
+        .values({ cartId: cart.id, productId: product.id, variantId: variant.id, color, count: 1 })
         .onConflictDoUpdate({
-          target: [cartItems.cartId, cartItems.productId, cartItems.color],
+          target: [cartItems.cartId, cartItems.variantId, cartItems.color],
           set: { count: sql`${cartItems.count} + 1` },
         });
       await touch(tx, cart.id);
@@ -122,9 +122,13 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
     (request) =>
       db.transaction(async (tx) => {
         const { cart, line } = await ownLine(tx, request, request.params.itemId);
-        const product = await productForCart(tx, line.productId);
-        const others = await unitsInCart(tx, cart.id, product.id, line.id);
-        if (others + request.body.count > product.quantity) throw failure('notEnoughStock');
+        const [variant] = await tx
+          .select({ quantity: productVariants.quantity })
+          .from(productVariants)
+          .where(eq(productVariants.id, line.variantId));
+        if (!variant) throw failure('cartItemNotFound');
+        const others = await unitsInCart(tx, cart.id, line.variantId, line.id);
+        if (others + request.body.count > variant.quantity) throw failure('notEnoughStock');
         await tx.update(cartItems).set({ count: request.body.count }).where(eq(cartItems.id, line.id));
         await touch(tx, cart.id);
         return envelope(request, tx, { grew: true });

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
+import { isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
 import type { Cart, CartLine } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { brands, cartItems, carts, categories, coupons, products } from '../../../db/schema.js';
+import { brands, cartItems, carts, categories, coupons, products, productVariants } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
+import { availableColorsOf } from '../catalog/variants.js';
 
 type Db = Database | Tx;
 
@@ -21,18 +22,20 @@ export async function cartOf(db: Db, userId: string, lock = false) {
   return cart;
 }
 
-/** A cart's lines priced at each product's current effective price, in minor units. */
+/** A cart's lines priced at each variant's current effective price, in minor units. */
 export async function cartLines(db: Db, cartId: string) {
   return db
     .select({
       item: cartItems,
       product: products,
+      variant: productVariants,
       categoryName: categories.name,
       brandName: brands.name,
-      unitPrice: sql<number>`coalesce(${products.priceAfterDiscount}, ${products.price})`.mapWith(Number),
+      unitPrice: sql<number>`coalesce(${productVariants.priceAfterDiscount}, ${productVariants.price})`.mapWith(Number),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(eq(cartItems.cartId, cartId))
@@ -79,7 +82,7 @@ export async function priceCart(db: Db, cart: typeof carts.$inferSelect): Promis
 
 export function serializeCart(priced: PricedCart, media: MediaStore, origin: string, digits: number): Cart {
   const { cart, lines, coupon, total, totalAfterDiscount } = priced;
-  const products: CartLine[] = lines.map(({ item, product, categoryName, brandName, unitPrice }) => ({
+  const products: CartLine[] = lines.map(({ item, product, variant, categoryName, brandName, unitPrice }) => ({
     _id: item.id,
     id: item.id,
     product: {
@@ -92,7 +95,14 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
       ratingsAverage: product.ratingsAverage,
       ratingsQuantity: product.ratingsQuantity,
       quantity: product.quantity,
-      availableColors: product.availableColors,
+      availableColors: availableColorsOf(product, [variant]),
+    },
+    variant: {
+      _id: variant.id,
+      id: variant.id,
+      sku: variant.sku,
+      options: variant.options,
+      quantity: variant.quantity,
     },
     count: item.count,
     color: item.color,
@@ -112,8 +122,46 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
   };
 }
 
-/** The colour stored on a line: required and checked when the product offers colours, else ''. */
-export function lineColor(product: typeof products.$inferSelect, requested: string | undefined): string {
+/**
+ * The variant a request adds and the colour its line keeps (docs/variants.md): `variantId` names
+ * it; else a product with options needs a `color` that exactly one variant has, or a single
+ * variant; a product without options has its default variant, and a swatch of `available_colors`
+ * when it lists some.
+ */
+export async function variantForCart(
+  db: Db,
+  product: typeof products.$inferSelect,
+  request: { variantId?: string | undefined; color?: string | undefined },
+): Promise<{ variant: typeof productVariants.$inferSelect; color: string }> {
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, product.id))
+    .orderBy(asc(productVariants.position));
+  const colorOption = product.options.find((option) => isColorOption(option.name))?.name;
+  if (product.options.length === 0) {
+    const variant = variants[0];
+    if (!variant || (request.variantId && request.variantId !== variant.id)) throw failure('variantNotFound');
+    return { variant, color: swatchColor(product, request.color) };
+  }
+  let variant: (typeof variants)[number] | undefined;
+  if (request.variantId) {
+    variant = variants.find((candidate) => candidate.id === request.variantId);
+    if (!variant) throw failure('variantNotFound');
+  } else if (request.color && colorOption) {
+    const matching = variants.filter((candidate) => candidate.options[colorOption] === request.color);
+    if (matching.length === 0) throw failure('colorNotAvailable');
+    if (matching.length > 1) throw failure('variantRequired');
+    variant = matching[0];
+  } else if (variants.length === 1) {
+    variant = variants[0];
+  }
+  if (!variant) throw failure('variantRequired');
+  return { variant, color: colorOption ? (variant.options[colorOption] ?? '') : '' };
+}
+
+/** The swatch stored on a line of a product without options: required and checked when it lists colours, else ''. */
+function swatchColor(product: typeof products.$inferSelect, requested: string | undefined): string {
   if (product.availableColors.length === 0) return '';
   if (!requested) throw failure('colorRequired');
   if (!product.availableColors.includes(requested)) throw failure('colorNotAvailable');
@@ -126,15 +174,15 @@ export async function productForCart(db: Db, productId: string) {
   return product;
 }
 
-/** How many units of a product the cart holds across its colours. */
-export async function unitsInCart(db: Db, cartId: string, productId: string, exceptItemId?: string) {
+/** How many units of a variant the cart holds across its lines (a product without options: its swatches). */
+export async function unitsInCart(db: Db, cartId: string, variantId: string, exceptItemId?: string) {
   const [row] = await db
     .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)`.mapWith(Number) })
     .from(cartItems)
     .where(
       and(
         eq(cartItems.cartId, cartId),
-        eq(cartItems.productId, productId),
+        eq(cartItems.variantId, variantId),
         exceptItemId ? sql`${cartItems.id} <> ${exceptItemId}` : undefined,
       ),
     );

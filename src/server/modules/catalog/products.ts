@@ -34,7 +34,14 @@ import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Product } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { brands, categories, productSubcategories, products, subcategories } from '../../../db/schema.js';
+import {
+  brands,
+  categories,
+  productSubcategories,
+  products,
+  productVariants,
+  subcategories,
+} from '../../../db/schema.js';
 import { reindexProducts } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
@@ -45,6 +52,17 @@ import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
+import {
+  availableColorsOf,
+  lockVariants,
+  serializeVariant,
+  type VariantRow,
+  type VariantValues,
+  variantsFromForm,
+  variantsOf,
+  variantValues,
+  writeVariants,
+} from './variants.js';
 
 /** What the API shows of a product: every column but the search index's own. */
 const {
@@ -94,6 +112,12 @@ export function productFilters(query: ProductQuery, digits: number, search?: Key
   // Bounds past the column's range would make PostgreSQL fail the query; no price lies beyond it.
   if (min !== undefined) conditions.push(gte(effectivePrice, Math.min(toMinor(min, digits), MAX_MINOR_PRICE)));
   if (max !== undefined) conditions.push(lte(effectivePrice, Math.min(toMinor(max, digits), MAX_MINOR_PRICE)));
+  if (query.option && Object.keys(query.option).length > 0) {
+    // A variant in stock with every value asked for (docs/variants.md); the GIN index on options serves it.
+    conditions.push(
+      sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.options} @> ${JSON.stringify(query.option)}::jsonb and ${productVariants.quantity} > 0)`,
+    );
+  }
   if (search) conditions.push(search.where);
   return and(...conditions);
 }
@@ -113,7 +137,7 @@ export function productOrder(query: ProductQuery, search?: KeywordSearch): SQL[]
 }
 
 export function createProductSerializer(media: MediaStore, digits: number) {
-  return (row: ProductRow, subcategoryIds: string[], origin: string): Product => ({
+  return (row: ProductRow, subcategoryIds: string[], variants: VariantRow[], origin: string): Product => ({
     _id: row.id,
     id: row.id,
     title: row.title,
@@ -123,7 +147,9 @@ export function createProductSerializer(media: MediaStore, digits: number) {
     sold: row.sold,
     price: toMajor(row.price, digits),
     ...(row.priceAfterDiscount !== null ? { priceAfterDiscount: toMajor(row.priceAfterDiscount, digits) } : {}),
-    availableColors: row.availableColors,
+    availableColors: availableColorsOf(row, variants),
+    options: row.options,
+    variants: variants.map((variant) => serializeVariant(variant, digits)),
     imageCover: media.url(row.imageCover, origin),
     images: row.images.map((key) => media.url(key, origin)),
     category: row.categoryId,
@@ -148,15 +174,13 @@ async function subcategoryIdsOf(db: Database, productIds: string[]): Promise<Map
   return map;
 }
 
-/** Serializes product rows with their sub-category ids (one query for the whole page). */
+/** Serializes product rows with their sub-category ids and variants (two queries for the whole page). */
 export function createProductPresenter(db: Database, media: MediaStore, digits: number) {
   const serializeProduct = createProductSerializer(media, digits);
   return async (rows: ProductRow[], origin: string): Promise<Product[]> => {
-    const subs = await subcategoryIdsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], origin));
+    const ids = rows.map((row) => row.id);
+    const [subs, variants] = await Promise.all([subcategoryIdsOf(db, ids), variantsOf(db, ids)]);
+    return rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], variants.get(row.id) ?? [], origin));
   };
 }
 
@@ -213,6 +237,51 @@ function checkMinorPrices(
   if (broken) throw fieldError(broken.field, broken.key, input[broken.field]);
 }
 
+/** The product's own price and stock fields, which a product with variants takes per variant instead. */
+const PRICE_FIELDS = ['price', 'priceAfterDiscount', 'quantity'] as const;
+
+/** A form that sends `variants` keeps prices and stock there: the product's own fields are refused. */
+function refuseProductPrices(form: FormData) {
+  const sent = PRICE_FIELDS.find((field) => (form.fields[field]?.[0] ?? '').trim() !== '');
+  if (sent) throw fieldError(sent, 'variantsOwnPrices', form.fields[sent]?.[0]);
+}
+
+/** A product's fields when its variants carry the prices and stock. */
+const productFieldsWithVariants = productFieldsObject.omit({ quantity: true, price: true, priceAfterDiscount: true });
+
+/**
+ * A new product's form: with `options`/`variants` the variants carry prices and stock; without,
+ * the product's own fields make its one default variant (docs/variants.md).
+ */
+function newProductInput(form: FormData, digits: number) {
+  const variantInput = variantsFromForm(form);
+  if (variantInput) {
+    refuseProductPrices(form);
+    const fields = productInput(form, productFieldsWithVariants);
+    return { fields, options: variantInput.options, variants: variantValues(variantInput, digits) };
+  }
+  const fields = productInput(form, productFieldsSchema);
+  const price = toMinor(fields.price, digits);
+  const priceAfterDiscount =
+    fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
+  checkMinorPrices(price, priceAfterDiscount, fields);
+  const variant: VariantValues = {
+    sku: '',
+    barcode: null,
+    options: {},
+    price,
+    priceAfterDiscount,
+    quantity: fields.quantity,
+  };
+  return { fields, options: [], variants: [variant] };
+}
+
+async function readProduct(tx: Tx, id: string): Promise<ProductRow> {
+  const [row] = await tx.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw failure('productNotFound');
+  return row;
+}
+
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, media, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -237,12 +306,12 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
-  const serializeProduct = createProductSerializer(media, digits);
   const origin = (request: FastifyRequest) => originOf(request, config);
 
   async function serializeOne(request: FastifyRequest, row: ProductRow) {
-    const subcategoryIds = (await subcategoryIdsOf(db, [row.id])).get(row.id) ?? [];
-    return serializeProduct(row, subcategoryIds, origin(request));
+    const [product] = await present([row], origin(request));
+    if (!product) throw failure('productNotFound');
+    return product;
   }
 
   async function saveImages(form: FormData) {
@@ -296,12 +365,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const form = await readForm(request);
-    const fields = productInput(form, productFieldsSchema);
+    const { fields, options, variants } = newProductInput(form, digits);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
-    const price = toMinor(fields.price, digits);
-    const priceAfterDiscount =
-      fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
-    checkMinorPrices(price, priceAfterDiscount, fields);
     await checkReferences(db, fields.category, fields.brand, fields.subcategory);
     // Images are encoded before the transaction: sharp's work must not hold the database.
     const images = await saveImages(form);
@@ -312,17 +377,19 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           title: fields.title,
           slug: slugify(fields.title),
           description: fields.description,
-          quantity: fields.quantity,
-          price,
-          priceAfterDiscount,
+          // The variants' sums and cheapest prices replace these (writeVariants).
+          quantity: 0,
+          price: variants[0]?.price ?? 1,
           availableColors: [...new Set(fields.availableColors)],
+          options,
           imageCover: images.imageCover ?? null,
           images: images.images ?? [],
           categoryId: fields.category,
           brandId: fields.brand ?? null,
         })
-        .returning();
+        .returning({ id: products.id });
       if (!created) throw failure('internalError');
+      await writeVariants(tx, created.id, variants);
       await reindexProducts(tx, { ids: [created.id] });
       const subIds = [...new Set(fields.subcategory)];
       if (subIds.length > 0) {
@@ -330,7 +397,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           .insert(productSubcategories)
           .values(subIds.map((subcategoryId) => ({ productId: created.id, subcategoryId })));
       }
-      return created;
+      return readProduct(tx, created.id);
     });
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
@@ -338,10 +405,15 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
     const { id } = request.params;
     const form = await readForm(request);
+    const variantInput = variantsFromForm(form);
+    if (variantInput) refuseProductPrices(form);
     const fields = productInput(form, productChangesSchema);
+    const variants = variantInput ? variantValues(variantInput, digits) : undefined;
     // Images are encoded before the transaction: sharp's work must not hold the database.
     const images = await saveImages(form);
     const row = await db.transaction(async (tx) => {
+      // Variants first, then the product: the order stock changes take their locks in.
+      const currentVariants = await lockVariants(tx, id);
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!current) throw failure('productNotFound');
       const categoryId = fields.category ?? current.categoryId;
@@ -349,33 +421,26 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       const subIds =
         fields.subcategory !== undefined && form.fields.subcategory ? [...new Set(fields.subcategory)] : undefined;
       await checkReferences(tx, categoryId, fields.brand, subIds);
-      const price = fields.price !== undefined ? toMinor(fields.price, digits) : current.price;
-      const hasDiscountField = form.fields.priceAfterDiscount !== undefined;
-      const priceAfterDiscount = hasDiscountField
-        ? fields.priceAfterDiscount === undefined
-          ? null
-          : toMinor(fields.priceAfterDiscount, digits)
-        : current.priceAfterDiscount;
-      checkMinorPrices(price, priceAfterDiscount, fields);
-      const [updated] = await tx
+      if (variants) {
+        await writeVariants(tx, id, variants);
+      } else {
+        await changeDefaultVariant(tx, form, fields, current, currentVariants);
+      }
+      await tx
         .update(products)
         .set({
           ...(fields.title ? { title: fields.title, slug: slugify(fields.title) } : {}),
           ...(fields.description ? { description: fields.description } : {}),
-          ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
           ...(form.fields.availableColors ? { availableColors: [...new Set(fields.availableColors)] } : {}),
+          ...(variantInput ? { options: variantInput.options } : {}),
           // An empty brand, like an empty discount, means none.
           ...(form.fields.brand !== undefined ? { brandId: fields.brand ?? null } : {}),
           ...(images.imageCover ? { imageCover: images.imageCover } : {}),
           ...(images.images ? { images: images.images } : {}),
           categoryId,
-          price,
-          priceAfterDiscount,
           updatedAt: new Date(),
         })
-        .where(eq(products.id, id))
-        .returning();
-      if (!updated) throw failure('productNotFound');
+        .where(eq(products.id, id));
       await reindexProducts(tx, { ids: [id] });
       if (subIds) {
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
@@ -388,10 +453,39 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         // A new category drops sub-categories of the old one.
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
       }
-      return updated;
+      return readProduct(tx, id);
     });
     return { data: await serializeOne(request, row) };
   });
+
+  /**
+   * Without `variants`, a product without options changes its one default variant's price, discount
+   * and stock through the product's own fields, as before variants (docs/variants.md); a product
+   * with options refuses them.
+   */
+  async function changeDefaultVariant(
+    tx: Tx,
+    form: FormData,
+    fields: z.output<typeof productChangesSchema>,
+    current: typeof products.$inferSelect,
+    currentVariants: VariantRow[],
+  ) {
+    const touched = PRICE_FIELDS.filter((field) => form.fields[field] !== undefined);
+    if (touched.length === 0) return;
+    const variant = currentVariants[0];
+    if (current.options.length > 0 || !variant) throw fieldError(touched[0] ?? 'price', 'variantsOwnPrices', undefined);
+    const price = fields.price !== undefined ? toMinor(fields.price, digits) : variant.price;
+    const priceAfterDiscount =
+      form.fields.priceAfterDiscount !== undefined
+        ? fields.priceAfterDiscount === undefined
+          ? null
+          : toMinor(fields.priceAfterDiscount, digits)
+        : variant.priceAfterDiscount;
+    checkMinorPrices(price, priceAfterDiscount, fields);
+    await writeVariants(tx, current.id, [
+      { ...variant, price, priceAfterDiscount, quantity: fields.quantity ?? variant.quantity },
+    ]);
+  }
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     try {

@@ -48,7 +48,7 @@ export type OrderAmounts = {
   pricesIncludeVat: boolean;
 };
 
-export type ItemLine = { name: string; quantity: number; unitPrice: number };
+export type ItemLine = { name: string; sku?: string; quantity: number; unitPrice: number };
 
 /** Names of the lines that are not products, as printed. */
 export const SHIPPING_LINE = 'الشحن';
@@ -66,8 +66,9 @@ const divideHalfUp = (amount: number, by: number) => Math.floor((2 * amount + by
 export function invoiceLines(order: OrderAmounts, items: readonly ItemLine[]): InvoiceLine[] {
   const amounts = items.map((item) => item.unitPrice * item.quantity);
   const discounts = allocate(order.discount, amounts);
-  const lines = items.map((item, index) => ({
+  const lines: { name: string; sku?: string; quantity: number; amount: number }[] = items.map((item, index) => ({
     name: item.name,
+    ...(item.sku ? { sku: item.sku } : {}),
     quantity: item.quantity,
     amount: (amounts[index] ?? 0) - (discounts[index] ?? 0),
   }));
@@ -83,6 +84,7 @@ export function invoiceLines(order: OrderAmounts, items: readonly ItemLine[]): I
     const totalExclVat = totalInclVat - vatAmount;
     return {
       name: line.name,
+      ...(line.sku ? { sku: line.sku } : {}),
       quantity: line.quantity,
       unitPriceExclVat: divideHalfUp(totalExclVat, line.quantity),
       unitPriceInclVat: divideHalfUp(totalInclVat, line.quantity),

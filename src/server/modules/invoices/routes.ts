@@ -58,6 +58,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       seller,
       lines: invoice.lines.map((line) => ({
         name: line.name,
+        ...(line.sku ? { sku: line.sku } : {}),
         quantity: line.quantity,
         unitPriceExclVat: major(line.unitPriceExclVat),
         unitPriceInclVat: major(line.unitPriceInclVat),

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { MARKETS } from '../../../contract/markets.js';
 import { currencyDigits } from '../../../contract/money.js';
 import { TAX_INVOICE_REQUIREMENTS, type TaxInvoiceRequirement } from '../../../contract/store.js';
+import { variantTitle } from '../../../contract/variants.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type InvoiceSeller,
@@ -276,7 +277,7 @@ export async function issueCreditNote(
 export async function invoiceOrder(
   tx: Tx,
   order: OrderRow,
-  items: ReadonlyArray<{ title: string; count: number; price: number }>,
+  items: ReadonlyArray<{ title: string; sku: string; options: Record<string, string>; count: number; price: number }>,
   market: InvoiceMarket,
 ): Promise<InvoiceRow | null> {
   if (order.isTest) return null;
@@ -286,7 +287,12 @@ export async function invoiceOrder(
   return issueInvoice(
     tx,
     order,
-    items.map((item) => ({ name: item.title, quantity: item.count, unitPrice: item.price })),
+    items.map((item) => ({
+      name: variantTitle(item.title, item.options),
+      sku: item.sku,
+      quantity: item.count,
+      unitPrice: item.price,
+    })),
     seller,
     market.currency,
   );

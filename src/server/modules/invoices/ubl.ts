@@ -148,6 +148,9 @@ export function invoiceUbl(invoice: UblInvoice): string {
       '</cac:TaxTotal>',
       '<cac:Item>',
       `<cbc:Name>${e(line.name)}</cbc:Name>`,
+      ...(line.sku
+        ? [`<cac:SellersItemIdentification><cbc:ID>${e(line.sku)}</cbc:ID></cac:SellersItemIdentification>`]
+        : []),
       '<cac:ClassifiedTaxCategory>',
       `<cbc:ID>${category(line.vatRateBasisPoints)}</cbc:ID>`,
       `<cbc:Percent>${percent(line.vatRateBasisPoints)}</cbc:Percent>`,

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../contract/dates.js';
 import { moneyLines, orderMoneyParts } from '../../../contract/money-lines.js';
 import { PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order } from '../../../contract/types.js';
+import { lineLabel } from '../../../contract/variants.js';
 import type { AppContext } from '../../context.js';
 import { composeMail, type MailLine } from '../../mail/compose.js';
 import { invoiceOfOrder } from '../invoices/service.js';
@@ -37,7 +38,7 @@ export function orderConfirmationMailer({ mailer, config, db }: AppContext, log:
         `تاريخ الطلب: ${formatDateTime(order.createdAt, config.timeZone)}`,
         ...(order.isTest ? ['', TEST_ORDER_NOTE] : []),
         '',
-        ...order.cartItems.map((item) => `- ${item.product.title} × ${item.count}`),
+        ...order.cartItems.map((item) => `- ${lineLabel({ ...item, title: item.product.title })}`),
         '',
         // The same lines as the order's page (docs/pricing.md).
         ...moneyLines(orderMoneyParts(order), config.currency).map((line) => `${line.label}: ${line.value}`),

@@ -4,6 +4,7 @@ import { wallClock } from '../../../contract/dates.js';
 import { toMajor } from '../../../contract/money.js';
 import { MONEY_LABELS } from '../../../contract/money-lines.js';
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses.js';
+import { lineLabel } from '../../../contract/variants.js';
 import type { Database } from '../../../db/client.js';
 import { type ExportedOrder, ordersInBatches } from './service.js';
 
@@ -55,6 +56,7 @@ function columns({ currency, digits, timeZone }: CsvShop) {
     ['البريد الإلكتروني', ({ user }) => user.email],
     ['الجوال', ({ user }) => user.phone],
     ['المدينة', ({ order }) => order.shippingAddress.city],
+    ['المنتجات', ({ lines }) => lines.map(lineLabel).join(' | ')],
     ['طريقة الدفع', ({ order }) => PAYMENT_METHOD_NAMES[order.paymentMethodType]],
     ['الحالة', ({ order }) => ORDER_STATUS_NAMES[order.status]],
     ['حالة الدفع', ({ order }) => PAYMENT_STATUS_NAMES[order.paymentStatus]],

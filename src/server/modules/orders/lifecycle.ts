@@ -78,8 +78,8 @@ async function restockAll(tx: Tx, orderId: string) {
     .update(orderItems)
     .set({ restocked: sql`${orderItems.count}` })
     .where(eq(orderItems.orderId, orderId));
-  const back = lines.flatMap((line) =>
-    line.productId ? [{ productId: line.productId, title: line.title, count: line.count - line.restocked }] : [],
+  const back = lines.flatMap(({ productId, variantId, title, options, count, restocked }) =>
+    productId ? [{ productId, variantId, title, options, count: count - restocked }] : [],
   );
   await releaseStock(tx, back, 'sold');
 }
@@ -313,7 +313,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       if (order.paymentStatus === 'unpaid') throw failure('refundNotAllowed');
       const left = order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id));
       if (input.amount > left) throw failure('refundTooLarge');
-      const back: { productId: string; title: string; count: number }[] = [];
+      const back: Parameters<typeof releaseStock>[1] = [];
       for (const line of restock) {
         const [item] = await tx
           .update(orderItems)
@@ -327,7 +327,9 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
           )
           .returning();
         if (!item) throw failure('restockTooLarge');
-        if (item.productId) back.push({ productId: item.productId, title: item.title, count: line.count });
+        if (item.productId) {
+          back.push({ ...item, productId: item.productId, count: line.count });
+        }
       }
       await releaseStock(tx, back, 'sold');
       const made = await openRefund(tx, order, input.amount, input.reason, actor, {

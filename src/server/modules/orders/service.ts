@@ -8,6 +8,7 @@ import { toMajor } from '../../../contract/money.js';
 import type { OrderFilter } from '../../../contract/order-query.js';
 import { normalizePhone, type PhoneCountry, toE164 } from '../../../contract/phone.js';
 import type { Order, OrderEvent } from '../../../contract/types.js';
+import { variantTitle } from '../../../contract/variants.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type CheckoutLine,
@@ -19,6 +20,7 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   refunds,
   type ShippingAddress,
   users,
@@ -32,8 +34,11 @@ import { historiesOf, recordEvent, SYSTEM } from './events.js';
 type OrderRow = typeof orders.$inferSelect;
 
 export const linesOf = (priced: PricedCart): CheckoutLine[] =>
-  priced.lines.map(({ item, product, unitPrice }) => ({
+  priced.lines.map(({ item, product, variant, unitPrice }) => ({
     productId: product.id,
+    variantId: variant.id,
+    sku: variant.sku,
+    options: variant.options,
     title: product.title,
     imageCover: product.imageCover,
     count: item.count,
@@ -41,20 +46,39 @@ export const linesOf = (priced: PricedCart): CheckoutLine[] =>
     price: unitPrice,
   }));
 
-/** Units per product of some lines, in a fixed product order (row locks taken in one order cannot deadlock). */
-function unitsByProduct(lines: Pick<CheckoutLine, 'productId' | 'count' | 'title'>[]) {
-  const units = new Map<string, { count: number; title: string }>();
+/** What a stock change reads of a line. */
+type StockLine = Pick<CheckoutLine, 'productId' | 'variantId' | 'count' | 'title' | 'options'>;
+
+type VariantUnits = { variantId: string | null; count: number; name: string };
+
+/**
+ * Units per variant, grouped by product, products and variants in a fixed id order: every stock
+ * change locks a product's variants, then the product, in this order, so none can deadlock.
+ */
+function unitsByProduct(lines: StockLine[]): [string, VariantUnits[]][] {
+  const byProduct = new Map<string, Map<string, VariantUnits>>();
   for (const line of lines) {
-    const entry = units.get(line.productId) ?? { count: 0, title: line.title };
+    const variants = byProduct.get(line.productId) ?? new Map<string, VariantUnits>();
+    const key = line.variantId ?? '';
+    const entry = variants.get(key) ?? {
+      variantId: line.variantId,
+      count: 0,
+      name: variantTitle(line.title, line.options),
+    };
     entry.count += line.count;
-    units.set(line.productId, entry);
+    variants.set(key, entry);
+    byProduct.set(line.productId, variants);
   }
-  return [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byId = <T>([a]: [string, T], [b]: [string, T]) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...byProduct.entries()]
+    .sort(byId)
+    .map(([productId, variants]) => [productId, [...variants.entries()].sort(byId).map(([, units]) => units)]);
 }
 
 /**
  * 409 naming the product that ran short: `product` beside the code (the web shows its title) and,
- * for clients that read the sentence, at the end of the message (docs/api-compatibility.md).
+ * for clients that read the sentence, at the end of the message (docs/api-compatibility.md). The
+ * title names the variant («حذاء (المقاس: 42)»).
  */
 export const stockShort = (productId: string, title: string) => {
   const details: StockShortDetails = { product: { id: productId, title } };
@@ -63,50 +87,86 @@ export const stockShort = (productId: string, title: string) => {
 
 /**
  * Takes the lines' units out of stock, all or nothing: `sell` also counts them as sold (an order),
- * `reserve` only holds them (a card checkout waiting for its payment). Each product is one
- * conditional UPDATE, so concurrent orders (in this or another process) serialise on the row
- * and can never oversell.
+ * `reserve` only holds them (a card checkout waiting for its payment). Each variant is one
+ * conditional UPDATE, so concurrent orders (in this or another process) serialise on the row and
+ * can never oversell; the product's sums follow (docs/variants.md).
  */
-export async function takeStock(tx: Tx, lines: CheckoutLine[], mode: 'sell' | 'reserve') {
-  for (const [productId, { count: wanted, title }] of unitsByProduct(lines)) {
-    const taken = await tx
-      .update(products)
-      .set({
-        quantity: sql`${products.quantity} - ${wanted}`,
-        ...(mode === 'sell' ? { sold: sql`${products.sold} + ${wanted}` } : {}),
-      })
-      .where(and(eq(products.id, productId), sql`${products.quantity} >= ${wanted}`))
-      .returning({ id: products.id });
-    if (taken.length === 0) throw stockShort(productId, title);
-  }
-}
-
-/**
- * Puts units back in stock; a product deleted since is skipped. `reserved`: units a checkout held
- * (it ended unpaid); `sold`: units of an order (cancelled, or restocked by a refund), no longer sold.
- */
-export async function releaseStock(
-  tx: Tx,
-  lines: Pick<CheckoutLine, 'productId' | 'count' | 'title'>[],
-  mode: 'reserved' | 'sold' = 'reserved',
-) {
-  for (const [productId, { count }] of unitsByProduct(lines)) {
+export async function takeStock(tx: Tx, lines: StockLine[], mode: 'sell' | 'reserve') {
+  for (const [productId, variants] of unitsByProduct(lines)) {
+    let total = 0;
+    for (const { variantId, count: wanted, name } of variants) {
+      const taken = variantId
+        ? await tx
+            .update(productVariants)
+            .set({
+              quantity: sql`${productVariants.quantity} - ${wanted}`,
+              ...(mode === 'sell' ? { sold: sql`${productVariants.sold} + ${wanted}` } : {}),
+            })
+            .where(
+              and(
+                eq(productVariants.id, variantId),
+                eq(productVariants.productId, productId),
+                sql`${productVariants.quantity} >= ${wanted}`,
+              ),
+            )
+            .returning({ id: productVariants.id })
+        : [];
+      if (taken.length === 0) throw stockShort(productId, name);
+      total += wanted;
+    }
     await tx
       .update(products)
       .set({
-        quantity: sql`${products.quantity} + ${count}`,
-        ...(mode === 'sold' ? { sold: sql`greatest(${products.sold} - ${count}, 0)` } : {}),
+        quantity: sql`${products.quantity} - ${total}`,
+        ...(mode === 'sell' ? { sold: sql`${products.sold} + ${total}` } : {}),
       })
       .where(eq(products.id, productId));
   }
 }
 
+/**
+ * Puts units back in stock; a variant deleted since is skipped. `reserved`: units a checkout held
+ * (it ended unpaid); `sold`: units of an order (cancelled, or restocked by a refund), no longer sold.
+ */
+export async function releaseStock(tx: Tx, lines: StockLine[], mode: 'reserved' | 'sold' = 'reserved') {
+  await moveUnits(tx, lines, (count) => ({
+    quantity: count,
+    sold: mode === 'sold' ? -count : 0,
+  }));
+}
+
 /** Counts reserved units as sold, once their checkout became an order. */
-async function sellReserved(tx: Tx, lines: CheckoutLine[]) {
-  for (const [productId, { count }] of unitsByProduct(lines)) {
+async function sellReserved(tx: Tx, lines: StockLine[]) {
+  await moveUnits(tx, lines, (count) => ({ quantity: 0, sold: count }));
+}
+
+/** Adds to each line's variant, then to its product, what `change` says (sales never below 0). */
+async function moveUnits(tx: Tx, lines: StockLine[], change: (count: number) => { quantity: number; sold: number }) {
+  for (const [productId, variants] of unitsByProduct(lines)) {
+    let quantity = 0;
+    let sold = 0;
+    for (const { variantId, count } of variants) {
+      if (!variantId) continue;
+      const delta = change(count);
+      const moved = await tx
+        .update(productVariants)
+        .set({
+          quantity: sql`${productVariants.quantity} + ${delta.quantity}`,
+          sold: sql`greatest(${productVariants.sold} + ${delta.sold}, 0)`,
+        })
+        .where(eq(productVariants.id, variantId))
+        .returning({ id: productVariants.id });
+      if (moved.length === 0) continue;
+      quantity += delta.quantity;
+      sold += delta.sold;
+    }
+    if (quantity === 0 && sold === 0) continue;
     await tx
       .update(products)
-      .set({ sold: sql`${products.sold} + ${count}` })
+      .set({
+        quantity: sql`${products.quantity} + ${quantity}`,
+        sold: sql`greatest(${products.sold} + ${sold}, 0)`,
+      })
       .where(eq(products.id, productId));
   }
 }
@@ -167,6 +227,9 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     order.lines.map((line) => ({
       orderId: row.id,
       productId: line.productId,
+      variantId: line.variantId,
+      sku: line.sku,
+      options: line.options,
       title: line.title,
       imageCover: line.imageCover,
       count: line.count,
@@ -245,7 +308,12 @@ export function orderFilterConditions(
 }
 
 /** One order of the CSV export: the order and its customer. */
-export type ExportedOrder = { order: OrderRow; user: Pick<typeof users.$inferSelect, 'name' | 'email' | 'phone'> };
+export type ExportedOrder = {
+  order: OrderRow;
+  user: Pick<typeof users.$inferSelect, 'name' | 'email' | 'phone'>;
+  /** Its lines, each named with its variant (docs/variants.md). */
+  lines: Pick<typeof orderItems.$inferSelect, 'title' | 'options' | 'sku' | 'count'>[];
+};
 
 /**
  * Every order matching `where`, newest number first, read `batchSize` at a time (keyset on the
@@ -254,13 +322,36 @@ export type ExportedOrder = { order: OrderRow; user: Pick<typeof users.$inferSel
 export async function* ordersInBatches(db: Database, where: SQL | undefined, batchSize: number) {
   let after: number | undefined;
   for (;;) {
-    const rows: ExportedOrder[] = await db
+    const found = await db
       .select({ order: orders, user: { name: users.name, email: users.email, phone: users.phone } })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(and(where, after === undefined ? undefined : lt(orders.number, after)))
       .orderBy(desc(orders.number))
       .limit(batchSize);
+    const items =
+      found.length === 0
+        ? []
+        : await db
+            .select({
+              orderId: orderItems.orderId,
+              title: orderItems.title,
+              options: orderItems.options,
+              sku: orderItems.sku,
+              count: orderItems.count,
+            })
+            .from(orderItems)
+            .where(
+              inArray(
+                orderItems.orderId,
+                found.map(({ order }) => order.id),
+              ),
+            )
+            .orderBy(asc(orderItems.id));
+    const rows: ExportedOrder[] = found.map((row) => ({
+      ...row,
+      lines: items.filter((item) => item.orderId === row.order.id),
+    }));
     yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
@@ -380,6 +471,8 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             ratingsAverage: ratingsAverage ?? 0,
             ratingsQuantity: ratingsQuantity ?? 0,
           },
+          sku: item.sku,
+          options: item.options,
           count: item.count,
           color: item.color,
           price: toMajor(item.price, digits),

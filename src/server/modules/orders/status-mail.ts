@@ -3,6 +3,7 @@ import { formatMoney } from '../../../contract/money.js';
 import { MONEY_LABELS } from '../../../contract/money-lines.js';
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order, OrderStatus } from '../../../contract/types.js';
+import { lineLabel } from '../../../contract/variants.js';
 import type { AppContext } from '../../context.js';
 import { composeMail, type MailLine } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mailer.js';
@@ -115,7 +116,7 @@ export function orderMessages({ mailer, config, db }: AppContext, log: FastifyBa
         {
           text: `${MONEY_LABELS.total}: ${money(order.totalOrderPrice)} — ${PAYMENT_METHOD_NAMES[order.paymentMethodType]}`,
         },
-        ...order.cartItems.map((item) => ({ text: `- ${item.product.title} × ${item.count}` })),
+        ...order.cartItems.map((item) => ({ text: `- ${lineLabel({ ...item, title: item.product.title })}` })),
         { text: `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}` },
         ...(reason ? [{ text: `السبب: ${reason}` }] : []),
         { text: 'افتح الطلب', href: `${origin}${staffOrderPath(order.id)}` },

@@ -6,6 +6,7 @@ import type { Order } from '../../../contract/types';
 import { ColorChip } from '../../components/color-chip';
 import { PrintButton } from '../../components/print-button';
 import { UnrecognisedCity } from '../../components/unrecognised-city';
+import { VariantFacts } from '../../components/variant-facts';
 import { at } from '../../i18n/account';
 import { ps } from '../../i18n/packing-slip';
 import { paymentMethodLabel } from '../../lib/account';
@@ -179,6 +180,9 @@ function Lines({ order }: { order: Order }) {
           <tr key={line.id} className="align-top">
             <th scope="row" className={`${cell} font-normal`}>
               {line.product.title}
+              <span className="flex flex-wrap gap-x-3 text-sm">
+                <VariantFacts options={line.options} sku={line.sku} />
+              </span>
             </th>
             <td className={cell}>{line.color ? <ColorChip color={line.color} /> : ps.noColor}</td>
             <td className={`${cell} text-lg font-bold`}>{formatNumber(line.count)}</td>

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { minorPriceFailure } from '../../../contract/catalog.js';
+import { isColorOption } from '../../../contract/constants.js';
+import { toMajor, toMinor } from '../../../contract/money.js';
+import type { Variant } from '../../../contract/types.js';
+import { type ProductVariantsInput, productVariantsInput } from '../../../contract/variants.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { type ProductOption, products, productVariants } from '../../../db/schema.js';
+import { isUniqueViolation } from '../../db-errors.js';
+import { fieldError, issuesError } from '../../errors.js';
+import type { FormData } from '../../http/multipart.js';
+
+/*
+ * A product's variants (docs/variants.md): what is sold and stocked. The product row keeps the sum
+ * of their stock and sales and its cheapest variant's prices (`syncProduct`), which the listing
+ * filters and sorts on.
+ */
+
+export type VariantRow = typeof productVariants.$inferSelect;
+
+/** A variant as it is written: prices in minor units, the SKU decided. */
+export type VariantValues = {
+  id?: string | undefined;
+  sku: string;
+  barcode: string | null;
+  options: Record<string, string>;
+  price: number;
+  priceAfterDiscount: number | null;
+  quantity: number;
+};
+
+/** A SKU for a variant whose staff gave none: `MJ-` and ten characters of its id. */
+export const skuFor = (variantId: string) => `MJ-${variantId.replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+
+/** Variants of these products, in each product's order. */
+export async function variantsOf(db: Database | Tx, productIds: string[]): Promise<Map<string, VariantRow[]>> {
+  const map = new Map<string, VariantRow[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  for (const row of rows) {
+    const list = map.get(row.productId) ?? [];
+    list.push(row);
+    map.set(row.productId, list);
+  }
+  return map;
+}
+
+export const serializeVariant = (row: VariantRow, digits: number): Variant => ({
+  _id: row.id,
+  id: row.id,
+  sku: row.sku,
+  barcode: row.barcode,
+  options: row.options,
+  price: toMajor(row.price, digits),
+  ...(row.priceAfterDiscount !== null ? { priceAfterDiscount: toMajor(row.priceAfterDiscount, digits) } : {}),
+  quantity: row.quantity,
+});
+
+/**
+ * The colours a client may offer: a colour option's values that some variant uses, in the option's
+ * order; for a product without one, the swatches staff listed (`available_colors`).
+ */
+export function availableColorsOf(
+  product: { options: ProductOption[]; availableColors: string[] },
+  variants: VariantRow[],
+): string[] {
+  const colorOption = product.options.find((option) => isColorOption(option.name));
+  if (!colorOption) return product.availableColors;
+  const used = new Set(variants.map((variant) => variant.options[colorOption.name]));
+  return colorOption.values.filter((value) => used.has(value));
+}
+
+/** The product form's `options` and `variants` parts, checked together; undefined when neither was sent. */
+export function variantsFromForm(form: FormData): ProductVariantsInput | undefined {
+  const options = form.fields.options?.[0];
+  const variants = form.fields.variants?.[0];
+  if (options === undefined && variants === undefined) return undefined;
+  const input = {
+    options: options === undefined || options.trim() === '' ? [] : parseJson(options, 'options'),
+    variants: variants === undefined || variants.trim() === '' ? [] : parseJson(variants, 'variants'),
+  };
+  const parsed = productVariantsInput.safeParse(input);
+  if (!parsed.success) throw issuesError(parsed.error.issues, input, 'body');
+  return parsed.data;
+}
+
+function parseJson(text: string, field: 'options' | 'variants'): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fieldError(field, field === 'options' ? 'optionsInvalid' : 'variantsInvalid', text);
+  }
+}
+
+/** The checked input in minor units; a price that rounds out of the column's range is refused here. */
+export function variantValues(input: ProductVariantsInput, digits: number): VariantValues[] {
+  return input.variants.map((variant, index) => {
+    const price = toMinor(variant.price, digits);
+    const priceAfterDiscount =
+      variant.priceAfterDiscount === undefined ? null : toMinor(variant.priceAfterDiscount, digits);
+    const broken = minorPriceFailure(price, priceAfterDiscount);
+    if (broken) throw fieldError(`variants[${index}].${broken.field}`, broken.key, variant[broken.field]);
+    return {
+      id: variant.id,
+      sku: variant.sku ?? '',
+      barcode: variant.barcode ? variant.barcode : null,
+      options: variant.options,
+      price,
+      priceAfterDiscount,
+      quantity: variant.quantity,
+    };
+  });
+}
+
+/**
+ * Locks a product's variants, in id order as stock changes lock them (orders/service.ts), so that
+ * the two cannot deadlock: take it before locking the product row.
+ */
+export function lockVariants(tx: Tx, productId: string): Promise<VariantRow[]> {
+  return tx
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .for('update');
+}
+
+/**
+ * Makes the product's variants exactly `wanted`, inside the caller's transaction: rows named by id
+ * are changed (their sales kept), the others are added, and the product's variants not named are
+ * deleted (carts drop them; order lines keep their snapshot). Then the product's sums follow.
+ */
+export async function writeVariants(tx: Tx, productId: string, wanted: VariantValues[]): Promise<void> {
+  const current = await lockVariants(tx, productId);
+  const byId = new Map(current.map((row) => [row.id, row]));
+  wanted.forEach((variant, index) => {
+    if (variant.id !== undefined && !byId.has(variant.id)) {
+      throw fieldError(`variants[${index}].id`, 'variantNotOfProduct', variant.id);
+    }
+  });
+  const kept = new Set(wanted.map((variant) => variant.id).filter((id): id is string => id !== undefined));
+  const gone = current.filter((row) => !kept.has(row.id)).map((row) => row.id);
+  if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+  try {
+    for (const [position, variant] of wanted.entries()) {
+      const existing = variant.id === undefined ? undefined : byId.get(variant.id);
+      const id = existing?.id ?? randomUUID();
+      const values = {
+        position,
+        sku: variant.sku || existing?.sku || skuFor(id),
+        barcode: variant.barcode,
+        options: variant.options,
+        price: variant.price,
+        priceAfterDiscount: variant.priceAfterDiscount,
+        quantity: variant.quantity,
+        updatedAt: new Date(),
+      };
+      if (existing) await tx.update(productVariants).set(values).where(eq(productVariants.id, id));
+      else await tx.insert(productVariants).values({ id, productId, ...values });
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('variants', 'skuTaken', wanted.map((v) => v.sku).filter(Boolean));
+    throw error;
+  }
+  await syncProduct(tx, productId);
+}
+
+/**
+ * The product's `quantity` and `sold` become its variants' sums, and its `price` and
+ * `price_after_discount` those of its cheapest variant (by the price a customer pays).
+ */
+export async function syncProduct(tx: Database | Tx, productId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE ${products} SET
+      quantity = totals.quantity,
+      sold = totals.sold,
+      price = cheapest.price,
+      price_after_discount = cheapest.price_after_discount
+    FROM
+      (SELECT coalesce(sum(quantity), 0)::int AS quantity, coalesce(sum(sold), 0)::int AS sold
+         FROM ${productVariants} WHERE product_id = ${productId}) AS totals,
+      (SELECT price, price_after_discount FROM ${productVariants} WHERE product_id = ${productId}
+         ORDER BY coalesce(price_after_discount, price), position LIMIT 1) AS cheapest
+    WHERE ${products.id} = ${productId}`);
+}
+
+/**
+ * Gives each of these products that has no variant its default one, from the product's own price,
+ * stock and sales: for products written straight into the database (the demo seed, the bulk seed).
+ */
+export async function addDefaultVariants(db: Database | Tx, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ${productVariants} (product_id, sku, price, price_after_discount, quantity, sold)
+    SELECT p.id, 'MJ-' || upper(substr(replace(p.id::text, '-', ''), 1, 10)), p.price, p.price_after_discount, p.quantity, p.sold
+    FROM ${products} p
+    WHERE p.id IN (${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      AND NOT EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id)`);
+}

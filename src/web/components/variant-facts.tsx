@@ -1,0 +1,24 @@
+import { isColorOption } from '../../contract/constants';
+import { describeOptions } from '../../contract/variants';
+import { variantText } from '../i18n/admin-products';
+
+/**
+ * What a line's variant is, beside its title (docs/variants.md): its options but the colour (shown
+ * as a swatch where the line shows its colour), and for staff its SKU.
+ */
+export function VariantFacts({ options, sku }: { options: Record<string, string>; sku?: string | undefined }) {
+  const described = describeOptions(
+    Object.fromEntries(Object.entries(options).filter(([name]) => !isColorOption(name))),
+  );
+  if (!described && !sku) return null;
+  return (
+    <>
+      {described ? <span>{described}</span> : null}
+      {sku ? (
+        <span>
+          {variantText.sku}: <bdi dir="ltr">{sku}</bdi>
+        </span>
+      ) : null}
+    </>
+  );
+}
