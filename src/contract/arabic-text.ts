@@ -142,6 +142,12 @@ export function wordForms(word: string): string[] {
   return [...new Set(withoutPrefixes(word).flatMap(withoutSuffixes))];
 }
 
+/**
+ * A SKU or barcode as one search term: its letters and digits only, folded (`SH-42/B` → `sh42b`), so
+ * it is found whole however it is typed, and its parts never match ordinary words (docs/variants.md).
+ */
+export const compactCode = (code: string): string => searchWords(code).join('');
+
 /** Every form of every word of a text, space-separated: what the search index holds for it. */
 export const indexedForms = (text: string): string => [...new Set(searchWords(text).flatMap(wordForms))].join(' ');
 

@@ -1,5 +1,5 @@
 import { eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { indexedForms, normalizeArabic } from '../contract/arabic-text.js';
+import { compactCode, indexedForms, normalizeArabic } from '../contract/arabic-text.js';
 import type { Database, Tx } from './client.js';
 import { brands, categories, products, productVariants } from './schema.js';
 
@@ -29,7 +29,7 @@ function whereOf(scope: Scope): SQL {
 
 /**
  * Derives the search columns of the products in `scope` from their title, description, brand and
- * category, and their variants' SKUs and barcodes (found whole by the 'simple' configuration). Called in the same transaction as every write that changes one of those, so a search
+ * category, and their variants' SKUs and barcodes, each as one term (`compactCode`). Called in the same transaction as every write that changes one of those, so a search
  * right after a write finds what was written.
  */
 export async function reindexProducts(db: Database | Tx, scope: Scope): Promise<number> {
@@ -41,7 +41,9 @@ export async function reindexProducts(db: Database | Tx, scope: Scope): Promise<
       description: products.description,
       brand: brands.name,
       category: categories.name,
-      codes: sql<string>`(select coalesce(string_agg(lower(${productVariants.sku}) || ' ' || coalesce(${productVariants.barcode}, ''), ' '), '') from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+      codes: sql<
+        string[]
+      >`array(select ${productVariants.sku} from ${productVariants} where ${productVariants.productId} = ${products.id} union all select ${productVariants.barcode} from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.barcode} is not null)`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -52,7 +54,7 @@ export async function reindexProducts(db: Database | Tx, scope: Scope): Promise<
       .slice(start, start + BATCH_SIZE)
       .map(
         (row) =>
-          sql`(${row.id}::uuid, ${indexedForms(row.title)}, ${`${indexedForms(`${row.brand ?? ''} ${row.category}`)} ${row.codes}`.trim()}, ${indexedForms(row.description)}, ${normalizeArabic(`${row.title} ${row.brand ?? ''}`)})`,
+          sql`(${row.id}::uuid, ${indexedForms(row.title)}, ${`${indexedForms(`${row.brand ?? ''} ${row.category}`)} ${row.codes.map(compactCode).join(' ')}`.trim()}, ${indexedForms(row.description)}, ${normalizeArabic(`${row.title} ${row.brand ?? ''}`)})`,
       );
     await db.execute(sql`
       UPDATE ${products} AS p

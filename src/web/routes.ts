@@ -6,6 +6,7 @@ export default [
   route('products/:id', 'routes/product.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('feeds/google.xml', 'routes/product-feed.ts'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('logout', 'routes/logout.tsx'),

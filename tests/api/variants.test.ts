@@ -370,6 +370,11 @@ describe('the listing', () => {
     expect(await found(sku)).toContain(shoe.id);
     expect(await found(sku.toLowerCase())).toContain(shoe.id);
     expect(await found('4006381333931')).toContain(shoe.id);
+    // Parts PostgreSQL's parser could read as numbers (0e12) are found too.
+    const tricky = await createShoe({
+      variants: [{ sku: 'SH-0E12AB34-41B', options: { [SIZE]: '41', [COLOR]: 'white' }, price: 10, quantity: 1 }],
+    });
+    expect(await found('SH-0E12AB34-41B')).toContain(tricky.id);
+    expect(await found('sh-0e12ab34-41b')).toContain(tricky.id);
   });
-
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { xmlEscape } from '../../src/contract/xml.js';
 import type { InvoiceLine } from '../../src/db/schema.js';
 import {
   allocate,
@@ -12,7 +13,7 @@ import {
 import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { decodeTlv, decodeTlvBase64, encodeTlv, truncateUtf8, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
-import { decimal, invoiceUbl, xmlEscape } from '../../src/server/modules/invoices/ubl.js';
+import { decimal, invoiceUbl } from '../../src/server/modules/invoices/ubl.js';
 import { quoteOrder, type Zone } from '../../src/server/modules/pricing/quote.js';
 import { svrlFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 

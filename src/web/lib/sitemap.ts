@@ -1,15 +1,10 @@
+import { xmlEscape as escapeXml } from '../../contract/xml';
 /** sitemap.xml and robots.txt of the storefront, as plain text builders. */
 
 export type SitemapEntry = { path: string; lastmod?: string | undefined };
 
 /** A sitemap holds at most 50,000 URLs (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
-  );
 
 export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.slice(0, SITEMAP_MAX_URLS).map(({ path, lastmod }) => {

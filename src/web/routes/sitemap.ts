@@ -1,28 +1,14 @@
-import { MAX_LIST_LIMIT } from '../../contract/constants';
-import type { ListEnvelope } from '../../contract/types';
 import { apiFor } from '../lib/context.server';
+import { everyItem, largestPage } from '../lib/every-item.server';
 import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from '../lib/sitemap';
 import type { Route } from './+types/sitemap';
 
-/** Every item of a list endpoint, read 100 at a time (the API's largest page), a few pages at once. */
-async function everyItem<T>(list: (page: number) => Promise<ListEnvelope<T>>): Promise<T[]> {
-  const first = await list(1);
-  const pages = Math.min(first.paginationResult.numberOfPages, Math.ceil(SITEMAP_MAX_URLS / MAX_LIST_LIMIT));
-  const items = [...first.data];
-  for (let page = 2; page <= pages; page += 4) {
-    const batch = await Promise.all([page, page + 1, page + 2, page + 3].filter((p) => p <= pages).map((p) => list(p)));
-    for (const result of batch) items.push(...result.data);
-  }
-  return items;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
-  const byPage = (page: number) => ({ page, limit: MAX_LIST_LIMIT });
   const [products, categories, brands] = await Promise.all([
-    everyItem((page) => api.products.list(byPage(page))),
-    everyItem((page) => api.categories.list(byPage(page))),
-    everyItem((page) => api.brands.list(byPage(page))),
+    everyItem((page) => api.products.list(largestPage(page)), SITEMAP_MAX_URLS),
+    everyItem((page) => api.categories.list(largestPage(page)), SITEMAP_MAX_URLS),
+    everyItem((page) => api.brands.list(largestPage(page)), SITEMAP_MAX_URLS),
   ]);
   const entries: SitemapEntry[] = [
     { path: '/' },

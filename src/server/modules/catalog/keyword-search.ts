@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
+import { compactCode, normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
 import { type Database, selectRows } from '../../../db/client.js';
 import { products, searchSynonyms } from '../../../db/schema.js';
 
@@ -24,6 +24,9 @@ const STOP_WORDS = new Set([
 const MIN_PREFIX = 2;
 /** Typo tolerance for words of this many letters; shorter words look alike too easily. */
 const MIN_TRIGRAM_WORD = 4;
+/** A keyword is also tried as one SKU or barcode when it is this long and has at most this many parts. */
+const MIN_CODE = 3;
+const MAX_CODE_WORDS = 4;
 /** Long pasted texts are cut: eight words say what someone is looking for. */
 const MAX_WORDS = 8;
 /** How many of the best full-text matches are also ranked by closeness of their name to the query. */
@@ -143,7 +146,13 @@ export async function keywordSearch(db: Database, keyword: string): Promise<Keyw
     // `<%` is word_similarity above pg_trgm.word_similarity_threshold, served by the trigram index.
     return typos[index] ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;
   });
-  const where = sql.join(wordMatches, sql` AND `);
+  // A SKU or barcode is one term however it was typed (`sh-42b`, `SH 42B`): docs/variants.md.
+  const code = compactCode(keyword);
+  const codeMatch =
+    code.length >= MIN_CODE && words.length <= MAX_CODE_WORDS
+      ? sql` OR ${products.searchVector} @@ to_tsquery('simple', ${code})`
+      : sql``;
+  const where = sql`(${sql.join(wordMatches, sql` AND `)}${codeMatch})`;
   const anyWord = sql.join(wordQueries, sql` || `);
   const textRank = sql<number>`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${anyWord})`;
   // Names closer to the whole query come first too, but word similarity costs a lot per row: it is

@@ -1,4 +1,5 @@
 import { wallClock } from '../../../contract/dates.js';
+import { xmlEscape } from '../../../contract/xml.js';
 import type { InvoiceLine, InvoiceSeller } from '../../../db/schema.js';
 
 /**
@@ -46,15 +47,6 @@ export type UblInvoice = {
 
 /** UNTDID 4461 payment means: 10 in cash, 48 bank card. */
 export const PAYMENT_MEANS = { cash: '10', card: '48' } as const;
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text or attribute content: the five XML specials escaped; characters XML 1.0 cannot hold dropped. */
-export const xmlEscape = (text: string) =>
-  text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML 1.0 forbids
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
 /** Minor units as a decimal string with the currency's digits (115000, 2 → "1150.00"). */
 export function decimal(minor: number, digits: number): string {
