@@ -224,7 +224,7 @@ export type DemoProduct = {
   motif: Motif;
   /**
    * The sizes a shoe or a garment comes in. Not seeded yet: the demo does not sell per size until
-   * the product variants exist (docs/architecture.md, Demo catalogue).
+   * the product variants exist (docs/architecture.md § Demo catalogue).
    */
   sizes?: readonly string[];
   /** Names of sub-categories of `category`. */

@@ -42,7 +42,7 @@ type DemoImages = {
 
 /**
  * Pictures per demo product: its first two colours. Every picture costs three WebP encodings in
- * the media store, the bulk of the seed's time (docs/architecture.md, Demo catalogue).
+ * the media store, the bulk of the seed's time (docs/architecture.md § Demo catalogue).
  */
 const PICTURES_PER_PRODUCT = 2;
 

@@ -4,7 +4,7 @@ import type { BrandShape, Motif, Palette } from './catalogue.js';
 /**
  * Demo pictures drawn as SVG and rasterised by sharp: no network, and no text, because the
  * machine may have no fonts. The media store refuses SVG uploads, so it receives a PNG.
- * Each product type has its own drawing (docs/specification.md, Demo catalogue), painted in the
+ * Each product type has its own drawing (docs/architecture.md § Demo catalogue), painted in the
  * product's colour (`main`) with its category's accent.
  */
 
