@@ -110,7 +110,7 @@ export const demoCategories = [
   },
   {
     name: 'أزياء نسائية',
-    motif: 'abaya',
+    motif: 'dress',
     palette: ['#fce7f3', '#f9a8d4', '#be185d', '#fde68a'],
     productPalettes: [
       ['#fdf2f8', '#fbcfe8', '#9d174d', '#fef08a'],

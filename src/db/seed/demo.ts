@@ -51,7 +51,7 @@ const PICTURES_PER_PRODUCT = 2;
  * category gives the nth product of that type, so products of one type look different side by
  * side. A product without colours keeps the backdrop's own.
  */
-function productPalettes(product: DemoProduct, nthOfType: number): Palette[] {
+function picturePalettes(product: DemoProduct, nthOfType: number): Palette[] {
   const category = demoCategories.find((candidate) => candidate.name === product.category);
   if (!category) throw new Error(`demo catalogue: unknown category '${product.category}'`);
   const backdrops: readonly Palette[] = category.productPalettes;
@@ -79,7 +79,7 @@ async function createImages(media: MediaStore): Promise<DemoImages> {
   const productDrawings = demoProducts.map((product) => {
     const nth = nthOfType.get(product.motif) ?? 0;
     nthOfType.set(product.motif, nth + 1);
-    return productPalettes(product, nth).map((palette) => want('products', product.motif, palette));
+    return picturePalettes(product, nth).map((palette) => want('products', product.motif, palette));
   });
   const brandDrawings = new Map(
     demoBrands.map((brand) => {
