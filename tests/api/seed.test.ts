@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { avg, count, eq } from 'drizzle-orm';
+import { avg, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSizes } from '../../src/contract/constants.js';
 import {
   brands,
   categories,
@@ -10,10 +11,58 @@ import {
   subcategories,
   users,
 } from '../../src/db/schema.js';
-import { demoProducts } from '../../src/db/seed/catalogue.js';
+import { demoProducts, type Motif, motifs, type Palette } from '../../src/db/seed/catalogue.js';
+import { motifSvg } from '../../src/db/seed/images.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
 import { createMediaStore, type MediaStore } from '../../src/server/media/store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+
+/**
+ * What a demo product is, read from its title, and the drawing that must show it: written apart
+ * from the catalogue's own `motif` fields so a product given another type's picture is caught.
+ */
+const typeByTitle: readonly (readonly [RegExp, Motif])[] = [
+  [/^هاتف /, 'phone'],
+  [/^سماعات /, 'earbuds'],
+  [/^شاحن /, 'charger'],
+  [/^حاسوب /, 'laptop'],
+  [/^قميص (?!بولو)/, 'shirt'],
+  [/^قميص بولو /, 'polo'],
+  [/^تيشيرت /, 'tshirt'],
+  [/^جاكيت /, 'jacket'],
+  [/^بدلة رياضية /, 'tracksuit'],
+  [/^بنطال جينز /, 'jeans'],
+  [/^ثوب /, 'thobe'],
+  [/^فستان /, 'dress'],
+  [/^عباية /, 'abaya'],
+  [/^بلوزة /, 'blouse'],
+  [/^حقيبة يد /, 'handbag'],
+  [/^حذاء (نايكي|أديداس) /, 'sneaker'],
+  [/^حذاء رسمي /, 'oxford'],
+  [/^صندل نايكي /, 'slide'],
+  [/^(صندل نسائي|نعال) /, 'sandal'],
+  [/^حذاء نسائي بكعب عال/, 'heel'],
+  [/ بوت /, 'boot'],
+  [/^ساعة .*(الذكية|ووتش)/, 'smartwatch'],
+  [/^سوار .*الذكي/, 'fitnessBand'],
+  [/^ساعة .*رقمية/, 'digitalWatch'],
+  [/^ساعة .*كلاسيكية/, 'wristwatch'],
+  [/^عطر (?!عود)/, 'perfume'],
+  [/^(عطر عود|مسك) /, 'attar'],
+  [/^مجموعة هدايا عطور /, 'perfumeSet'],
+  [/^مبخرة /, 'incenseBurner'],
+  [/^مكنسة .*الروبوتية/, 'robotVacuum'],
+  [/^مكنسة .*لاسلكية/, 'stickVacuum'],
+  [/^قلاية /, 'airFryer'],
+  [/^ماكينة حلاقة /, 'shaver'],
+  [/^ثلاجة /, 'fridge'],
+  [/^غلاية /, 'kettle'],
+  [/ليغو/, 'bricks'],
+  [/^مكعبات /, 'woodenBlocks'],
+  [/^دمية دب /, 'teddyBear'],
+  [/^جهاز ألعاب /, 'console'],
+  [/^يد تحكم /, 'gamepad'],
+];
 
 let t: TestApp;
 let media: MediaStore;
@@ -105,6 +154,66 @@ describe('seed', () => {
     const image = await t.app.inject({ method: 'GET', url: new URL(first.imageCover).pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('gives every demo product the drawing of what it is', () => {
+    for (const product of demoProducts) {
+      const types = typeByTitle.filter(([title]) => title.test(product.title)).map(([, motif]) => motif);
+      expect(types, product.title).toEqual([product.motif]);
+    }
+  });
+
+  it('draws every product type differently, and uses every drawing', () => {
+    const palette: Palette = ['#ffffff', '#e5e7eb', '#1d4ed8', '#f97316'];
+    expect(new Set(motifs.map((motif) => motifSvg(motif, palette))).size).toBe(motifs.length);
+    expect(new Set(demoProducts.map((product) => product.motif))).toEqual(new Set(motifs));
+  });
+
+  it('stores no picture for two product types, and a cover of its own for every product', async () => {
+    const rows = await t.database.db
+      .select({ title: products.title, imageCover: products.imageCover, images: products.images })
+      .from(products)
+      .where(
+        inArray(
+          products.title,
+          demoProducts.map((product) => product.title),
+        ),
+      );
+    expect(rows).toHaveLength(demoProducts.length);
+    const typeOf = new Map(demoProducts.map((product) => [product.title, product.motif]));
+    const typesOfPicture = new Map<string, Set<Motif | undefined>>();
+    for (const row of rows) {
+      expect(row.imageCover, row.title).toBe(row.images[0]);
+      for (const key of row.images) {
+        const types = typesOfPicture.get(key) ?? new Set();
+        types.add(typeOf.get(row.title));
+        typesOfPicture.set(key, types);
+      }
+    }
+    for (const [key, types] of typesOfPicture) expect([...types], key).toHaveLength(1);
+    // Products of one type differ in colour, so no two share a cover.
+    expect(new Set(rows.map((row) => row.imageCover)).size).toBe(demoProducts.length);
+    expect(typesOfPicture.size).toBeGreaterThanOrEqual(motifs.length);
+  });
+
+  it('fills more than one listing page in some category', async () => {
+    const limit = pageSizes.productsByCategoryOrBrand;
+    const pages = await Promise.all(
+      (await t.database.db.select({ id: categories.id }).from(categories)).map(async ({ id }) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?category=${id}&limit=${limit}` });
+        expect(res.statusCode).toBe(200);
+        return res.json().paginationResult.numberOfPages as number;
+      }),
+    );
+    expect(Math.max(...pages)).toBeGreaterThan(1);
+  });
+
+  it('names the sizes of every demo shoe and garment, for the variants to come', () => {
+    const worn = demoProducts.filter(
+      (product) => ['أحذية', 'أزياء رجالية', 'أزياء نسائية'].includes(product.category) && product.motif !== 'handbag',
+    );
+    expect(worn.length).toBeGreaterThan(20);
+    for (const product of worn) expect(product.sizes?.length ?? 0, product.title).toBeGreaterThanOrEqual(4);
   });
 
   it('stores ratings equal to the aggregate of each product’s reviews', async () => {

@@ -4,8 +4,54 @@
  * 1–4 of the default `-createdAt` listing as best sellers and 5–8 as the latest fashion.
  */
 
-/** The drawing used for a category's generated pictures. */
-export type Motif = 'phone' | 'laptop' | 'shirt' | 'dress' | 'shoe' | 'watch' | 'perfume' | 'appliance' | 'toy';
+/**
+ * The product types the demo draws, one picture each (src/db/seed/images.ts): every demo product
+ * names the one it is, so a games console never shows toy blocks.
+ */
+export const motifs = [
+  'phone',
+  'earbuds',
+  'charger',
+  'laptop',
+  'shirt',
+  'tshirt',
+  'polo',
+  'jacket',
+  'tracksuit',
+  'jeans',
+  'thobe',
+  'dress',
+  'abaya',
+  'blouse',
+  'handbag',
+  'sneaker',
+  'oxford',
+  'slide',
+  'sandal',
+  'heel',
+  'boot',
+  'smartwatch',
+  'fitnessBand',
+  'digitalWatch',
+  'wristwatch',
+  'perfume',
+  'attar',
+  'perfumeSet',
+  'incenseBurner',
+  'robotVacuum',
+  'stickVacuum',
+  'airFryer',
+  'shaver',
+  'fridge',
+  'kettle',
+  'bricks',
+  'woodenBlocks',
+  'teddyBear',
+  'console',
+  'gamepad',
+] as const;
+
+export type Motif = (typeof motifs)[number];
 
 /** Background gradient start and end, the object's colour and an accent colour. */
 export type Palette = readonly [from: string, to: string, main: string, accent: string];
@@ -14,10 +60,14 @@ export type BrandShape = 'ring' | 'hexagon' | 'diamond' | 'triangle' | 'star' | 
 
 export type DemoCategory = {
   name: string;
+  /** The drawing of the category's own image. */
   motif: Motif;
   /** Palette of the category's own image. */
   palette: Palette;
-  /** Palettes of the product pictures shared by this category's products. */
+  /**
+   * Backdrops of the category's product pictures, taken in turn by the products of one type; a
+   * product with colours is painted in them instead of `main` (src/db/seed/demo.ts).
+   */
   productPalettes: readonly Palette[];
   subcategories: readonly string[];
 };
@@ -32,6 +82,7 @@ export const demoCategories = [
     productPalettes: [
       ['#e0f2fe', '#7dd3fc', '#111827', '#6366f1'],
       ['#ede9fe', '#c4b5fd', '#334155', '#f472b6'],
+      ['#fef3c7', '#fcd34d', '#0f172a', '#0ea5e9'],
     ],
     subcategories: ['هواتف أندرويد', 'هواتف آيفون', 'إكسسوارات الهواتف'],
   },
@@ -42,16 +93,18 @@ export const demoCategories = [
     productPalettes: [
       ['#f1f5f9', '#cbd5e1', '#64748b', '#0ea5e9'],
       ['#ecfeff', '#67e8f9', '#1f2937', '#a855f7'],
+      ['#fce7f3', '#f9a8d4', '#334155', '#22d3ee'],
     ],
     subcategories: ['حواسيب الألعاب', 'حواسيب الأعمال', 'أجهزة ماك بوك'],
   },
   {
     name: 'أزياء رجالية',
-    motif: 'shirt',
+    motif: 'thobe',
     palette: ['#fef3c7', '#fcd34d', '#1e3a8a', '#f59e0b'],
     productPalettes: [
       ['#f5f5f4', '#d6d3d1', '#1d4ed8', '#fbbf24'],
       ['#ecfccb', '#bef264', '#365314', '#f8fafc'],
+      ['#e0f2fe', '#7dd3fc', '#7c2d12', '#0f172a'],
     ],
     subcategories: ['قمصان', 'بناطيل', 'جاكيتات', 'ملابس رياضية'],
   },
@@ -62,26 +115,29 @@ export const demoCategories = [
     productPalettes: [
       ['#fdf2f8', '#fbcfe8', '#9d174d', '#fef08a'],
       ['#f5f3ff', '#ddd6fe', '#1e1b4b', '#f0abfc'],
+      ['#ecfdf5', '#a7f3d0', '#d6d3d1', '#b45309'],
     ],
     subcategories: ['فساتين', 'عبايات', 'بلوزات', 'حقائب يد'],
   },
   {
     name: 'أحذية',
-    motif: 'shoe',
+    motif: 'sneaker',
     palette: ['#ffedd5', '#fdba74', '#c2410c', '#f8fafc'],
     productPalettes: [
       ['#fff7ed', '#fed7aa', '#0f172a', '#f97316'],
       ['#f0fdf4', '#bbf7d0', '#f8fafc', '#16a34a'],
+      ['#eff6ff', '#bfdbfe', '#7f1d1d', '#334155'],
     ],
     subcategories: ['أحذية رياضية', 'أحذية رسمية', 'صنادل'],
   },
   {
     name: 'ساعات',
-    motif: 'watch',
+    motif: 'wristwatch',
     palette: ['#f5f5f4', '#a8a29e', '#292524', '#d4af37'],
     productPalettes: [
       ['#fafaf9', '#d6d3d1', '#1c1917', '#b45309'],
       ['#eff6ff', '#bfdbfe', '#0f172a', '#ef4444'],
+      ['#f0fdf4', '#86efac', '#14532d', '#facc15'],
     ],
     subcategories: ['ساعات ذكية', 'ساعات رجالية', 'ساعات نسائية'],
   },
@@ -92,26 +148,29 @@ export const demoCategories = [
     productPalettes: [
       ['#fefce8', '#fde68a', '#92400e', '#1c1917'],
       ['#fdf2f8', '#f5d0fe', '#a21caf', '#d4af37'],
+      ['#ecfeff', '#a5f3fc', '#0e7490', '#f8fafc'],
     ],
     subcategories: ['عطور رجالية', 'عطور نسائية', 'عطور شرقية'],
   },
   {
     name: 'أجهزة منزلية',
-    motif: 'appliance',
+    motif: 'airFryer',
     palette: ['#ecfdf5', '#6ee7b7', '#f8fafc', '#047857'],
     productPalettes: [
       ['#f0fdfa', '#99f6e4', '#f8fafc', '#0f766e'],
       ['#f1f5f9', '#cbd5e1', '#e2e8f0', '#334155'],
+      ['#fff7ed', '#fdba74', '#1f2937', '#ea580c'],
     ],
     subcategories: ['أجهزة المطبخ', 'أجهزة التنظيف', 'العناية الشخصية'],
   },
   {
     name: 'ألعاب',
-    motif: 'toy',
+    motif: 'teddyBear',
     palette: ['#fef9c3', '#fde047', '#2563eb', '#ef4444'],
     productPalettes: [
       ['#fefce8', '#fef08a', '#3b82f6', '#22c55e'],
       ['#fff1f2', '#fecdd3', '#8b5cf6', '#f97316'],
+      ['#ecfdf5', '#6ee7b7', '#b45309', '#ef4444'],
     ],
     subcategories: ['ألعاب تعليمية', 'ألعاب الفيديو', 'ألعاب التركيب', 'دمى'],
   },
@@ -161,6 +220,13 @@ export type DemoProduct = {
   title: string;
   description: string;
   category: CategoryName;
+  /** What the product is: its picture's drawing. */
+  motif: Motif;
+  /**
+   * The sizes a shoe or a garment comes in. Not seeded yet: the demo does not sell per size until
+   * the product variants exist (docs/architecture.md § Demo catalogue).
+   */
+  sizes?: readonly string[];
   /** Names of sub-categories of `category`. */
   subcategories: readonly string[];
   brand: BrandName | null;
@@ -172,6 +238,17 @@ export type DemoProduct = {
   reviews?: readonly DemoReview[];
 };
 
+/** Size runs of the demo's clothing and shoes (see `DemoProduct.sizes`). */
+const letterSizes = ['S', 'M', 'L', 'XL', 'XXL'];
+const womenLetterSizes = ['XS', 'S', 'M', 'L', 'XL'];
+const jeansWaists = ['30', '32', '34', '36', '38'];
+/** Gulf abayas and thobes are sized by their length in inches. */
+const abayaLengths = ['52', '54', '56', '58', '60'];
+const thobeLengths = ['54', '56', '58', '60', '62'];
+const menShoeSizes = ['39', '40', '41', '42', '43', '44', '45'];
+const womenShoeSizes = ['36', '37', '38', '39', '40', '41'];
+const kidsShoeSizes = ['28', '29', '30', '31', '32', '33', '34', '35'];
+
 export const demoProducts: readonly DemoProduct[] = [
   // 1–4: best sellers.
   {
@@ -179,6 +256,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'هاتف رائد بشاشة 6.8 بوصة وقلم S Pen مدمج وكاميرا رئيسية بدقة 200 ميجابكسل. يعمل بمعالج سنابدراغون 8 الجيل الثالث مع ميزات الذكاء الاصطناعي من جالاكسي. بطارية 5000 مللي أمبير تدوم طوال اليوم مع شحن سريع 45 واط.',
     category: 'هواتف ذكية',
+    motif: 'phone',
     subcategories: ['هواتف أندرويد'],
     brand: 'سامسونج',
     price: 4899,
@@ -198,6 +276,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب خفيف ونحيف بوزن 1.24 كجم وشاشة ليكويد ريتينا مشرقة. معالج M3 مع ذاكرة 8 جيجابايت وتخزين 256 جيجابايت لأداء سلس في العمل والدراسة. بطارية تصل إلى 18 ساعة دون مروحة ودون ضجيج.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['أجهزة ماك بوك'],
     brand: 'آبل',
     price: 5299,
@@ -214,6 +293,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ساعة ذكية بشاشة أكثر سطوعاً وميزة النقر المزدوج للتحكم بيد واحدة. تتابع معدل ضربات القلب والنوم والأكسجين في الدم وتدعم تتبع أكثر من 20 رياضة. مقاومة للماء حتى عمق 50 متراً.',
     category: 'ساعات',
+    motif: 'smartwatch',
     subcategories: ['ساعات ذكية'],
     brand: 'آبل',
     price: 1899,
@@ -228,6 +308,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'عطر رجالي منعش بنفحات البرغموت الكالابري والفانيليا وخشب العنبر. ثبات يدوم لساعات طويلة وفوحان مميز يناسب النهار والمساء. يأتي في زجاجة أنيقة مع علبة هدايا.',
     category: 'عطور',
+    motif: 'perfume',
     subcategories: ['عطور رجالية'],
     brand: 'ديور',
     price: 649,
@@ -242,6 +323,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'قميص من الكتان الطبيعي بقصة مريحة وياقة كلاسيكية. خامة خفيفة تسمح بمرور الهواء ومناسبة لأجواء الصيف. يُغسل في الغسالة على درجة حرارة منخفضة.',
     category: 'أزياء رجالية',
+    motif: 'shirt',
+    sizes: letterSizes,
     subcategories: ['قمصان'],
     brand: 'زارا',
     price: 199,
@@ -254,6 +337,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'فستان بطول متوسط بنقشة زهور ناعمة وخصر محدد بحزام من نفس القماش. قماش فسكوز انسيابي ومريح طوال اليوم. مثالي للمناسبات النهارية والنزهات.',
     category: 'أزياء نسائية',
+    motif: 'dress',
+    sizes: womenLetterSizes,
     subcategories: ['فساتين'],
     brand: 'زارا',
     price: 299,
@@ -267,6 +352,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حذاء رياضي بوحدة هواء كبيرة في الكعب تمنح توسيداً مريحاً طوال اليوم. الجزء العلوي من شبك قابل للتنفس بتصميم عصري. نعل مطاطي يمنح ثباتاً على مختلف الأسطح.',
     category: 'أحذية',
+    motif: 'sneaker',
+    sizes: menShoeSizes,
     subcategories: ['أحذية رياضية'],
     brand: 'نايكي',
     price: 649,
@@ -281,6 +368,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'عباية من قماش الكريب الفاخر بتطريز يدوي على الأكمام. قصة واسعة ومريحة مع طرحة مطابقة. تصميم أنيق يجمع بين الأصالة والحداثة.',
     category: 'أزياء نسائية',
+    motif: 'abaya',
+    sizes: abayaLengths,
     subcategories: ['عبايات'],
     brand: null,
     price: 389,
@@ -294,6 +383,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'هاتف بإطار من التيتانيوم وشريحة A17 برو وزر إجراءات قابل للتخصيص. كاميرا احترافية بدقة 48 ميجابكسل مع تقريب بصري ثلاثي. منفذ USB-C بسرعات نقل عالية.',
     category: 'هواتف ذكية',
+    motif: 'phone',
     subcategories: ['هواتف آيفون'],
     brand: 'آبل',
     price: 4599,
@@ -307,6 +397,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب ألعاب بمعالج رايزن 7 وبطاقة رسوميات RTX 4060 وشاشة 16 بوصة بتردد 165 هرتز. نظام تبريد متطور يحافظ على الأداء في الجلسات الطويلة. لوحة مفاتيح بإضاءة RGB.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['حواسيب الألعاب'],
     brand: 'لينوفو',
     price: 6999,
@@ -319,6 +410,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'مكنسة روبوت تكنس وتمسح في وقت واحد مع ملاحة بالليزر لرسم خريطة المنزل. تتحكم بها من التطبيق وتحدد مناطق التنظيف. قوة شفط 4000 باسكال وبطارية تكفي 130 دقيقة.',
     category: 'أجهزة منزلية',
+    motif: 'robotVacuum',
     subcategories: ['أجهزة التنظيف'],
     brand: 'شاومي',
     price: 1299,
@@ -332,6 +424,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'مجموعة تركيب تضم محطة إطفاء وشاحنة ودراجة وأربع شخصيات. تنمي مهارات الخيال والتفكير لدى الأطفال من عمر 6 سنوات. تتوافق مع جميع مجموعات ليغو الأخرى.',
     category: 'ألعاب',
+    motif: 'bricks',
     subcategories: ['ألعاب التركيب'],
     brand: 'ليغو',
     price: 449,
@@ -343,6 +436,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'جاكيت رياضي بالخطوط الثلاثة الشهيرة وجيوب جانبية بسحاب. قماش مرن ومعاد التدوير يناسب التمرين والإطلالات اليومية. قصة عادية مريحة.',
     category: 'أزياء رجالية',
+    motif: 'jacket',
+    sizes: letterSizes,
     subcategories: ['جاكيتات', 'ملابس رياضية'],
     brand: 'أديداس',
     price: 279,
@@ -355,6 +450,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ساعة متينة مقاومة للصدمات والماء حتى 200 متر. تضم منبهاً وساعة إيقاف وإضاءة LED للشاشة. بطارية تدوم حتى سبع سنوات.',
     category: 'ساعات',
+    motif: 'digitalWatch',
     subcategories: ['ساعات رجالية'],
     brand: 'كاسيو',
     price: 549,
@@ -367,6 +463,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'هاتف بشاشة أموليد 6.67 بوصة بتردد 120 هرتز وكاميرا 200 ميجابكسل. ذاكرة 8 جيجابايت وسعة تخزين 256 جيجابايت. شحن سريع 67 واط يملأ البطارية في أقل من ساعة.',
     category: 'هواتف ذكية',
+    motif: 'phone',
     subcategories: ['هواتف أندرويد'],
     brand: 'شاومي',
     price: 1199,
@@ -380,6 +477,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'عطر شرقي فاخر يمزج العود الكمبودي بالورد الطائفي والعنبر. فوحان قوي وثبات طويل يناسب المناسبات والأعياد. صناعة عربية أصيلة.',
     category: 'عطور',
+    motif: 'attar',
     subcategories: ['عطور شرقية'],
     brand: null,
     price: 349,
@@ -391,6 +489,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حقيبة يد بتصميم عملي من الجلد الصناعي الناعم مع حزام كتف قابل للفصل. تحتوي على جيب داخلي بسحاب ومساحة تتسع لأغراضك اليومية. مناسبة للعمل والخروجات.',
     category: 'أزياء نسائية',
+    motif: 'handbag',
     subcategories: ['حقائب يد'],
     brand: 'زارا',
     price: 249,
@@ -403,6 +502,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حذاء جري بتقنية بوست التي تعيد الطاقة مع كل خطوة. جزء علوي من نسيج برايمنت يحتضن القدم براحة. مثالي للمسافات الطويلة والتمرين اليومي.',
     category: 'أحذية',
+    motif: 'sneaker',
+    sizes: menShoeSizes,
     subcategories: ['أحذية رياضية'],
     brand: 'أديداس',
     price: 749,
@@ -415,6 +516,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'قلاية هوائية تطهو بدهون أقل بنسبة تصل إلى 90% بفضل تقنية دوران الهواء السريع. سعة كبيرة تكفي عائلة كاملة. أجزاء قابلة للغسل في غسالة الصحون.',
     category: 'أجهزة منزلية',
+    motif: 'airFryer',
     subcategories: ['أجهزة المطبخ'],
     brand: 'فيليبس',
     price: 1099,
@@ -428,6 +530,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب أعمال فاخر بهيكل من الألمنيوم وشاشة 13.4 بوصة بحواف نحيفة. معالج إنتل كور i7 وذاكرة 16 جيجابايت وقرص SSD بسعة 512 جيجابايت. كاميرا بدقة عالية لاجتماعات الفيديو.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['حواسيب الأعمال'],
     brand: 'ديل',
     price: 7499,
@@ -440,6 +543,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'يد تحكم لاسلكية باهتزاز لمسي وأزرار تكيفية تنقل إحساس اللعبة إلى يديك. ميكروفون مدمج ولوحة لمس. تشحن عبر منفذ USB-C.',
     category: 'ألعاب',
+    motif: 'gamepad',
     subcategories: ['ألعاب الفيديو'],
     brand: 'سوني',
     price: 349,
@@ -453,6 +557,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ساعة ذكية بتصميم كلاسيكي وبطارية تدوم حتى 14 يوماً. تراقب الصحة واللياقة وتدعم أكثر من 100 وضع رياضي. متوافقة مع أندرويد وiOS.',
     category: 'ساعات',
+    motif: 'smartwatch',
     subcategories: ['ساعات ذكية'],
     brand: 'هواوي',
     price: 999,
@@ -465,6 +570,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'بنطال جينز من القطن المرن بقصة مستقيمة مريحة. خمسة جيوب وسحاب معدني متين. يناسب الإطلالات اليومية مع القمصان والتيشيرتات.',
     category: 'أزياء رجالية',
+    motif: 'jeans',
+    sizes: jeansWaists,
     subcategories: ['بناطيل'],
     brand: null,
     price: 159,
@@ -477,6 +584,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'هاتف أنيق بتصميم نحيف وكاميرا أمامية 60 ميجابكسل للصور الذاتية. شاشة منحنية 6.7 بوصة وشحن فائق 66 واط. ذاكرة 8 جيجابايت وتخزين 256 جيجابايت.',
     category: 'هواتف ذكية',
+    motif: 'phone',
     subcategories: ['هواتف أندرويد'],
     brand: 'هواوي',
     price: 1499,
@@ -490,6 +598,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'عطر نسائي زهري بنفحات الياسمين والورد والمسك. أنوثة راقية وثبات يدوم طوال اليوم. زجاجة أيقونية على شكل قطرة ذهبية.',
     category: 'عطور',
+    motif: 'perfume',
     subcategories: ['عطور نسائية'],
     brand: 'ديور',
     price: 699,
@@ -501,6 +610,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'بلوزة من الشيفون الخفيف بأكمام منفوخة وأزرار أمامية. تنسق بسهولة مع البناطيل والتنانير. مناسبة للعمل والمناسبات البسيطة.',
     category: 'أزياء نسائية',
+    motif: 'blouse',
+    sizes: womenLetterSizes,
     subcategories: ['بلوزات'],
     brand: 'زارا',
     price: 129,
@@ -513,6 +624,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ماكينة حلاقة بشفرات ذاتية الشحذ تمنح حلاقة قريبة وناعمة. تعمل جافة أو مع الرغوة ومقاومة للماء. بطارية تكفي 60 دقيقة بعد شحن ساعة واحدة.',
     category: 'أجهزة منزلية',
+    motif: 'shaver',
     subcategories: ['العناية الشخصية'],
     brand: 'فيليبس',
     price: 299,
@@ -525,6 +637,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حذاء رسمي من الجلد الطبيعي بتصميم أكسفورد كلاسيكي. بطانة داخلية ناعمة ونعل مريح. مثالي للعمل والمناسبات الرسمية.',
     category: 'أحذية',
+    motif: 'oxford',
+    sizes: menShoeSizes,
     subcategories: ['أحذية رسمية'],
     brand: null,
     price: 429,
@@ -537,6 +651,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'مكعبات خشبية ملونة بحروف وأرقام تساعد الطفل على التعلم باللعب. ألوان آمنة وغير سامة وحواف مصقولة. مناسبة للأطفال من عمر سنتين.',
     category: 'ألعاب',
+    motif: 'woodenBlocks',
     subcategories: ['ألعاب تعليمية'],
     brand: null,
     price: 89,
@@ -548,6 +663,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب بشاشة كبيرة 16 بوصة ونسبة عرض 16:10 مريحة للعين. ذاكرة 16 جيجابايت وتخزين 512 جيجابايت. زر تشغيل ببصمة الإصبع لتسجيل دخول سريع.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['حواسيب الأعمال'],
     brand: 'هواوي',
     price: 2899,
@@ -560,6 +676,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'سماعات لاسلكية بإلغاء نشط للضوضاء ضعف الجيل السابق. وضع الشفافية التكيفي وصوت محيطي مخصص. علبة شحن بمنفذ USB-C ومكبر صوت لتحديد مكانها.',
     category: 'هواتف ذكية',
+    motif: 'earbuds',
     subcategories: ['إكسسوارات الهواتف'],
     brand: 'آبل',
     price: 999,
@@ -573,6 +690,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ساعة نسائية أنيقة بميناء صغير وسوار معدني قابل للتعديل. مقاومة للماء في الاستخدام اليومي. هدية مثالية بسعر مناسب.',
     category: 'ساعات',
+    motif: 'wristwatch',
     subcategories: ['ساعات نسائية'],
     brand: 'كاسيو',
     price: 249,
@@ -585,6 +703,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'تيشيرت رياضي بتقنية دراي فيت التي تطرد العرق وتبقيك جافاً. قماش خفيف ومرن يتحرك معك. مناسب للجري والتمارين في الصالة.',
     category: 'أزياء رجالية',
+    motif: 'tshirt',
+    sizes: letterSizes,
     subcategories: ['ملابس رياضية'],
     brand: 'نايكي',
     price: 129,
@@ -597,6 +717,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ثلاجة بتقنية الضاغط الرقمي الموفر للطاقة والهادئ. تبريد متعدد يحافظ على نضارة الطعام لفترة أطول. رفوف زجاجية مقواة وموزع ماء داخلي.',
     category: 'أجهزة منزلية',
+    motif: 'fridge',
     subcategories: ['أجهزة المطبخ'],
     brand: 'سامسونج',
     price: 3999,
@@ -610,6 +731,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'فستان سهرة من الساتان اللامع بقصة انسيابية وظهر مكشوف بسيط. بطانة ناعمة وسحاب مخفي. يبرز أناقتك في الحفلات والأعراس.',
     category: 'أزياء نسائية',
+    motif: 'dress',
+    sizes: womenLetterSizes,
     subcategories: ['فساتين'],
     brand: null,
     price: 549,
@@ -622,6 +745,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'زيت مسك أبيض مركز بدون كحول برائحة نظيفة وناعمة. يدوم طويلاً على الجسم والملابس. عبوة صغيرة سهلة الحمل.',
     category: 'عطور',
+    motif: 'attar',
     subcategories: ['عطور شرقية', 'عطور نسائية'],
     brand: null,
     price: 49,
@@ -632,6 +756,8 @@ export const demoProducts: readonly DemoProduct[] = [
     title: 'صندل نايكي فيكتوري للرجال',
     description: 'صندل خفيف بإسفنج ناعم يمنح راحة بعد التمرين. حزام عريض ونعل مانع للانزلاق. مثالي للشاطئ والنادي.',
     category: 'أحذية',
+    motif: 'slide',
+    sizes: menShoeSizes,
     subcategories: ['صنادل'],
     brand: 'نايكي',
     price: 149,
@@ -644,6 +770,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'الإصدار الأنحف من بلايستيشن 5 مع قرص SSD بسعة 1 تيرابايت. رسوميات مذهلة حتى 4K وتحميل شبه فوري للألعاب. يأتي مع يد تحكم دول سنس.',
     category: 'ألعاب',
+    motif: 'console',
     subcategories: ['ألعاب الفيديو'],
     brand: 'سوني',
     price: 2199,
@@ -657,6 +784,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب عملي للدراسة والعمل بمعالج إنتل كور i5 وذاكرة 8 جيجابايت. شاشة فل إتش دي مضادة للتوهج. كاميرا بغطاء خصوصية.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['حواسيب الأعمال'],
     brand: 'لينوفو',
     price: 2199,
@@ -669,6 +797,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'هاتف بإطار معدني وشاشة سوبر أموليد 6.6 بوصة. كاميرا ثلاثية بدقة 50 ميجابكسل مع تثبيت بصري. مقاوم للماء والغبار بمعيار IP67.',
     category: 'هواتف ذكية',
+    motif: 'phone',
     subcategories: ['هواتف أندرويد'],
     brand: 'سامسونج',
     price: 1599,
@@ -682,6 +811,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'سوار رياضي بشاشة أموليد 1.62 بوصة وبطارية تدوم 16 يوماً. يقيس نبض القلب والأكسجين ومراحل النوم. أكثر من 150 وضعاً رياضياً.',
     category: 'ساعات',
+    motif: 'fitnessBand',
     subcategories: ['ساعات ذكية'],
     brand: 'شاومي',
     price: 199,
@@ -695,6 +825,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'قميص بولو من قطن البيكيه الناعم بياقة مضلعة. قصة مريحة تحافظ على شكلها بعد الغسيل. يناسب الإطلالات الكاجوال والعمل.',
     category: 'أزياء رجالية',
+    motif: 'polo',
+    sizes: letterSizes,
     subcategories: ['قمصان'],
     brand: 'زارا',
     price: 149,
@@ -707,6 +839,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'مكنسة عصا لاسلكية بقوة شفط 200 واط وفلتر متعدد الطبقات. بطارية قابلة للفصل تعمل حتى 60 دقيقة. محطة تفريغ تلقائي للغبار.',
     category: 'أجهزة منزلية',
+    motif: 'stickVacuum',
     subcategories: ['أجهزة التنظيف'],
     brand: 'سامسونج',
     price: 2499,
@@ -718,6 +851,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'عباية يومية من الكتان الخفيف بأكمام واسعة وجيوب جانبية. ألوان هادئة تناسب الصيف. سهلة العناية وسريعة الجفاف.',
     category: 'أزياء نسائية',
+    motif: 'abaya',
+    sizes: abayaLengths,
     subcategories: ['عبايات'],
     brand: null,
     price: 279,
@@ -730,6 +865,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'أربعة عطور رجالية بأحجام السفر في علبة هدايا فاخرة. تشكيلة بين الخشبي والمنعش والشرقي. هدية مثالية للمناسبات.',
     category: 'عطور',
+    motif: 'perfumeSet',
     subcategories: ['عطور رجالية'],
     brand: null,
     price: 299,
@@ -741,6 +877,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حذاء أيقوني من الجلد بتصميم بسيط يناسب كل الإطلالات. نعل مطاطي مريح وبطانة ناعمة. لمسة خضراء مميزة على الكعب.',
     category: 'أحذية',
+    motif: 'sneaker',
+    sizes: menShoeSizes,
     subcategories: ['أحذية رياضية'],
     brand: 'أديداس',
     price: 449,
@@ -753,6 +891,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'مجموعة تركيب متقدمة لسيارة سباق بمحرك ومقود وناقل حركة يعمل. تحدٍّ ممتع لعشاق الميكانيكا من عمر 10 سنوات. تصبح قطعة عرض رائعة بعد التركيب.',
     category: 'ألعاب',
+    motif: 'bricks',
     subcategories: ['ألعاب التركيب'],
     brand: 'ليغو',
     price: 599,
@@ -764,6 +903,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'حاسوب بشاشة 15.6 بوصة ولوحة أرقام كاملة لسهولة العمل على الجداول. ذاكرة 16 جيجابايت وتخزين 512 جيجابايت. تصميم نحيف بمفصل يفتح حتى 135 درجة.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['حواسيب الأعمال'],
     brand: 'ديل',
     price: 3299,
@@ -777,6 +917,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'شاحن جداري بتقنية الشحن فائق السرعة 2.0 ومنفذ USB-C. يشحن الهاتف بسرعة وأمان مع حماية من الحرارة الزائدة. يأتي مع كابل بطول متر واحد.',
     category: 'هواتف ذكية',
+    motif: 'charger',
     subcategories: ['إكسسوارات الهواتف'],
     brand: 'سامسونج',
     price: 149,
@@ -790,6 +931,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'ساعة ذكية بشاشة سافير كريستال أكبر وحواف أنحف. تحليل لتكوين الجسم ومتابعة متقدمة للنوم. تتكامل بسلاسة مع هواتف جالاكسي.',
     category: 'ساعات',
+    motif: 'smartwatch',
     subcategories: ['ساعات ذكية'],
     brand: 'سامسونج',
     price: 1199,
@@ -802,6 +944,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'بدلة رياضية من جاكيت وبنطال بقماش تريكو ناعم. أساور مطاطية عند الأكمام والكاحلين. مريحة للتمرين والسفر.',
     category: 'أزياء رجالية',
+    motif: 'tracksuit',
+    sizes: letterSizes,
     subcategories: ['ملابس رياضية', 'جاكيتات'],
     brand: 'أديداس',
     price: 349,
@@ -814,6 +958,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'غلاية من الستانلس ستيل بقوة 2200 واط تغلي الماء في دقائق. إطفاء تلقائي وحماية من التشغيل دون ماء. قاعدة دوارة 360 درجة.',
     category: 'أجهزة منزلية',
+    motif: 'kettle',
     subcategories: ['أجهزة المطبخ'],
     brand: 'فيليبس',
     price: 179,
@@ -825,6 +970,7 @@ export const demoProducts: readonly DemoProduct[] = [
     title: 'دمية دب محشوة ناعمة 60 سم',
     description: 'دب محشو بفرو ناعم جداً وحشوة قطنية آمنة. حجم كبير مثالي للعناق والهدايا. قابل للغسل يدوياً.',
     category: 'ألعاب',
+    motif: 'teddyBear',
     subcategories: ['دمى'],
     brand: null,
     price: 99,
@@ -837,6 +983,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'أقوى ماك بوك لمحترفي المونتاج والتصميم بمعالج M3 Max وذاكرة 36 جيجابايت. شاشة ليكويد ريتينا XDR بسطوع يصل إلى 1600 شمعة. بطارية تدوم حتى 22 ساعة.',
     category: 'حواسيب محمولة',
+    motif: 'laptop',
     subcategories: ['أجهزة ماك بوك'],
     brand: 'آبل',
     price: 9999,
@@ -849,6 +996,8 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'بلوزة قطنية بخطوط عرضية وياقة دائرية. خامة ناعمة تسمح بمرور الهواء. تنسق مع الجينز لإطلالة يومية مريحة.',
     category: 'أزياء نسائية',
+    motif: 'blouse',
+    sizes: womenLetterSizes,
     subcategories: ['بلوزات'],
     brand: null,
     price: 99,
@@ -861,12 +1010,99 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'صندل أنيق من الجلد بأحزمة رفيعة وكعب منخفض مريح. نعل داخلي مبطن للمشي الطويل. يناسب الصيف والمناسبات البسيطة.',
     category: 'أحذية',
+    motif: 'sandal',
+    sizes: womenShoeSizes,
     subcategories: ['صنادل'],
     brand: null,
     price: 189,
     quantity: 47,
     sold: 57,
     colors: ['#d6a77a', '#000000'],
+  },
+  {
+    title: 'ثوب رجالي سعودي قماش ياباني بياقة مرتفعة',
+    description:
+      'ثوب رجالي بتفصيل سعودي وياقة مرتفعة وأزرار مخفية. قماش ياباني ناعم مقاوم للتجعد يناسب الدوام والمناسبات. جيب صدر وجيبان جانبيان بسحاب.',
+    category: 'أزياء رجالية',
+    motif: 'thobe',
+    sizes: thobeLengths,
+    subcategories: [],
+    brand: null,
+    price: 259,
+    priceAfterDiscount: 219,
+    quantity: 140,
+    sold: 188,
+    colors: ['#ffffff', '#e7e5e4', '#bfdbfe'],
+  },
+  {
+    title: 'حذاء نسائي بكعب عالٍ جلد لامع',
+    description:
+      'حذاء نسائي أنيق بمقدمة مدببة وكعب رفيع بارتفاع 9 سم. جلد صناعي لامع وبطانة مبطنة تخفف الضغط على القدم. يكمل إطلالات السهرات والأعراس.',
+    category: 'أحذية',
+    motif: 'heel',
+    sizes: womenShoeSizes,
+    subcategories: ['أحذية رسمية'],
+    brand: null,
+    price: 329,
+    priceAfterDiscount: 279,
+    quantity: 34,
+    sold: 61,
+    colors: ['#000000', '#be123c', '#d6a77a'],
+  },
+  {
+    title: 'حذاء تشيلسي بوت جلد سويدي للرجال',
+    description:
+      'حذاء بوت بطول الكاحل من الجلد السويدي مع جوانب مطاطية سهلة الارتداء. نعل متين مانع للانزلاق وحلقة سحب خلفية. يناسب أجواء الشتاء والسفر.',
+    category: 'أحذية',
+    motif: 'boot',
+    sizes: menShoeSizes,
+    subcategories: ['أحذية رسمية'],
+    brand: null,
+    price: 499,
+    quantity: 26,
+    sold: 38,
+    colors: ['#78350f', '#1c1917'],
+  },
+  {
+    title: 'حذاء نايكي ريفوليوشن 7 للأطفال',
+    description:
+      'حذاء رياضي خفيف للأطفال بإغلاق لاصق يسهل ارتداؤه دون مساعدة. نعل مرن يتحمل الركض والقفز طوال اليوم. جزء علوي من شبك يسمح بمرور الهواء.',
+    category: 'أحذية',
+    motif: 'sneaker',
+    sizes: kidsShoeSizes,
+    subcategories: ['أحذية رياضية'],
+    brand: 'نايكي',
+    price: 189,
+    priceAfterDiscount: 159,
+    quantity: 90,
+    sold: 143,
+    colors: ['#2563eb', '#f472b6'],
+  },
+  {
+    title: 'نعال رجالي شرقي جلد طبيعي',
+    description:
+      'نعال شرقي مصنوع يدوياً من الجلد الطبيعي بنعل مريح ومتين. يكمل إطلالة الثوب في الأعياد والمناسبات. متوفر بالأسود والبني.',
+    category: 'أحذية',
+    motif: 'sandal',
+    sizes: menShoeSizes,
+    subcategories: ['صنادل'],
+    brand: null,
+    price: 169,
+    quantity: 120,
+    sold: 215,
+    colors: ['#1c1917', '#92400e'],
+  },
+  {
+    title: 'مبخرة خشبية مطعمة بالنحاس',
+    description:
+      'مبخرة تراثية من خشب الساج المطعم بنقوش نحاسية ذهبية. وعاء معدني لجمر البخور والعود يحمي الخشب من الحرارة. قطعة ديكور جميلة للمجالس.',
+    category: 'عطور',
+    motif: 'incenseBurner',
+    subcategories: ['عطور شرقية'],
+    brand: null,
+    price: 129,
+    quantity: 60,
+    sold: 97,
   },
 ];
 

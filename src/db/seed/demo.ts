@@ -5,17 +5,18 @@ import { toMinor } from '../../contract/money.js';
 import { demoPhone, type PhoneCountry } from '../../contract/phone.js';
 import { slugify } from '../../contract/slug.js';
 import { hashPassword } from '../../server/auth/passwords.js';
-import type { MediaStore } from '../../server/media/store.js';
+import type { MediaFolder, MediaStore } from '../../server/media/store.js';
 import { addDefaultVariants } from '../../server/modules/catalog/variants.js';
 import type { Database, Tx } from '../client.js';
 import { brands, categories, productSubcategories, products, reviews, subcategories, users } from '../schema.js';
 import {
-  type DemoCategory,
+  type DemoProduct,
   demoBrands,
   demoCategories,
   demoCustomerPassword,
   demoProducts,
   demoUsers,
+  type Motif,
   type Palette,
   type ReviewerKey,
 } from './catalogue.js';
@@ -36,49 +37,70 @@ export async function categoryCount(db: Database | Tx): Promise<number> {
 type DemoImages = {
   categories: Map<string, string>;
   brands: Map<string, string>;
-  /** Per category name, the pictures its products share. */
-  products: Map<string, string[]>;
+  /** Per demo product (same index as `demoProducts`), its pictures, cover first. */
+  products: string[][];
 };
 
-/** Each category's palettes plus one with object and accent swapped: three pictures per category. */
-function productPalettes(category: DemoCategory): Palette[] {
-  const [first] = category.productPalettes;
-  const swapped: Palette[] = first ? [[first[1], first[0], first[3], first[2]]] : [];
-  return [...category.productPalettes, ...swapped];
+/**
+ * Pictures per demo product: its first two colours. Every picture costs three WebP encodings in
+ * the media store, the bulk of the seed's time (docs/architecture.md § Demo catalogue).
+ */
+const PICTURES_PER_PRODUCT = 2;
+
+/**
+ * A product's pictures: its type's drawing in each of its first colours, on the backdrop its
+ * category gives the nth product of that type, so products of one type look different side by
+ * side. A product without colours keeps the backdrop's own.
+ */
+function picturePalettes(product: DemoProduct, nthOfType: number): Palette[] {
+  const category = demoCategories.find((candidate) => candidate.name === product.category);
+  if (!category) throw new Error(`demo catalogue: unknown category '${product.category}'`);
+  const backdrops: readonly Palette[] = category.productPalettes;
+  const backdrop = backdrops[nthOfType % backdrops.length];
+  if (!backdrop) throw new Error(`demo catalogue: category '${category.name}' has no product palettes`);
+  const [from, to, , accent] = backdrop;
+  const colours = (product.colors ?? []).slice(0, PICTURES_PER_PRODUCT);
+  return colours.length > 0 ? colours.map((colour): Palette => [from, to, colour, accent]) : [backdrop];
 }
 
+type Drawing = { folder: MediaFolder; draw: () => Promise<Buffer> };
+
 async function createImages(media: MediaStore): Promise<DemoImages> {
-  type Job = { save: () => Promise<string>; done: (key: string) => void };
-  const images: DemoImages = { categories: new Map(), brands: new Map(), products: new Map() };
-  const jobs: Job[] = [];
-  for (const category of demoCategories) {
-    jobs.push({
-      save: async () => media.save('categories', await drawMotif(category.motif, category.palette)),
-      done: (key) => images.categories.set(category.name, key),
-    });
-    const keys: string[] = [];
-    images.products.set(category.name, keys);
-    for (const palette of productPalettes(category)) {
-      jobs.push({
-        save: async () => media.save('products', await drawMotif(category.motif, palette)),
-        done: (key) => keys.push(key),
-      });
-    }
-  }
-  for (const brand of demoBrands) {
-    jobs.push({
-      save: async () => media.save('brands', await drawBrand(brand.shape, brand.colors)),
-      done: (key) => images.brands.set(brand.name, key),
-    });
-  }
-  // More than libuv's four worker threads would only queue up and hold more PNGs in memory.
-  const keys = await mapLimit(jobs, Math.min(4, availableParallelism()), (job) => job.save());
-  // Assigned in job order so every category's pictures keep the same order on every run.
-  jobs.forEach((job, index) => {
-    const key = keys[index];
-    if (key) job.done(key);
+  // One drawing per distinct picture: two products that would look the same share it.
+  const drawings = new Map<string, Drawing>();
+  const want = (folder: MediaFolder, motif: Motif, palette: Palette) => {
+    const id = `${folder}:${motif}:${palette.join()}`;
+    if (!drawings.has(id)) drawings.set(id, { folder, draw: () => drawMotif(motif, palette) });
+    return id;
+  };
+  const categoryDrawings = new Map(
+    demoCategories.map((category) => [category.name, want('categories', category.motif, category.palette)]),
+  );
+  const nthOfType = new Map<Motif, number>();
+  const productDrawings = demoProducts.map((product) => {
+    const nth = nthOfType.get(product.motif) ?? 0;
+    nthOfType.set(product.motif, nth + 1);
+    return picturePalettes(product, nth).map((palette) => want('products', product.motif, palette));
   });
-  return images;
+  const brandDrawings = new Map(
+    demoBrands.map((brand) => {
+      const id = `brands:${brand.shape}:${brand.colors.join()}`;
+      drawings.set(id, { folder: 'brands', draw: () => drawBrand(brand.shape, brand.colors) });
+      return [brand.name, id];
+    }),
+  );
+
+  // More than libuv's four worker threads would only queue up and hold more PNGs in memory.
+  const saved = await mapLimit([...drawings], Math.min(4, availableParallelism()), async ([id, drawing]) => {
+    return [id, await media.save(drawing.folder, await drawing.draw())] as const;
+  });
+  const keyOf = new Map(saved);
+  const stored = (id: string) => required(keyOf, id, 'picture');
+  return {
+    categories: new Map([...categoryDrawings].map(([name, id]) => [name, stored(id)])),
+    brands: new Map([...brandDrawings].map(([name, id]) => [name, stored(id)])),
+    products: productDrawings.map((pictures) => pictures.map(stored)),
+  };
 }
 
 function required<V>(map: Map<string, V>, name: string, what: string): V {
@@ -196,19 +218,11 @@ export async function seedDemo(
     const productRows: (typeof products.$inferInsert & { id: string })[] = [];
     const links: (typeof productSubcategories.$inferInsert)[] = [];
     const reviewRows: (typeof reviews.$inferInsert)[] = [];
-    const perCategory = new Map<string, number>();
     demoProducts.forEach((product, i) => {
       const id = randomUUID();
       // Index 0 is the newest, so the default -createdAt listing follows the catalogue's order.
       const createdAt = new Date(now - (i + 1) * 19 * HOUR);
-      const nth = perCategory.get(product.category) ?? 0;
-      perCategory.set(product.category, nth + 1);
-      const pool = required(images.products, product.category, 'category');
-      // Rotate through the category's pictures so neighbours in a listing differ.
-      const gallery = Array.from(
-        { length: Math.min(pool.length, (nth % 3) + 1) },
-        (_, k) => pool[(nth + k) % pool.length],
-      );
+      const gallery = images.products[i] ?? [];
       productRows.push({
         id,
         title: product.title,
@@ -221,7 +235,7 @@ export async function seedDemo(
           product.priceAfterDiscount === undefined ? null : toMinor(product.priceAfterDiscount, digits),
         availableColors: [...(product.colors ?? [])],
         imageCover: gallery[0] ?? null,
-        images: gallery.filter((key): key is string => key !== undefined),
+        images: gallery,
         categoryId: required(categoryIds, product.category, 'category'),
         brandId: product.brand ? required(brandIds, product.brand, 'brand') : null,
         createdAt,
