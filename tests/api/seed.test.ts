@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { avg, count, eq, inArray } from 'drizzle-orm';
+import { avg, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSizes } from '../../src/contract/constants.js';
 import {
@@ -7,6 +7,7 @@ import {
   categories,
   productSubcategories,
   products,
+  productVariants,
   reviews,
   subcategories,
   users,
@@ -208,12 +209,46 @@ describe('seed', () => {
     expect(Math.max(...pages)).toBeGreaterThan(1);
   });
 
-  it('names the sizes of every demo shoe and garment, for the variants to come', () => {
+  it('sells every demo shoe and garment per size (and colour), with SKUs, one size sold out', async () => {
     const worn = demoProducts.filter(
       (product) => ['أحذية', 'أزياء رجالية', 'أزياء نسائية'].includes(product.category) && product.motif !== 'handbag',
     );
     expect(worn.length).toBeGreaterThan(20);
     for (const product of worn) expect(product.sizes?.length ?? 0, product.title).toBeGreaterThanOrEqual(4);
+    const rows = await t.database.db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.title,
+          worn.map((p) => p.title),
+        ),
+      );
+    const variants = await t.database.db
+      .select()
+      .from(productVariants)
+      .where(
+        inArray(
+          productVariants.productId,
+          rows.map((row) => row.id),
+        ),
+      );
+    for (const row of rows) {
+      const demo = worn.find((product) => product.title === row.title);
+      const own = variants.filter((variant) => variant.productId === row.id);
+      const colors = (demo?.colors?.length ?? 0) > 1 ? (demo?.colors?.length ?? 1) : 1;
+      expect(own, row.title).toHaveLength((demo?.sizes?.length ?? 0) * colors);
+      expect(row.options[0]?.name).toBe('المقاس');
+      expect(own.some((variant) => variant.quantity === 0)).toBe(true);
+      expect(row.quantity).toBe(own.reduce((sum, variant) => sum + variant.quantity, 0));
+      expect(new Set(own.map((variant) => variant.sku)).size).toBe(own.length);
+    }
+    // Every other product sells one default variant.
+    const [{ value } = { value: 0 }] = await t.database.db
+      .select({ value: count() })
+      .from(products)
+      .where(sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`);
+    expect(value).toBe(0);
   });
 
   it('stores ratings equal to the aggregate of each product’s reviews', async () => {

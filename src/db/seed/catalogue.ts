@@ -223,8 +223,8 @@ export type DemoProduct = {
   /** What the product is: its picture's drawing. */
   motif: Motif;
   /**
-   * The sizes a shoe or a garment comes in. Not seeded yet: the demo does not sell per size until
-   * the product variants exist (docs/architecture.md § Demo catalogue).
+   * The sizes a shoe or a garment comes in: the demo sells it per size, and per colour when it has
+   * several (docs/variants.md, docs/architecture.md § Demo catalogue).
    */
   sizes?: readonly string[];
   /** Names of sub-categories of `category`. */

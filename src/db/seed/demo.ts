@@ -6,9 +6,19 @@ import { demoPhone, type PhoneCountry } from '../../contract/phone.js';
 import { slugify } from '../../contract/slug.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import type { MediaFolder, MediaStore } from '../../server/media/store.js';
-import { addDefaultVariants } from '../../server/modules/catalog/variants.js';
+import { addDefaultVariants, syncProduct } from '../../server/modules/catalog/variants.js';
 import type { Database, Tx } from '../client.js';
-import { brands, categories, productSubcategories, products, reviews, subcategories, users } from '../schema.js';
+import {
+  brands,
+  categories,
+  type ProductOption,
+  productSubcategories,
+  products,
+  productVariants,
+  reviews,
+  subcategories,
+  users,
+} from '../schema.js';
 import {
   type DemoProduct,
   demoBrands,
@@ -26,7 +36,50 @@ import { drawBrand, drawMotif, mapLimit } from './images.js';
 const SEED_LOCK_KEY = 7305727;
 
 const HOUR = 60 * 60 * 1000;
+/** The option names the demo's sized products use. */
+const SIZE_OPTION = 'المقاس';
+const COLOR_OPTION = 'اللون';
 const DAY = 24 * HOUR;
+
+/** A sized demo product's options: its sizes, then its colours when it has several. */
+function demoOptions(product: DemoProduct): ProductOption[] {
+  if (!product.sizes) return [];
+  const colors = product.colors ?? [];
+  return [
+    { name: SIZE_OPTION, values: [...product.sizes] },
+    ...(colors.length > 1 ? [{ name: COLOR_OPTION, values: [...colors] }] : []),
+  ];
+}
+
+/**
+ * A sized demo product's variants: every size in every colour, with SKUs like `DM007-42-2`. The
+ * product's stock and sales are spread over them; the largest size of the first colour is sold out,
+ * so the product page shows an unavailable size.
+ */
+function demoVariants(
+  product: DemoProduct,
+  index: number,
+  productId: string,
+  digits: number,
+): (typeof productVariants.$inferInsert)[] {
+  const options = demoOptions(product);
+  const [sizes, colors] = options;
+  if (!sizes) return [];
+  const combinations = sizes.values.flatMap((size, s) =>
+    (colors?.values ?? ['']).map((color, c) => ({ size, color, s, c })),
+  );
+  const each = (total: number) => Math.floor(total / combinations.length);
+  return combinations.map(({ size, color, s, c }, position) => ({
+    productId,
+    position,
+    sku: `DM${String(index + 1).padStart(3, '0')}-${size}${colors ? `-${c + 1}` : ''}`,
+    options: { [SIZE_OPTION]: size, ...(colors ? { [COLOR_OPTION]: color } : {}) },
+    price: toMinor(product.price, digits),
+    priceAfterDiscount: product.priceAfterDiscount === undefined ? null : toMinor(product.priceAfterDiscount, digits),
+    quantity: s === sizes.values.length - 1 && c === 0 ? 0 : Math.max(1, each(product.quantity)),
+    sold: each(product.sold) + (position === 0 ? product.sold % combinations.length : 0),
+  }));
+}
 
 export async function categoryCount(db: Database | Tx): Promise<number> {
   const [row] = await db.select({ value: count() }).from(categories);
@@ -218,6 +271,7 @@ export async function seedDemo(
     const productRows: (typeof products.$inferInsert & { id: string })[] = [];
     const links: (typeof productSubcategories.$inferInsert)[] = [];
     const reviewRows: (typeof reviews.$inferInsert)[] = [];
+    const variantRows: (typeof productVariants.$inferInsert)[] = [];
     demoProducts.forEach((product, i) => {
       const id = randomUUID();
       // Index 0 is the newest, so the default -createdAt listing follows the catalogue's order.
@@ -234,6 +288,7 @@ export async function seedDemo(
         priceAfterDiscount:
           product.priceAfterDiscount === undefined ? null : toMinor(product.priceAfterDiscount, digits),
         availableColors: [...(product.colors ?? [])],
+        options: demoOptions(product),
         imageCover: gallery[0] ?? null,
         images: gallery,
         categoryId: required(categoryIds, product.category, 'category'),
@@ -241,6 +296,7 @@ export async function seedDemo(
         createdAt,
         updatedAt: createdAt,
       });
+      variantRows.push(...demoVariants(product, i, id, digits));
       const subs = required(subcategoryIds, product.category, 'category');
       for (const name of product.subcategories) {
         links.push({ productId: id, subcategoryId: required(subs, name, `sub-category of ${product.category}`) });
@@ -258,10 +314,13 @@ export async function seedDemo(
       });
     });
     await tx.insert(products).values(productRows);
+    // Shoes and clothes sell per size (and colour); the rest as one default variant (docs/variants.md).
+    if (variantRows.length > 0) await tx.insert(productVariants).values(variantRows);
     await addDefaultVariants(
       tx,
       productRows.map((row) => row.id),
     );
+    for (const productId of new Set(variantRows.map((row) => row.productId))) await syncProduct(tx, productId);
     await tx.insert(productSubcategories).values(links);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
 
