@@ -67,6 +67,36 @@ export async function claimUploads(tx: Tx, media: MediaStore, uploads: readonly 
 }
 
 /**
+ * Runs a write that names the uploads in one transaction (claimUploads first), then deletes what
+ * nothing refers to any more: the keys the write dropped once it committed, the uploads if it failed.
+ */
+export async function writeNamingMedia<T>(
+  db: Database,
+  media: MediaStore,
+  log: FastifyBaseLogger,
+  uploads: readonly SavedUpload[],
+  write: (tx: Tx) => Promise<{ result: T; dropped: readonly (string | null)[] }>,
+): Promise<T> {
+  let done: { result: T; dropped: readonly (string | null)[] };
+  try {
+    done = await db.transaction(async (tx) => {
+      await claimUploads(tx, media, uploads);
+      return write(tx);
+    });
+  } catch (error) {
+    await releaseMedia(
+      db,
+      media,
+      uploads.map((upload) => upload.key),
+      log,
+    );
+    throw error;
+  }
+  await releaseMedia(db, media, done.dropped, log);
+  return done.result;
+}
+
+/**
  * After a write has committed (or failed): deletes the files of those keys that no row names any
  * more. Called with the keys a write dropped, or the new keys of a write that failed. A failure is
  * logged and never fails the request: a file left behind costs disk space, not a picture.

@@ -37,10 +37,10 @@ export function createMediaStore(options: { directory: string; maxPixels: number
   const saving = new Map<string, Promise<string>>();
 
   async function encode(key: string, input: Buffer): Promise<string> {
-    const image = sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false });
     let header: Metadata;
     try {
-      header = await image.metadata();
+      // Unbounded here: reading the header decodes nothing, and the bound is imageUploadFailure's.
+      header = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
     } catch {
       throw failure('imageInvalid');
     }
@@ -62,7 +62,7 @@ export function createMediaStore(options: { directory: string; maxPixels: number
     let encoded: Buffer[];
     try {
       // Decoded once, into the largest square; the smaller widths are cut from those pixels.
-      const largest = await image
+      const largest = await sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false })
         .rotate()
         .resize({ width: IMAGE_URL_WIDTH, height: IMAGE_URL_WIDTH, fit: 'contain', background: '#ffffff' })
         .flatten({ background: '#ffffff' })

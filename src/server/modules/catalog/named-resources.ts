@@ -16,7 +16,7 @@ import { readForm } from '../../http/multipart.js';
 import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
-import { claimUploads, releaseMedia, type SavedUpload } from '../../media/references.js';
+import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaFolder, MediaStore } from '../../media/store.js';
 
 type NamedTable = typeof categories | typeof brands;
@@ -92,29 +92,21 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   }
 
   /**
-   * Writes in a transaction that holds the upload's key, then deletes what nothing refers to any
-   * more: the image the write replaced once it committed, the upload if it failed
-   * (docs/architecture.md § Images).
+   * Writes through writeNamingMedia (the image the write replaced goes once it committed, the
+   * upload if it failed: docs/architecture.md § Images); a taken name is said on the name field.
    */
   async function write<T>(
     request: FastifyRequest,
     name: string | undefined,
     upload: SavedUpload | undefined,
-    action: (tx: Tx) => Promise<{ result: T; dropped: string | null }>,
+    action: (tx: Tx) => Promise<{ result: T; dropped: readonly (string | null)[] }>,
   ): Promise<T> {
-    let done: { result: T; dropped: string | null };
     try {
-      done = await db.transaction(async (tx) => {
-        await claimUploads(tx, media, upload ? [upload] : []);
-        return action(tx);
-      });
+      return await writeNamingMedia(db, media, request.log, upload ? [upload] : [], action);
     } catch (error) {
-      await releaseMedia(db, media, [upload?.key], request.log);
       if (isUniqueViolation(error)) throw fieldError('name', failures.nameTaken, name);
       throw error;
     }
-    await releaseMedia(db, media, [done.dropped], request.log);
-    return done.result;
   }
 
   r.get('/', { schema: contract.list }, async (request) => {
@@ -145,7 +137,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
         .insert(table)
         .values({ name, slug: slugify(name), searchName: searchNameOf(name), image: upload?.key ?? null })
         .returning(),
-      dropped: null,
+      dropped: [],
     }));
     if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serialize(request, row) });
@@ -163,7 +155,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
       const [current] = await tx.select({ image: table.image }).from(table).where(eq(table.id, id)).for('update');
       const updated = await tx.update(table).set(changes).where(eq(table.id, id)).returning();
       if (name && updated.length > 0) await reindexProducts(tx, resource.productsOf(id));
-      const dropped = upload && current?.image !== upload.key ? (current?.image ?? null) : null;
+      const dropped = upload && current?.image !== upload.key ? [current?.image ?? null] : [];
       return { result: updated, dropped };
     });
     if (!row) throw failure(failures.notFound);

@@ -44,7 +44,7 @@ import { type FormData, readForm } from '../../http/multipart.js';
 import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
-import { claimUploads, releaseMedia, type SavedUpload } from '../../media/references.js';
+import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaStore } from '../../media/store.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 
@@ -324,32 +324,6 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { all: saved, cover: cover.length > 0 ? saved[0] : undefined, gallery: saved.slice(cover.length) };
   }
 
-  /** Runs a write that names new uploads, then deletes what nothing refers to any more: what the
-   * write dropped once it committed, the uploads if it failed (docs/architecture.md § Images). */
-  async function writeWithMedia<T extends { dropped: (string | null)[] }>(
-    request: FastifyRequest,
-    uploads: SavedUpload[],
-    write: (tx: Tx) => Promise<T>,
-  ): Promise<T> {
-    let result: T;
-    try {
-      result = await db.transaction(async (tx) => {
-        await claimUploads(tx, media, uploads);
-        return write(tx);
-      });
-    } catch (error) {
-      await releaseMedia(
-        db,
-        media,
-        uploads.map((upload) => upload.key),
-        request.log,
-      );
-      throw error;
-    }
-    await releaseMedia(db, media, result.dropped, request.log);
-    return result;
-  }
-
   r.get('/', { schema: contract.list }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
@@ -398,7 +372,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     await checkReferences(db, fields.category, fields.brand, fields.subcategory);
     // Images are encoded before the transaction: sharp's work must not hold the database.
     const uploads = await saveUploads(request, form);
-    const { row } = await writeWithMedia(request, uploads.all, async (tx) => {
+    const row = await writeNamingMedia(db, media, request.log, uploads.all, async (tx) => {
       const [created] = await tx
         .insert(products)
         .values({
@@ -423,7 +397,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           .insert(productSubcategories)
           .values(subIds.map((subcategoryId) => ({ productId: created.id, subcategoryId })));
       }
-      return { row: created, dropped: [] };
+      return { result: created, dropped: [] };
     });
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
@@ -435,7 +409,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const keep = keptImagesOf(form);
     // Images are encoded before the transaction: sharp's work must not hold the database.
     const uploads = await saveUploads(request, form);
-    const { row } = await writeWithMedia(request, uploads.all, async (tx) => {
+    const row = await writeNamingMedia(db, media, request.log, uploads.all, async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!current) throw failure('productNotFound');
       const images = picturesAfterEdit(current, keep, uploads);
@@ -484,7 +458,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
       }
       const kept = new Set([images.imageCover, ...images.images]);
-      return { row: updated, dropped: [current.imageCover, ...current.images].filter((key) => !kept.has(key)) };
+      return { result: updated, dropped: [current.imageCover, ...current.images].filter((key) => !kept.has(key)) };
     });
     return { data: await serializeOne(request, row) };
   });
