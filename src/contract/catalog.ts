@@ -19,6 +19,7 @@ import {
   MAX_PRODUCT_SUBCATEGORIES,
   PRODUCT_SORT_FIELDS,
 } from './constants.js';
+import { storedImageSchema } from './images.js';
 import { apiMessages as m } from './messages.js';
 import { COLOR_VALUE, jsonPart, productOptionSchema, variantSchema } from './variants.js';
 
@@ -122,8 +123,18 @@ export const productForm = productFieldsObject.extend({
   imageCover: z.file(),
   images: z.array(z.file()).max(MAX_PRODUCT_IMAGES).optional(),
 });
-/** On update every part is optional; pictures left out keep the product's own. */
-export const productChangesForm = productForm.partial();
+/**
+ * On update every part is optional; pictures left out keep the product's own. `keepImages` lists
+ * the product's stored pictures (their `key`) to keep, in the gallery's order, `new` standing for
+ * the next uploaded file of `images`; `keepImageCover` keeps one of them as the cover
+ * (docs/architecture.md § Images). Sent, they replace the gallery, and only new files are uploaded.
+ */
+export const productChangesForm = productForm.partial().extend({
+  keepImages: z.array(z.string()).max(MAX_PRODUCT_IMAGES).optional(),
+  keepImageCover: z.string().optional(),
+});
+/** The `keepImages` entry that places the next uploaded file of `images`. */
+export const NEW_IMAGE_SLOT = 'new';
 
 /** A category's or a brand's form: its name, and its picture as a file. */
 export const namedItemForm = (name: z.ZodType<string, string>) => z.object({ name, image: z.file().optional() });
@@ -223,6 +234,8 @@ export const namedItemSchema = z.object({
   name: z.string(),
   slug: z.string(),
   image: z.string().nullable(),
+  /** The image's key and every size's URL (null before one is set). */
+  imageSizes: storedImageSchema.nullable(),
   ...timestamps,
 });
 
@@ -253,6 +266,9 @@ export const productSchema = z.object({
   variants: z.array(variantSchema),
   imageCover: z.string().nullable(),
   images: z.array(z.string().nullable()),
+  /** The cover's and each image's key and every size's URL (`imageCover` and `images` are the large ones). */
+  imageCoverSizes: storedImageSchema.nullable(),
+  imagesSizes: z.array(storedImageSchema),
   category: z.string(),
   subcategory: z.array(z.string()),
   brand: z.string().nullable(),

@@ -66,9 +66,11 @@ export const COUPON_DISCOUNT_RANGE = { add: { min: 1, max: 100 }, edit: { min: 0
 export const GROUP_NAME_MIN = 2;
 export const GROUP_NAME_MAX = 64;
 
-/** Widths (px) every uploaded image is re-encoded to; the API's URL points at the largest. */
-export const IMAGE_WIDTHS = [240, 480, 960] as const;
-export const IMAGE_URL_WIDTH = 960;
+/** Width (px) of each size every uploaded image is re-encoded to (docs/architecture.md § Images). */
+export const IMAGE_SIZE_WIDTHS = { small: 240, medium: 480, large: 960 } as const;
+export const IMAGE_WIDTHS = Object.values(IMAGE_SIZE_WIDTHS);
+/** The width the plain URL fields (`imageCover`, `images`, `image`) point at: the largest. */
+export const IMAGE_URL_WIDTH = IMAGE_SIZE_WIDTHS.large;
 
 /** Sortable product fields: API name → meaning. `-` prefix = descending. */
 export const PRODUCT_SORT_FIELDS = [

@@ -137,6 +137,14 @@ export const apiFailures = {
   priceAfterDiscountNotLower: { field: true, message: 'priceAfterDiscount must be lower than price' },
   imageCoverRequired: { field: true, message: 'Product imageCover is required' },
   tooManyImages: { field: true, message: 'You cannot upload more than 4 images' },
+  imageNotOfProduct: {
+    field: true,
+    message: "keepImages and keepImageCover take only keys of this product's own pictures",
+  },
+  newImagesMismatch: {
+    field: true,
+    message: 'keepImages must hold one `new` for each file of images, or none',
+  },
   categoryRequired: { field: true, message: 'Product must be belong to a category' },
   categoryNotFound: { status: 404, field: true, message: 'No category for this id' },
   brandNotFound: { status: 404, field: true, message: 'No brand for this id' },

@@ -19,6 +19,7 @@ import {
 import { COUPON_DISCOUNT_RANGE, COUPON_NAME_MAX } from './constants.js';
 import { endOfShopDay } from './dates.js';
 import { toAsciiDigits } from './digits.js';
+import { storedImageSchema } from './images.js';
 import { apiMessages as m } from './messages.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
 import type { PhoneCountry } from './phone.js';
@@ -219,6 +220,7 @@ export const cartLineSchema = z.object({
     ...resourceIds,
     title: z.string(),
     imageCover: z.string().nullable(),
+    imageCoverSizes: storedImageSchema.nullable(),
     category: groupRef,
     brand: groupRef.nullable(),
     ratingsAverage: z.number(),
@@ -298,6 +300,7 @@ export const orderItemSchema = z.object({
     id: z.string().nullable(),
     title: z.string(),
     imageCover: z.string().nullable(),
+    imageCoverSizes: storedImageSchema.nullable(),
     ratingsAverage: z.number(),
     ratingsQuantity: nonNegativeInt,
   }),

@@ -22,6 +22,7 @@ import type {
   suggestionSchema,
   updateSubcategorySchema,
 } from './catalog.js';
+import type { storedImageSchema } from './images.js';
 import type { creditNoteSchema, invoiceSchema } from './invoices.js';
 import type { createReviewSchema, reviewSchema, updateReviewSchema } from './reviews.js';
 import type {
@@ -55,6 +56,7 @@ import type {
 import type { productOptionSchema, variantSchema } from './variants.js';
 
 export type { ListEnvelope } from './common.js';
+export type StoredImage = z.output<typeof storedImageSchema>;
 
 export type Role = z.output<typeof roleSchema>;
 export type User = z.output<typeof userSchema>;

@@ -523,7 +523,13 @@ test.describe('editing a product', () => {
     expect(saved.subcategory).toEqual([group.subcategory.id]);
     await closeToast(page, t.updated);
 
-    // One picture fewer: all that remain are sent again.
+    // One picture fewer: the one that remains is kept by its key, neither downloaded nor uploaded again.
+    const posts: string[] = [];
+    const mediaFetches: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST') posts.push(sent.postDataBuffer()?.toString('latin1') ?? '');
+      if (sent.resourceType() === 'fetch' && sent.url().includes('/media/')) mediaFetches.push(sent.url());
+    });
     await main(page).getByRole('button', { name: 'إزالة الصورة 2' }).click();
     await expect(preview(main(page), 1, 1)).toBeVisible();
     await main(page).getByRole('button', { name: t.saveChanges }).click();
@@ -531,6 +537,28 @@ test.describe('editing a product', () => {
     const fewer = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
     expect(fewer.images).toHaveLength(1);
     expect(fewer.images[0]).toBe(fewer.imageCover);
+    // The same file: a picture sent again would be a new upload under a new key.
+    expect(fewer.imageCoverSizes).toEqual(product.imageCoverSizes);
+    const save = posts.find((body) => body.includes('name="keepImages"'));
+    expect(save).toContain(product.imageCoverSizes?.key);
+    expect(save).not.toContain('filename=');
+    expect(mediaFetches).toEqual([]);
+    // The removed picture's files are gone from the store.
+    expect((await request.get(new URL(product.images[1] ?? '').pathname)).status()).toBe(404);
+    await closeToast(page, t.updated);
+
+    // A new picture moved in front becomes the cover; the saved one follows under its own key (not sent again).
+    await chooser(page).setInputFiles(await png(400, 400, '#0000ff', 'c.png'));
+    await expect(preview(main(page), 2, 2)).toBeVisible();
+    await main(page).getByRole('button', { name: 'تقديم الصورة 2' }).click();
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
+    const reordered = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
+    expect(reordered.imagesSizes).toHaveLength(2);
+    expect(reordered.imagesSizes[1]).toEqual(product.imageCoverSizes);
+    expect(reordered.imageCoverSizes).toEqual(reordered.imagesSizes[0]);
+    expect(reordered.imageCover).not.toBe(product.imageCover);
+    expect(mediaFetches).toEqual([]);
     const [r, g] = await pixel(request, fewer.imageCover ?? '', 480, 480);
     expect(r).toBeGreaterThan(200);
     expect(g).toBeLessThan(60);

@@ -2,7 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
-import type { Product } from '../../src/contract/types.js';
+import type { Product, StoredImage } from '../../src/contract/types.js';
 import { ap } from '../../src/web/i18n/admin-products.js';
 import {
   cropZoomRange,
@@ -130,6 +130,19 @@ describe('the picture widget’s limits (docs/specification.md (Validation rules
   });
 });
 
+const storedA: StoredImage = {
+  key: 'products/a',
+  small: 'http://shop.test/media/products/a-240.webp',
+  medium: 'http://shop.test/media/products/a-480.webp',
+  large: 'http://shop.test/media/products/a-960.webp',
+};
+const storedB: StoredImage = {
+  key: 'products/b',
+  small: 'http://shop.test/media/products/b-240.webp',
+  medium: 'http://shop.test/media/products/b-480.webp',
+  large: 'http://shop.test/media/products/b-960.webp',
+};
+
 const product: Product = {
   _id: 'p1',
   id: 'p1',
@@ -144,6 +157,8 @@ const product: Product = {
   variants: [{ _id: 'v1', id: 'v1', sku: 'MJ-1', barcode: null, options: {}, price: 120, quantity: 3 }],
   imageCover: 'http://shop.test/media/products/a-960.webp',
   images: ['http://shop.test/media/products/a-960.webp', 'http://shop.test/media/products/b-960.webp'],
+  imageCoverSizes: storedA,
+  imagesSizes: [storedA, storedB],
   category: 'c1',
   subcategory: ['s1'],
   brand: null,
@@ -167,7 +182,7 @@ describe('what the form starts with', () => {
       },
       colors: ['#ff0000'],
       subcategories: ['s1'],
-      images: ['http://shop.test/media/products/a-960.webp', 'http://shop.test/media/products/b-960.webp'],
+      images: [storedA, storedB],
       subcategoryOptions: [],
     });
     expect(productDefaults(null).values).toEqual(emptyProductValues);
@@ -204,6 +219,29 @@ describe('the multipart body for the API', () => {
     expect(form.getAll('subcategory')).toEqual(['s1']);
     expect((form.get('imageCover') as File).name).toBe('a.png');
     expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['a.png', 'b.png']);
+  });
+
+  it('an edit of the pictures sends the saved ones by key and only the new files', () => {
+    const keptFirst = productApiForm(valid, {
+      colors: [],
+      subcategories: [],
+      images: [file('c.png')],
+      keep: ['products/b', 'new', 'products/a'],
+    });
+    expect(keptFirst.get('keepImageCover')).toBe('products/b');
+    expect(keptFirst.has('imageCover')).toBe(false);
+    expect(keptFirst.getAll('keepImages')).toEqual(['products/b', 'new', 'products/a']);
+    expect(keptFirst.getAll('images').map((f) => (f as File).name)).toEqual(['c.png']);
+
+    const newFirst = productApiForm(valid, {
+      colors: [],
+      subcategories: [],
+      images: [file('c.png')],
+      keep: ['new', 'products/a'],
+    });
+    expect(newFirst.has('keepImageCover')).toBe(false);
+    expect((newFirst.get('imageCover') as File).name).toBe('c.png');
+    expect(newFirst.getAll('keepImages')).toEqual(['new', 'products/a']);
   });
 
   it('empty lists go as one empty value (none); without pictures the product keeps its own', () => {
@@ -246,6 +284,12 @@ describe('API messages on the product form', () => {
     });
     expect(fields(fieldErrorsBody(['images', 'tooManyImages']))).toEqual({
       fieldErrors: { images: 'لا يمكنك رفع أكثر من 4 صور' },
+    }); // A kept key the product no longer has is said on the pictures.
+    expect(fields(fieldErrorsBody(['keepImages', 'imageNotOfProduct']))).toEqual({
+      fieldErrors: { images: ap.savedImagesChanged },
+    });
+    expect(fields(fieldErrorsBody(['keepImageCover', 'imageNotOfProduct']))).toEqual({
+      fieldErrors: { images: ap.savedImagesChanged },
     });
   });
 
@@ -354,6 +398,26 @@ describe('the add and edit actions', () => {
     expect(plain.status).toBe(302);
     expect(plain.headers.get('location')).toBe('/admin/addproducts');
     expect(flashOf(plain)).toMatchObject({ type: 'success', text: ap.added });
+  });
+
+  it('an edit of the pictures forwards the kept keys and only the new files; the first kept one is the cover', async () => {
+    const { calls, context } = fakeContext((request) =>
+      request.method === 'PUT' ? { status: 200, body: { data: product } } : undefined,
+    );
+    const request = postForm('/admin/editproducts/p1', { ...valid, js: '1' }, [await png(400)]);
+    const form = await request.formData();
+    for (const entry of ['products/b', 'new', 'products/a']) form.append('keepImages', entry);
+    const edited = await editAction({
+      request: new Request(request.url, { method: 'POST', body: form, headers: { cookie: 'matjar_session=tok' } }),
+      context,
+      params: { id: 'p1' },
+    } as unknown as Parameters<typeof editAction>[0]);
+    expect(edited).toMatchObject({ data: { ok: true } });
+    const body = calls.find((c) => c.method === 'PUT')?.body as FormData;
+    expect(body.getAll('keepImages')).toEqual(['products/b', 'new', 'products/a']);
+    expect(body.get('keepImageCover')).toBe('products/b');
+    expect(body.has('imageCover')).toBe(false);
+    expect(body.getAll('images').map((f) => (f as File).name)).toEqual(['w400.png']);
   });
 
   it('an edit without pictures keeps them; a product gone is not found; API messages land on fields', async () => {

@@ -24,6 +24,7 @@ function line(id: string, productId: string, count: number, stock: number, price
       id: productId,
       title: `منتج ${productId}`,
       imageCover: null,
+      imageCoverSizes: null,
       category: { _id: 'c', id: 'c', name: 'تصنيف' },
       brand: null,
       ratingsAverage: 0,

@@ -39,6 +39,9 @@ const base: Product = {
   ],
   imageCover: 'https://shop.example/media/products/a-960.webp',
   images: ['https://shop.example/media/products/a-960.webp', 'https://shop.example/media/products/b-960.webp'],
+  // The feed reads the plain URLs above; the sizes are for screens.
+  imageCoverSizes: null,
+  imagesSizes: [],
   category: 'c1',
   subcategory: [],
   brand: 'b1',
@@ -67,7 +70,9 @@ describe('the product feed (Google Merchant Center RSS)', () => {
     expect(first).toContain('<g:id>SH-42</g:id>');
     expect(first).toContain('<g:item_group_id>p1</g:item_group_id>');
     expect(first).toContain('<title>حذاء جري &lt;خفيف&gt; &amp; مريح (المقاس: 42، اللون: أسود)</title>');
-    expect(first).toContain('<link>https://shop.example/products/p1?variant=v1</link>');
+    expect(first).toContain(
+      `<link>https://shop.example/products/p1?${new URLSearchParams({ المقاس: '42', اللون: '#000000' }).toString().replace('&', '&amp;')}</link>`,
+    );
     expect(first).toContain('<g:availability>in_stock</g:availability>');
     expect(first).toContain('<g:price>120.00 SAR</g:price>');
     expect(first).toContain('<g:sale_price>100.00 SAR</g:sale_price>');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorKey } from '../../src/contract/colors.js';
-import type { Product, Review } from '../../src/contract/types.js';
+import type { Product, Review, StoredImage } from '../../src/contract/types.js';
 import { pageFrom, pageHref } from '../../src/web/components/pagination.js';
 import { cartProblemOf, checkAddToCart, loginHref } from '../../src/web/lib/add-to-cart.js';
 import { ApiError } from '../../src/web/lib/api.js';
@@ -10,12 +10,20 @@ import {
   breadcrumbJsonLd,
   excerpt,
   galleryOf,
+  picturesOf,
   productJsonLd,
   productOpenGraph,
   serializeJsonLd,
 } from '../../src/web/lib/seo.js';
 import { ROBOTS_DISALLOW, robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from '../../src/web/lib/sitemap.js';
 import { failBody } from '../helpers/failures.js';
+
+const storedImage = (key: string): StoredImage => ({
+  key,
+  small: `https://shop.example/media/${key}-240.webp`,
+  medium: `https://shop.example/media/${key}-480.webp`,
+  large: `https://shop.example/media/${key}-960.webp`,
+});
 
 const product: Product = {
   _id: 'p1',
@@ -43,6 +51,8 @@ const product: Product = {
   ],
   imageCover: 'https://shop.example/media/products/a-960.webp',
   images: ['https://shop.example/media/products/a-960.webp', 'https://shop.example/media/products/b-960.webp'],
+  imageCoverSizes: storedImage('products/a'),
+  imagesSizes: [storedImage('products/a'), storedImage('products/b')],
   category: 'c1',
   subcategory: [],
   brand: 'b1',
@@ -177,6 +187,13 @@ describe('gallery and excerpt', () => {
   it('puts the cover first and shows each image once', () => {
     expect(galleryOf({ imageCover: 'b', images: ['a', 'b', null, 'c'] })).toEqual(['b', 'a', 'c']);
     expect(galleryOf({ imageCover: null, images: [] })).toEqual([]);
+    const [a, b, c] = ['products/a', 'products/b', 'products/c'].map(storedImage);
+    expect(picturesOf({ imageCoverSizes: b ?? null, imagesSizes: [a, b, c].filter((x) => x !== undefined) })).toEqual([
+      b,
+      a,
+      c,
+    ]);
+    expect(picturesOf({ imageCoverSizes: null, imagesSizes: [] })).toEqual([]);
   });
 
   it('cuts long text at a word and keeps short text whole', () => {

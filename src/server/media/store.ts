@@ -1,79 +1,123 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import { IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
-import { failure, HttpError } from '../errors.js';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_SIZE_WIDTHS, IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
+import { imageUploadFailure } from '../../contract/images.js';
+import type { StoredImage } from '../../contract/types.js';
+import { failure } from '../errors.js';
 import { writeWholeFile } from '../storage.js';
-
-/** Formats we accept from uploads. SVG is refused: it can carry script. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
 
 export type MediaFolder = 'products' | 'categories' | 'brands';
 
 export type MediaStore = {
   /**
-   * Validates, re-encodes to square WebP in every width and returns the stored key. The key is
-   * the upload's content hash, so the same file sent twice (a product's cover, which is also the
-   * first of its images) is one picture with one URL.
+   * Checks (imageUploadFailure), re-encodes to square WebP in every width and returns the stored
+   * key. The key is the upload's content hash, so the same file sent twice (a product's cover,
+   * which is also the first of its images) is one picture with one URL, decoded once.
    */
   save(folder: MediaFolder, input: Buffer): Promise<string>;
   /** Absolute URL of a stored key's largest width. */
   url(key: string | null, origin: string): string | null;
+  /** The key with the absolute URL of each of its sizes. */
+  sizes(key: string | null, origin: string): StoredImage | null;
+  /** Deletes every width of a stored key (a file already gone is no failure). */
+  remove(key: string): Promise<void>;
   directory: string;
 };
 
+/** A key written before media was stored here (a full URL elsewhere): never a file of ours. */
+export const isExternalKey = (key: string) => /^https?:\/\//.test(key);
+
 export function createMediaStore(options: { directory: string; maxPixels: number }): MediaStore {
-  return {
-    directory: options.directory,
-    async save(folder, input) {
-      let image: ReturnType<typeof sharp>;
-      try {
-        image = sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false });
-        const meta = await image.metadata();
-        if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw failure('imageInvalid');
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const tooBig = error instanceof Error && /pixel limit/i.test(error.message);
-        throw failure(tooBig ? 'imageTooManyPixels' : 'imageInvalid');
-      }
-      const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
-      const fileOf = (width: number) => path.join(options.directory, `${key}-${width}.webp`);
-      const stored = await Promise.all(
-        IMAGE_WIDTHS.map((width) =>
-          access(fileOf(width)).then(
-            () => true,
-            () => false,
-          ),
+  const fileOf = (key: string, width: number) => path.join(options.directory, `${key}-${width}.webp`);
+  const urlOf = (key: string, origin: string, width: number) =>
+    isExternalKey(key) ? key : `${origin}/media/${key}-${width}.webp`;
+  /** Saves under way by key: the same file sent twice at once is decoded and written once. */
+  const saving = new Map<string, Promise<string>>();
+
+  async function encode(key: string, input: Buffer): Promise<string> {
+    let header: Metadata;
+    try {
+      // Unbounded here: reading the header decodes nothing, and the bound is imageUploadFailure's.
+      header = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
+    } catch {
+      throw failure('imageInvalid');
+    }
+    // Only the header is read so far: a bad or huge picture is refused before anything is decoded.
+    const problem = imageUploadFailure(
+      { format: header.format, ...(header.autoOrient ?? header) },
+      { maxPixels: options.maxPixels },
+    );
+    if (problem === 'imageInvalid' || problem === 'imageTooManyPixels') throw failure(problem);
+    const stored = await Promise.all(
+      IMAGE_WIDTHS.map((width) =>
+        access(fileOf(key, width)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (stored.every(Boolean)) return key;
+    let encoded: Buffer[];
+    try {
+      // Decoded once, into the largest square; the smaller widths are cut from those pixels.
+      const largest = await sharp(input, { limitInputPixels: options.maxPixels, failOn: 'error', animated: false })
+        .rotate()
+        .resize({ width: IMAGE_URL_WIDTH, height: IMAGE_URL_WIDTH, fit: 'contain', background: '#ffffff' })
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = largest.info;
+      encoded = await Promise.all(
+        IMAGE_WIDTHS.map((size) =>
+          sharp(largest.data, { raw: { width, height, channels } })
+            .resize({ width: size, height: size })
+            .webp({ quality: 80 })
+            .toBuffer(),
         ),
       );
-      if (stored.every(Boolean)) return key;
-      let encoded: Buffer[];
-      try {
-        encoded = await Promise.all(
-          IMAGE_WIDTHS.map((width) =>
-            image
-              .clone()
-              .rotate()
-              .resize({ width, height: width, fit: 'contain', background: '#ffffff', withoutEnlargement: false })
-              .flatten({ background: '#ffffff' })
-              .webp({ quality: 80 })
-              .toBuffer(),
-          ),
-        );
-      } catch {
-        throw failure('imageInvalid');
-      }
-      // Whole files or none (a reader, or a second save of the same file, never sees half of one); a
-      // full disk fails the save with its own error (503 STORAGE_FULL), not as a bad image.
-      await mkdir(path.join(options.directory, folder), { recursive: true });
-      await Promise.all(IMAGE_WIDTHS.map((width, i) => writeWholeFile(fileOf(width), encoded[i] as Buffer)));
-      return key;
+    } catch {
+      throw failure('imageInvalid');
+    }
+    // Whole files or none (a reader, or a second save of the same file, never sees half of one); a
+    // full disk fails the save with its own error (503 STORAGE_FULL), not as a bad image.
+    await mkdir(path.dirname(fileOf(key, IMAGE_URL_WIDTH)), { recursive: true });
+    await Promise.all(IMAGE_WIDTHS.map((width, i) => writeWholeFile(fileOf(key, width), encoded[i] as Buffer)));
+    return key;
+  }
+
+  return {
+    directory: options.directory,
+    save(folder, input) {
+      const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
+      const running = saving.get(key);
+      if (running) return running;
+      const job = encode(key, input).finally(() => saving.delete(key));
+      saving.set(key, job);
+      return job;
     },
     url(key, origin) {
+      return key ? urlOf(key, origin, IMAGE_URL_WIDTH) : null;
+    },
+    sizes(key, origin) {
       if (!key) return null;
-      if (/^https?:\/\//.test(key)) return key;
-      return `${origin}/media/${key}-${IMAGE_URL_WIDTH}.webp`;
+      return {
+        key,
+        small: urlOf(key, origin, IMAGE_SIZE_WIDTHS.small),
+        medium: urlOf(key, origin, IMAGE_SIZE_WIDTHS.medium),
+        large: urlOf(key, origin, IMAGE_SIZE_WIDTHS.large),
+      };
+    },
+    async remove(key) {
+      if (isExternalKey(key)) return;
+      await Promise.all(
+        IMAGE_WIDTHS.map((width) =>
+          unlink(fileOf(key, width)).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+          }),
+        ),
+      );
     },
   };
 }

@@ -2,7 +2,7 @@ import { FolderTree } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import type { ListEnvelope } from '../../contract/types';
+import type { ListEnvelope, StoredImage } from '../../contract/types';
 import { ag, type GroupKind } from '../i18n/admin-groups';
 import { type DeleteResult, groupPaths } from '../lib/admin-groups';
 import { imageSrcSet } from '../lib/format';
@@ -18,7 +18,7 @@ import { Pagination } from './pagination';
 import { SubmitButton } from './submit-button';
 
 /** A row of the list: a brand or category shows its image, a sub-category its parent. */
-export type GroupRow = { id: string; name: string; image?: string | null; note?: string };
+export type GroupRow = { id: string; name: string; image?: StoredImage | null; note?: string };
 
 type AdminGroupListProps = {
   kind: GroupKind;
@@ -79,7 +79,7 @@ export function AdminGroupList({ kind, rows, pagination, total }: AdminGroupList
               <li key={row.id} className="flex flex-wrap items-center gap-3 p-3 sm:px-4">
                 {row.image !== undefined && (
                   <img
-                    src={row.image ?? '/placeholder.svg'}
+                    src={row.image?.large ?? '/placeholder.svg'}
                     srcSet={imageSrcSet(row.image)}
                     sizes="48px"
                     width={48}

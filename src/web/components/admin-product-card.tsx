@@ -23,7 +23,7 @@ export function AdminProductCard({ product, currency, onDelete, deleteHref }: Ad
     >
       <img
         src={product.imageCover ?? '/placeholder.svg'}
-        srcSet={imageSrcSet(product.imageCover)}
+        srcSet={imageSrcSet(product.imageCoverSizes)}
         sizes="(min-width: 1280px) 20vw, (min-width: 640px) 40vw, 96px"
         width={480}
         height={480}

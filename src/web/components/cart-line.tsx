@@ -37,7 +37,7 @@ export function CartLineRow({ line, lines, currency }: CartLineRowProps) {
     >
       <img
         src={product.imageCover ?? '/placeholder.svg'}
-        srcSet={imageSrcSet(product.imageCover)}
+        srcSet={imageSrcSet(product.imageCoverSizes)}
         sizes="96px"
         width={96}
         height={96}

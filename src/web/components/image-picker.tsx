@@ -1,5 +1,6 @@
 import { ImagePlus } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import type { StoredImage } from '../../contract/types';
 import { ag } from '../i18n/admin-groups';
 import { imageSrcSet } from '../lib/format';
 import { useHydrated } from '../lib/use-form-errors';
@@ -7,7 +8,7 @@ import { FieldFrame, type FieldProps, fieldIds } from './form-field';
 
 type ImagePickerProps = FieldProps & {
   /** The saved image (when editing), shown until another one is chosen. */
-  currentUrl?: string | null;
+  current?: StoredImage | null | undefined;
 };
 
 /** What the API accepts (src/server/media/store.ts); SVG is refused there. */
@@ -22,7 +23,7 @@ const buttonClass =
  * the chosen file's name (the browser's own button speaks the browser's language), and clicking
  * the avatar opens the picker too. Its name stays the field's label either way.
  */
-export function ImagePicker({ currentUrl = null, ...field }: ImagePickerProps) {
+export function ImagePicker({ current = null, ...field }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<{ url: string; name: string } | null>(null);
@@ -45,7 +46,7 @@ export function ImagePicker({ currentUrl = null, ...field }: ImagePickerProps) {
     setChosen(file ? { url: URL.createObjectURL(file), name: file.name } : null);
   }
 
-  const shown = chosen?.url ?? currentUrl;
+  const shown = chosen?.url ?? current?.large;
   return (
     <FieldFrame field={field} className={undefined}>
       <div className="flex flex-wrap items-center gap-4">
@@ -54,7 +55,7 @@ export function ImagePicker({ currentUrl = null, ...field }: ImagePickerProps) {
           {shown ? (
             <img
               src={shown}
-              srcSet={chosen ? undefined : imageSrcSet(shown)}
+              srcSet={chosen ? undefined : imageSrcSet(current)}
               sizes="112px"
               width={112}
               height={112}
@@ -86,7 +87,7 @@ export function ImagePicker({ currentUrl = null, ...field }: ImagePickerProps) {
                 {shown ? ag.changeImage : ag.chooseImage}
               </label>
               <p className="max-w-full text-sm break-all text-slate-600">
-                {chosen ? <bdi>{chosen.name}</bdi> : currentUrl ? ag.currentImage : ag.noImageYet}
+                {chosen ? <bdi>{chosen.name}</bdi> : current ? ag.currentImage : ag.noImageYet}
               </p>
             </>
           )}

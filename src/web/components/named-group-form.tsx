@@ -37,7 +37,7 @@ export function NamedGroupForm({ kind, item, fallback }: NamedGroupFormProps) {
             label={texts.image}
             error={errors.image}
             hint={hasCurrentImage ? ag.keepImageHint : ag.imageHint}
-            currentUrl={item?.image}
+            current={item?.imageSizes}
           />
           <FormField
             name="name"

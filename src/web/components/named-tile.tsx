@@ -24,7 +24,7 @@ export function NamedTile({ item, href, colorIndex }: NamedTileProps) {
     >
       <img
         src={item.image ?? '/placeholder.svg'}
-        srcSet={imageSrcSet(item.image)}
+        srcSet={imageSrcSet(item.imageSizes)}
         sizes="120px"
         width={96}
         height={96}

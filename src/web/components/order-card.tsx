@@ -145,7 +145,7 @@ function OrderLine({ item, currency }: { item: OrderItem; currency: string }) {
     <li className="flex gap-3 py-3">
       <img
         src={item.product.imageCover ?? '/placeholder.svg'}
-        srcSet={imageSrcSet(item.product.imageCover)}
+        srcSet={imageSrcSet(item.product.imageCoverSizes)}
         sizes="64px"
         width={64}
         height={64}

@@ -33,7 +33,7 @@ export function ProductCard({ product, currency, eager = false, highlight }: Pro
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
         src={product.imageCover ?? '/placeholder.svg'}
-        srcSet={imageSrcSet(product.imageCover)}
+        srcSet={imageSrcSet(product.imageCoverSizes)}
         sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
         width={480}
         height={480}

@@ -39,10 +39,9 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
   const images = useProductImages(defaults.images);
   const [colors, setColors] = useState(defaults.colors);
   const [cropping, setCropping] = useState<number | null>(null);
-  const [preparing, setPreparing] = useState(false);
   const result = fetcher.data ?? posted;
   const failure = result?.ok === false ? result : undefined;
-  const busy = preparing || fetcher.state !== 'idle';
+  const busy = fetcher.state !== 'idle';
 
   const { errors, formProps } = useFormErrors(
     productFields,
@@ -52,7 +51,7 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
         v.validateProduct(values, {
           digits: currencyDigits(currency),
           imageCount: images.items.length,
-          imageRequired: mode === 'add',
+          imageRequired: mode === 'add' || images.changed,
           colors,
           subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
         }),
@@ -68,16 +67,13 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
 
   async function send(form: HTMLFormElement) {
     const body = new FormData(form);
-    // The pictures are the widget's, in its order, not what the file input last held.
+    // The pictures are the widget's, in its order, not what the file input last held: saved ones
+    // by key, new ones as files (on add every picture is new).
     body.delete('images');
-    setPreparing(true);
-    try {
-      for (const file of await images.filesToSend()) body.append('images', file);
-    } catch {
-      images.setProblem(ap.imagesFetchFailed);
-      return;
-    } finally {
-      setPreparing(false);
+    const pictures = images.picturesToSend();
+    if (pictures) {
+      if (mode === 'edit') for (const entry of pictures.keep) body.append('keepImages', entry);
+      for (const file of pictures.files) body.append('images', file);
     }
     await fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
   }

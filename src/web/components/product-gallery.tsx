@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import type { StoredImage } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { formatNumber, imageSrcSet } from '../lib/format';
 
@@ -8,8 +9,8 @@ const SWIPE_PX = 40;
 const IMAGE_PX = 960;
 
 type ProductGalleryProps = {
-  /** Absolute image URLs, the cover first. */
-  images: readonly string[];
+  /** The stored pictures, the cover first. */
+  images: readonly StoredImage[];
   title: string;
 };
 
@@ -18,7 +19,10 @@ type ProductGalleryProps = {
  * thumbnails or the arrow keys. Before JavaScript loads, the cover shows on its own.
  */
 export function ProductGallery({ images: given, title }: ProductGalleryProps) {
-  const images = given.length > 0 ? given : ['/placeholder.svg'];
+  const images =
+    given.length > 0
+      ? given.map((image) => ({ src: image.large, srcSet: imageSrcSet(image) }))
+      : [{ src: '/placeholder.svg', srcSet: undefined }];
   const many = images.length > 1;
   const [viewportRef, embla] = useEmblaCarousel({ direction: 'rtl', dragThreshold: SWIPE_PX });
   const [selected, setSelected] = useState(0);
@@ -66,7 +70,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
           {...(many ? { tabIndex: 0, role: 'group', 'aria-label': pt.galleryViewport } : {})}
         >
           <div className="flex touch-pan-y">
-            {images.map((src, index) => (
+            {images.map(({ src, srcSet }, index) => (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
               <div
                 key={src}
@@ -78,7 +82,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
               >
                 <img
                   src={src}
-                  srcSet={imageSrcSet(src)}
+                  srcSet={srcSet}
                   sizes="(min-width: 1024px) 600px, 100vw"
                   width={IMAGE_PX}
                   height={IMAGE_PX}
@@ -120,7 +124,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
             {pt.imageOf(formatNumber(selected + 1), total)}
           </p>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {images.map((src, index) => (
+            {images.map(({ src, srcSet }, index) => (
               <li key={src}>
                 <button
                   type="button"
@@ -131,7 +135,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
                 >
                   <img
                     src={src}
-                    srcSet={imageSrcSet(src)}
+                    srcSet={srcSet}
                     sizes="80px"
                     width={80}
                     height={80}

@@ -125,7 +125,8 @@ export const ap = {
   imageTooLarge: 'حجم الصورة أكبر من المسموح، اختر صورة أصغر',
   imageTooManyPixels: 'أبعاد الصورة أكبر من المسموح، اختر صورة أصغر',
   imageRequired: 'أضف صورة واحدة على الأقل للمنتج، وتكون الأولى صورة الغلاف',
-  imagesFetchFailed: 'تعذّر تجهيز الصور الحالية للإرسال، حاول مرة أخرى',
+  savedImagesChanged: 'تغيّرت صور هذا المنتج المحفوظة منذ فتح الصفحة، أعد فتحها وحاول مرة أخرى',
+  newImagesMisplaced: 'لم تصل الصور الجديدة كما رُتّبت، أعد فتح الصفحة وحاول مرة أخرى',
 
   cropTitle: (position: string) => `قص الصورة ${position}`,
   cropIntro: (min: string, max: string) =>

@@ -120,6 +120,8 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PRICE_AFTER_DISCOUNT_NOT_LOWER: { text: ap.priceAfterDiscountNotLower },
   IMAGE_COVER_REQUIRED: { text: ap.imageRequired },
   TOO_MANY_IMAGES: { text: plural(MAX_PRODUCT_IMAGES, ap.tooManyImages) },
+  IMAGE_NOT_OF_PRODUCT: { text: ap.savedImagesChanged },
+  NEW_IMAGES_MISMATCH: { text: ap.newImagesMisplaced },
   CATEGORY_REQUIRED: { text: ap.categoryRequired },
   CATEGORY_NOT_FOUND: { text: ag.categoryGone },
   BRAND_NOT_FOUND: { text: ag.brandGone },

@@ -1,5 +1,6 @@
-import { IMAGE_WIDTHS } from '../../contract/constants.js';
+import { IMAGE_SIZE_WIDTHS } from '../../contract/constants.js';
 import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
+import type { StoredImage } from '../../contract/types.js';
 
 /** Prices and counts read the way an Arabic reader expects, through Intl. */
 export const formatPrice = (major: number, currency: string) =>
@@ -8,12 +9,12 @@ export const formatPrice = (major: number, currency: string) =>
 export const formatNumber = (value: number, maximumFractionDigits = 0) =>
   new Intl.NumberFormat('ar', { maximumFractionDigits }).format(value);
 
-/** srcset of an uploaded image from its URL (the API points at the largest width). */
-export function imageSrcSet(url: string | null): string | undefined {
-  if (!url) return undefined;
-  const match = url.match(/^(.*)-(\d+)\.webp$/);
-  if (!match) return undefined;
-  return IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ');
+/** srcset of a stored image from the URL of each size the API gives. */
+export function imageSrcSet(image: StoredImage | null | undefined): string | undefined {
+  if (!image) return undefined;
+  return (Object.keys(IMAGE_SIZE_WIDTHS) as (keyof typeof IMAGE_SIZE_WIDTHS)[])
+    .map((size) => `${image[size]} ${IMAGE_SIZE_WIDTHS[size]}w`)
+    .join(', ');
 }
 
 /** A number that names something (an order number): no thousands separator. */

@@ -38,11 +38,11 @@ function feedPrice(price: number, shop: FeedShop): string {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The landing page of a variant: the product page with the variant chosen. */
-export const variantUrl = (origin: string, product: Product, variant: Variant) =>
-  product.options.length > 0
-    ? `${origin}/products/${product.id}?variant=${variant.id}`
-    : `${origin}/products/${product.id}`;
+/** The landing page of a variant: the product page with its options chosen, one parameter each (as the page keeps them). */
+export const variantUrl = (origin: string, product: Product, variant: Variant) => {
+  const choice = new URLSearchParams(variant.options).toString();
+  return `${origin}/products/${product.id}${choice ? `?${choice}` : ''}`;
+};
 
 function itemXml(product: Product, variant: Variant, brands: ReadonlyMap<string, string>, shop: FeedShop): string {
   const tag = (name: string, value: string) => `<${name}>${xmlEscape(value)}</${name}>`;

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import sharp from 'sharp';
 import { MAX_LIST_LIMIT } from '../../contract/constants';
+import { imageUploadFailure } from '../../contract/images';
 import { currencyDigits } from '../../contract/money';
 import type { ListEnvelope, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
@@ -9,8 +10,8 @@ import { requireUser } from './auth.server';
 import { apiFor } from './context.server';
 import { type FieldErrors, formValues, hasErrors } from './form';
 import {
+  IMAGE_RULES,
   imageTooNarrowText,
-  isWideEnough,
   type ProductActionResult,
   type ProductField,
   productApiForm,
@@ -48,13 +49,17 @@ export async function subcategoryOptions(api: ApiClient, categoryId: string): Pr
   }
 }
 
-/** Width of an uploaded picture, or null when it cannot be read (the API then refuses the file). */
-async function widthOf(file: File): Promise<number | null> {
+/**
+ * Whether a posted picture is narrower than the form allows, by the one check of uploads
+ * (imageUploadFailure) on its header; one that cannot be read is left to the API to refuse.
+ */
+async function isTooNarrow(file: File): Promise<boolean> {
   try {
-    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-    return meta.width ?? null;
+    const header = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    const limits = { maxPixels: Number.POSITIVE_INFINITY, minWidth: IMAGE_RULES.minWidth };
+    return imageUploadFailure({ format: header.format, ...(header.autoOrient ?? header) }, limits) === 'imageTooNarrow';
   } catch {
-    return null;
+    return false;
   }
 }
 
@@ -75,6 +80,8 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
   const subcategories = texts('subcategory');
   // A file input left empty still posts one nameless, empty file.
   const images = form.getAll('images').filter((v): v is File => typeof v !== 'string' && v.size > 0);
+  // Sent by the browser when the pictures of a saved product changed: the saved ones by key.
+  const keep = target.kind === 'edit' && form.has('keepImages') ? texts('keepImages') : undefined;
 
   const fail = async (failure: { fieldErrors: FieldErrors<ProductField>; formError?: string }) =>
     data<ProductActionResult>(
@@ -91,18 +98,18 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
 
   const fieldErrors = validateProduct(values, {
     digits: currencyDigits(context.shop.currency),
-    imageCount: images.length,
-    imageRequired: target.kind === 'add',
+    imageCount: keep?.length ?? images.length,
+    imageRequired: target.kind === 'add' || keep !== undefined,
     colors,
     subcategories,
   });
   if (!fieldErrors.images) {
-    const widths = await Promise.all(images.map(widthOf));
-    if (widths.some((width) => width !== null && !isWideEnough(width))) fieldErrors.images = imageTooNarrowText();
+    const narrow = await Promise.all(images.map(isTooNarrow));
+    if (narrow.some(Boolean)) fieldErrors.images = imageTooNarrowText();
   }
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
 
-  const body = productApiForm(values, { colors, subcategories, images });
+  const body = productApiForm(values, { colors, subcategories, images, keep });
   let id: string;
   try {
     const saved = target.kind === 'add' ? await api.products.create(body) : await api.products.update(target.id, body);

@@ -1,13 +1,15 @@
+import { NEW_IMAGE_SLOT } from '../../contract/catalog';
 import { MAX_PRODUCT_IMAGES } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
 import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';
-import type { Product, Subcategory } from '../../contract/types';
+import type { Product, StoredImage, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import { type ApiFailure, type ErrorTextOverrides, formFailureFromApi } from './api-errors';
 import type { FormFailure, FormValues } from './form';
 import { formatNumber } from './format';
 import { plural } from './plural';
+import { picturesOf } from './seo';
 
 /**
  * The product form's fields in the order they appear (the first with a message takes the focus).
@@ -46,8 +48,8 @@ export type ProductFormDefaults = {
   values: ProductValues;
   colors: string[];
   subcategories: string[];
-  /** The product's pictures (URLs), the cover first. */
-  images: string[];
+  /** The product's stored pictures, the cover first. */
+  images: StoredImage[];
   /** The sub-categories of `values.category`, so they show before any choice is made. */
   subcategoryOptions: Subcategory[];
 };
@@ -117,7 +119,6 @@ export const isCropWidthAllowed = (width: number) =>
 /** What the form starts with for a saved product (its pictures with the cover first, no repeats). */
 export function productDefaults(product: Product | null, subcategoryOptions: Subcategory[] = []): ProductFormDefaults {
   if (!product) return { values: emptyProductValues, colors: [], subcategories: [], images: [], subcategoryOptions };
-  const images = [product.imageCover, ...product.images].filter((url): url is string => Boolean(url));
   return {
     values: {
       title: product.title,
@@ -130,7 +131,7 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
     },
     colors: [...product.availableColors],
     subcategories: [...product.subcategory],
-    images: [...new Set(images)],
+    images: picturesOf(product),
     subcategoryOptions,
   };
 }
@@ -149,11 +150,18 @@ export function postedDefaults(
  * The multipart body of POST/PUT /products. The first picture is the cover and also the first of
  * `images`, as the shop's own products and the original clients have it (the API stores the same
  * file once). Empty lists are sent as one empty value, which the API reads as 'none' (on update,
- * a field left out would keep the old list). Without pictures the product keeps its own.
+ * a field left out would keep the old list). Without pictures the product keeps its own. An edit
+ * of the pictures with JavaScript sends `keep`: the saved ones by key (the first of them being
+ * the cover when it leads), a slot for each new file (docs/architecture.md § Images).
  */
 export function productApiForm(
   values: ProductValues,
-  lists: { colors: readonly string[]; subcategories: readonly string[]; images: readonly File[] },
+  lists: {
+    colors: readonly string[];
+    subcategories: readonly string[];
+    images: readonly File[];
+    keep?: readonly string[] | undefined;
+  },
 ): FormData {
   const form = new FormData();
   form.append('title', values.title.trim());
@@ -166,10 +174,13 @@ export function productApiForm(
   for (const color of lists.colors.length > 0 ? lists.colors : ['']) form.append('availableColors', color);
   for (const id of lists.subcategories.length > 0 ? lists.subcategories : ['']) form.append('subcategory', id);
   const [cover] = lists.images;
-  if (cover) {
-    form.append('imageCover', cover);
-    for (const image of lists.images) form.append('images', image);
-  }
+  if (lists.keep) {
+    const [first] = lists.keep;
+    if (first && first !== NEW_IMAGE_SLOT) form.append('keepImageCover', first);
+    else if (cover) form.append('imageCover', cover);
+    for (const entry of lists.keep.length > 0 ? lists.keep : ['']) form.append('keepImages', entry);
+  } else if (cover) form.append('imageCover', cover);
+  for (const image of lists.images) form.append('images', image);
   return form;
 }
 
@@ -182,14 +193,15 @@ const imageCodes: readonly ApiErrorCode[] = [
 ];
 
 /**
- * An API failure on the product form's fields. The API names list items (`availableColors.0`)
- * and the cover (`imageCover`); the form has one field for each list and one for the pictures.
+ * An API failure on the product form's fields. The API names list items (`availableColors.0`),
+ * the cover (`imageCover`) and the kept pictures (`keepImages`, `keepImageCover`); the form has
+ * one field for each list and one for the pictures.
  */
 export function productFailureFromApi(failure: ApiFailure, phoneCountry: string): FormFailure<ProductField> {
   const { body } = failure;
   const fieldOf = (param: string) => {
     const name = param.split('.')[0] ?? param;
-    return name === 'imageCover' ? 'images' : name;
+    return ['imageCover', 'keepImages', 'keepImageCover'].includes(name) ? 'images' : name;
   };
   let normalised: ApiFailure = failure;
   if (body && 'errors' in body) {

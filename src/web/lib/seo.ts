@@ -1,4 +1,4 @@
-import type { Product, Review } from '../../contract/types';
+import type { Product, Review, StoredImage } from '../../contract/types';
 
 /** The first sentences of a text, cut at a word to at most `max` characters (meta descriptions). */
 export function excerpt(text: string, max = 160): string {
@@ -14,6 +14,12 @@ export const payablePrice = (product: Pick<Product, 'price' | 'priceAfterDiscoun
   product.priceAfterDiscount ?? product.price;
 
 /** Every image of a product, the cover first and each once. */
+/** A product's stored pictures, the cover first, each once (the cover is often also the first image). */
+export function picturesOf(product: Pick<Product, 'imageCoverSizes' | 'imagesSizes'>): StoredImage[] {
+  const all = [product.imageCoverSizes, ...product.imagesSizes].filter((image): image is StoredImage => Boolean(image));
+  return all.filter((image, index) => all.findIndex((other) => other.key === image.key) === index);
+}
+
 export function galleryOf(product: Pick<Product, 'imageCover' | 'images'>): string[] {
   const all = [product.imageCover, ...product.images].filter((url): url is string => Boolean(url));
   return [...new Set(all)];

@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { NEW_IMAGE_SLOT } from '../../contract/catalog';
+import type { StoredImage } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import { plural } from './plural';
 import { IMAGE_RULES, imageTooNarrowText, isWideEnough, tooManyImagesText } from './product-form';
 
-/** One picture of the form: a saved one (its URL) or a chosen or cropped file (an object URL). */
+/** One picture of the form: a saved one (its stored key) or a chosen or cropped file (an object URL). */
 export type ProductImage = {
   key: string;
   src: string;
+  /** The saved picture's key, which an edit sends to keep it; null for a file to upload. */
+  stored: string | null;
   file: File | null;
   cropped: boolean;
 };
+
+/** What an edit sends of its pictures: `keepImages` in order (a slot for each new file) and the new files. */
+export type PicturesToSend = { keep: string[]; files: File[] };
 
 /** The picture's natural size, once the browser has decoded it; null when it is not an image. */
 async function naturalSize(src: string): Promise<{ width: number; height: number } | null> {
@@ -23,24 +30,15 @@ async function naturalSize(src: string): Promise<{ width: number; height: number
   }
 }
 
-/** A saved picture as a file to send again (when the pictures changed, all of them are sent). */
-async function fileOf(image: ProductImage, position: number): Promise<File> {
-  if (image.file) return image.file;
-  const response = await fetch(image.src);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  return new File([blob], `image-${position + 1}.${blob.type.split('/')[1] ?? 'webp'}`, { type: blob.type });
-}
-
 /**
  * The product form's pictures (docs/specification.md (Screens and routes: Staff screens; Validation rules: Product form)): up to 4, the first being the cover; each can move
  * earlier or later, be cropped or be removed. `problem` is the widget's refusal ('You cannot
  * upload more than 4 images', 'Image width cannot be less than 300px'), `status` what a screen
  * reader is told after a change.
  */
-export function useProductImages(saved: readonly string[]) {
+export function useProductImages(saved: readonly StoredImage[]) {
   const [items, setItems] = useState<ProductImage[]>(() =>
-    saved.map((url) => ({ key: url, src: url, file: null, cropped: false })),
+    saved.map((image) => ({ key: image.key, src: image.large, stored: image.key, file: null, cropped: false })),
   );
   const [changed, setChanged] = useState(false);
   const [problem, setProblem] = useState('');
@@ -86,7 +84,7 @@ export function useProductImages(saved: readonly string[]) {
     for (const file of files) {
       const src = objectUrl(file);
       const size = await naturalSize(src);
-      const image = { key: src, src, file, cropped: false };
+      const image = { key: src, src, stored: null, file, cropped: false };
       if (size && isWideEnough(size.width)) {
         accepted.push(image);
         continue;
@@ -129,15 +127,24 @@ export function useProductImages(saved: readonly string[]) {
     const src = objectUrl(file);
     update(
       // Same key: the picture keeps its place (and its crop button the focus the dialog gives back).
-      items.map((image, i) => (i === index ? { ...image, src, file, cropped: true } : image)),
+      items.map((image, i) => (i === index ? { ...image, src, stored: null, file, cropped: true } : image)),
       ap.croppedDone(String(index + 1)),
     );
   }
 
-  /** The files to send: every picture in order when any changed; none (keep the saved ones) otherwise. */
-  const filesToSend = () => (changed ? Promise.all(items.map(fileOf)) : Promise.resolve([]));
+  /**
+   * The pictures to send once any changed: saved ones by key, only new or cropped ones as files
+   * (docs/architecture.md § Images); null (the product keeps its own) while none changed.
+   */
+  const picturesToSend = (): PicturesToSend | null =>
+    changed
+      ? {
+          keep: items.map((image) => image.stored ?? NEW_IMAGE_SLOT),
+          files: items.flatMap((image) => (image.stored === null && image.file ? [image.file] : [])),
+        }
+      : null;
 
-  return { items, changed, problem, status, add, move, remove, replace, filesToSend, setProblem };
+  return { items, changed, problem, status, add, move, remove, replace, picturesToSend, setProblem };
 }
 
 export type ProductImages = ReturnType<typeof useProductImages>;

@@ -22,7 +22,7 @@ import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
 import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { reviewAction } from '../lib/reviews.server';
-import { breadcrumbJsonLd, excerpt, galleryOf, payablePrice, productJsonLd, productOpenGraph } from '../lib/seo';
+import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product';
@@ -158,7 +158,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       />
 
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <ProductGallery key={product.id} images={galleryOf(product)} title={product.title} />
+        <ProductGallery key={product.id} images={picturesOf(product)} title={product.title} />
 
         <div className="flex min-w-0 flex-col gap-4">
           <Link to={categoryHref(category.id)} className="self-start text-sm font-bold text-brand-700 hover:underline">

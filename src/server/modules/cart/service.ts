@@ -90,6 +90,7 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
       id: product.id,
       title: product.title,
       imageCover: media.url(product.imageCover, origin),
+      imageCoverSizes: media.sizes(product.imageCover, origin),
       category: { _id: product.categoryId, id: product.categoryId, name: categoryName },
       brand: product.brandId && brandName ? { _id: product.brandId, id: product.brandId, name: brandName } : null,
       ratingsAverage: product.ratingsAverage,

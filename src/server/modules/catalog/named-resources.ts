@@ -16,7 +16,8 @@ import { readForm } from '../../http/multipart.js';
 import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
-import type { MediaFolder } from '../../media/store.js';
+import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
+import type { MediaFolder, MediaStore } from '../../media/store.js';
 
 type NamedTable = typeof categories | typeof brands;
 type NamedRow = typeof categories.$inferSelect;
@@ -33,13 +34,14 @@ export type NamedResource = {
   productsOf: (id: string) => { brandId: string } | { categoryId: string };
 };
 
-export function serializeNamed(row: NamedRow, imageUrl: string | null): NamedItem {
+export function serializeNamed(row: NamedRow, media: MediaStore, origin: string): NamedItem {
   return {
     _id: row.id,
     id: row.id,
     name: row.name,
     slug: row.slug,
-    image: imageUrl,
+    image: media.url(row.image, origin),
+    imageSizes: media.sizes(row.image, origin),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -68,8 +70,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     },
     remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
   };
-  const serialize = (request: FastifyRequest, row: NamedRow) =>
-    serializeNamed(row, media.url(row.image, originOf(request, config)));
+  const serialize = (request: FastifyRequest, row: NamedRow) => serializeNamed(row, media, originOf(request, config));
 
   async function readNamedForm(request: FastifyRequest, required: boolean) {
     const form = await readForm(request);
@@ -83,14 +84,25 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
       }
       name = parsed.data;
     }
-    const upload = form.files.image?.[0];
-    const image = upload ? await media.save(resource.folder, upload) : undefined;
-    return { name, image };
+    const input = form.files.image?.[0];
+    const upload: SavedUpload | undefined = input
+      ? { folder: resource.folder, input, key: await media.save(resource.folder, input) }
+      : undefined;
+    return { name, upload };
   }
 
-  async function write<T>(name: string | undefined, action: () => Promise<T>): Promise<T> {
+  /**
+   * Writes through writeNamingMedia (the image the write replaced goes once it committed, the
+   * upload if it failed: docs/architecture.md § Images); a taken name is said on the name field.
+   */
+  async function write<T>(
+    request: FastifyRequest,
+    name: string | undefined,
+    upload: SavedUpload | undefined,
+    action: (tx: Tx) => Promise<{ result: T; dropped: readonly (string | null)[] }>,
+  ): Promise<T> {
     try {
-      return await action();
+      return await writeNamingMedia(db, media, request.log, upload ? [upload] : [], action);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('name', failures.nameTaken, name);
       throw error;
@@ -118,49 +130,52 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
   });
 
   r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
-    const { name, image } = await readNamedForm(request, true);
+    const { name, upload } = await readNamedForm(request, true);
     if (!name) throw fieldError('name', failures.notFound, undefined);
-    const [row] = await write(name, () =>
-      db
+    const [row] = await write(request, name, upload, async (tx) => ({
+      result: await tx
         .insert(table)
-        .values({ name, slug: slugify(name), searchName: searchNameOf(name), image: image ?? null })
+        .values({ name, slug: slugify(name), searchName: searchNameOf(name), image: upload?.key ?? null })
         .returning(),
-    );
+      dropped: [],
+    }));
     if (!row) throw failure('internalError');
     return reply.code(201).send({ data: serialize(request, row) });
   });
 
   r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
-    const { name, image } = await readNamedForm(request, false);
+    const { name, upload } = await readNamedForm(request, false);
     const changes = {
       ...(name ? { name, slug: slugify(name), searchName: searchNameOf(name) } : {}),
-      ...(image ? { image } : {}),
+      ...(upload ? { image: upload.key } : {}),
       updatedAt: new Date(),
     };
     const { id } = request.params;
-    const [row] = await write(name, () =>
-      db.transaction(async (tx) => {
-        const updated = await tx.update(table).set(changes).where(eq(table.id, id)).returning();
-        if (name && updated.length > 0) await reindexProducts(tx, resource.productsOf(id));
-        return updated;
-      }),
-    );
+    const [row] = await write(request, name, upload, async (tx) => {
+      const [current] = await tx.select({ image: table.image }).from(table).where(eq(table.id, id)).for('update');
+      const updated = await tx.update(table).set(changes).where(eq(table.id, id)).returning();
+      if (name && updated.length > 0) await reindexProducts(tx, resource.productsOf(id));
+      const dropped = upload && current?.image !== upload.key ? [current?.image ?? null] : [];
+      return { result: updated, dropped };
+    });
     if (!row) throw failure(failures.notFound);
     return { data: serialize(request, row) };
   });
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     const { id } = request.params;
+    let deleted: { image: string | null } | undefined;
     try {
-      const deleted = await db.transaction(async (tx) => {
+      [deleted] = await db.transaction(async (tx) => {
         await resource.beforeDelete?.(tx, id);
-        return tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+        return tx.delete(table).where(eq(table.id, id)).returning({ image: table.image });
       });
-      if (deleted.length === 0) throw failure(failures.notFound);
+      if (!deleted) throw failure(failures.notFound);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw failure('stillHasProducts');
       throw error;
     }
+    await releaseMedia(db, media, [deleted.image], request.log);
     return reply.code(204).send();
   });
 }

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import {
   MAX_MINOR_PRICE,
   minorPriceFailure,
+  NEW_IMAGE_SLOT,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
   productChangesForm,
@@ -50,6 +51,7 @@ import { type FormData, readForm } from '../../http/multipart.js';
 import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
+import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaStore } from '../../media/store.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 import {
@@ -152,6 +154,8 @@ export function createProductSerializer(media: MediaStore, digits: number) {
     variants: variants.map((variant) => serializeVariant(variant, digits)),
     imageCover: media.url(row.imageCover, origin),
     images: row.images.map((key) => media.url(key, origin)),
+    imageCoverSizes: media.sizes(row.imageCover, origin),
+    imagesSizes: row.images.flatMap((key) => media.sizes(key, origin) ?? []),
     category: row.categoryId,
     subcategory: subcategoryIds,
     brand: row.brandId,
@@ -282,6 +286,51 @@ async function readProduct(tx: Tx, id: string): Promise<ProductRow> {
   return row;
 }
 
+/** What an edit asks of the stored pictures: the gallery to keep (with slots for new files) and the cover. */
+type KeptImages = { gallery: string[] | undefined; cover: string | undefined };
+
+/** `keepImages` (one empty value: keep none) and `keepImageCover` of an edit's form. */
+function keptImagesOf(form: FormData): KeptImages {
+  const gallery = form.fields.keepImages?.filter(Boolean);
+  if (gallery && gallery.length > MAX_PRODUCT_IMAGES) throw fieldError('images', 'tooManyImages', gallery.length);
+  return { gallery, cover: form.fields.keepImageCover?.[0] || undefined };
+}
+
+/**
+ * The cover and gallery after an edit (docs/architecture.md § Images). Kept keys must be the
+ * product's own pictures: a key of another product, or any other path, is refused. Without
+ * `keepImages` the old rule stands: files sent replace the gallery, none keep it.
+ */
+function picturesAfterEdit(
+  current: { imageCover: string | null; images: string[] },
+  keep: KeptImages,
+  uploads: { cover: SavedUpload | undefined; gallery: SavedUpload[] },
+): { imageCover: string | null; images: string[] } {
+  const own = new Set([current.imageCover, ...current.images].filter(Boolean));
+  const ownKey = (field: string, key: string) => {
+    if (!own.has(key)) throw fieldError(field, 'imageNotOfProduct', key);
+    return key;
+  };
+  const newKeys = uploads.gallery.map((upload) => upload.key);
+  let images = newKeys.length > 0 ? newKeys : current.images;
+  if (keep.gallery) {
+    const slots = keep.gallery.filter((entry) => entry === NEW_IMAGE_SLOT).length;
+    if (slots !== 0 && slots !== newKeys.length) throw fieldError('keepImages', 'newImagesMismatch', keep.gallery);
+    const next = newKeys.values();
+    const placed = keep.gallery.map((entry) =>
+      entry === NEW_IMAGE_SLOT ? (next.next().value as string) : ownKey('keepImages', entry),
+    );
+    images = slots === 0 ? [...placed, ...newKeys] : placed;
+    if (images.length > MAX_PRODUCT_IMAGES) throw fieldError('images', 'tooManyImages', images.length);
+  }
+  const imageCover = uploads.cover
+    ? uploads.cover.key
+    : keep.cover
+      ? ownKey('keepImageCover', keep.cover)
+      : current.imageCover;
+  return { imageCover, images };
+}
+
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, media, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -314,16 +363,34 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return product;
   }
 
-  async function saveImages(form: FormData) {
+  /**
+   * Saves the form's files (the same file twice is decoded once). One refused file leaves none of
+   * the others behind.
+   */
+  async function saveUploads(request: FastifyRequest, form: FormData) {
     const cover = form.files.imageCover ?? [];
     const gallery = form.files.images ?? [];
     if (cover.length > 1 || gallery.length > MAX_PRODUCT_IMAGES) {
       throw fieldError('images', 'tooManyImages', gallery.length);
     }
-    return {
-      imageCover: cover[0] ? await media.save('products', cover[0]) : undefined,
-      images: gallery.length > 0 ? await Promise.all(gallery.map((file) => media.save('products', file))) : undefined,
-    };
+    const save = async (input: Buffer): Promise<SavedUpload> => ({
+      folder: 'products',
+      input,
+      key: await media.save('products', input),
+    });
+    const settled = await Promise.allSettled([...cover, ...gallery].map(save));
+    const saved = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const refused = settled.find((result) => result.status === 'rejected');
+    if (refused) {
+      await releaseMedia(
+        db,
+        media,
+        saved.map((upload) => upload.key),
+        request.log,
+      );
+      throw refused.reason;
+    }
+    return { all: saved, cover: cover.length > 0 ? saved[0] : undefined, gallery: saved.slice(cover.length) };
   }
 
   r.get('/', { schema: contract.list }, async (request) => {
@@ -369,8 +436,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
     await checkReferences(db, fields.category, fields.brand, fields.subcategory);
     // Images are encoded before the transaction: sharp's work must not hold the database.
-    const images = await saveImages(form);
-    const row = await db.transaction(async (tx) => {
+    const uploads = await saveUploads(request, form);
+    const row = await writeNamingMedia(db, media, request.log, uploads.all, async (tx) => {
       const [created] = await tx
         .insert(products)
         .values({
@@ -382,8 +449,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           price: variants[0]?.price ?? 1,
           availableColors: [...new Set(fields.availableColors)],
           options,
-          imageCover: images.imageCover ?? null,
-          images: images.images ?? [],
+          imageCover: uploads.cover?.key ?? null,
+          images: uploads.gallery.map((upload) => upload.key),
           categoryId: fields.category,
           brandId: fields.brand ?? null,
         })
@@ -397,7 +464,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           .insert(productSubcategories)
           .values(subIds.map((subcategoryId) => ({ productId: created.id, subcategoryId })));
       }
-      return readProduct(tx, created.id);
+      return { result: await readProduct(tx, created.id), dropped: [] };
     });
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
@@ -409,13 +476,15 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     if (variantInput) refuseProductPrices(form);
     const fields = productInput(form, productChangesSchema);
     const variants = variantInput ? variantValues(variantInput, digits) : undefined;
+    const keep = keptImagesOf(form);
     // Images are encoded before the transaction: sharp's work must not hold the database.
-    const images = await saveImages(form);
-    const row = await db.transaction(async (tx) => {
+    const uploads = await saveUploads(request, form);
+    const row = await writeNamingMedia(db, media, request.log, uploads.all, async (tx) => {
       // Variants first, then the product: the order stock changes take their locks in.
       const currentVariants = await lockVariants(tx, id);
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!current) throw failure('productNotFound');
+      const images = picturesAfterEdit(current, keep, uploads);
       const categoryId = fields.category ?? current.categoryId;
       // Sub-categories must belong to the (possibly new) category.
       const subIds =
@@ -435,8 +504,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           ...(variantInput ? { options: variantInput.options } : {}),
           // An empty brand, like an empty discount, means none.
           ...(form.fields.brand !== undefined ? { brandId: fields.brand ?? null } : {}),
-          ...(images.imageCover ? { imageCover: images.imageCover } : {}),
-          ...(images.images ? { images: images.images } : {}),
+          imageCover: images.imageCover,
+          images: images.images,
           categoryId,
           updatedAt: new Date(),
         })
@@ -453,7 +522,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         // A new category drops sub-categories of the old one.
         await tx.delete(productSubcategories).where(eq(productSubcategories.productId, id));
       }
-      return readProduct(tx, id);
+      const kept = new Set([images.imageCover, ...images.images]);
+      return {
+        result: await readProduct(tx, id),
+        dropped: [current.imageCover, ...current.images].filter((key) => !kept.has(key)),
+      };
     });
     return { data: await serializeOne(request, row) };
   });
@@ -488,16 +561,18 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
+    let deleted: { imageCover: string | null; images: string[] } | undefined;
     try {
-      const deleted = await db
+      [deleted] = await db
         .delete(products)
         .where(eq(products.id, request.params.id))
-        .returning({ id: products.id });
-      if (deleted.length === 0) throw failure('productNotFound');
+        .returning({ imageCover: products.imageCover, images: products.images });
+      if (!deleted) throw failure('productNotFound');
     } catch (error) {
       if (isForeignKeyViolation(error)) throw failure('stillHasProducts');
       throw error;
     }
+    await releaseMedia(db, media, [deleted.imageCover, ...deleted.images], request.log);
     return reply.code(204).send();
   });
 }

@@ -468,6 +468,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             id: item.productId,
             title: item.title,
             imageCover: media.url(item.imageCover, origin),
+            imageCoverSizes: media.sizes(item.imageCover, origin),
             ratingsAverage: ratingsAverage ?? 0,
             ratingsQuantity: ratingsQuantity ?? 0,
           },

@@ -76,7 +76,7 @@ export default function AddGroup({ loaderData, actionData }: Route.ComponentProp
       <NamedGroupForm kind={kind} fallback={actionData && 'values' in actionData ? actionData : undefined} />
       <AdminGroupList
         kind={kind}
-        rows={list.data.map(({ id, name, image }) => ({ id, name, image }))}
+        rows={list.data.map(({ id, name, imageSizes }) => ({ id, name, image: imageSizes }))}
         pagination={list.paginationResult}
         total={list.results}
       />
