@@ -19,8 +19,8 @@ type VariantPickerProps = {
 };
 
 /**
- * One group of radio buttons per option, in the product's order (docs/variants.md § The product
- * page): a colour as swatches named in Arabic, other values as chips. A value no variant in stock
+ * One group of radio buttons per option, in the product's order (docs/specification.md,
+ * Product page): a colour as swatches named in Arabic, other values as chips. A value no variant in stock
  * has, given the other choices, is disabled and announced unavailable. The groups sit in a GET form
  * to this page, so before JavaScript runs the «تحديث الاختيار» button re-renders the choice on the
  * server; afterwards each pick changes the URL at once and the button is gone.

@@ -51,7 +51,7 @@ const offer = (
 });
 
 /**
- * A product with options (docs/variants.md): an `AggregateOffer` from its cheapest to its dearest
+ * A product with options (docs/specification.md (Product page)): an `AggregateOffer` from its cheapest to its dearest
  * variant, in stock while any is, listing each variant's offer at the page URL that picks it.
  */
 function variantOffers(product: Product, url: string, currency: string) {

@@ -3,7 +3,7 @@ import { toAsciiDigits } from '../../contract/digits';
 import type { Product, Variant } from '../../contract/types';
 
 /*
- * The product page's choice of a variant (docs/variants.md § The product page): which value of each
+ * The product page's choice of a variant (docs/specification.md (Product page)): which value of each
  * option the shopper picked, kept in the page's URL as one search parameter per option
  * (`?المقاس=42&اللون=%23000000`), so a shared link, a reload and a form sent without JavaScript
  * all open the same choice.

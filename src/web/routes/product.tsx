@@ -127,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * Picking an option only changes the URL's search (docs/variants.md § The product page): the page
+ * Picking an option only changes the URL's search (docs/specification.md (Product page)): the page
  * reads the choice from it, so the loader, which does not depend on it, is not asked again.
  */
 export function shouldRevalidate({
