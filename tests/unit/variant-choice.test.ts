@@ -12,7 +12,7 @@ import {
   stockNote,
 } from '../../src/web/lib/variant-choice.js';
 
-/* The product page's choice of a size and colour (docs/variants.md § The product page). */
+/* The product page's choice of a size and colour (docs/specification.md (Product page)). */
 
 const SIZE = 'المقاس';
 const COLOR = 'اللون';
@@ -119,6 +119,8 @@ describe('the chosen variant', () => {
     expect(firstUnchosenOption(shoe.options, { [SIZE]: '42', [COLOR]: '#000000' })).toBeUndefined();
     // A combination no variant has (an edited link).
     expect(chosenVariant(shoe, { [SIZE]: '43', [COLOR]: 'white' })).toBeUndefined();
+    // Without options there is nothing to pick.
+    expect(chosenVariant({ options: [], variants: shoe.variants.slice(0, 1) }, {})).toBeUndefined();
   });
 
   it('sets the price: the variant’s, else the cheapest still open, marked «from» when they differ', () => {

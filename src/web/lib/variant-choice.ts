@@ -60,15 +60,18 @@ export function isValueAvailable(product: WithVariants, choice: Choice, optionNa
   return variantsFitting(product, { ...choice, [optionName]: value }).some((variant) => variant.quantity > 0);
 }
 
-/** The variant every option's value names, once each option is picked; undefined before. */
-export function chosenVariant(product: WithVariants, choice: Choice): Variant | undefined {
-  if (product.options.some((option) => choice[option.name] === undefined)) return undefined;
-  return product.variants.find((variant) => fits(variant, choice));
-}
-
 /** The first option (in the product's order) not picked yet: what adding to the cart asks for. */
 export const firstUnchosenOption = (options: Options, choice: Choice) =>
   options.find((option) => choice[option.name] === undefined);
+
+/**
+ * The variant every option's value names, once each option is picked; undefined before, and for a
+ * product without options (nothing to pick: the API adds its default variant).
+ */
+export function chosenVariant(product: WithVariants, choice: Choice): Variant | undefined {
+  if (product.options.length === 0 || firstUnchosenOption(product.options, choice)) return undefined;
+  return product.variants.find((variant) => fits(variant, choice));
+}
 
 const payable = (variant: Variant) => variant.priceAfterDiscount ?? variant.price;
 
