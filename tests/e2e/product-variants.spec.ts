@@ -76,6 +76,8 @@ test('a shopper picks a size and colour, keeps them in the URL, adds them and or
   request,
   baseURL,
 }) => {
+  // A whole journey from the product page to a placed order.
+  test.slow();
   const shoe = await createShoe(request);
   const customer = await createCustomer(request);
   await signInWithCookie(context, baseURL, customer.token);

@@ -132,6 +132,8 @@ describe('the chosen variant', () => {
     expect(priceForChoice(shoe, { [SIZE]: '41' })).toEqual({ price: 300, priceAfterDiscount: undefined, from: false });
     expect(priceForChoice(shoe, {})).toEqual({ price: 320, priceAfterDiscount: 280, from: true });
     expect(priceForChoice(shoe, { [SIZE]: '43' })).toEqual({ price: 320, priceAfterDiscount: 280, from: false });
+    const single = { ...shoe, options: [], variants: [{ ...variant('v', '', '', 99, 1, 89), options: {} }] };
+    expect(priceForChoice(single, {})).toEqual({ price: 99, priceAfterDiscount: 89, from: false });
   });
 
   it('says how many are left when few, and sold out at none', () => {

@@ -77,7 +77,8 @@ const payable = (variant: Variant) => variant.priceAfterDiscount ?? variant.pric
 
 /**
  * The price the page shows for a choice: the chosen variant's, or, while options are still open,
- * the cheapest of the variants left (by what a customer pays), `from` when they differ.
+ * the cheapest of the variants left (by what a customer pays), `from` when they differ; a product
+ * without options, its default variant's.
  */
 export function priceForChoice(
   product: WithVariants & Pick<Product, 'price' | 'priceAfterDiscount'>,

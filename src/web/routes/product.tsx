@@ -238,10 +238,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
 
-          <PriceTag
-            {...(product.options.length > 0 ? priceForChoice(product, choice) : { ...product, from: false })}
-            currency={shop.currency}
-          />
+          <PriceTag {...priceForChoice(product, choice)} currency={shop.currency} />
           {variant ? <VariantStock variant={variant} /> : <Availability inStock={inStock} />}
           <AddToCartForm
             key={product.id}
