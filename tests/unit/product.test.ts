@@ -272,11 +272,12 @@ describe('colour names', () => {
 
 describe('add to cart', () => {
   it('asks for a colour when the product has colours, and refuses what is out of stock', () => {
-    expect(checkAddToCart(product, '')).toBe('chooseColor');
-    expect(checkAddToCart(product, '#123456')).toBe('chooseColor');
-    expect(checkAddToCart(product, '#ffffff')).toBeNull();
-    expect(checkAddToCart({ availableColors: [], quantity: 1 }, '')).toBeNull();
-    expect(checkAddToCart({ ...product, quantity: 0 }, '#ffffff')).toBe('outOfStock');
+    const colour = (color: string) => ({ variantId: '', color });
+    expect(checkAddToCart(product, colour(''))).toBe('chooseColor');
+    expect(checkAddToCart(product, colour('#123456'))).toBe('chooseColor');
+    expect(checkAddToCart(product, colour('#ffffff'))).toBeNull();
+    expect(checkAddToCart({ ...product, availableColors: [] }, colour(''))).toBeNull();
+    expect(checkAddToCart({ ...product, quantity: 0 }, colour('#ffffff'))).toBe('outOfStock');
   });
 
   it('turns API failures into messages a shopper can act on', () => {
@@ -284,6 +285,10 @@ describe('add to cart', () => {
     expect(cartProblemOf(new ApiError(404, failBody('productNotFound')))).toBe('productGone');
     expect(cartProblemOf(new ApiError(404, failBody('routeNotFound')))).toBe('failed');
     expect(cartProblemOf(new ApiError(429, undefined))).toBe('tooManyRequests');
+    expect(cartProblemOf(new ApiError(400, failBody('variantRequired')))).toBe('chooseOption');
+    expect(cartProblemOf(new ApiError(404, failBody('variantNotFound')))).toBe('variantGone');
+    expect(cartProblemOf(new ApiError(400, failBody('outOfStock')))).toBe('outOfStock');
+    expect(cartProblemOf(new ApiError(400, failBody('notEnoughStock')))).toBe('notEnoughStock');
     expect(cartProblemOf(new Error('network'))).toBe('failed');
   });
 

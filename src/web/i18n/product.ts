@@ -1,4 +1,6 @@
 import type { PluralForms } from '../lib/plural';
+import { variantText } from './admin-products';
+import { cartText } from './cart';
 
 /** Arabic texts of the product page. */
 export const pt = {
@@ -28,6 +30,17 @@ export const pt = {
   color: 'اللون',
   chosenColor: (name: string) => `اللون: ${name}`,
   colorNumber: (n: string) => `لون ${n}`,
+  /** A product's option with the value picked: «المقاس: 42». */
+  chosenOption: (name: string, value: string) => `${name}: ${value}`,
+  /** A value no variant in stock has, given the other choices. */
+  unavailableValue: (value: string) => `${value}، غير متوفر`,
+  /** Shown only before JavaScript runs: sends the options' form so the page follows the choice. */
+  updateChoice: 'تحديث الاختيار',
+  /** Before a price while the options left open differ in price. */
+  priceFrom: 'ابتداءً من',
+  fewLeft: (n: string) => `متبقٍ ${n} فقط`,
+  soldOut: 'نفد',
+  chooseOption: (name: string) => `اختر ${name}`,
   addToCart: 'أضف إلى السلة',
   adding: 'جارٍ الإضافة…',
   addedToCart: 'تمت إضافة المنتج إلى السلة',
@@ -37,6 +50,8 @@ export const pt = {
     productGone: 'هذا المنتج لم يعد متاحاً.',
     customersOnly: 'السلة متاحة لحسابات العملاء فقط.',
     tooManyRequests: 'طلبات كثيرة، حاول مرة أخرى بعد قليل.',
+    notEnoughStock: cartText.errors.notEnoughStock,
+    variantGone: variantText.variantNotFound,
     failed: 'تعذّرت إضافة المنتج إلى السلة. حاول مرة أخرى.',
   },
   descriptionHeading: 'الوصف',
@@ -49,4 +64,5 @@ export const pt = {
   related: 'منتجات قد تعجبك',
 } as const;
 
-export type CartProblem = keyof typeof pt.cartErrors;
+/** Why adding failed: one of `pt.cartErrors`, or an option still to choose (`pt.chooseOption` names it). */
+export type CartProblem = keyof typeof pt.cartErrors | 'chooseOption';

@@ -4,6 +4,7 @@ import { currencyDigits, toMajor, toMinor } from '../../contract/money';
 import type { NamedItem, Product, Variant } from '../../contract/types';
 import { variantTitle } from '../../contract/variants';
 import { xmlEscape } from '../../contract/xml';
+import { searchWithChoice } from './variant-choice';
 
 /*
  * The product feed ad platforms read (docs/variants.md § The product feed): Google Merchant
@@ -40,7 +41,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** The landing page of a variant: the product page with its options chosen, one parameter each (as the page keeps them). */
 export const variantUrl = (origin: string, product: Product, variant: Variant) => {
-  const choice = new URLSearchParams(variant.options).toString();
+  const choice = searchWithChoice(product.options, variant.options).toString();
   return `${origin}/products/${product.id}${choice ? `?${choice}` : ''}`;
 };
 

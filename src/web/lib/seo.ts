@@ -1,4 +1,5 @@
 import type { Product, Review, StoredImage } from '../../contract/types';
+import { searchWithChoice } from './variant-choice';
 
 /** The first sentences of a text, cut at a word to at most `max` characters (meta descriptions). */
 export function excerpt(text: string, max = 160): string {
@@ -36,6 +37,45 @@ type ProductLdInput = {
   reviews?: readonly Review[];
 };
 
+const availability = (quantity: number) =>
+  quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+
+/** One schema.org `Offer`: a product without options, or one variant at its own URL. */
+const offer = (
+  sold: Pick<Product, 'price' | 'priceAfterDiscount' | 'quantity'>,
+  url: string,
+  currency: string,
+  sku?: string,
+) => ({
+  '@type': 'Offer',
+  url,
+  ...(sku ? { sku } : {}),
+  price: payablePrice(sold),
+  priceCurrency: currency,
+  availability: availability(sold.quantity),
+  itemCondition: 'https://schema.org/NewCondition',
+});
+
+/**
+ * A product with options (docs/specification.md (Product page)): an `AggregateOffer` from its cheapest to its dearest
+ * variant, in stock while any is, listing each variant's offer at the page URL that picks it.
+ */
+function variantOffers(product: Product, url: string, currency: string) {
+  const prices = product.variants.map(payablePrice);
+  return {
+    '@type': 'AggregateOffer',
+    url,
+    lowPrice: Math.min(...prices),
+    highPrice: Math.max(...prices),
+    offerCount: product.variants.length,
+    priceCurrency: currency,
+    availability: availability(product.quantity),
+    offers: product.variants.map((variant) =>
+      offer(variant, `${url}?${searchWithChoice(product.options, variant.options)}`, currency, variant.sku),
+    ),
+  };
+}
+
 /** schema.org `Product` with its offer and, when rated, its aggregate rating. */
 export function productJsonLd({ product, url, currency, brandName, categoryName, reviews = [] }: ProductLdInput) {
   return {
@@ -50,14 +90,7 @@ export function productJsonLd({ product, url, currency, brandName, categoryName,
     url,
     ...(brandName ? { brand: { '@type': 'Brand', name: brandName } } : {}),
     ...(categoryName ? { category: categoryName } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: payablePrice(product),
-      priceCurrency: currency,
-      availability: product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
+    offers: product.options.length > 0 ? variantOffers(product, url, currency) : offer(product, url, currency),
     ...(product.ratingsQuantity > 0
       ? {
           aggregateRating: {

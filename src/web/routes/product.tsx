@@ -1,9 +1,18 @@
 import { CircleCheck, CircleX, ShoppingCart } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, useActionData, useFetcher, useRouteLoaderData } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useFetcher,
+  useRouteLoaderData,
+  useSearchParams,
+} from 'react-router';
 import { toast } from 'sonner';
 import { pageSizes } from '../../contract/constants';
-import type { Product } from '../../contract/types';
+import type { Product, Variant } from '../../contract/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ColorSwatches } from '../components/color-swatches';
 import { JsonLd } from '../components/json-ld';
@@ -13,6 +22,8 @@ import { ProductGallery } from '../components/product-gallery';
 import { ReviewsSection } from '../components/reviews-section';
 import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
+import { VariantPicker } from '../components/variant-picker';
+import { variantText } from '../i18n/admin-products';
 import { type CartProblem, pt } from '../i18n/product';
 import { cartProblemOf, checkAddToCart, loginHref } from '../lib/add-to-cart';
 import { ApiError } from '../lib/api';
@@ -24,6 +35,16 @@ import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
+import { useHydrated } from '../lib/use-form-errors';
+import {
+  type Choice,
+  choiceFromSearch,
+  chosenVariant,
+  firstUnchosenOption,
+  priceForChoice,
+  searchWithChoice,
+  stockNote,
+} from '../lib/variant-choice';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product';
 
@@ -84,20 +105,41 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const color = String(form.get('color') ?? '').trim();
+  const variantId = String(form.get('variantId') ?? '').trim();
   const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
   const fail = (problem: CartProblem, status: number) =>
     data<CartResult>({ intent: 'addToCart', ok: false, problem, color }, { status });
 
-  const problem = checkAddToCart(product, color);
+  const problem = checkAddToCart(product, { variantId, color });
   if (problem) return fail(problem, 400);
   try {
-    await api.cart.add({ productId: product.id, ...(product.availableColors.length > 0 ? { color } : {}) });
+    await api.cart.add({
+      productId: product.id,
+      // A product with options: the variant picked; without: the swatch, and the API its default variant.
+      ...(product.options.length > 0 ? { variantId } : product.availableColors.length > 0 ? { color } : {}),
+    });
     return data<CartResult>({ intent: 'addToCart', ok: true });
   } catch (error) {
     // An expired or revoked session: sign in again and come back.
     if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(productPath));
     return fail(cartProblemOf(error), error instanceof ApiError ? error.status : 500);
   }
+}
+
+/**
+ * Picking an option only changes the URL's search (docs/specification.md (Product page)): the page
+ * reads the choice from it, so the loader, which does not depend on it, is not asked again.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const sameProductAndReviews =
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get(REVIEWS_PAGE_PARAM) === nextUrl.searchParams.get(REVIEWS_PAGE_PARAM);
+  return formMethod === undefined && sameProductAndReviews ? false : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -129,6 +171,19 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const url = `${shop.publicUrl}/products/${product.id}`;
   const rating = formatNumber(product.ratingsAverage, 1);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choice = useMemo(() => choiceFromSearch(product.options, searchParams), [product.options, searchParams]);
+  const variant = chosenVariant(product, choice);
+  const unchosen = firstUnchosenOption(product.options, choice)?.name;
+  // Every option picked but no variant of that combination (an old or edited link): not for sale.
+  const inStock = variant
+    ? variant.quantity > 0
+    : product.quantity > 0 && (product.options.length === 0 || unchosen !== undefined);
+  const choose = (optionName: string, value: string) =>
+    setSearchParams((current) => searchWithChoice(product.options, { ...choice, [optionName]: value }, current), {
+      replace: true,
+      preventScrollReset: true,
+    });
 
   return (
     <>
@@ -183,9 +238,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
 
-          <PriceTag product={product} currency={shop.currency} />
-          <Availability inStock={product.quantity > 0} />
-          <AddToCartForm key={product.id} product={product} />
+          <PriceTag {...priceForChoice(product, choice)} currency={shop.currency} />
+          {variant ? <VariantStock variant={variant} /> : <Availability inStock={inStock} />}
+          <AddToCartForm
+            key={product.id}
+            product={product}
+            choice={choice}
+            variant={variant}
+            unchosen={unchosen}
+            inStock={inStock}
+            onChoose={choose}
+          />
 
           <section aria-labelledby="description-heading" className="mt-2 border-t border-slate-200 pt-4">
             <h2 id="description-heading" className="mb-2 text-lg font-bold">
@@ -213,11 +276,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function PriceTag({ product, currency }: { product: Product; currency: string }) {
+type PriceTagProps = Pick<Product, 'price' | 'priceAfterDiscount'> & {
+  /** The options left open differ in price: this is the lowest. */
+  from: boolean;
+  currency: string;
+};
+
+function PriceTag({ from, currency, ...product }: PriceTagProps) {
   const price = payablePrice(product);
   const discounted = price < product.price;
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      {from && <span className="text-slate-700">{pt.priceFrom}</span>}
       <span className="text-3xl font-bold text-brand-700">{formatPrice(price, currency)}</span>
       {discounted && (
         <>
@@ -244,26 +314,65 @@ function Availability({ inStock }: { inStock: boolean }) {
   );
 }
 
+/** The chosen variant's stock («متبقٍ 3 فقط», «نفد») and its SKU. */
+function VariantStock({ variant }: { variant: Variant }) {
+  const note = stockNote(variant.quantity);
+  const Icon = note.kind === 'soldOut' ? CircleX : CircleCheck;
+  const text =
+    note.kind === 'soldOut' ? pt.soldOut : note.kind === 'fewLeft' ? pt.fewLeft(formatNumber(note.left)) : pt.inStock;
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
+      <p
+        role="status"
+        className={`flex items-center gap-1.5 font-bold ${note.kind === 'inStock' ? 'text-emerald-700' : note.kind === 'fewLeft' ? 'text-amber-800' : 'text-red-700'}`}
+      >
+        <Icon aria-hidden="true" className="size-5" />
+        {text}
+      </p>
+      <p className="text-sm text-slate-700">
+        {variantText.sku}: <bdi dir="ltr">{variant.sku}</bdi>
+      </p>
+    </div>
+  );
+}
+
 /**
- * Colour choice and the add-to-cart button. With JavaScript the form posts through a fetcher and
+ * The options (or the colour of a product without options) and the add-to-cart button. With JavaScript the form posts through a fetcher and
  * the outcome is a toast; without it the page comes back with the outcome written under the button.
  */
-function AddToCartForm({ product }: { product: Product }) {
+type AddToCartFormProps = {
+  product: Product;
+  choice: Choice;
+  /** The variant every option's value names (a product with options), once all are picked. */
+  variant: Variant | undefined;
+  /** The first option not picked yet: what adding asks for. */
+  unchosen: string | undefined;
+  inStock: boolean;
+  onChoose: (optionName: string, value: string) => void;
+};
+
+/** Problems shown at the choice itself (the swatches or the option's group), not as a toast. */
+const isChoiceProblem = (problem: CartProblem): problem is 'chooseColor' | 'chooseOption' =>
+  problem === 'chooseColor' || problem === 'chooseOption';
+
+function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }: AddToCartFormProps) {
   const fetcher = useFetcher<CartResult>();
   // Set only after a plain form post (before JavaScript loaded): the fetcher's result is separate.
   const actionData = useActionData<typeof action>();
   const posted = actionData?.intent === 'addToCart' ? actionData : undefined;
+  const hydrated = useHydrated();
+  const hasOptions = product.options.length > 0;
   const [color, setColor] = useState(posted && !posted.ok ? posted.color : '');
-  const [colorError, setColorError] = useState(posted && !posted.ok && posted.problem === 'chooseColor');
-  const firstSwatch = useRef<HTMLInputElement>(null);
+  const [choiceError, setChoiceError] = useState(posted !== undefined && !posted.ok && isChoiceProblem(posted.problem));
+  // The first swatch, or the first open value of the option still to pick.
+  const firstChoice = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== 'idle';
-  const inStock = product.quantity > 0;
-  // The colour problem shows at the swatches; any other outcome of a plain post, under the button.
+  // A missing choice shows at the choice; any other outcome of a plain post, under the button.
   const postedMessage = !posted
     ? null
     : posted.ok
       ? pt.addedToCart
-      : posted.problem === 'chooseColor'
+      : isChoiceProblem(posted.problem)
         ? null
         : pt.cartErrors[posted.problem];
 
@@ -272,42 +381,59 @@ function AddToCartForm({ product }: { product: Product }) {
     if (!result) return;
     if (result.ok) {
       toast.success(pt.addedToCart);
-    } else if (result.problem === 'chooseColor') {
-      setColorError(true);
-      firstSwatch.current?.focus();
+    } else if (isChoiceProblem(result.problem)) {
+      setChoiceError(true);
+      firstChoice.current?.focus();
     } else {
       toast.error(pt.cartErrors[result.problem]);
     }
   }, [fetcher.data]);
 
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="addToCart" />
-      {product.availableColors.length > 0 && (
-        <ColorSwatches
-          colors={product.availableColors}
-          value={color}
-          onChange={(next) => {
-            setColor(next);
-            setColorError(false);
+    <>
+      {hasOptions && (
+        <VariantPicker
+          product={product}
+          choice={choice}
+          onChoose={(optionName, value) => {
+            onChoose(optionName, value);
+            setChoiceError(false);
           }}
-          error={colorError ? pt.cartErrors.chooseColor : undefined}
-          firstRef={firstSwatch}
+          unchosen={unchosen}
+          error={choiceError && unchosen ? pt.chooseOption(unchosen) : undefined}
+          unchosenRef={firstChoice}
+          hydrated={hydrated}
         />
       )}
-      <button
-        type="submit"
-        disabled={!inStock || busy}
-        className="flex items-center justify-center gap-2 self-stretch rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 sm:self-start"
-      >
-        <ShoppingCart aria-hidden="true" className="size-5" />
-        {busy ? pt.adding : inStock ? pt.addToCart : pt.outOfStock}
-      </button>
-      {postedMessage && (
-        <p role="status" className={`font-bold ${posted?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
-          {postedMessage}
-        </p>
-      )}
-    </fetcher.Form>
+      <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="intent" value="addToCart" />
+        {hasOptions && <input type="hidden" name="variantId" value={variant?.id ?? ''} />}
+        {!hasOptions && product.availableColors.length > 0 && (
+          <ColorSwatches
+            colors={product.availableColors}
+            value={color}
+            onChange={(next) => {
+              setColor(next);
+              setChoiceError(false);
+            }}
+            error={choiceError ? pt.cartErrors.chooseColor : undefined}
+            firstRef={firstChoice}
+          />
+        )}
+        <button
+          type="submit"
+          disabled={!inStock || busy}
+          className="flex items-center justify-center gap-2 self-stretch rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 sm:self-start"
+        >
+          <ShoppingCart aria-hidden="true" className="size-5" />
+          {busy ? pt.adding : inStock ? pt.addToCart : pt.outOfStock}
+        </button>
+        {postedMessage && (
+          <p role="status" className={`font-bold ${posted?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
+            {postedMessage}
+          </p>
+        )}
+      </fetcher.Form>
+    </>
   );
 }
