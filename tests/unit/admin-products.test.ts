@@ -147,6 +147,7 @@ const product: Product = {
   brand: null,
   ratingsAverage: 0,
   ratingsQuantity: 0,
+  status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -122,8 +122,14 @@ export function lineColor(product: typeof products.$inferSelect, requested: stri
 
 export async function productForCart(db: Db, productId: string) {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw failure('productNotFound');
+  // A draft is not for sale: missing, as to its product page (docs/catalogue.md § Drafts).
+  if (!product || product.status === 'draft') throw failure('productNotFound');
   return product;
+}
+
+/** A cart still holding a product moved back to draft cannot be quoted or ordered (docs/catalogue.md § Drafts). */
+export function refuseDrafts(priced: PricedCart) {
+  if (priced.lines.some(({ product }) => product.status === 'draft')) throw failure('productUnavailable');
 }
 
 /** How many units of a product the cart holds across its colours. */

@@ -12,7 +12,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -20,6 +20,8 @@ import {
   minorPriceFailure,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
+  productBulkResult,
+  productBulkSchema,
   productChangesForm,
   productEnvelope,
   productFieldsObject,
@@ -44,7 +46,10 @@ import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import type { MediaStore } from '../../media/store.js';
+import { storeSettingsOf } from '../settings/service.js';
+import { applyBulkAction } from './bulk.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
+import { statusCondition, stockCondition } from './product-visibility.js';
 
 /** What the API shows of a product: every column but the search index's own. */
 const {
@@ -131,6 +136,7 @@ export function createProductSerializer(media: MediaStore, digits: number) {
     brand: row.brandId,
     ratingsAverage: row.ratingsAverage,
     ratingsQuantity: row.ratingsQuantity,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -234,6 +240,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
     },
     remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+    bulk: { body: productBulkSchema, response: { 200: productBulkResult, ...failing(404, 409) }, tags },
   };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
@@ -257,10 +264,20 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  r.get('/', { schema: contract.list }, async (request) => {
+  /** Drafts for staff only (401/403 to anyone else); `low` stock by the shop's threshold. */
+  async function visibilityOf(request: FastifyRequest, reply: FastifyReply, query: ProductQuery) {
+    const status = query.status ?? 'active';
+    if (status !== 'active') await guards.admin(request, reply);
+    const stock = query.stock ?? 'all';
+    const threshold = stock === 'low' ? (await storeSettingsOf(db, config)).lowStockThreshold : 0;
+    return and(statusCondition(status), stockCondition(stock, threshold));
+  }
+
+  r.get('/', { schema: contract.list }, async (request, reply) => {
     const { page, limit, offset } = pageOf(request.query);
+    const visible = await visibilityOf(request, reply, request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
-    const where = productFilters(request.query, digits, search);
+    const where = and(productFilters(request.query, digits, search), visible);
     const order = productOrder(request.query, search);
     const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;
     if (!search) {
@@ -290,7 +307,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
-    if (!row) throw failure('productNotFound');
+    // A draft is missing to anyone but staff: the same answer as an id that names nothing.
+    if (!row || (row.status === 'draft' && !(await guards.isAdmin(request)))) throw failure('productNotFound');
     return { data: await serializeOne(request, row) };
   });
 
@@ -320,6 +338,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           images: images.images ?? [],
           categoryId: fields.category,
           brandId: fields.brand ?? null,
+          ...(fields.status ? { status: fields.status } : {}),
         })
         .returning();
       if (!created) throw failure('internalError');
@@ -368,6 +387,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           ...(form.fields.brand !== undefined ? { brandId: fields.brand ?? null } : {}),
           ...(images.imageCover ? { imageCover: images.imageCover } : {}),
           ...(images.images ? { images: images.images } : {}),
+          ...(fields.status ? { status: fields.status } : {}),
           categoryId,
           price,
           priceAfterDiscount,
@@ -392,6 +412,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return { data: await serializeOne(request, row) };
   });
+
+  r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => ({
+    data: { updated: await applyBulkAction(db, request.body) },
+  }));
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     try {
