@@ -6,7 +6,6 @@ export const pageSizes = {
   adminOrders: 20,
   /** A customer's own orders (/user/allOrders). */
   userOrders: 5,
-  adminProducts: 9,
   brands: 6,
   categories: 6,
   reviews: 3,

@@ -48,6 +48,7 @@ export const ap = {
   /** The dense table (docs/catalogue.md § The admin products table). */
   table: {
     caption: 'المنتجات',
+    noneFiltered: 'لا توجد منتجات تطابق التصفية',
     filters: 'تصفية المنتجات',
     category: 'التصنيف',
     brand: 'الماركة',
