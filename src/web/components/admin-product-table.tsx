@@ -48,9 +48,9 @@ export function AdminProductTable({
         </p>
       )}
       {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable) */}
       <section
         aria-labelledby="admin-products-caption"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
         tabIndex={0}
         className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
       >
