@@ -110,7 +110,7 @@ export const ap = {
     actionInvalid: 'اختر إجراءً من القائمة',
     products: {
       zero: 'لا منتجات',
-      one: 'منتجاً واحداً',
+      one: 'منتج واحد',
       two: 'منتجين',
       few: '{n} منتجات',
       many: '{n} منتجاً',

@@ -1,5 +1,5 @@
 import { LayoutGrid, Package, Plus, Search, Table2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_PRODUCT_PAGE_SIZES, MAX_LIST_LIMIT } from '../../../contract/constants';
@@ -246,7 +246,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                 products={products.data}
                 currency={shop.currency}
                 lowStockThreshold={lowStockThreshold}
-                key={location.key}
+                // Ticks are cleared when the rows change (a bulk action done), kept when a question is cancelled.
+                key={products.data.map((product) => `${product.id}@${product.updatedAt}`).join()}
                 onDelete={(id) => dialog.open(id)}
                 deleteHref={(id) => withDelete(location, id)}
               />
@@ -306,6 +307,36 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 
 type Named = { id: string; name: string };
 
+/** A small labelled select of the filter and bulk bars (the label names it alone, not its options). */
+function CompactSelect({
+  name,
+  label,
+  defaultValue,
+  children,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  children: ReactNode;
+}) {
+  const id = `products-${name}`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-bold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-2"
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
 /** The table's filters, sort and page size: a GET form, so every choice is in the URL (no JavaScript needed). */
 function ProductFilters({
   filters,
@@ -318,20 +349,13 @@ function ProductFilters({
 }) {
   const t = ap.table;
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
-    <label className="flex min-w-0 flex-col gap-1 text-sm font-bold text-slate-800">
-      {label}
-      <select
-        name={name}
-        defaultValue={value}
-        className="rounded-lg border border-slate-300 bg-white px-2 py-2 font-normal"
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <CompactSelect name={name} label={label} defaultValue={value}>
+      {options.map(([optionValue, text]) => (
+        <option key={optionValue} value={optionValue}>
+          {text}
+        </option>
+      ))}
+    </CompactSelect>
   );
   const any: [string, string] = ['', t.any];
   return (
@@ -439,34 +463,20 @@ function BulkBar({ categories, action }: { categories: Named[]; action: string }
       className="mb-3 flex flex-wrap items-end gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"
     >
       <input type="hidden" name="intent" value="bulk" />
-      <label className="flex flex-col gap-1 text-sm font-bold text-slate-800">
-        {b.action}
-        <select
-          name="bulkAction"
-          defaultValue="publish"
-          className="rounded-lg border border-slate-300 bg-white px-2 py-2 font-normal"
-        >
-          <option value="publish">{b.publish}</option>
-          <option value="draft">{b.draft}</option>
-          <option value="move">{b.move}</option>
-          <option value="delete">{b.delete}</option>
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-bold text-slate-800">
-        {b.moveTo}
-        <select
-          name="categoryId"
-          defaultValue=""
-          className="rounded-lg border border-slate-300 bg-white px-2 py-2 font-normal"
-        >
-          <option value="">{ap.chooseCategory}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CompactSelect name="bulkAction" label={b.action} defaultValue="publish">
+        <option value="publish">{b.publish}</option>
+        <option value="draft">{b.draft}</option>
+        <option value="move">{b.move}</option>
+        <option value="delete">{b.delete}</option>
+      </CompactSelect>
+      <CompactSelect name="categoryId" label={b.moveTo} defaultValue="">
+        <option value="">{ap.chooseCategory}</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </CompactSelect>
       <SubmitButton className="px-4">{b.apply}</SubmitButton>
     </Form>
   );
