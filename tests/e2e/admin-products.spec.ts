@@ -732,8 +732,19 @@ test.describe('the product list', () => {
     await expect(row(`${word} مسودة`)).toContainText('منشور');
     expect((await request.get(`/api/v1/products/${draft?.id}`)).status()).toBe(200);
 
+    // The edit form sets the status too: the product leaves the shop.
+    await page.goto(`/admin/editproducts/${low?.id}`);
+    await expect(field(page, 'الحالة')).toHaveValue('active');
+    await hydrated(main(page).locator('form'));
+    await field(page, 'الحالة').selectOption({ label: 'مسودة: لا يراه إلا فريق المتجر' });
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
+    expect((await request.get(`/api/v1/products/${low?.id}`)).status()).toBe(404);
+
     // A 360 px phone: the table scrolls in its own region, the page does not.
     await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/admin/allproducts?category=${group.category.id}`);
+    await expect(row(`${word} قليل`)).toContainText('مسودة');
     await expectNoSideScroll(page);
   });
 });

@@ -31,6 +31,7 @@ const valid: ProductValues = {
   quantity: '12',
   category: CATEGORY,
   brand: '',
+  status: 'active',
 };
 const sar = { digits: 2, imageCount: 1, imageRequired: true, colors: [], subcategories: [] };
 
@@ -163,6 +164,7 @@ describe('what the form starts with', () => {
         quantity: '3',
         category: 'c1',
         brand: '',
+        status: 'active',
       },
       colors: ['#ff0000'],
       subcategories: ['s1'],
@@ -197,6 +199,10 @@ describe('the multipart body for the API', () => {
       { colors: ['#ff0000', '#0000ff'], subcategories: ['s1'], images: [file('a.png'), file('b.png')] },
     );
     expect(form.get('price')).toBe('250');
+    expect(form.get('status')).toBe('active');
+    expect(
+      productApiForm({ ...valid, status: 'draft' }, { colors: [], subcategories: [], images: [] }).get('status'),
+    ).toBe('draft');
     expect(form.get('quantity')).toBe('12');
     expect(form.get('priceAfterDiscount')).toBe('199.5');
     expect(form.getAll('availableColors')).toEqual(['#ff0000', '#0000ff']);
