@@ -748,3 +748,42 @@ test.describe('the product list', () => {
     await expectNoSideScroll(page);
   });
 });
+
+test.describe('the table before JavaScript loads', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a bulk move works as a plain form; a bulk delete still asks first', async ({ page, request, baseURL }) => {
+    const token = await adminSession(page, request, baseURL);
+    const group = await createGroup(request, token);
+    const other = await createNamed(request, token, 'categories', unique('تصنيف آخر'));
+    const word = `بلاجافا${randomUUID().slice(0, 6)}`;
+    const cover = await png(320, 320, '#22c55e', 'cover.png');
+    const first = await createProduct(request, token, group, `${word} أول`, [cover]);
+    const second = await createProduct(request, token, group, `${word} ثان`, [cover]);
+
+    await page.goto(`/admin/allproducts?category=${group.category.id}`);
+    const table = main(page).getByRole('table', { name: 'المنتجات' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const bulk = main(page).getByRole('form', { name: 'إجراء على المحدد' });
+
+    // Move the first to the other category.
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} أول»` }).check();
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'نقل إلى تصنيف' });
+    await bulk.getByLabel('التصنيف الجديد', { exact: true }).selectOption({ label: other.name });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const moved = ((await (await request.get(`/api/v1/products/${first.id}`)).json()) as { data: Product }).data;
+    expect(moved.category).toBe(other.id);
+
+    // Delete the second: the question comes first, from the server.
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} ثان»` }).check();
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'حذف المحدد' });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'حذف المنتجات المحددة' });
+    await expect(dialog).toContainText('هل تريد حذف منتج واحد؟');
+    expect((await request.get(`/api/v1/products/${second.id}`)).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'نعم، احذف' }).click();
+    await expect(main(page)).toContainText('لا توجد منتجات تطابق التصفية');
+    expect((await request.get(`/api/v1/products/${second.id}`)).status()).toBe(404);
+  });
+});
