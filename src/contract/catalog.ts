@@ -14,10 +14,14 @@ import {
 import {
   GROUP_NAME_MAX,
   GROUP_NAME_MIN,
+  MAX_BULK_PRODUCTS,
   MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SUBCATEGORIES,
   PRODUCT_SORT_FIELDS,
+  PRODUCT_STATUS_FILTERS,
+  PRODUCT_STATUSES,
+  PRODUCT_STOCK_FILTERS,
 } from './constants.js';
 import { storedImageSchema } from './images.js';
 import { apiMessages as m } from './messages.js';
@@ -79,6 +83,8 @@ export const productFieldsObject = z.object({
     .max(MAX_PRODUCT_COLORS, { error: m.colorsTooMany })
     .default([]),
   subcategory: z.array(idSchema).max(MAX_PRODUCT_SUBCATEGORIES, { error: m.subcategoriesTooMany }).default([]),
+  /** Left out: `active` on create, unchanged on update (docs/catalogue.md § Drafts). */
+  status: z.enum(PRODUCT_STATUSES, { error: m.productStatusInvalid }).optional(),
 });
 
 export const productFieldsSchema = productFieldsObject.refine(
@@ -218,8 +224,31 @@ export const productQuerySchema = z.object({
   'price[gte]': priceBound,
   'price[lte]': priceBound,
   option: optionFilter,
+  /** Staff only beyond `active`, the default (docs/catalogue.md § Drafts). */
+  status: z.enum(PRODUCT_STATUS_FILTERS, { error: m.productStatusInvalid }).optional(),
+  /** `low`: 1 to the shop's low-stock threshold; `in`: 1 or more; `out`: none. */
+  stock: z.enum(PRODUCT_STOCK_FILTERS, { error: m.stockFilterInvalid }).optional(),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
+
+/** `POST /products/bulk`: one action on up to MAX_BULK_PRODUCTS products, all or nothing. */
+export const productBulkSchema = z
+  .object({
+    ids: z
+      .array(idSchema, { error: m.bulkIdsInvalid })
+      .min(1, { error: m.bulkIdsInvalid })
+      .max(MAX_BULK_PRODUCTS, { error: m.bulkIdsInvalid })
+      .transform((ids) => [...new Set(ids)]),
+    action: z.enum(['publish', 'draft', 'move', 'delete'], { error: m.bulkActionInvalid }),
+    /** The category `move` puts the products in. */
+    categoryId: idSchema.optional(),
+  })
+  .refine((body) => body.action !== 'move' || body.categoryId !== undefined, {
+    error: m.categoryRequired,
+    path: ['categoryId'],
+  });
+export type ProductBulk = z.output<typeof productBulkSchema>;
+export const productBulkResult = dataEnvelope(z.object({ updated: nonNegativeInt }));
 
 /** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
 export const suggestQuerySchema = z.object({
@@ -274,6 +303,8 @@ export const productSchema = z.object({
   brand: z.string().nullable(),
   ratingsAverage: z.number(),
   ratingsQuantity: nonNegativeInt,
+  /** `draft`: staff only, 404 for everyone else. */
+  status: z.enum(PRODUCT_STATUSES),
   ...timestamps,
 });
 

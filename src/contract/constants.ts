@@ -6,7 +6,6 @@ export const pageSizes = {
   adminOrders: 20,
   /** A customer's own orders (/user/allOrders). */
   userOrders: 5,
-  adminProducts: 9,
   brands: 6,
   categories: 6,
   reviews: 3,
@@ -83,6 +82,22 @@ export const PRODUCT_SORT_FIELDS = [
   'title',
 ] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
+/** A product is for sale (active) or seen by staff only (draft); docs/catalogue.md § Drafts. */
+export const PRODUCT_STATUSES = ['active', 'draft'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/** The listing's `status` filter: `draft` and `all` are for staff only. */
+export const PRODUCT_STATUS_FILTERS = [...PRODUCT_STATUSES, 'all'] as const;
+/** The listing's `stock` filter: `low` is 1 to the shop's low-stock threshold, `out` is 0. */
+export const PRODUCT_STOCK_FILTERS = ['all', 'in', 'low', 'out'] as const;
+export type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
+/** Page sizes the admin products table offers (the first is its default). */
+export const ADMIN_PRODUCT_PAGE_SIZES = [20, 50, 100] as const;
+/** Products one bulk action may change (`POST /products/bulk`). */
+export const MAX_BULK_PRODUCTS = 100;
+/** The low-stock threshold's default and largest value (store settings). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const MAX_LOW_STOCK_THRESHOLD = 1_000_000_000;
 
 /** The listing's sort dropdown (docs/specification.md (Limits and page sizes), docs/decisions/0004-top-rated-sort.md). */
 export const SORT_OPTIONS = [

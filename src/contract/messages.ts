@@ -210,6 +210,10 @@ export const apiFailures = {
     field: true,
     message: 'option must be name:value, at most 3, each part up to 30 characters',
   },
+  productStatusInvalid: { field: true, message: 'status must be active or draft (all, to list both)' },
+  stockFilterInvalid: { field: true, message: 'stock must be all, in, low or out' },
+  bulkIdsInvalid: { field: true, message: 'ids must be 1 to 100 product ids' },
+  bulkActionInvalid: { field: true, message: 'action must be publish, draft, move or delete' },
 
   // Cart and coupons
   productIdRequired: { field: true, message: 'productId is required' },
@@ -223,6 +227,11 @@ export const apiFailures = {
   variantNotFound: { status: 404, message: 'No variant of this product for this id' },
   notEnoughStock: { status: 400, message: 'Not enough quantity in stock' },
   outOfStock: { status: 400, message: 'This product is out of stock' },
+  productUnavailable: {
+    status: 409,
+    message: 'A product in your cart is no longer for sale',
+    note: 'Staff moved it back to draft after it was added; remove it from the cart to order the rest.',
+  },
   cartItemNotFound: { status: 404, message: 'There is no item for this id' },
   cartNotFound: { status: 404, message: 'There is no cart for this id' },
   countInvalid: { field: true, message: 'count must be a whole number of 1 or more' },
@@ -362,6 +371,7 @@ export const apiFailures = {
     note: "The shop's SHOP_COUNTRY decides the form: Saudi Arabia 15 digits starting and ending with 3, elsewhere 9 to 15 digits. Empty clears it.",
   },
   vatRateInvalid: { field: true, message: 'vatRate must be a percentage from 0 to 100 with at most 2 decimals' },
+  lowStockThresholdInvalid: { field: true, message: 'lowStockThreshold must be a whole number of 0 or more' },
   sellerIdSchemeInvalid: {
     field: true,
     message: 'sellerIdScheme must be one of CRN, MOM, MLS, 700, SAG, OTH',

@@ -11,6 +11,7 @@ import {
 } from './common.js';
 import {
   LEGAL_NAME_MAX,
+  MAX_LOW_STOCK_THRESHOLD,
   SELLER_ID_SCHEMES,
   SHOP_NAME_MAX,
   STORE_ADDRESS_MAX,
@@ -140,6 +141,13 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
       phone: optionalText(STORE_PHONE_MAX).transform(toAsciiDigits),
       vatRate,
       pricesIncludeVat: z.boolean({ error: m.valueTypeInvalid }),
+      lowStockThreshold: numericInput(m.lowStockThresholdInvalid).pipe(
+        z
+          .number()
+          .int({ error: m.lowStockThresholdInvalid })
+          .min(0, { error: m.lowStockThresholdInvalid })
+          .max(MAX_LOW_STOCK_THRESHOLD, { error: m.lowStockThresholdInvalid }),
+      ),
     })
     .partial();
 }
@@ -161,6 +169,8 @@ export const storeSettingsSchema = z.object({
   vatRate: z.number(),
   /** Prices are shown and charged with VAT (B2C); false: VAT is added to the total. */
   pricesIncludeVat: z.boolean(),
+  /** The admin products list flags products with this many units or fewer (docs/catalogue.md § Low stock). */
+  lowStockThreshold: z.int().nonnegative(),
   /** ISO 4217, from the configuration (SHOP_CURRENCY / SHOP_COUNTRY). */
   currency: z.string(),
   /** The market (SHOP_COUNTRY), which decides the VAT number's form. */

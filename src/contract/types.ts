@@ -17,6 +17,7 @@ import type {
 import type {
   createSubcategorySchema,
   namedItemSchema,
+  productBulkSchema,
   productSchema,
   subcategorySchema,
   suggestionSchema,
@@ -111,5 +112,6 @@ export type CouponChanges = z.input<typeof updateCouponSchema>;
 export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
 export type RefundBody = z.input<typeof refundRequestSchema>;
 export type StoreSettingsBody = z.input<ReturnType<typeof storeSettingsUpdateSchema>>;
+export type ProductBulkBody = z.input<typeof productBulkSchema>;
 export type ShippingZoneBody = z.input<typeof createShippingZoneSchema>;
 export type ShippingZoneChanges = z.input<typeof updateShippingZoneSchema>;

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_STATUSES } from '../contract/constants.js';
 import type { MoneyAmounts } from '../contract/money-lines.js';
 
 // Money columns hold integer minor units (halalas, piastres) in bigint, so no sum of a real
@@ -63,6 +64,8 @@ export const orderActorEnum = pgEnum('order_actor', ['customer', 'admin', 'syste
 export const orderEventKindEnum = pgEnum('order_event_kind', ['created', 'status', 'payment', 'refund']);
 /** due: to be given back through the provider (retried by the sweep); done: given back. */
 export const refundStatusEnum = pgEnum('refund_status', ['due', 'done']);
+/** active: for sale; draft: seen by staff only (docs/catalogue.md § Drafts). */
+export const productStatusEnum = pgEnum('product_status', PRODUCT_STATUSES);
 
 export const users = pgTable(
   'users',
@@ -181,6 +184,7 @@ export const products = pgTable(
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     ratingsAverage: numeric('ratings_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     ratingsQuantity: integer('ratings_quantity').notNull().default(0),
+    status: productStatusEnum('status').notNull().default('active'),
     // Search text the server derives on every write (src/server/modules/search/indexing.ts): each
     // word's folded forms, of the title, the brand and category names, and the description.
     searchTitle: text('search_title').notNull().default(''),
@@ -211,6 +215,8 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId, t.createdAt),
     index('products_brand_idx').on(t.brandId, t.createdAt),
     index('products_created_at_idx').on(t.createdAt, t.id),
+    // The public listing's default order, drafts left out (docs/catalogue.md § Drafts).
+    index('products_active_created_at_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
     index('products_sold_idx').on(t.sold, t.id),
     index('products_quantity_idx').on(t.quantity, t.id),
     index('products_price_idx').on(t.price, t.id),
@@ -664,11 +670,14 @@ export const storeSettings = pgTable(
     phone: text('phone').notNull().default(''),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    /** Products with this many units or fewer (and some left) are flagged low in the admin list. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('store_settings_single_row', sql`${t.id} = 1`),
     check('store_settings_vat_rate_check', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
+    check('store_settings_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 

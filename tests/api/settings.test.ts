@@ -129,6 +129,19 @@ describe('PUT /settings', () => {
     expect((await put({ vatRate: 15 })).json().data.vatRate).toBe(15);
   });
 
+  it('the low-stock threshold starts at 5 and takes whole numbers of 0 or more, Arabic-Indic digits too', async () => {
+    expect((await send('GET', '/settings')).json().data.lowStockThreshold).toBe(5);
+    expect((await put({ lowStockThreshold: '١٢' })).json().data.lowStockThreshold).toBe(12);
+    expect((await put({ lowStockThreshold: 0 })).json().data.lowStockThreshold).toBe(0);
+    for (const bad of [-1, 2.5, 'خمسة', null, 1e12]) {
+      const res = await put({ lowStockThreshold: bad });
+      expect(firstError(res)).toMatchObject({ param: 'lowStockThreshold', code: 'LOW_STOCK_THRESHOLD_INVALID' });
+    }
+    expect((await send('GET', '/settings')).json().data.lowStockThreshold).toBe(0);
+    expect((await put({ lowStockThreshold: 5 })).json().data.lowStockThreshold).toBe(5);
+    expect((await put({ lowStockThreshold: 9 }, customer.token)).statusCode).toBe(403);
+  });
+
   it('refuses an empty shop name, a bad e-mail and too long text', async () => {
     expect(firstError(await put({ shopName: '  ' }))).toMatchObject({ param: 'shopName', code: 'SHOP_NAME_REQUIRED' });
     expect(firstError(await put({ email: 'not-mail' }))).toMatchObject({ param: 'email', code: 'EMAIL_INVALID' });

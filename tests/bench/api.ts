@@ -46,6 +46,7 @@ const categoryId: string = categories.json().data[0].id;
 
 const scenarios = [
   { name: 'trivial JSON route (/healthz)', path: '/healthz' },
+  { name: 'products page N, newest (default)', path: '/api/v1/products?limit=8&page=37' },
   { name: 'products page N, -sold', path: '/api/v1/products?limit=8&page=37&sort=-sold' },
   {
     name: 'category + price range + sort',

@@ -578,7 +578,7 @@ test.describe('editing a product', () => {
 });
 
 test.describe('the product list', () => {
-  test('count, cards, nine a page, search; deleting the last one of the last page goes to the page before', async ({
+  test('the card view: count, twenty a page, search; deleting the last one of the last page goes to the page before', async ({
     page,
     request,
     baseURL,
@@ -588,12 +588,12 @@ test.describe('the product list', () => {
     const word = `قائمة${randomUUID().slice(0, 6)}`;
     const cover = await png(320, 320, '#f59e0b', 'cover.png');
     const products: Product[] = [];
-    for (let i = 1; i <= 10; i++) products.push(await createProduct(request, token, group, `${word} ${i}`, [cover]));
+    for (let i = 1; i <= 21; i++) products.push(await createProduct(request, token, group, `${word} ${i}`, [cover]));
 
-    await page.goto('/admin/allproducts');
+    await page.goto('/admin/allproducts?view=cards');
     await expect(page).toHaveTitle(`${t.listTitle} | متجر`);
     await expect(main(page)).toContainText(/\d+ منتجاً? في المتجر/);
-    await expect(main(page).getByRole('article')).toHaveCount(9);
+    await expect(main(page).getByRole('article')).toHaveCount(20);
     await expect(page.getByRole('navigation', { name: 'صفحات المنتجات' })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoSideScroll(page);
@@ -601,20 +601,20 @@ test.describe('the product list', () => {
     const search = main(page).getByRole('searchbox', { name: 'ابحث في المنتجات' });
     await search.fill(word);
     await main(page).getByRole('button', { name: 'بحث' }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?keyword=${escapeRegExp(encodeURIComponent(word))}$`));
-    await expect(main(page)).toContainText('10 نتائج');
+    await expect(page).toHaveURL(new RegExp(`\\?keyword=${escapeRegExp(encodeURIComponent(word))}&.*view=cards`));
+    await expect(main(page)).toContainText('21 نتيجة');
     const cards = main(page).getByRole('article');
-    await expect(cards).toHaveCount(9);
-    // Newest first: the tenth product leads.
+    await expect(cards).toHaveCount(20);
+    // Newest first: the last product made leads.
     const newest = cards.first();
-    await expect(newest.getByRole('heading', { level: 2 })).toHaveText(`${word} 10`);
+    await expect(newest.getByRole('heading', { level: 2 })).toHaveText(`${word} 21`);
     await expect(newest).toContainText(formatPrice(99.5, CURRENCY));
     await expect(newest.locator('s')).toContainText(formatPrice(120, CURRENCY));
     await expect(newest).toContainText('الكمية المتاحة: 7');
     await expect(newest.getByRole('img')).toHaveCount(0); // the picture is decorative (alt="")
-    await expect(newest.getByRole('link', { name: `تعديل المنتج «${word} 10»` })).toHaveAttribute(
+    await expect(newest.getByRole('link', { name: `تعديل المنتج «${word} 21»` })).toHaveAttribute(
       'href',
-      `/admin/editproducts/${products[9]?.id}`,
+      `/admin/editproducts/${products[20]?.id}`,
     );
 
     await page.getByRole('navigation', { name: 'صفحات المنتجات' }).getByRole('link', { name: 'الصفحة 2' }).click();
@@ -640,9 +640,10 @@ test.describe('the product list', () => {
     await expect(toast(page, t.deleted)).toBeVisible();
     await expect(dialog).toBeHidden();
     // Page 2 is empty now: the page before, in place.
-    await expect(page).toHaveURL(new RegExp(`/admin/allproducts\\?keyword=${escapeRegExp(encodeURIComponent(word))}$`));
-    await expect(main(page)).toContainText('9 نتائج');
-    await expect(cards).toHaveCount(9);
+    await expect(page).toHaveURL(new RegExp(`/admin/allproducts\\?keyword=${escapeRegExp(encodeURIComponent(word))}&`));
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(main(page)).toContainText('20 نتيجة');
+    await expect(cards).toHaveCount(20);
     await expect(page.getByRole('navigation', { name: 'صفحات المنتجات' })).toHaveCount(0);
     await expect(main(page).getByRole('heading', { level: 1 })).toBeFocused();
     expect((await request.get(`/api/v1/products/${products[0]?.id}`)).status()).toBe(404);
@@ -651,22 +652,22 @@ test.describe('the product list', () => {
     // A page that keeps products after the deletion stays, the list revalidated in place.
     await cards
       .first()
-      .getByRole('button', { name: `حذف المنتج «${word} 10»` })
+      .getByRole('button', { name: `حذف المنتج «${word} 21»` })
       .click();
     await dialog.getByRole('button', { name: 'نعم، احذف' }).click();
     await expect(toast(page, t.deleted)).toBeVisible();
-    await expect(main(page)).toContainText('8 نتائج');
-    await expect(cards).toHaveCount(8);
-    await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(`${word} 9`);
+    await expect(main(page)).toContainText('19 نتيجة');
+    await expect(cards).toHaveCount(19);
+    await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(`${word} 20`);
     await expect(main(page).getByRole('heading', { level: 1 })).toBeFocused();
 
     // From a card to its edit page.
     await cards
       .first()
-      .getByRole('link', { name: `تعديل المنتج «${word} 9»` })
+      .getByRole('link', { name: `تعديل المنتج «${word} 20»` })
       .click();
-    await expect(page).toHaveURL(new RegExp(`/admin/editproducts/${products[8]?.id}$`));
-    await expect(field(page, t.title)).toHaveValue(`${word} 9`);
+    await expect(page).toHaveURL(new RegExp(`/admin/editproducts/${products[19]?.id}$`));
+    await expect(field(page, t.title)).toHaveValue(`${word} 20`);
 
     // A search that matches nothing says so.
     await page.goto(`/admin/allproducts?keyword=${encodeURIComponent(`${word}-لا-شيء`)}`);
@@ -676,5 +677,141 @@ test.describe('the product list', () => {
       '/admin/allproducts',
     );
     await expectNoAxeViolations(page);
+  });
+
+  test('the table: stock flags, filters in the URL, bulk delete with its question and bulk publish', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const token = await adminSession(page, request, baseURL);
+    const group = await createGroup(request, token);
+    const word = `جدول${randomUUID().slice(0, 6)}`;
+    const cover = await png(320, 320, '#0ea5e9', 'cover.png');
+    const [out, low, plenty, draft] = [
+      await createProduct(request, token, group, `${word} نفد`, [cover]),
+      await createProduct(request, token, group, `${word} قليل`, [cover]),
+      await createProduct(request, token, group, `${word} كثير`, [cover]),
+      await createProduct(request, token, group, `${word} مسودة`, [cover]),
+    ];
+    const change = async (product: Product | undefined, fields: Record<string, string>) => {
+      const res = await request.put(`/api/v1/products/${product?.id}`, { headers: bearer(token), multipart: fields });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await change(out, { quantity: '0' });
+    await change(low, { quantity: '3' });
+    await change(plenty, { quantity: '50' });
+    await change(draft, { status: 'draft' });
+    // A draft is nobody's but staff's: not by id, not in the sitemap.
+    expect((await request.get(`/api/v1/products/${draft?.id}`)).status()).toBe(404);
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain(draft?.id ?? '-');
+
+    await page.goto(`/admin/allproducts?category=${group.category.id}`);
+    const table = main(page).getByRole('table', { name: 'المنتجات' });
+    const row = (title: string) => table.getByRole('row').filter({ hasText: title });
+    await expect(table.getByRole('row')).toHaveCount(5); // the header and four products
+    await expect(row(`${word} نفد`)).toContainText('نفد');
+    await expect(row(`${word} قليل`)).toContainText('مخزون منخفض');
+    await expect(row(`${word} كثير`)).not.toContainText('مخزون منخفض');
+    await expect(row(`${word} مسودة`)).toContainText('مسودة');
+    await expect(row(`${word} كثير`)).toContainText('منشور');
+    await expectNoAxeViolations(page);
+
+    // The filters are a GET form: the choice lands in the URL.
+    const filters = main(page).getByRole('search', { name: 'تصفية المنتجات' });
+    await filters.getByLabel('المخزون', { exact: true }).selectOption({ label: 'مخزون منخفض' });
+    await filters.getByRole('button', { name: 'تطبيق' }).click();
+    await expect(page).toHaveURL(/[?&]stock=low(&|$)/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(row(`${word} قليل`)).toBeVisible();
+    await filters.getByLabel('المخزون', { exact: true }).selectOption({ label: 'الكل' });
+    await filters.getByLabel('الحالة', { exact: true }).selectOption({ label: 'مسودة' });
+    await filters.getByRole('button', { name: 'تطبيق' }).click();
+    await expect(page).toHaveURL(/[?&]status=draft(&|$)/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(row(`${word} مسودة`)).toBeVisible();
+
+    // Bulk delete: ticked rows, then a question naming how many.
+    await page.goto(`/admin/allproducts?category=${group.category.id}&sort=title`);
+    const bulk = main(page).getByRole('form', { name: 'إجراء على المحدد' });
+    await hydrated(table.getByRole('checkbox', { name: 'تحديد كل منتجات الصفحة' }));
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} نفد»` }).check();
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} كثير»` }).check();
+    await expect(main(page)).toContainText('المحدد: 2');
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'حذف المحدد' });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'حذف المنتجات المحددة' });
+    await expect(dialog).toContainText('هل تريد حذف منتجين؟ لا يمكن التراجع عن ذلك.');
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    await dialog.getByRole('button', { name: 'نعم، احذف' }).click();
+    await expect(toast(page, 'تم حذف منتجين')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(3);
+    expect((await request.get(`/api/v1/products/${out?.id}`)).status()).toBe(404);
+    await closeToast(page, 'تم حذف منتجين');
+
+    // Bulk publish: the draft goes on sale.
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} مسودة»` }).check();
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'نشر' });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    await expect(toast(page, 'تم تحديث منتج واحد')).toBeVisible();
+    await expect(row(`${word} مسودة`)).toContainText('منشور');
+    expect((await request.get(`/api/v1/products/${draft?.id}`)).status()).toBe(200);
+
+    // The edit form sets the status too: the product leaves the shop.
+    await page.goto(`/admin/editproducts/${low?.id}`);
+    await expect(field(page, 'الحالة')).toHaveValue('active');
+    await hydrated(main(page).locator('form'));
+    await field(page, 'الحالة').selectOption({ label: 'مسودة: لا يراه إلا فريق المتجر' });
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
+    expect((await request.get(`/api/v1/products/${low?.id}`)).status()).toBe(404);
+
+    // A 360 px phone: the table scrolls in its own region, the page does not.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/admin/allproducts?category=${group.category.id}`);
+    await expect(row(`${word} قليل`)).toContainText('مسودة');
+    await expectNoSideScroll(page);
+  });
+});
+
+test.describe('the table before JavaScript loads', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a bulk move works as a plain form; a bulk delete still asks first', async ({ page, request, baseURL }) => {
+    const token = await adminSession(page, request, baseURL);
+    const group = await createGroup(request, token);
+    const other = await createNamed(request, token, 'categories', unique('تصنيف آخر'));
+    const word = `بلاجافا${randomUUID().slice(0, 6)}`;
+    const cover = await png(320, 320, '#22c55e', 'cover.png');
+    const first = await createProduct(request, token, group, `${word} أول`, [cover]);
+    const second = await createProduct(request, token, group, `${word} ثان`, [cover]);
+
+    await page.goto(`/admin/allproducts?category=${group.category.id}`);
+    const table = main(page).getByRole('table', { name: 'المنتجات' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const bulk = main(page).getByRole('form', { name: 'إجراء على المحدد' });
+
+    // Move the first to the other category.
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} أول»` }).check();
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'نقل إلى تصنيف' });
+    await bulk.getByLabel('التصنيف الجديد', { exact: true }).selectOption({ label: other.name });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const moved = ((await (await request.get(`/api/v1/products/${first.id}`)).json()) as { data: Product }).data;
+    expect(moved.category).toBe(other.id);
+
+    // Delete the second: the question comes first, from the server.
+    await table.getByRole('checkbox', { name: `تحديد المنتج «${word} ثان»` }).check();
+    await bulk.getByLabel('إجراء على المحدد', { exact: true }).selectOption({ label: 'حذف المحدد' });
+    await bulk.getByRole('button', { name: 'تنفيذ' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'حذف المنتجات المحددة' });
+    await expect(dialog).toContainText('هل تريد حذف منتج واحد؟');
+    expect((await request.get(`/api/v1/products/${second.id}`)).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'نعم، احذف' }).click();
+    await expect(main(page)).toContainText('لا توجد منتجات تطابق التصفية');
+    expect((await request.get(`/api/v1/products/${second.id}`)).status()).toBe(404);
   });
 });

@@ -31,6 +31,7 @@ const valid: ProductValues = {
   quantity: '12',
   category: CATEGORY,
   brand: '',
+  status: 'active',
 };
 const sar = { digits: 2, imageCount: 1, imageRequired: true, colors: [], subcategories: [] };
 
@@ -164,6 +165,7 @@ const product: Product = {
   brand: null,
   ratingsAverage: 0,
   ratingsQuantity: 0,
+  status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -179,6 +181,7 @@ describe('what the form starts with', () => {
         quantity: '3',
         category: 'c1',
         brand: '',
+        status: 'active',
       },
       colors: ['#ff0000'],
       subcategories: ['s1'],
@@ -213,6 +216,10 @@ describe('the multipart body for the API', () => {
       { colors: ['#ff0000', '#0000ff'], subcategories: ['s1'], images: [file('a.png'), file('b.png')] },
     );
     expect(form.get('price')).toBe('250');
+    expect(form.get('status')).toBe('active');
+    expect(
+      productApiForm({ ...valid, status: 'draft' }, { colors: [], subcategories: [], images: [] }).get('status'),
+    ).toBe('draft');
     expect(form.get('quantity')).toBe('12');
     expect(form.get('priceAfterDiscount')).toBe('199.5');
     expect(form.getAll('availableColors')).toEqual(['#ff0000', '#0000ff']);

@@ -11,6 +11,7 @@ const base: Product = {
   quantity: 3,
   sold: 0,
   price: 100,
+  status: 'active',
   availableColors: ['#000000'],
   options: [
     { name: 'المقاس', values: ['42', '43'] },

@@ -58,6 +58,7 @@ const product: Product = {
   brand: 'b1',
   ratingsAverage: 4.75,
   ratingsQuantity: 4,
+  status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };

@@ -40,6 +40,7 @@ const shoe: Product = {
   sold: 0,
   price: 320,
   priceAfterDiscount: 280,
+  status: 'active',
   availableColors: ['#000000', 'white'],
   options: [
     { name: SIZE, values: ['41', '42', '43'] },

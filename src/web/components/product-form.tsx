@@ -158,6 +158,10 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
           ))}
         </SelectField>
         <ProductColors colors={colors} onChange={setColors} error={errors.availableColors} hydrated={hydrated} />
+        <SelectField name="status" label={ap.statusField} defaultValue={values.status} error={errors.status}>
+          <option value="active">{ap.statusActive}</option>
+          <option value="draft">{ap.statusDraft}</option>
+        </SelectField>
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
           <SubmitButton pending={hydrated ? busy : undefined} pendingText={ap.saving} className="px-6">
             {mode === 'add' ? ap.save : ap.saveChanges}

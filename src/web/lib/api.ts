@@ -10,6 +10,7 @@ import type {
 import type {
   namedItemEnvelope,
   namedItemList,
+  productBulkResult,
   productEnvelope,
   productList,
   subcategoryEnvelope,
@@ -53,6 +54,7 @@ import type {
   ForgotPasswordBody,
   LoginBody,
   OrderStatusChange,
+  ProductBulkBody,
   RefundBody,
   ResetPasswordBody,
   ReviewBody,
@@ -146,6 +148,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       update: (id: string, form: FormData) => call<typeof productEnvelope>('PUT', one('/products', id), form),
       /** 204, no body. */
       remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/products', id)),
+      /** Staff: one action on several products, all or nothing. */
+      bulk: (body: ProductBulkBody) => call<typeof productBulkResult>('POST', '/products/bulk', body),
     },
     categories: {
       ...named('/categories'),

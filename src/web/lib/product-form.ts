@@ -27,6 +27,7 @@ export const productFields = [
   'subcategory',
   'brand',
   'availableColors',
+  'status',
 ] as const;
 export type ProductField = (typeof productFields)[number];
 
@@ -39,6 +40,7 @@ export const productTextFields = [
   'quantity',
   'category',
   'brand',
+  'status',
 ] as const;
 export type ProductTextField = (typeof productTextFields)[number];
 export type ProductValues = FormValues<ProductTextField>;
@@ -76,6 +78,7 @@ export const emptyProductValues: ProductValues = {
   quantity: '',
   category: '',
   brand: '',
+  status: 'active',
 };
 
 /** A typed number as the API reads it: Arabic-Indic digits and the Arabic decimal sign accepted. */
@@ -128,6 +131,7 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
       quantity: String(product.quantity),
       category: product.category,
       brand: product.brand ?? '',
+      status: product.status,
     },
     colors: [...product.availableColors],
     subcategories: [...product.subcategory],
@@ -171,6 +175,8 @@ export function productApiForm(
   form.append('quantity', asciiNumber(values.quantity));
   form.append('category', values.category.trim());
   form.append('brand', values.brand.trim());
+  // Left out (a post without the field), the API keeps the product's status.
+  if (values.status) form.append('status', values.status);
   for (const color of lists.colors.length > 0 ? lists.colors : ['']) form.append('availableColors', color);
   for (const id of lists.subcategories.length > 0 ? lists.subcategories : ['']) form.append('subcategory', id);
   const [cover] = lists.images;

@@ -23,6 +23,7 @@ export const settingsFields = [
   'phone',
   'vatRate',
   'pricesIncludeVat',
+  'lowStockThreshold',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -54,6 +55,7 @@ export const settingsBody = (values: FormValues<SettingsField>): StoreSettingsBo
   phone: values.phone,
   vatRate: values.vatRate,
   pricesIncludeVat: ticked(values.pricesIncludeVat),
+  lowStockThreshold: values.lowStockThreshold,
 });
 
 export const settingsDefaults = (settings: StoreSettingsView): FormValues<SettingsField> => ({
@@ -73,6 +75,7 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   phone: settings.phone,
   vatRate: String(settings.vatRate),
   pricesIncludeVat: settings.pricesIncludeVat ? 'on' : '',
+  lowStockThreshold: String(settings.lowStockThreshold),
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */

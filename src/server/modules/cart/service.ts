@@ -171,8 +171,14 @@ function swatchColor(product: typeof products.$inferSelect, requested: string | 
 
 export async function productForCart(db: Db, productId: string) {
   const [product] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw failure('productNotFound');
+  // A draft is not for sale: missing, as to its product page (docs/catalogue.md § Drafts).
+  if (!product || product.status === 'draft') throw failure('productNotFound');
   return product;
+}
+
+/** A cart still holding a product moved back to draft cannot be quoted or ordered (docs/catalogue.md § Drafts). */
+export function refuseDrafts(priced: PricedCart) {
+  if (priced.lines.some(({ product }) => product.status === 'draft')) throw failure('productUnavailable');
 }
 
 /** How many units of a variant the cart holds across its lines (a product without options: its swatches). */

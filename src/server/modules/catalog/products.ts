@@ -12,7 +12,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -21,6 +21,8 @@ import {
   NEW_IMAGE_SLOT,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
+  productBulkResult,
+  productBulkSchema,
   productChangesForm,
   productEnvelope,
   productFieldsObject,
@@ -53,7 +55,10 @@ import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaStore } from '../../media/store.js';
+import { storeSettingsOf } from '../settings/service.js';
+import { applyBulkAction } from './bulk.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
+import { statusCondition, stockCondition } from './product-visibility.js';
 import {
   availableColorsOf,
   lockVariants,
@@ -161,6 +166,7 @@ export function createProductSerializer(media: MediaStore, digits: number) {
     brand: row.brandId,
     ratingsAverage: row.ratingsAverage,
     ratingsQuantity: row.ratingsQuantity,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
@@ -352,6 +358,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
     },
     remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+    bulk: { body: productBulkSchema, response: { 200: productBulkResult, ...failing(404, 409) }, tags },
   };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
@@ -393,10 +400,20 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return { all: saved, cover: cover.length > 0 ? saved[0] : undefined, gallery: saved.slice(cover.length) };
   }
 
-  r.get('/', { schema: contract.list }, async (request) => {
+  /** Drafts for staff only (401/403 to anyone else); `low` stock by the shop's threshold. */
+  async function visibilityOf(request: FastifyRequest, reply: FastifyReply, query: ProductQuery) {
+    const status = query.status ?? 'active';
+    if (status !== 'active') await guards.admin(request, reply);
+    const stock = query.stock ?? 'all';
+    const threshold = stock === 'low' ? (await storeSettingsOf(db, config)).lowStockThreshold : 0;
+    return and(statusCondition(status), stockCondition(stock, threshold));
+  }
+
+  r.get('/', { schema: contract.list }, async (request, reply) => {
     const { page, limit, offset } = pageOf(request.query);
+    const visible = await visibilityOf(request, reply, request.query);
     const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
-    const where = productFilters(request.query, digits, search);
+    const where = and(productFilters(request.query, digits, search), visible);
     const order = productOrder(request.query, search);
     const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;
     if (!search) {
@@ -426,7 +443,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
-    if (!row) throw failure('productNotFound');
+    // A draft is missing to anyone but staff: the same answer as an id that names nothing.
+    if (!row || (row.status === 'draft' && !(await guards.isAdmin(request)))) throw failure('productNotFound');
     return { data: await serializeOne(request, row) };
   });
 
@@ -453,6 +471,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           images: uploads.gallery.map((upload) => upload.key),
           categoryId: fields.category,
           brandId: fields.brand ?? null,
+          ...(fields.status ? { status: fields.status } : {}),
         })
         .returning({ id: products.id });
       if (!created) throw failure('internalError');
@@ -506,6 +525,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           ...(form.fields.brand !== undefined ? { brandId: fields.brand ?? null } : {}),
           imageCover: images.imageCover,
           images: images.images,
+          ...(fields.status ? { status: fields.status } : {}),
           categoryId,
           updatedAt: new Date(),
         })
@@ -559,6 +579,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       { ...variant, price, priceAfterDiscount, quantity: fields.quantity ?? variant.quantity },
     ]);
   }
+
+  r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => ({
+    data: { updated: await applyBulkAction(db, request.body) },
+  }));
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     let deleted: { imageCover: string | null; images: string[] } | undefined;

@@ -1,4 +1,4 @@
-import { desc, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, like, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { suggestionList, suggestQuerySchema } from '../../../contract/catalog.js';
@@ -7,6 +7,7 @@ import type { Database } from '../../../db/client.js';
 import { brands, categories, products } from '../../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { expandKeyword, keywordSearch } from './keyword-search.js';
+import { isActive } from './product-visibility.js';
 
 /** The search box shows this many entries at most (issue 6). */
 export const MAX_SUGGESTIONS = 8;
@@ -47,7 +48,7 @@ async function matchingProducts(db: Database, keyword: string, limit: number): P
   const rows = await db
     .select({ id: products.id, title: products.title })
     .from(products)
-    .where(search.where)
+    .where(and(search.where, isActive))
     // A suggestion is asked for at every keystroke: the cheaper full-text rank is enough for it.
     .orderBy(desc(search.textRank), desc(products.sold), desc(products.id))
     .limit(limit);

@@ -35,7 +35,7 @@ import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
-import { priceCart } from '../cart/service.js';
+import { priceCart, refuseDrafts } from '../cart/service.js';
 import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
@@ -104,6 +104,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       if (!address) throw failure('addressNotFound');
       const priced = await priceCart(db, cart);
       if (priced.lines.length === 0) throw failure('cartEmpty');
+      refuseDrafts(priced);
       const { money } = await quoteCart(db, config, priced, address.city, method);
       return { data: quoteView(money) };
     },
@@ -147,6 +148,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         await endOpenCheckouts(tx, cart.userId);
         const priced = await priceCart(tx, cart);
         if (priced.lines.length === 0) throw failure('cartEmpty');
+        refuseDrafts(priced);
         const { postalCode, ...address } = request.body.shippingAddress;
         const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
         await markAddressUsed(tx, cart.userId, address);

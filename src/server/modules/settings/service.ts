@@ -59,6 +59,7 @@ export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency'
   phone: row.phone,
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
+  lowStockThreshold: row.lowStockThreshold,
   currency: config.currency,
   country: config.country,
   issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,

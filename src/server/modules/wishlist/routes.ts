@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
+import { isActive } from '../catalog/product-visibility.js';
 import { createProductPresenter, productColumns } from '../catalog/products.js';
 
 const productParams = z.object({ productId: idSchema });
@@ -43,7 +44,11 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows =
       productIds.length === 0
         ? []
-        : await db.select(productColumns).from(products).where(inArray(products.id, productIds));
+        : // A favourite moved back to draft is hidden until it is published again.
+          await db
+            .select(productColumns)
+            .from(products)
+            .where(and(inArray(products.id, productIds), isActive));
     // Newest favourite first, as the ids are ordered.
     rows.sort((a, b) => productIds.indexOf(a.id) - productIds.indexOf(b.id));
     const data = await presentProducts(rows, originOf(request, config));
@@ -54,7 +59,7 @@ export async function wishlistRoutes(app: FastifyInstance, ctx: AppContext) {
     const [product] = await db
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.id, request.body.productId))
+      .where(and(eq(products.id, request.body.productId), isActive))
       .limit(1);
     if (!product) throw failure('productNotFound');
     await db

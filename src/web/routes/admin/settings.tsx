@@ -142,6 +142,16 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               defaultValue={values.phone}
               error={errors.phone}
             />
+            <FormField
+              name="lowStockThreshold"
+              label={st.lowStockThreshold}
+              inputMode="numeric"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={values.lowStockThreshold}
+              error={errors.lowStockThreshold}
+              hint={st.lowStockThresholdHint}
+            />
           </div>
           {saudi ? (
             <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminProductFilters,
+  adminProductQuery,
+  isFiltered,
+  stockFlag,
+} from '../../src/web/lib/admin-products-query.js';
+
+/* The admin products table's URL (docs/catalogue.md § The admin products table). */
+
+const at = (search: string) => adminProductFilters(new URL(`http://shop.test/admin/allproducts${search}`));
+const category = '0b9c7a3e-52b4-4a36-9a1e-1f7c6c2d9e11';
+
+describe('adminProductFilters', () => {
+  it('starts from every product, newest first, 20 a page, as a table', () => {
+    const filters = at('');
+    expect(filters).toEqual({
+      keyword: '',
+      category: '',
+      brand: '',
+      status: 'all',
+      stock: 'all',
+      sort: '-createdAt',
+      limit: 20,
+      view: 'table',
+    });
+    expect(isFiltered(filters)).toBe(false);
+  });
+
+  it('reads what the GET form sends', () => {
+    const filters = at(`?keyword=+ساعة+&category=${category}&status=draft&stock=low&sort=%2Bprice&limit=50&view=cards`);
+    expect(filters).toMatchObject({
+      keyword: 'ساعة',
+      category,
+      status: 'draft',
+      stock: 'low',
+      sort: '+price',
+      limit: 50,
+      view: 'cards',
+    });
+    expect(isFiltered(filters)).toBe(true);
+    expect(adminProductQuery(filters, 3)).toEqual({
+      page: 3,
+      limit: 50,
+      sort: '+price',
+      status: 'draft',
+      stock: 'low',
+      keyword: 'ساعة',
+      category,
+    });
+  });
+
+  it("replaces what a hand-made URL gets wrong by the defaults; an unencoded '+' still sorts up", () => {
+    expect(at('?category=x&brand=1&status=hidden&stock=few&sort=-rating&limit=7&view=grid')).toMatchObject({
+      category: '',
+      brand: '',
+      status: 'all',
+      stock: 'all',
+      sort: '-createdAt',
+      limit: 20,
+      view: 'table',
+    });
+    expect(at('?sort=+price').sort).toBe('+price');
+    expect(at('?sort=+quantity').sort).toBe('+quantity');
+  });
+});
+
+describe('stockFlag', () => {
+  it('out at 0, low from 1 to the threshold, none above; a threshold of 0 flags nothing as low', () => {
+    expect(stockFlag({ quantity: 0 }, 5)).toBe('out');
+    expect(stockFlag({ quantity: 1 }, 5)).toBe('low');
+    expect(stockFlag({ quantity: 5 }, 5)).toBe('low');
+    expect(stockFlag({ quantity: 6 }, 5)).toBeNull();
+    expect(stockFlag({ quantity: 1 }, 0)).toBeNull();
+    expect(stockFlag({ quantity: 0 }, 0)).toBe('out');
+  });
+});
