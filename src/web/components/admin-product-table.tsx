@@ -4,6 +4,7 @@ import type { Product } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import { stockFlag } from '../lib/admin-products-query';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { plural } from '../lib/plural';
 import { useHydrated } from '../lib/use-form-errors';
 import { DeleteOpener, EditLink } from './item-actions';
 
@@ -79,7 +80,9 @@ export function AdminProductTable({
               <th scope="col" className={`${cell} text-start`}>
                 {t.title}
               </th>
-              {/* The SKU column goes here once products have variants. */}
+              <th scope="col" className={`${cell} text-start`}>
+                {t.sku}
+              </th>
               <th scope="col" className={`${cell} text-start`}>
                 {t.price}
               </th>
@@ -128,6 +131,14 @@ export function AdminProductTable({
                       {product.title}
                     </Link>
                   </th>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <bdi dir="ltr">{product.variants[0]?.sku}</bdi>
+                    {product.variants.length > 1 && (
+                      <span className="block text-xs text-slate-600">
+                        {plural(product.variants.length, t.variantsCount)}
+                      </span>
+                    )}
+                  </td>
                   <td className={`${cell} whitespace-nowrap`}>
                     {formatPrice(product.priceAfterDiscount ?? product.price, currency)}
                     {product.priceAfterDiscount !== undefined && (

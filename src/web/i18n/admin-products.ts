@@ -71,6 +71,16 @@ export const ap = {
     },
     image: 'الصورة',
     title: 'المنتج',
+    sku: 'رمز المنتج',
+    /** Beside the first SKU of a product with options. */
+    variantsCount: {
+      zero: 'لا أصناف',
+      one: 'صنف واحد',
+      two: 'صنفان',
+      few: '{n} أصناف',
+      many: '{n} صنفاً',
+      other: '{n} صنف',
+    } satisfies PluralForms,
     price: 'السعر',
     quantity: 'المخزون',
     actions: 'إجراءات',
