@@ -169,6 +169,7 @@ describe('what the form starts with', () => {
       subcategories: ['s1'],
       images: ['http://shop.test/media/products/a-960.webp', 'http://shop.test/media/products/b-960.webp'],
       subcategoryOptions: [],
+      variants: { options: [], rows: [] },
     });
     expect(productDefaults(null).values).toEqual(emptyProductValues);
   });
@@ -182,6 +183,7 @@ describe('what the form starts with', () => {
       colors: [],
       subcategories: [],
       subcategoryOptions: [],
+      variantFailures: [],
     };
     expect(postedDefaults(posted, saved)).toMatchObject({ values: { title: 'ab' }, colors: [], images: saved.images });
     expect(postedDefaults({ ok: true, id: 'p1' }, saved)).toBe(saved);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { MAX_LIST_LIMIT } from '../../contract/constants';
 import { currencyDigits } from '../../contract/money';
 import type { ListEnvelope, Subcategory } from '../../contract/types';
-import { ap } from '../i18n/admin-products';
+import { ap, variantText } from '../i18n/admin-products';
 import { type ApiClient, ApiError } from './api';
 import { requireUser } from './auth.server';
 import { apiFor } from './context.server';
@@ -17,7 +17,8 @@ import {
   productFailureFromApi,
   productTextFields,
 } from './product-form';
-import { validateProduct } from './product-validation';
+import { validateProduct, variantFailures } from './product-validation';
+import { apiVariantParts, type VariantFailure } from './product-variants';
 import { redirectWithToast } from './toast.server';
 
 /** Every page of a list, 100 at a time (the selects offer all categories and brands). */
@@ -58,6 +59,17 @@ async function widthOf(file: File): Promise<number | null> {
   }
 }
 
+/** The table's parts checked as the API will: JSON that does not read is the table's own failure. */
+function tableFailures(parts: { options: string; variants: string }, digits: number): VariantFailure[] {
+  let input: unknown;
+  try {
+    input = { options: JSON.parse(parts.options), variants: JSON.parse(parts.variants) };
+  } catch {
+    return [{ param: 'variants', code: 'VARIANTS_INVALID' }];
+  }
+  return variantFailures(input, digits);
+}
+
 type Target = { kind: 'add' } | { kind: 'edit'; id: string };
 
 /**
@@ -75,11 +87,21 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
   const subcategories = texts('subcategory');
   // A file input left empty still posts one nameless, empty file.
   const images = form.getAll('images').filter((v): v is File => typeof v !== 'string' && v.size > 0);
+  // The variant table's JSON parts (docs/variants.md), posted by the form of a product with options.
+  const options = form.get('options');
+  const table = form.get('variants');
+  const posted = typeof options === 'string' && typeof table === 'string' ? { options, variants: table } : undefined;
+  const variants = apiVariantParts(posted, values);
 
-  const fail = async (failure: { fieldErrors: FieldErrors<ProductField>; formError?: string }) =>
+  const fail = async (failure: {
+    fieldErrors: FieldErrors<ProductField>;
+    formError?: string;
+    variantFailures?: VariantFailure[];
+  }) =>
     data<ProductActionResult>(
       {
         ok: false,
+        variantFailures: [],
         ...failure,
         values,
         colors,
@@ -95,14 +117,17 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
     imageRequired: target.kind === 'add',
     colors,
     subcategories,
+    withVariants: variants !== undefined && variants.options !== '[]',
   });
+  const inTable = variants ? tableFailures(variants, currencyDigits(context.shop.currency)) : [];
+  if (inTable.length > 0) fieldErrors.variants = variantText.checkRows;
   if (!fieldErrors.images) {
     const widths = await Promise.all(images.map(widthOf));
     if (widths.some((width) => width !== null && !isWideEnough(width))) fieldErrors.images = imageTooNarrowText();
   }
-  if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  if (hasErrors(fieldErrors)) return fail({ fieldErrors, variantFailures: inTable });
 
-  const body = productApiForm(values, { colors, subcategories, images });
+  const body = productApiForm(values, { colors, subcategories, images }, variants);
   let id: string;
   try {
     const saved = target.kind === 'add' ? await api.products.create(body) : await api.products.update(target.id, body);

@@ -3,11 +3,12 @@ import { toAsciiDigits } from '../../contract/digits';
 import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';
 import type { Product, Subcategory } from '../../contract/types';
-import { ap } from '../i18n/admin-products';
+import { ap, variantText } from '../i18n/admin-products';
 import { type ApiFailure, type ErrorTextOverrides, formFailureFromApi } from './api-errors';
 import type { FormFailure, FormValues } from './form';
 import { formatNumber } from './format';
 import { plural } from './plural';
+import { isVariantParam, type VariantDraft, type VariantFailure, variantDraftOf } from './product-variants';
 
 /**
  * The product form's fields in the order they appear (the first with a message takes the focus).
@@ -21,6 +22,7 @@ export const productFields = [
   'price',
   'priceAfterDiscount',
   'quantity',
+  'variants',
   'category',
   'subcategory',
   'brand',
@@ -50,6 +52,8 @@ export type ProductFormDefaults = {
   images: string[];
   /** The sub-categories of `values.category`, so they show before any choice is made. */
   subcategoryOptions: Subcategory[];
+  /** The options and the variant table (empty for a product without options). */
+  variants: VariantDraft;
 };
 
 /** The add and edit actions' answer. */
@@ -61,6 +65,8 @@ export type ProductActionResult =
       colors: string[];
       subcategories: string[];
       subcategoryOptions: Subcategory[];
+      /** What was wrong in the table, placed on its rows by the editor. */
+      variantFailures: VariantFailure[];
     } & FormFailure<ProductField>);
 
 /** docs/specification.md (Validation rules: Product form; Limits and page sizes) and docs/decisions/0017-four-product-images.md: at most 4 pictures, none narrower than 300 px; a crop 300–800 px wide. */
@@ -116,7 +122,16 @@ export const isCropWidthAllowed = (width: number) =>
 
 /** What the form starts with for a saved product (its pictures with the cover first, no repeats). */
 export function productDefaults(product: Product | null, subcategoryOptions: Subcategory[] = []): ProductFormDefaults {
-  if (!product) return { values: emptyProductValues, colors: [], subcategories: [], images: [], subcategoryOptions };
+  if (!product) {
+    return {
+      values: emptyProductValues,
+      colors: [],
+      subcategories: [],
+      images: [],
+      subcategoryOptions,
+      variants: variantDraftOf(null),
+    };
+  }
   const images = [product.imageCover, ...product.images].filter((url): url is string => Boolean(url));
   return {
     values: {
@@ -132,35 +147,47 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
     subcategories: [...product.subcategory],
     images: [...new Set(images)],
     subcategoryOptions,
+    variants: variantDraftOf(product),
   };
 }
 
-/** After a plain post failed (before JavaScript loads), the form shows what was posted; its pictures are not kept. */
+/**
+ * After a plain post failed (before JavaScript loads), the form shows what was posted; its
+ * pictures are not kept, and its table is the one it started with (only JavaScript changes it).
+ */
 export function postedDefaults(
   posted: ProductActionResult | undefined,
   fallback: ProductFormDefaults,
 ): ProductFormDefaults {
   if (!posted || posted.ok) return fallback;
   const { values, colors, subcategories, subcategoryOptions } = posted;
-  return { values, colors, subcategories, subcategoryOptions, images: fallback.images };
+  return { values, colors, subcategories, subcategoryOptions, images: fallback.images, variants: fallback.variants };
 }
 
 /**
  * The multipart body of POST/PUT /products. The first picture is the cover and also the first of
  * `images`, as the shop's own products and the original clients have it (the API stores the same
  * file once). Empty lists are sent as one empty value, which the API reads as 'none' (on update,
- * a field left out would keep the old list). Without pictures the product keeps its own.
+ * a field left out would keep the old list). Without pictures the product keeps its own. With a
+ * variant table the prices and stock are its rows' and the product's own are left out
+ * (docs/variants.md).
  */
 export function productApiForm(
   values: ProductValues,
   lists: { colors: readonly string[]; subcategories: readonly string[]; images: readonly File[] },
+  variants?: { options: string; variants: string },
 ): FormData {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
-  form.append('price', asciiNumber(values.price));
-  form.append('priceAfterDiscount', asciiNumber(values.priceAfterDiscount));
-  form.append('quantity', asciiNumber(values.quantity));
+  if (variants) {
+    form.append('options', variants.options);
+    form.append('variants', variants.variants);
+  } else {
+    form.append('price', asciiNumber(values.price));
+    form.append('priceAfterDiscount', asciiNumber(values.priceAfterDiscount));
+    form.append('quantity', asciiNumber(values.quantity));
+  }
   form.append('category', values.category.trim());
   form.append('brand', values.brand.trim());
   for (const color of lists.colors.length > 0 ? lists.colors : ['']) form.append('availableColors', color);
@@ -185,7 +212,10 @@ const imageCodes: readonly ApiErrorCode[] = [
  * An API failure on the product form's fields. The API names list items (`availableColors.0`)
  * and the cover (`imageCover`); the form has one field for each list and one for the pictures.
  */
-export function productFailureFromApi(failure: ApiFailure, phoneCountry: string): FormFailure<ProductField> {
+export function productFailureFromApi(
+  failure: ApiFailure,
+  phoneCountry: string,
+): FormFailure<ProductField> & { variantFailures?: VariantFailure[] } {
   const { body } = failure;
   const fieldOf = (param: string) => {
     const name = param.split('.')[0] ?? param;
@@ -193,7 +223,23 @@ export function productFailureFromApi(failure: ApiFailure, phoneCountry: string)
   };
   let normalised: ApiFailure = failure;
   if (body && 'errors' in body) {
-    normalised = { ...failure, body: { errors: body.errors.map((e) => ({ ...e, param: fieldOf(e.param) })) } };
+    // The table's failures go to its rows (the editor places them); its field says to look there.
+    const variantFailures = body.errors
+      .filter((e) => isVariantParam(e.param))
+      .map(({ param, code }) => ({ param, code }));
+    const rest = body.errors.filter((e) => !isVariantParam(e.param));
+    const onFields: FormFailure<ProductField> =
+      rest.length > 0
+        ? formFailureFromApi(
+            { ...failure, body: { errors: rest.map((e) => ({ ...e, param: fieldOf(e.param) })) } },
+            productFields,
+            phoneCountry,
+            productWording,
+          )
+        : { fieldErrors: {} };
+    if (variantFailures.length === 0) return onFields;
+    onFields.fieldErrors.variants = variantText.checkRows;
+    return { ...onFields, variantFailures };
   } else if (body && isApiErrorCode(body.code) && imageCodes.includes(body.code)) {
     const onPictures: FieldFailure = { msg: body.message, param: 'images', location: 'body', code: body.code };
     normalised = { status: 400, body: { errors: [onPictures] } };
