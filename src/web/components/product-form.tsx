@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
+import { isColorOption } from '../../contract/constants';
 import { currencyDigits } from '../../contract/money';
 import type { Brand, Category } from '../../contract/types';
 import { ap, variantText } from '../i18n/admin-products';
@@ -53,6 +54,7 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
   const failure = result?.ok === false ? result : undefined;
   const busy = preparing || fetcher.state !== 'idle';
   const withVariants = usableOptions(variants.options).length > 0;
+  const hasColorOption = usableOptions(variants.options).some((option) => isColorOption(option.name));
   const [variantErrors, setVariantErrors] = useState<VariantErrors>({ rows: {} });
 
   // The API's (or the action's) answer about the table lands on the rows that were sent.
@@ -72,7 +74,7 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
           digits,
           imageCount: images.items.length,
           imageRequired: mode === 'add',
-          colors,
+          colors: hasColorOption ? [] : colors,
           subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
           withVariants,
         });
@@ -203,7 +205,10 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
             </option>
           ))}
         </SelectField>
-        <ProductColors colors={colors} onChange={setColors} error={errors.availableColors} hydrated={hydrated} />
+        {/* A product with a colour option takes its colours from its variants (docs/variants.md). */}
+        {!hasColorOption && (
+          <ProductColors colors={colors} onChange={setColors} error={errors.availableColors} hydrated={hydrated} />
+        )}
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
           <SubmitButton pending={hydrated ? busy : undefined} pendingText={ap.saving} className="px-6">
             {mode === 'add' ? ap.save : ap.saveChanges}

@@ -384,7 +384,7 @@ function ColorValues({ option, onChange }: { option: OptionDraft; onChange: (opt
           className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-brand-700 px-3 font-bold text-brand-700 hover:bg-brand-50"
         >
           <Plus aria-hidden="true" className="size-4" />
-          {vt.addColor}
+          {vt.addColor(option.name.trim())}
         </button>
       </div>
       {problem && <p className="mt-1 text-sm font-bold text-red-700">{problem}</p>}
