@@ -68,13 +68,17 @@ export function VariantEditor({
   const active = usableOptions(draft.options).length > 0;
   const parts = variantParts(draft);
 
-  // After a check or the API's answer, the first row with a message takes the focus, unless a field above has it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new set of messages arrives
+  // After a check or the API's answer, the first row with a message takes the focus, unless a field
+  // above has it. Editing a row only drops its own messages: the others keep their objects, and the focus stays.
+  const shownErrors = useRef(errors.rows);
   useEffect(() => {
+    const fresh = Object.entries(errors.rows).some(([key, cells]) => shownErrors.current[key] !== cells);
+    shownErrors.current = errors.rows;
+    if (!fresh) return;
     const first = tableRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]');
     const focused = document.activeElement;
     if (first && !(focused instanceof HTMLElement && focused.getAttribute('aria-invalid') === 'true')) first.focus();
-  }, [errors]);
+  }, [errors.rows]);
 
   function setOptions(options: OptionDraft[]) {
     onChange({ options, rows: rowsFor(options, [...initialRows, ...draft.rows]) });
