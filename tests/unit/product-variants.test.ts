@@ -123,6 +123,23 @@ describe('the table follows the options', () => {
     expect(withMaterial.every((row) => row.id === undefined)).toBe(true);
   });
 
+  it('more combinations than a product may sell: no table (not 125,000 rows), one message', () => {
+    const many = [
+      { name: SIZE, values: Array.from({ length: 50 }, (_, i) => String(i + 1)) },
+      { name: 'الخامة', values: ['قطن', 'صوف', 'كتان'] },
+    ];
+    expect(rowsFor(many, [])).toEqual([]);
+    expect(checkVariants({ options: many, rows: [] }, 2)).toEqual({
+      rows: {},
+      general: vt.variantsTooMany('100'),
+    });
+    const hundred = [
+      { name: SIZE, values: Array.from({ length: 50 }, (_, i) => String(i + 1)) },
+      { name: 'الخامة', values: ['قطن', 'صوف'] },
+    ];
+    expect(rowsFor(hundred, [])).toHaveLength(100);
+  });
+
   it('«تطبيق على الكل» sets the filled fields on every row that is on, and nothing else', () => {
     const rows: VariantRow[] = [
       { ...cells('10', '1'), options: { [SIZE]: '41' }, on: true },

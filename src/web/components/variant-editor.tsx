@@ -1,6 +1,6 @@
 import { CircleAlert, Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isColorOption, MAX_PRODUCT_OPTIONS } from '../../contract/constants';
+import { isColorOption, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS } from '../../contract/constants';
 import { variantText as vt } from '../i18n/admin-products';
 import { colorLabels } from '../lib/color-name';
 import { formatNumber } from '../lib/format';
@@ -12,6 +12,7 @@ import {
   rowLabel,
   rowsFor,
   splitValues,
+  tooManyCombinations,
   usableOptions,
   type VariantCell,
   type VariantDraft,
@@ -66,6 +67,7 @@ export function VariantEditor({
   const [status, setStatus] = useState('');
   const tableRef = useRef<HTMLDivElement>(null);
   const active = usableOptions(draft.options).length > 0;
+  const tooMany = tooManyCombinations(draft.options);
   const parts = variantParts(draft);
 
   // After a check or the API's answer, the first row with a message takes the focus, unless a field
@@ -105,7 +107,7 @@ export function VariantEditor({
     setStatus(vt.filled(formatNumber(draft.rows.filter((row) => row.on).length)));
   }
 
-  const message = errors.general ?? summary;
+  const message = tooMany ? vt.variantsTooMany(formatNumber(MAX_PRODUCT_VARIANTS)) : (errors.general ?? summary);
   return (
     <fieldset className="min-w-0 rounded-xl border border-slate-200 p-4" aria-describedby={`${id}-hint`}>
       <legend className="px-1 font-bold text-slate-800">{vt.section}</legend>
@@ -153,7 +155,7 @@ export function VariantEditor({
           {vt.addOption}
         </button>
       )}
-      {active && (
+      {active && !tooMany && (
         <>
           <FillAllControls onApply={applyToAll} />
           <p id={`${id}-table-hint`} className="mt-4 mb-2 text-sm text-slate-600">

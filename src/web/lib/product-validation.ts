@@ -16,6 +16,7 @@ import {
 import {
   placeVariantErrors,
   sentRows,
+  tooManyCombinations,
   type VariantDraft,
   type VariantErrors,
   type VariantFailure,
@@ -92,5 +93,8 @@ export function variantFailures(input: unknown, digits: number): VariantFailure[
 }
 
 /** The editor's check before sending: its failures placed on its rows (`variants[i]` is the i-th row that is on). */
-export const checkVariants = (draft: VariantDraft, digits: number): VariantErrors =>
-  placeVariantErrors(variantFailures(variantsInputOf(draft), digits), sentRows(draft));
+export function checkVariants(draft: VariantDraft, digits: number): VariantErrors {
+  if (tooManyCombinations(draft.options))
+    return placeVariantErrors([{ param: 'variants', code: 'VARIANTS_TOO_MANY' }], []);
+  return placeVariantErrors(variantFailures(variantsInputOf(draft), digits), sentRows(draft));
+}

@@ -1,5 +1,5 @@
 import { colorName } from '../../contract/colors';
-import { isColorOption } from '../../contract/constants';
+import { isColorOption, MAX_PRODUCT_VARIANTS } from '../../contract/constants';
 import type { ApiErrorCode } from '../../contract/messages';
 import type { Product } from '../../contract/types';
 import { errorText } from './api-errors';
@@ -92,13 +92,22 @@ export const splitValues = (text: string) =>
 /** A row's stable key in the table (its combination under the current option names). */
 export const rowKey = (row: Pick<VariantRow, 'options'>) => JSON.stringify(Object.values(row.options));
 
+/** How many combinations the options make (counted, not listed: 3 options of 50 values make 125,000). */
+export const combinationCount = (options: readonly OptionDraft[]) =>
+  usableOptions(options).reduce((count, option) => count * option.values.length, 1);
+
+/** More combinations than a product may sell: the table is not drawn, the editor says so. */
+export const tooManyCombinations = (options: readonly OptionDraft[]) =>
+  combinationCount(options) > MAX_PRODUCT_VARIANTS;
+
 /**
  * The table for these options: one row per combination, in order. A row whose combination was
  * already in the table keeps its id, cells and on/off; a new combination starts empty and on.
+ * None when there are too many combinations to sell.
  */
 export function rowsFor(options: readonly OptionDraft[], previous: readonly VariantRow[]): VariantRow[] {
   const usable = usableOptions(options);
-  if (usable.length === 0) return [];
+  if (usable.length === 0 || tooManyCombinations(usable)) return [];
   const names = usable.map((option) => option.name);
   const kept = new Map<string, VariantRow>();
   for (const row of previous) {
