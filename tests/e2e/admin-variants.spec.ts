@@ -44,6 +44,8 @@ const t = {
   added: 'تمت إضافة المنتج بنجاح',
   updated: 'تم حفظ تعديلات المنتج بنجاح',
   discountNotLower: 'السعر بعد الخصم يجب أن يكون أقل من السعر قبل الخصم',
+  skuOf: (row: string) => `رمز المنتج (${row})`,
+  skuTaken: 'رمز المنتج (SKU) مستخدم لصنف آخر',
   checkRows: 'راجع الأصناف المعلَّمة في جدول الأصناف',
 };
 
@@ -175,6 +177,16 @@ test('sizes 41–43 in two colours, fill-all, one row’s stock; then a size rem
 
   await badCell.fill('199.5');
   await expect(badCell).not.toHaveAttribute('aria-invalid', 'true');
+  // A SKU another product uses: only the API knows; its answer shows in Arabic above the table.
+  const seeded = ((await (await request.get('/api/v1/products?limit=1')).json()) as { data: Product[] }).data[0];
+  const takenSku = seeded?.variants[0]?.sku ?? '';
+  expect(takenSku).not.toBe('');
+  const skuCell = field(page, t.skuOf('المقاس 42، أبيض'));
+  const ownSku = await skuCell.inputValue();
+  await skuCell.fill(takenSku);
+  await page.getByRole('button', { name: t.saveChanges }).click();
+  await expect(main(page).getByText(t.skuTaken)).toBeVisible(SAVED);
+  await skuCell.fill(ownSku);
   await page.getByRole('button', { name: t.saveChanges }).click();
   await expect(toast(page, t.updated)).toBeVisible(SAVED);
 
