@@ -95,6 +95,13 @@ export const productFieldsSchema = productFieldsObject.refine(
   },
 );
 
+/** A product's fields when its variants carry the prices and stock (docs/variants.md). */
+export const productFieldsWithVariants = productFieldsObject.omit({
+  quantity: true,
+  price: true,
+  priceAfterDiscount: true,
+});
+
 /** Prices are PostgreSQL `integer` minor units. */
 export const MAX_MINOR_PRICE = 2_147_483_647;
 

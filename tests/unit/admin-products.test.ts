@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import type { Product, StoredImage } from '../../src/contract/types.js';
-import { ap } from '../../src/web/i18n/admin-products.js';
+import { ap, variantText } from '../../src/web/i18n/admin-products.js';
 import {
   cropZoomRange,
   emptyProductValues,
@@ -187,6 +187,7 @@ describe('what the form starts with', () => {
       subcategories: ['s1'],
       images: [storedA, storedB],
       subcategoryOptions: [],
+      variants: { options: [], rows: [] },
     });
     expect(productDefaults(null).values).toEqual(emptyProductValues);
   });
@@ -200,6 +201,7 @@ describe('what the form starts with', () => {
       colors: [],
       subcategories: [],
       subcategoryOptions: [],
+      variantFailures: [],
     };
     expect(postedDefaults(posted, saved)).toMatchObject({ values: { title: 'ab' }, colors: [], images: saved.images });
     expect(postedDefaults({ ok: true, id: 'p1' }, saved)).toBe(saved);
@@ -463,5 +465,63 @@ describe('the add and edit actions', () => {
       params: { id: 'p1' },
     } as unknown as Parameters<typeof editAction>[0]);
     expect(answer).toMatchObject({ data: { ok: false, fieldErrors: { subcategory: ap.subcategoryNotInCategory } } });
+  });
+
+  it('forward the variant table as the options and variants parts, without the product’s own prices', async () => {
+    const options = JSON.stringify([{ name: 'المقاس', values: ['41', '42'] }]);
+    const row = (size: string, more: Record<string, string> = {}) => ({
+      options: { المقاس: size },
+      price: '250',
+      quantity: '5',
+      ...more,
+    });
+    const withTable = (variants: unknown[]) => ({
+      ...valid,
+      price: '',
+      priceAfterDiscount: '',
+      quantity: '',
+      js: '1',
+      options,
+      variants: JSON.stringify(variants),
+    });
+    const { calls, context } = fakeContext((request) =>
+      request.method === 'PUT' ? { status: 200, body: { data: product } } : undefined,
+    );
+    const edit = (fields: Record<string, string>, ctx = context) =>
+      editAction({
+        request: postForm('/admin/editproducts/p1', fields, []),
+        context: ctx,
+        params: { id: 'p1' },
+      } as unknown as Parameters<typeof editAction>[0]);
+
+    const variants = [row('41', { id: '5b0e8a4c-1f2d-4e3a-9b7c-6d5e4f3a2b1c' }), row('42')];
+    expect(await edit(withTable(variants))).toMatchObject({ data: { ok: true } });
+    const body = calls.find((c) => c.method === 'PUT')?.body as FormData;
+    expect(body.get('options')).toBe(options);
+    expect(JSON.parse(String(body.get('variants')))).toEqual(variants);
+    expect(['price', 'priceAfterDiscount', 'quantity'].some((name) => body.has(name))).toBe(false);
+
+    // A plain post with a bad row is refused before sending; the messages name the row.
+    calls.length = 0;
+    const bad = await edit(withTable([row('41', { priceAfterDiscount: '300' })]));
+    expect(bad).toMatchObject({
+      init: { status: 400 },
+      data: {
+        ok: false,
+        fieldErrors: { variants: variantText.checkRows },
+        variantFailures: [{ param: 'variants.0.priceAfterDiscount', code: 'PRICE_AFTER_DISCOUNT_NOT_LOWER' }],
+      },
+    });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // The API's own check of a row comes back for that row.
+    const refused = fakeContext((request) =>
+      request.method === 'PUT'
+        ? { status: 400, body: fieldErrorsBody(['variants[1].price', 'priceInvalid']) }
+        : undefined,
+    );
+    expect(await edit(withTable(variants), refused.context)).toMatchObject({
+      data: { ok: false, variantFailures: [{ param: 'variants[1].price', code: 'PRICE_INVALID' }] },
+    });
   });
 });

@@ -1,10 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
+import { isColorOption } from '../../contract/constants';
 import { currencyDigits } from '../../contract/money';
 import type { Brand, Category } from '../../contract/types';
-import { ap } from '../i18n/admin-products';
+import { ap, variantText } from '../i18n/admin-products';
 import { type ProductActionResult, type ProductFormDefaults, productFields } from '../lib/product-form';
+import {
+  hasVariantErrors,
+  placeVariantErrors,
+  sentRows,
+  usableOptions,
+  type VariantErrors,
+} from '../lib/product-variants';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useProductImages } from '../lib/use-product-images';
@@ -15,6 +23,7 @@ import { ProductCategoryFields } from './product-category-fields';
 import { ProductColors } from './product-colors';
 import { ProductImagePicker } from './product-images';
 import { SubmitButton } from './submit-button';
+import { VariantEditor } from './variant-editor';
 
 type ProductFormProps = {
   mode: 'add' | 'edit';
@@ -39,22 +48,40 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
   const images = useProductImages(defaults.images);
   const [colors, setColors] = useState(defaults.colors);
   const [cropping, setCropping] = useState<number | null>(null);
+  const [variants, setVariants] = useState(defaults.variants);
   const result = fetcher.data ?? posted;
   const failure = result?.ok === false ? result : undefined;
   const busy = fetcher.state !== 'idle';
+  const withVariants = usableOptions(variants.options).length > 0;
+  const hasColorOption = usableOptions(variants.options).some((option) => isColorOption(option.name));
+  const [variantErrors, setVariantErrors] = useState<VariantErrors>({ rows: {} });
+
+  // The API's (or the action's) answer about the table lands on the rows that were sent.
+  const variantFailures = failure?.variantFailures;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed on the rows as they were when sent
+  useEffect(() => {
+    setVariantErrors(placeVariantErrors(variantFailures ?? [], sentRows(variants)));
+  }, [variantFailures]);
 
   const { errors, formProps } = useFormErrors(
     productFields,
     {
       load: () => import('../lib/product-validation'),
-      validate: (v, values, form) =>
-        v.validateProduct(values, {
-          digits: currencyDigits(currency),
+      validate: (v, values, form) => {
+        const digits = currencyDigits(currency);
+        const found = v.validateProduct(values, {
+          digits,
           imageCount: images.items.length,
           imageRequired: mode === 'add' || images.changed,
-          colors,
+          colors: hasColorOption ? [] : colors,
           subcategories: form.getAll('subcategory').filter((id): id is string => typeof id === 'string' && id !== ''),
-        }),
+          withVariants,
+        });
+        const inTable = withVariants ? v.checkVariants(variants, digits) : { rows: {} };
+        setVariantErrors(inTable);
+        if (hasVariantErrors(inTable)) found.variants = inTable.general ?? variantText.checkRows;
+        return found;
+      },
     },
     failure?.fieldErrors,
   );
@@ -110,33 +137,50 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
           defaultValue={values.description}
           error={errors.description}
         />
-        <div className="grid gap-5 sm:grid-cols-3">
-          <FormField
-            name="price"
-            label={ap.priceField}
-            inputMode="decimal"
-            dir="ltr"
-            defaultValue={values.price}
-            error={errors.price}
-          />
-          <FormField
-            name="priceAfterDiscount"
-            label={`${ap.priceAfterDiscount} (${ap.optional})`}
-            inputMode="decimal"
-            dir="ltr"
-            defaultValue={values.priceAfterDiscount}
-            error={errors.priceAfterDiscount}
-            hint={ap.priceAfterDiscountHint}
-          />
-          <FormField
-            name="quantity"
-            label={ap.quantity}
-            inputMode="numeric"
-            dir="ltr"
-            defaultValue={values.quantity}
-            error={errors.quantity}
-          />
-        </div>
+        {!withVariants && (
+          <div className="grid gap-5 sm:grid-cols-3">
+            <FormField
+              name="price"
+              label={ap.priceField}
+              inputMode="decimal"
+              dir="ltr"
+              defaultValue={values.price}
+              error={errors.price}
+            />
+            <FormField
+              name="priceAfterDiscount"
+              label={`${ap.priceAfterDiscount} (${ap.optional})`}
+              inputMode="decimal"
+              dir="ltr"
+              defaultValue={values.priceAfterDiscount}
+              error={errors.priceAfterDiscount}
+              hint={ap.priceAfterDiscountHint}
+            />
+            <FormField
+              name="quantity"
+              label={ap.quantity}
+              inputMode="numeric"
+              dir="ltr"
+              defaultValue={values.quantity}
+              error={errors.quantity}
+            />
+          </div>
+        )}
+        <VariantEditor
+          draft={variants}
+          initialRows={defaults.variants.rows}
+          onChange={setVariants}
+          errors={variantErrors}
+          onRowEdited={(key) =>
+            setVariantErrors((current) => {
+              if (!current.rows[key]) return current;
+              const { [key]: _edited, ...rows } = current.rows;
+              return { ...current, rows };
+            })
+          }
+          summary={errors.variants}
+          hadOptions={defaults.variants.options.length > 0}
+        />
         <ProductCategoryFields
           categories={categories}
           category={values.category}
@@ -157,7 +201,10 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
             </option>
           ))}
         </SelectField>
-        <ProductColors colors={colors} onChange={setColors} error={errors.availableColors} hydrated={hydrated} />
+        {/* A product with a colour option takes its colours from its variants (docs/variants.md). */}
+        {!hasColorOption && (
+          <ProductColors colors={colors} onChange={setColors} error={errors.availableColors} hydrated={hydrated} />
+        )}
         <SelectField name="status" label={ap.statusField} defaultValue={values.status} error={errors.status}>
           <option value="active">{ap.statusActive}</option>
           <option value="draft">{ap.statusDraft}</option>

@@ -4,7 +4,7 @@ import { MAX_LIST_LIMIT } from '../../contract/constants';
 import { imageUploadFailure } from '../../contract/images';
 import { currencyDigits } from '../../contract/money';
 import type { ListEnvelope, Subcategory } from '../../contract/types';
-import { ap } from '../i18n/admin-products';
+import { ap, variantText } from '../i18n/admin-products';
 import { type ApiClient, ApiError } from './api';
 import { requireUser } from './auth.server';
 import { apiFor } from './context.server';
@@ -18,7 +18,8 @@ import {
   productFailureFromApi,
   productTextFields,
 } from './product-form';
-import { validateProduct } from './product-validation';
+import { validateProduct, variantFailures } from './product-validation';
+import { apiVariantParts, type VariantFailure } from './product-variants';
 import { redirectWithToast } from './toast.server';
 
 /** Every page of a list, 100 at a time (the selects offer all categories and brands). */
@@ -63,6 +64,17 @@ async function isTooNarrow(file: File): Promise<boolean> {
   }
 }
 
+/** The table's parts checked as the API will: JSON that does not read is the table's own failure. */
+function tableFailures(parts: { options: string; variants: string }, digits: number): VariantFailure[] {
+  let input: unknown;
+  try {
+    input = { options: JSON.parse(parts.options), variants: JSON.parse(parts.variants) };
+  } catch {
+    return [{ param: 'variants', code: 'VARIANTS_INVALID' }];
+  }
+  return variantFailures(input, digits);
+}
+
 type Target = { kind: 'add' } | { kind: 'edit'; id: string };
 
 /**
@@ -82,11 +94,21 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
   const images = form.getAll('images').filter((v): v is File => typeof v !== 'string' && v.size > 0);
   // Sent by the browser when the pictures of a saved product changed: the saved ones by key.
   const keep = target.kind === 'edit' && form.has('keepImages') ? texts('keepImages') : undefined;
+  // The variant table's JSON parts (docs/variants.md), posted by the form of a product with options.
+  const options = form.get('options');
+  const table = form.get('variants');
+  const posted = typeof options === 'string' && typeof table === 'string' ? { options, variants: table } : undefined;
+  const variants = apiVariantParts(posted, values);
 
-  const fail = async (failure: { fieldErrors: FieldErrors<ProductField>; formError?: string }) =>
+  const fail = async (failure: {
+    fieldErrors: FieldErrors<ProductField>;
+    formError?: string;
+    variantFailures?: VariantFailure[];
+  }) =>
     data<ProductActionResult>(
       {
         ok: false,
+        variantFailures: [],
         ...failure,
         values,
         colors,
@@ -102,14 +124,17 @@ export async function saveProduct(request: Request, context: AppLoadContext, tar
     imageRequired: target.kind === 'add' || keep !== undefined,
     colors,
     subcategories,
+    withVariants: variants !== undefined && variants.options !== '[]',
   });
+  const inTable = variants ? tableFailures(variants, currencyDigits(context.shop.currency)) : [];
+  if (inTable.length > 0) fieldErrors.variants = variantText.checkRows;
   if (!fieldErrors.images) {
     const narrow = await Promise.all(images.map(isTooNarrow));
     if (narrow.some(Boolean)) fieldErrors.images = imageTooNarrowText();
   }
-  if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  if (hasErrors(fieldErrors)) return fail({ fieldErrors, variantFailures: inTable });
 
-  const body = productApiForm(values, { colors, subcategories, images, keep });
+  const body = productApiForm(values, { colors, subcategories, images, keep }, variants);
   let id: string;
   try {
     const saved = target.kind === 'add' ? await api.products.create(body) : await api.products.update(target.id, body);

@@ -4,11 +4,12 @@ import { toAsciiDigits } from '../../contract/digits';
 import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';
 import type { Product, StoredImage, Subcategory } from '../../contract/types';
-import { ap } from '../i18n/admin-products';
+import { ap, variantText } from '../i18n/admin-products';
 import { type ApiFailure, type ErrorTextOverrides, formFailureFromApi } from './api-errors';
 import type { FormFailure, FormValues } from './form';
 import { formatNumber } from './format';
 import { plural } from './plural';
+import { isVariantParam, type VariantDraft, type VariantFailure, variantDraftOf } from './product-variants';
 import { picturesOf } from './seo';
 
 /**
@@ -23,6 +24,7 @@ export const productFields = [
   'price',
   'priceAfterDiscount',
   'quantity',
+  'variants',
   'category',
   'subcategory',
   'brand',
@@ -54,6 +56,8 @@ export type ProductFormDefaults = {
   images: StoredImage[];
   /** The sub-categories of `values.category`, so they show before any choice is made. */
   subcategoryOptions: Subcategory[];
+  /** The options and the variant table (empty for a product without options). */
+  variants: VariantDraft;
 };
 
 /** The add and edit actions' answer. */
@@ -65,6 +69,8 @@ export type ProductActionResult =
       colors: string[];
       subcategories: string[];
       subcategoryOptions: Subcategory[];
+      /** What was wrong in the table, placed on its rows by the editor. */
+      variantFailures: VariantFailure[];
     } & FormFailure<ProductField>);
 
 /** docs/specification.md (Validation rules: Product form; Limits and page sizes) and docs/decisions/0017-four-product-images.md: at most 4 pictures, none narrower than 300 px; a crop 300–800 px wide. */
@@ -121,7 +127,16 @@ export const isCropWidthAllowed = (width: number) =>
 
 /** What the form starts with for a saved product (its pictures with the cover first, no repeats). */
 export function productDefaults(product: Product | null, subcategoryOptions: Subcategory[] = []): ProductFormDefaults {
-  if (!product) return { values: emptyProductValues, colors: [], subcategories: [], images: [], subcategoryOptions };
+  if (!product) {
+    return {
+      values: emptyProductValues,
+      colors: [],
+      subcategories: [],
+      images: [],
+      subcategoryOptions,
+      variants: variantDraftOf(null),
+    };
+  }
   return {
     values: {
       title: product.title,
@@ -137,17 +152,21 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
     subcategories: [...product.subcategory],
     images: picturesOf(product),
     subcategoryOptions,
+    variants: variantDraftOf(product),
   };
 }
 
-/** After a plain post failed (before JavaScript loads), the form shows what was posted; its pictures are not kept. */
+/**
+ * After a plain post failed (before JavaScript loads), the form shows what was posted; its
+ * pictures are not kept, and its table is the one it started with (only JavaScript changes it).
+ */
 export function postedDefaults(
   posted: ProductActionResult | undefined,
   fallback: ProductFormDefaults,
 ): ProductFormDefaults {
   if (!posted || posted.ok) return fallback;
   const { values, colors, subcategories, subcategoryOptions } = posted;
-  return { values, colors, subcategories, subcategoryOptions, images: fallback.images };
+  return { values, colors, subcategories, subcategoryOptions, images: fallback.images, variants: fallback.variants };
 }
 
 /**
@@ -156,7 +175,9 @@ export function postedDefaults(
  * file once). Empty lists are sent as one empty value, which the API reads as 'none' (on update,
  * a field left out would keep the old list). Without pictures the product keeps its own. An edit
  * of the pictures with JavaScript sends `keep`: the saved ones by key (the first of them being
- * the cover when it leads), a slot for each new file (docs/architecture.md § Images).
+ * the cover when it leads), a slot for each new file (docs/architecture.md § Images). With a
+ * variant table the prices and stock are its rows' and the product's own are left out
+ * (docs/variants.md).
  */
 export function productApiForm(
   values: ProductValues,
@@ -166,13 +187,19 @@ export function productApiForm(
     images: readonly File[];
     keep?: readonly string[] | undefined;
   },
+  variants?: { options: string; variants: string },
 ): FormData {
   const form = new FormData();
   form.append('title', values.title.trim());
   form.append('description', values.description.trim());
-  form.append('price', asciiNumber(values.price));
-  form.append('priceAfterDiscount', asciiNumber(values.priceAfterDiscount));
-  form.append('quantity', asciiNumber(values.quantity));
+  if (variants) {
+    form.append('options', variants.options);
+    form.append('variants', variants.variants);
+  } else {
+    form.append('price', asciiNumber(values.price));
+    form.append('priceAfterDiscount', asciiNumber(values.priceAfterDiscount));
+    form.append('quantity', asciiNumber(values.quantity));
+  }
   form.append('category', values.category.trim());
   form.append('brand', values.brand.trim());
   // Left out (a post without the field), the API keeps the product's status.
@@ -203,7 +230,10 @@ const imageCodes: readonly ApiErrorCode[] = [
  * the cover (`imageCover`) and the kept pictures (`keepImages`, `keepImageCover`); the form has
  * one field for each list and one for the pictures.
  */
-export function productFailureFromApi(failure: ApiFailure, phoneCountry: string): FormFailure<ProductField> {
+export function productFailureFromApi(
+  failure: ApiFailure,
+  phoneCountry: string,
+): FormFailure<ProductField> & { variantFailures?: VariantFailure[] } {
   const { body } = failure;
   const fieldOf = (param: string) => {
     const name = param.split('.')[0] ?? param;
@@ -211,7 +241,23 @@ export function productFailureFromApi(failure: ApiFailure, phoneCountry: string)
   };
   let normalised: ApiFailure = failure;
   if (body && 'errors' in body) {
-    normalised = { ...failure, body: { errors: body.errors.map((e) => ({ ...e, param: fieldOf(e.param) })) } };
+    // The table's failures go to its rows (the editor places them); its field says to look there.
+    const variantFailures = body.errors
+      .filter((e) => isVariantParam(e.param))
+      .map(({ param, code }) => ({ param, code }));
+    const rest = body.errors.filter((e) => !isVariantParam(e.param));
+    const onFields: FormFailure<ProductField> =
+      rest.length > 0
+        ? formFailureFromApi(
+            { ...failure, body: { errors: rest.map((e) => ({ ...e, param: fieldOf(e.param) })) } },
+            productFields,
+            phoneCountry,
+            productWording,
+          )
+        : { fieldErrors: {} };
+    if (variantFailures.length === 0) return onFields;
+    onFields.fieldErrors.variants = variantText.checkRows;
+    return { ...onFields, variantFailures };
   } else if (body && isApiErrorCode(body.code) && imageCodes.includes(body.code)) {
     const onPictures: FieldFailure = { msg: body.message, param: 'images', location: 'body', code: body.code };
     normalised = { status: 400, body: { errors: [onPictures] } };

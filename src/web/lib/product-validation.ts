@@ -1,6 +1,8 @@
-import { minorPriceFailure, productFieldsSchema } from '../../contract/catalog';
+import { minorPriceFailure, productFieldsSchema, productFieldsWithVariants } from '../../contract/catalog';
+import { fieldFailuresOf } from '../../contract/errors';
 import { type ApiErrorCode, codeOf } from '../../contract/messages';
 import { toMinor } from '../../contract/money';
+import { productVariantsInput } from '../../contract/variants';
 import { errorText, schemaErrors } from './api-errors';
 import type { FieldErrors } from './form';
 import {
@@ -11,6 +13,15 @@ import {
   productFields,
   productWording,
 } from './product-form';
+import {
+  placeVariantErrors,
+  sentRows,
+  tooManyCombinations,
+  type VariantDraft,
+  type VariantErrors,
+  type VariantFailure,
+  variantsInputOf,
+} from './product-variants';
 
 type ProductRuleContext = {
   /** Minor-unit digits of the shop's currency: a price must be at least one of its smallest coins. */
@@ -20,6 +31,8 @@ type ProductRuleContext = {
   imageRequired: boolean;
   colors: readonly string[];
   subcategories: readonly string[];
+  /** A product with options: its variants carry the prices and stock, not the product's fields. */
+  withVariants?: boolean;
 };
 
 const productText = (code: ApiErrorCode) => errorText(code, { phoneCountry: '' }, productWording);
@@ -44,6 +57,11 @@ export function validateProduct(values: ProductValues, context: ProductRuleConte
     availableColors: [...context.colors],
     subcategory: [...context.subcategories],
   };
+  if (context.withVariants) {
+    const { price: _price, quantity: _quantity, priceAfterDiscount: _discount, ...rest } = input;
+    Object.assign(errors, schemaErrors(productFieldsWithVariants, rest, productFields, { overrides: productWording }));
+    return errors;
+  }
   Object.assign(errors, schemaErrors(productFieldsSchema, input, productFields, { overrides: productWording }));
 
   if (!errors.price) {
@@ -53,4 +71,30 @@ export function validateProduct(values: ProductValues, context: ProductRuleConte
     if (broken) errors[broken.field] = productText(codeOf(broken.key));
   }
   return errors;
+}
+
+/**
+ * The options and the table as the API reads them (`{ options, variants }`), by the contract's
+ * schema (productVariantsInput, the one the API runs), then each row's prices in minor units of
+ * the shop's currency, as the API checks them after (docs/variants.md).
+ */
+export function variantFailures(input: unknown, digits: number): VariantFailure[] {
+  const parsed = productVariantsInput.safeParse(input);
+  if (!parsed.success) {
+    return fieldFailuresOf(parsed.error.issues, input, 'body').map(({ param, code }) => ({ param, code }));
+  }
+  const failures: VariantFailure[] = [];
+  parsed.data.variants.forEach((variant, index) => {
+    const discount = variant.priceAfterDiscount === undefined ? null : toMinor(variant.priceAfterDiscount, digits);
+    const broken = minorPriceFailure(toMinor(variant.price, digits), discount);
+    if (broken) failures.push({ param: `variants.${index}.${broken.field}`, code: codeOf(broken.key) });
+  });
+  return failures;
+}
+
+/** The editor's check before sending: its failures placed on its rows (`variants[i]` is the i-th row that is on). */
+export function checkVariants(draft: VariantDraft, digits: number): VariantErrors {
+  if (tooManyCombinations(draft.options))
+    return placeVariantErrors([{ param: 'variants', code: 'VARIANTS_TOO_MANY' }], []);
+  return placeVariantErrors(variantFailures(variantsInputOf(draft), digits), sentRows(draft));
 }

@@ -27,6 +27,7 @@ import {
   productEnvelope,
   productFieldsObject,
   productFieldsSchema,
+  productFieldsWithVariants,
   productForm,
   productList,
   productQuerySchema,
@@ -255,9 +256,6 @@ function refuseProductPrices(form: FormData) {
   const sent = PRICE_FIELDS.find((field) => (form.fields[field]?.[0] ?? '').trim() !== '');
   if (sent) throw fieldError(sent, 'variantsOwnPrices', form.fields[sent]?.[0]);
 }
-
-/** A product's fields when its variants carry the prices and stock. */
-const productFieldsWithVariants = productFieldsObject.omit({ quantity: true, price: true, priceAfterDiscount: true });
 
 /**
  * A new product's form: with `options`/`variants` the variants carry prices and stock; without,
