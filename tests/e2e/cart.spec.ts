@@ -5,7 +5,7 @@ import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../
 import { t as shell } from '../../src/web/i18n/ar';
 import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
-import { PLACED_ORDER_URL } from './support';
+import { cartChoice, PLACED_ORDER_URL } from './support';
 
 /**
  * The cart, the payment page and the top bar's cart badge, against the seeded demo shop. Every
@@ -889,8 +889,7 @@ test.describe('a shop that takes cash only', () => {
       const customer = await newCustomer(request);
       const [product] = (await apiAs(request).get<ListEnvelope<Product>>('/products?limit=5&sort=-quantity')).data;
       if (!product) throw new Error('the cash-only shop has no products');
-      const color = product.availableColors[0];
-      await apiAs(request, customer.token).post('/cart', { productId: product.id, ...(color ? { color } : {}) });
+      await apiAs(request, customer.token).post('/cart', { productId: product.id, ...cartChoice(product) });
       const saved = await addAddress(request, customer);
       await page
         .context()

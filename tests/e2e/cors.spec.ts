@@ -73,7 +73,8 @@ test('a listed origin’s page signs in and calls the API with its token, and re
   baseURL,
 }) => {
   const account = await createCustomer(request);
-  const [product] = await stockedProducts(request);
+  // The original client knows no variants: a product sold as one (docs/variants.md).
+  const product = (await stockedProducts(request)).find((p) => p.options.length === 0);
   if (!product?.imageCover || !baseURL) throw new Error('no stocked product with a picture, or no baseURL');
   await page.goto(LISTED);
   const results = await page.evaluate(

@@ -105,14 +105,26 @@ export async function stockedProducts(request: APIRequestContext): Promise<Produ
 
 export const colorOf = (product: Product) => product.availableColors[0];
 
+/**
+ * What a cart request names for a product (docs/variants.md): for a product with options, its
+ * best-stocked variant of the first colour; else the first swatch, if any.
+ */
+export function cartChoice(product: Product): { variantId?: string; color?: string } {
+  const color = colorOf(product);
+  if (product.options.length === 0) return color ? { color } : {};
+  const candidates = product.variants.filter((v) => !color || Object.values(v.options).includes(color));
+  const best = [...candidates].sort((a, b) => b.quantity - a.quantity)[0];
+  if (!best) throw new Error(`no variant of ${product.title}`);
+  return { variantId: best.id };
+}
+
 /** Puts products in the customer's cart through the API; returns the cart id. */
 export async function fillCart(request: APIRequestContext, token: string, products: Product[]): Promise<string> {
   let cartId = '';
   for (const product of products) {
-    const color = colorOf(product);
     const res = await request.post('/api/v1/cart', {
       headers: bearer(token),
-      data: { productId: product.id, ...(color ? { color } : {}) },
+      data: { productId: product.id, ...cartChoice(product) },
     });
     expect(res.status(), await res.text()).toBe(200);
     cartId = (await res.json()).data._id;

@@ -54,7 +54,7 @@ function demoOptions(product: DemoProduct): ProductOption[] {
 /**
  * A sized demo product's variants: every size in every colour, with SKUs like `DM007-42-2`. The
  * product's stock and sales are spread over them; the largest size of the first colour is sold out,
- * so the product page shows an unavailable size.
+ * so the product page shows an unavailable size (and a sold-out product stays sold out).
  */
 function demoVariants(
   product: DemoProduct,
@@ -76,7 +76,9 @@ function demoVariants(
     options: { [SIZE_OPTION]: size, ...(colors ? { [COLOR_OPTION]: color } : {}) },
     price: toMinor(product.price, digits),
     priceAfterDiscount: product.priceAfterDiscount === undefined ? null : toMinor(product.priceAfterDiscount, digits),
-    quantity: s === sizes.values.length - 1 && c === 0 ? 0 : Math.max(1, each(product.quantity)),
+    // An out-of-stock demo product stays so in every size.
+    quantity:
+      product.quantity === 0 || (s === sizes.values.length - 1 && c === 0) ? 0 : Math.max(1, each(product.quantity)),
     sold: each(product.sold) + (position === 0 ? product.sold % combinations.length : 0),
   }));
 }

@@ -48,12 +48,13 @@ export function AdminProductTable({
           {ap.bulk.selected(formatNumber(selected))}
         </p>
       )}
-      {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
+      {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too; `relative`
+          keeps its screen-reader-only texts inside it, or they would widen the page. */}
       <section
         aria-labelledby="admin-products-caption"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
         tabIndex={0}
-        className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
+        className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
       >
         <table className="w-full min-w-[46rem] border-collapse text-sm">
           <caption id="admin-products-caption" className="sr-only">
