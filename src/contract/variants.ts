@@ -34,6 +34,12 @@ export function isGtin(code: string): boolean {
   return (10 - (sum % 10)) % 10 === check;
 }
 
+/**
+ * A variant's stock at most: a product's stock is the sum of at most MAX_PRODUCT_VARIANTS of them,
+ * which must stay within PostgreSQL's integer (2,147,483,647).
+ */
+export const MAX_VARIANT_QUANTITY = 10_000_000;
+
 const optionValue = z.string().trim().min(1).max(OPTION_VALUE_MAX);
 
 export const productOptionInput = z
@@ -76,7 +82,7 @@ const priceInput = numericInput(m.priceRequired, m.priceNotNumber).pipe(
 export const variantInput = z.object({
   /** An existing variant to change; absent for a new one. */
   id: idSchema.optional(),
-  /** Empty: the shop makes one (`MJ-` and ten characters). */
+  /** Empty: the shop makes one (`MJ-` and sixteen hex digits). */
   sku: z
     .string({ error: m.skuInvalid })
     .trim()
@@ -109,7 +115,7 @@ export const variantInput = z.object({
       .number()
       .int({ error: m.quantityInvalid })
       .min(0, { error: m.quantityInvalid })
-      .max(1_000_000_000, { error: m.quantityInvalid }),
+      .max(MAX_VARIANT_QUANTITY, { error: m.quantityInvalid }),
   ),
 });
 export type VariantInput = z.output<typeof variantInput>;
@@ -130,7 +136,8 @@ export const productVariantsInput = z
       .max(MAX_PRODUCT_VARIANTS, { error: m.variantsTooMany }),
   })
   .superRefine(({ options, variants }, ctx) => {
-    if (options.length > 0 && variants.length === 0) {
+    // Even without options a product sells one variant: an empty list would leave nothing to sell.
+    if (variants.length === 0) {
       ctx.addIssue({ code: 'custom', message: m.variantsRequired, path: ['variants'] });
     }
     if (options.length === 0 && variants.length > 1) {

@@ -362,6 +362,8 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex('cart_items_line_key').on(t.cartId, t.variantId, t.color),
+    // A deleted variant leaves every cart: found by this index, not a scan, under the edit's locks.
+    index('cart_items_variant_idx').on(t.variantId),
     check('cart_items_count_check', sql`${t.count} >= 1`),
   ],
 );
@@ -491,7 +493,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * The variant sold, as an id only (no foreign key): a line outlives its variant, and staff
+     * deleting a size must not wait on, or change, the orders that sold it (docs/variants.md).
+     */
+    variantId: uuid('variant_id'),
     // Snapshot so an order still reads right after the product changes or is deleted.
     title: text('title').notNull(),
     sku: text('sku').notNull().default(''),

@@ -59,6 +59,14 @@ describe('a draft by id', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await send('GET', `/products/${active.id}`)).json().data.status).toBe('active');
   });
+
+  it('its reviews are as hidden as it is: PRODUCT_NOT_FOUND but to staff', async () => {
+    for (const token of [undefined, customer.token]) {
+      expectFail(await send('GET', `/products/${draft.id}/reviews`, { token }), 404, 'No product for this id');
+    }
+    expect((await send('GET', `/products/${draft.id}/reviews`, { token: admin.token })).statusCode).toBe(200);
+    expect((await send('GET', `/products/${active.id}/reviews`)).statusCode).toBe(200);
+  });
 });
 
 describe('every public place leaves drafts out', () => {

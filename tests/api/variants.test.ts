@@ -27,7 +27,7 @@ let t: TestApp;
 let admin: Account;
 let refs: { categoryId: string; brandId: string };
 let png: Awaited<ReturnType<typeof pngImage>>;
-const { send, expectNo5xx } = apiClient(() => t);
+const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -141,7 +141,7 @@ describe('a product with options', () => {
     expect(res.statusCode, res.body).toBe(201);
     const shirt = res.json().data as Product;
     expect(shirt.variants[0]).toMatchObject({ price: 99.5, quantity: 7, barcode: null });
-    expect(shirt.variants.every((v) => /^MJ-[0-9A-F]{10}$/.test(v.sku))).toBe(true);
+    expect(shirt.variants.every((v) => /^MJ-[0-9A-F]{16}$/.test(v.sku))).toBe(true);
   });
 
   it('refuses variants that do not fit the options, twins, a used SKU, a bad barcode and product prices', async () => {
@@ -339,6 +339,72 @@ describe('the cart and orders sell variants', () => {
     await sweepCheckouts(t, CHECKOUT_TTL_MS / 60_000 + 1);
     expect(await variantStock(black41.id)).toEqual({ quantity: 5, sold: 0 });
     expect((await stockOfProduct(t, shoe.id)).quantity).toBe(6);
+  });
+});
+
+describe('edits that meet orders and history', () => {
+  it('a size deleted while its card checkout was open: the payment still becomes the order', async () => {
+    const shoe = await createShoe();
+    const black41 = variantOf(shoe, '41', '#000000');
+    const { user, cartId } = await shopperWith([{ productId: shoe.id, variantId: black41.id }]);
+    const card = await send('GET', `/orders/checkout-session/${cartId}?${new URLSearchParams(shippingAddress)}`, {
+      token: user.token,
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const kept = shoe.variants.filter((v) => v.id !== black41.id);
+    const edit = await sendProduct('PUT', `/products/${shoe.id}`, {
+      options: JSON.stringify(shoeOptions),
+      variants: JSON.stringify(kept.map(({ id, options, price, quantity }) => ({ id, options, price, quantity }))),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const paid = await payThroughTestProvider(card.json().session.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orders = (await send('GET', '/orders', { token: user.token })).json().data;
+    expect(orders[0].cartItems[0]).toMatchObject({ sku: black41.sku, options: black41.options });
+  });
+
+  it('a product given its first options keeps its sales on its first variant', async () => {
+    const plain = await insertProduct(t, refs, { quantity: 5, price: 5_000 });
+    const { user, cartId } = await shopperWith([{ productId: plain.id }]);
+    expect((await placeCash(user, cartId)).statusCode).toBe(201);
+    const [before] = await t.database.db.select().from(productVariants).where(eq(productVariants.productId, plain.id));
+    const res = await sendProduct('PUT', `/products/${plain.id}`, {
+      options: JSON.stringify([{ name: SIZE, values: ['S', 'M'] }]),
+      variants: JSON.stringify([
+        { options: { [SIZE]: 'S' }, price: 50, quantity: 2 },
+        { options: { [SIZE]: 'M' }, price: 50, quantity: 2 },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.variants[0].id).toBe(before?.id);
+    expect(await stockOfProduct(t, plain.id)).toEqual({ quantity: 4, sold: 1 });
+  });
+
+  it('two rows may swap their SKUs; an empty variant list and a huge stock are refused', async () => {
+    const shoe = await createShoe();
+    const [a, b, c] = shoe.variants;
+    if (!a || !b || !c) throw new Error('three variants');
+    const row = (v: typeof a, sku: string) => ({
+      id: v.id,
+      sku,
+      options: v.options,
+      price: v.price,
+      quantity: v.quantity,
+    });
+    const swap = await sendProduct('PUT', `/products/${shoe.id}`, {
+      options: JSON.stringify(shoeOptions),
+      variants: JSON.stringify([row(a, b.sku), row(b, a.sku), row(c, c.sku)]),
+    });
+    expect(swap.statusCode, swap.body).toBe(200);
+    expect(swap.json().data.variants.map((v: { sku: string }) => v.sku)).toEqual([b.sku, a.sku, c.sku]);
+    const empty = await sendProduct('PUT', `/products/${shoe.id}`, { options: '[]' });
+    expect(firstError(empty).code).toBe('VARIANTS_REQUIRED');
+    const huge = await sendProduct('PUT', `/products/${shoe.id}`, {
+      options: JSON.stringify(shoeOptions),
+      variants: JSON.stringify([{ ...row(a, a.sku), quantity: 10_000_001 }]),
+    });
+    expect(firstError(huge).code).toBe('QUANTITY_INVALID');
+    expect((await send('GET', `/products/${shoe.id}`)).json().data.variants).toHaveLength(3);
   });
 });
 

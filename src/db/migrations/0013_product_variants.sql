@@ -25,7 +25,7 @@ ALTER TABLE "order_items" ADD COLUMN "options" jsonb DEFAULT '{}'::jsonb NOT NUL
 ALTER TABLE "products" ADD COLUMN "options" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 -- Every product so far becomes one default variant with its stock, sales and prices (docs/variants.md).
 INSERT INTO "product_variants" ("product_id", "sku", "price", "price_after_discount", "quantity", "sold", "created_at")
-SELECT "id", 'MJ-' || upper(substr(replace("id"::text, '-', ''), 1, 10)), "price", "price_after_discount", "quantity", "sold", "created_at"
+SELECT "id", 'MJ-' || upper(substr(replace("id"::text, '-', ''), 1, 16)), "price", "price_after_discount", "quantity", "sold", "created_at"
 FROM "products";--> statement-breakpoint
 UPDATE "cart_items" SET "variant_id" = v."id" FROM "product_variants" v WHERE v."product_id" = "cart_items"."product_id";--> statement-breakpoint
 ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint

@@ -5,16 +5,26 @@ import { categories, productSubcategories, products, subcategories } from '../..
 import { reindexProducts } from '../../../db/search-index.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { failure, fieldError } from '../../errors.js';
+import { deleteProducts } from './variants.js';
 
 /**
  * `POST /products/bulk` (docs/catalogue.md § Bulk actions): one action on every product named, in
  * one transaction. An id that names no product changes nothing and answers PRODUCT_NOT_FOUND; a
  * delete follows the single delete (orders keep their own copy of the lines). Returns how many
- * products were changed.
+ * products were changed, and the pictures of deleted ones (for `releaseMedia` after the commit).
  */
-export async function applyBulkAction(db: Database, bulk: ProductBulk): Promise<number> {
+export async function applyBulkAction(
+  db: Database,
+  bulk: ProductBulk,
+): Promise<{ updated: number; dropped: (string | null)[] }> {
   try {
     return await db.transaction(async (tx) => {
+      if (bulk.action === 'delete') {
+        // Variants first, as orders lock them (variants.ts, deleteProducts).
+        const deleted = await deleteProducts(tx, bulk.ids);
+        if (deleted.length !== new Set(bulk.ids).size) throw failure('productNotFound');
+        return { updated: deleted.length, dropped: deleted.flatMap((row) => [row.imageCover, ...row.images]) };
+      }
       // Locked in id order, like every other multi-row write, so two bulk actions cannot deadlock.
       const found = await tx
         .select({ id: products.id })
@@ -34,11 +44,8 @@ export async function applyBulkAction(db: Database, bulk: ProductBulk): Promise<
         case 'move':
           await moveToCategory(tx, bulk.ids, bulk.categoryId);
           break;
-        case 'delete':
-          await tx.delete(products).where(inArray(products.id, bulk.ids));
-          break;
       }
-      return bulk.ids.length;
+      return { updated: bulk.ids.length, dropped: [] };
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw failure('stillHasProducts');

@@ -62,6 +62,7 @@ import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 import { statusCondition, stockCondition } from './product-visibility.js';
 import {
   availableColorsOf,
+  deleteProducts,
   lockVariants,
   serializeVariant,
   type VariantRow,
@@ -578,17 +579,17 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     ]);
   }
 
-  r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => ({
-    data: { updated: await applyBulkAction(db, request.body) },
-  }));
+  r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => {
+    const { updated, dropped } = await applyBulkAction(db, request.body);
+    // A deleted product's pictures go once nothing refers to them (docs/architecture.md § Images).
+    await releaseMedia(db, media, dropped, request.log);
+    return { data: { updated } };
+  });
 
   r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
     let deleted: { imageCover: string | null; images: string[] } | undefined;
     try {
-      [deleted] = await db
-        .delete(products)
-        .where(eq(products.id, request.params.id))
-        .returning({ imageCover: products.imageCover, images: products.images });
+      [deleted] = await db.transaction((tx) => deleteProducts(tx, [request.params.id]));
       if (!deleted) throw failure('productNotFound');
     } catch (error) {
       if (isForeignKeyViolation(error)) throw failure('stillHasProducts');

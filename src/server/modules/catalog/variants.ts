@@ -30,8 +30,11 @@ export type VariantValues = {
   quantity: number;
 };
 
-/** A SKU for a variant whose staff gave none: `MJ-` and ten characters of its id. */
-export const skuFor = (variantId: string) => `MJ-${variantId.replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+/**
+ * A SKU for a variant whose staff gave none: `MJ-` and 16 hex digits of its random id (64 bits: no
+ * two of a shop's variants share one in practice).
+ */
+export const skuFor = (variantId: string) => `MJ-${variantId.replaceAll('-', '').slice(0, 16).toUpperCase()}`;
 
 /** Variants of these products, in each product's order. */
 export async function variantsOf(db: Database | Tx, productIds: string[]): Promise<Map<string, VariantRow[]>> {
@@ -131,9 +134,29 @@ export function lockVariants(tx: Tx, productId: string): Promise<VariantRow[]> {
 }
 
 /**
+ * Deletes products, their variants first locked as a stock change locks them (products in id
+ * order, each one's variants, then the product), so a delete and an order never deadlock. Returns
+ * the deleted products' pictures, for `releaseMedia` after the commit.
+ */
+export async function deleteProducts(tx: Tx, productIds: string[]) {
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.id))
+    .for('update');
+  return tx
+    .delete(products)
+    .where(inArray(products.id, productIds))
+    .returning({ imageCover: products.imageCover, images: products.images });
+}
+
+/**
  * Makes the product's variants exactly `wanted`, inside the caller's transaction: rows named by id
  * are changed (their sales kept), the others are added, and the product's variants not named are
- * deleted (carts drop them; order lines keep their snapshot). Then the product's sums follow.
+ * deleted (carts drop them; order lines keep their snapshot). A product given its first options
+ * hands its default variant's id, sales and order lines to its first new variant, so its sales
+ * history stays. Then the product's sums follow.
  */
 export async function writeVariants(tx: Tx, productId: string, wanted: VariantValues[]): Promise<void> {
   const current = await lockVariants(tx, productId);
@@ -143,11 +166,28 @@ export async function writeVariants(tx: Tx, productId: string, wanted: VariantVa
       throw fieldError(`variants[${index}].id`, 'variantNotOfProduct', variant.id);
     }
   });
-  const kept = new Set(wanted.map((variant) => variant.id).filter((id): id is string => id !== undefined));
+  const rows = adoptDefaultVariant(current, wanted);
+  const kept = new Set(rows.map((variant) => variant.id).filter((id): id is string => id !== undefined));
   const gone = current.filter((row) => !kept.has(row.id)).map((row) => row.id);
   if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+  // SKUs changing hands between kept rows (a swap) must not meet the unique index half-way.
+  const renamed = rows.filter((variant) => {
+    const existing = variant.id === undefined ? undefined : byId.get(variant.id);
+    return existing && variant.sku && variant.sku.toLowerCase() !== existing.sku.toLowerCase();
+  });
+  if (renamed.length > 0) {
+    await tx
+      .update(productVariants)
+      .set({ sku: sql`'~' || ${productVariants.id}::text` })
+      .where(
+        inArray(
+          productVariants.id,
+          renamed.map((variant) => variant.id as string),
+        ),
+      );
+  }
   try {
-    for (const [position, variant] of wanted.entries()) {
+    for (const [position, variant] of rows.entries()) {
       const existing = variant.id === undefined ? undefined : byId.get(variant.id);
       const id = existing?.id ?? randomUUID();
       const values = {
@@ -168,6 +208,16 @@ export async function writeVariants(tx: Tx, productId: string, wanted: VariantVa
     throw error;
   }
   await syncProduct(tx, productId);
+}
+
+/** The default variant (options `{}`) left out by `wanted` becomes its first new row, keeping its id and sales. */
+function adoptDefaultVariant(current: VariantRow[], wanted: VariantValues[]): VariantValues[] {
+  const [only] = current;
+  if (current.length !== 1 || !only || Object.keys(only.options).length > 0) return wanted;
+  if (wanted.some((variant) => variant.id === only.id)) return wanted;
+  const first = wanted.findIndex((variant) => variant.id === undefined);
+  if (first < 0) return wanted;
+  return wanted.map((variant, index) => (index === first ? { ...variant, id: only.id } : variant));
 }
 
 /**
@@ -197,7 +247,7 @@ export async function addDefaultVariants(db: Database | Tx, productIds: string[]
   if (productIds.length === 0) return;
   await db.execute(sql`
     INSERT INTO ${productVariants} (product_id, sku, price, price_after_discount, quantity, sold)
-    SELECT p.id, 'MJ-' || upper(substr(replace(p.id::text, '-', ''), 1, 10)), p.price, p.price_after_discount, p.quantity, p.sold
+    SELECT p.id, 'MJ-' || upper(substr(replace(p.id::text, '-', ''), 1, 16)), p.price, p.price_after_discount, p.quantity, p.sold
     FROM ${products} p
     WHERE p.id IN (${sql.join(
       productIds.map((id) => sql`${id}::uuid`),

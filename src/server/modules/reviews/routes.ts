@@ -55,8 +55,15 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const productId = request.params.id;
-      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-      if (!product) throw failure('productNotFound');
+      const [product] = await db
+        .select({ id: products.id, status: products.status })
+        .from(products)
+        .where(eq(products.id, productId))
+        .limit(1);
+      // A draft's reviews are as hidden as the draft (docs/catalogue.md § Drafts).
+      if (!product || (product.status === 'draft' && !(await guards.isAdmin(request)))) {
+        throw failure('productNotFound');
+      }
       const { page, limit, offset } = pageOf(request.query);
       const where = eq(reviews.productId, productId);
       const [rows, [total]] = await Promise.all([
