@@ -74,8 +74,10 @@ test('staff print a cash order’s packing slip from its page: parcel, address a
   const rows = lines.locator('tbody tr');
   await expect(rows).toHaveCount(2);
   for (const line of order.cartItems) {
-    const row = rows.filter({ has: page.getByRole('rowheader', { name: line.product.title, exact: true }) });
+    const row = rows.filter({ has: page.getByRole('rowheader').filter({ hasText: line.product.title }) });
     await expect(row.getByRole('cell').nth(1)).toHaveText(arabic(line.count));
+    // The line names its variant: its SKU (and its size, for a product sold in sizes).
+    await expect(row.getByRole('rowheader')).toContainText(line.sku);
   }
   await expect(lines.locator('tfoot')).toHaveText(`إجمالي القطع${arabic(3)}`);
   // The one money figure is the cash to collect: no line's price, no other amount.
