@@ -85,6 +85,11 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 /** A product is for sale (active) or seen by staff only (draft); docs/catalogue.md § Drafts. */
 export const PRODUCT_STATUSES = ['active', 'draft'] as const;
+/** A product's status as the CSV and screens name it (docs/catalogue.md § Drafts). */
+export const PRODUCT_STATUS_NAMES: Record<(typeof PRODUCT_STATUSES)[number], string> = {
+  active: 'منشور',
+  draft: 'مسودة',
+};
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 /** The listing's `status` filter: `draft` and `all` are for staff only. */
 export const PRODUCT_STATUS_FILTERS = [...PRODUCT_STATUSES, 'all'] as const;

@@ -408,6 +408,50 @@ describe('edits that meet orders and history', () => {
   });
 });
 
+describe('the CSV export of products and variants', () => {
+  it('is for staff: one row per variant with its options, SKU, barcode, prices and stock, Excel-ready', async () => {
+    const shoe = await createShoe();
+    const customer = await createAccount(t);
+    expect((await send('GET', '/products/export.csv')).statusCode).toBe(401);
+    expect((await send('GET', '/products/export.csv', { token: customer.token })).statusCode).toBe(403);
+    const res = await send('GET', '/products/export.csv', { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const rows = res.body.slice(1).split('\r\n');
+    expect(rows[0]).toBe(
+      'رمز المنتج (SKU),معرف المنتج,الاسم,الوصف,التصنيف,الماركة,الحالة,الخيار 1,القيمة 1,الخيار 2,القيمة 2,الخيار 3,القيمة 3,الباركود,السعر,السعر بعد الخصم,الكمية,الصورة الرئيسية,الصور',
+    );
+    const black42 = variantOf(shoe, '42', '#000000');
+    const line = rows.find((row) => row.startsWith(`${black42.sku},`));
+    expect(line).toBe(
+      [
+        black42.sku,
+        shoe.id,
+        shoe.title,
+        'حذاء جري خفيف',
+        (await t.database.db.query.categories.findFirst({ where: (c, { eq: is }) => is(c.id, refs.categoryId) }))?.name,
+        '',
+        'منشور',
+        SIZE,
+        '42',
+        COLOR,
+        '#000000',
+        '',
+        '',
+        '4006381333931',
+        '320.00',
+        '280.00',
+        '1',
+        shoe.imageCover,
+        '',
+      ].join(','),
+    );
+    expect(rows.filter((row) => row.includes(`,${shoe.id},`))).toHaveLength(3);
+  });
+});
+
 describe('the listing', () => {
   it('filters by an option value in stock', async () => {
     const shoe = await createShoe();

@@ -5,7 +5,7 @@ import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { isCalendarDay, orderFilterFields } from '../../src/contract/order-query.js';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../src/contract/order-statuses.js';
 import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
-import { csvCell } from '../../src/server/modules/orders/export-csv.js';
+import { csvCell } from '../../src/server/http/csv.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { couponBody, couponDefaults, couponFields, EMPTY_COUPON, isExpired } from '../../src/web/lib/coupon-form.js';

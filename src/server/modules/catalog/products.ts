@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   and,
   asc,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   MAX_MINOR_PRICE,
   minorPriceFailure,
@@ -34,6 +35,7 @@ import {
 } from '../../../contract/catalog.js';
 import { idParams, noContentSchema } from '../../../contract/common.js';
 import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
+import { shopDay } from '../../../contract/dates.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Product } from '../../../contract/types.js';
@@ -58,6 +60,7 @@ import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/re
 import type { MediaStore } from '../../media/store.js';
 import { storeSettingsOf } from '../settings/service.js';
 import { applyBulkAction } from './bulk.js';
+import { productsCsv } from './export-csv.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 import { statusCondition, stockCondition } from './product-visibility.js';
 import {
@@ -357,6 +360,15 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
     },
     remove: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags },
+    // The CSV is streamed as it is (Fastify serialises objects only); failures are JSON as everywhere.
+    export: {
+      response: {
+        200: z
+          .string()
+          .describe('Every product and variant as CSV (text/csv, UTF-8 with BOM, CRLF), one row per variant'),
+      },
+      tags,
+    },
     bulk: { body: productBulkSchema, response: { 200: productBulkResult, ...failing(404, 409) }, tags },
   };
   const digits = currencyDigits(config.currency);
@@ -439,6 +451,18 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const total = rows[0]?.matches ?? (offset === 0 ? 0 : await countMatches());
     return listEnvelope(await present(rows, origin(request)), total, page, limit);
   });
+
+  // The reply is a stream, not the string the schema documents (see contract.export).
+  r.get<{ Reply: Readable }>(
+    '/export.csv',
+    { onRequest: guards.admin, schema: contract.export },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${shopDay(new Date(), config.timeZone)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(productsCsv(db, media, { digits, origin: origin(request) })),
+  );
 
   r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);

@@ -6,38 +6,17 @@ import { MONEY_LABELS } from '../../../contract/money-lines.js';
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses.js';
 import { lineLabel } from '../../../contract/variants.js';
 import type { Database } from '../../../db/client.js';
+import { BOM, csvLine } from '../../http/csv.js';
 import { type ExportedOrder, ordersInBatches } from './service.js';
 
 /*
- * The order list as CSV for spreadsheets (docs/orders.md, "The admin orders list"; SECURITY.md,
- * "Order export"): UTF-8 with a byte order mark (Excel then reads Arabic), CRLF line ends, RFC 4180
- * quoting, and no cell a spreadsheet would run as a formula. Headings and values are in Arabic, with
- * the names the screens use; dates are the shop's wall clock (docs/dates.md), amounts decimals of
+ * The order list as CSV for spreadsheets (docs/orders.md, "The admin orders list"; the format:
+ * src/server/http/csv.ts). Headings and values are in Arabic, with the names the screens use; dates are the shop's wall clock (docs/dates.md), amounts decimals of
  * the currency's major unit.
  */
 
 /** Rows read from the database at a time: the export's memory is one batch, whatever its size. */
 export const EXPORT_BATCH = 500;
-
-const BOM = '\uFEFF';
-const CRLF = '\r\n';
-
-/** A plain number (`+966551234567`, `-5`, `12.50`) is no formula, whatever its first character. */
-const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
-/** What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One cell: a text a spreadsheet would run as a formula gets a leading apostrophe, then a cell
- * with a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180).
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}${CRLF}`;
 
 /** What the export needs of the shop: its currency (and the digits of its minor unit) and its zone. */
 export type CsvShop = { currency: string; digits: number; timeZone: string };
