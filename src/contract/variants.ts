@@ -226,8 +226,9 @@ export const variantSchema = z.object({
 });
 
 /**
- * A variant's options as a person reads them, in the product's option order: «المقاس: 42، اللون:
- * أسود» (a colour by its Arabic name). Empty for a default variant.
+ * A variant's options as a person reads them, in the order they are stored (PostgreSQL's jsonb
+ * keeps keys shortest first): «اللون: أسود، المقاس: 42», a colour by its Arabic name. Empty for a
+ * default variant.
  */
 export function describeOptions(options: Record<string, string>): string {
   return Object.entries(options)

@@ -121,6 +121,19 @@ const adminCases: AdminCase[] = [
     }),
   },
   {
+    route: 'GET /products/export.csv',
+    status: 200,
+    prepare: async () => ({ url: '/products/export.csv' }),
+  },
+  {
+    route: 'POST /products/bulk',
+    status: 200,
+    prepare: async () => ({
+      url: '/products/bulk',
+      payload: { ids: [(await insertProduct(t, refs)).id], action: 'draft' },
+    }),
+  },
+  {
     route: 'DELETE /products/:id',
     status: 204,
     prepare: async () => ({ url: `/products/${(await insertProduct(t, refs)).id}` }),

@@ -783,6 +783,26 @@ const specs: Record<string, RouteSpec> = {
     form: true,
     control: 201,
   },
+  'GET /products/export.csv': { control: 200 },
+  'POST /products/bulk': {
+    // A draft each time: the valid request changes nothing another route reads.
+    prepare: async () => ({ body: { ids: [(await newProduct()).id], action: 'draft' } }),
+    body: {
+      ids: choose(
+        fc.constantFrom(
+          [],
+          ['not-an-id'],
+          Array.from({ length: 101 }, () => randomUUID()),
+          '1,2',
+        ),
+        injection,
+        notText,
+      ),
+      action: choose(fc.constantFrom('archive', 'DELETE', '', 'publish;'), injection, notText, withNul),
+      categoryId: choose(fc.constantFrom('not-an-id', ''), injection, withNul),
+    },
+    control: 200,
+  },
   'GET /products/suggest': {
     prepare: async () => ({ query: { keyword: 'منتج' } }),
     query: { keyword: badKeyword },

@@ -4,7 +4,7 @@ import { ORDER_KEYWORD_MAX } from '../../src/contract/constants.js';
 import { shopDay } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
-import { orders, users } from '../../src/db/schema.js';
+import { orderItems, orders, users } from '../../src/db/schema.js';
 import { EXPORT_BATCH } from '../../src/server/modules/orders/export-csv.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { apiClient, expectFail, firstError } from '../helpers/shopping.js';
@@ -59,6 +59,18 @@ async function order(
     })
     .returning();
   if (!row) throw new Error('no order');
+  // Two lines: a shoe in a size and colour, and a plain product (its SKU only).
+  await t.database.db.insert(orderItems).values([
+    {
+      orderId: row.id,
+      title: 'حذاء جري',
+      sku: 'SH-42B',
+      options: { المقاس: '42', اللون: '#000000' },
+      count: 2,
+      price: 3_000,
+    },
+    { orderId: row.id, title: 'قبعة', sku: 'CAP-1', count: 1, price: 4_000 },
+  ]);
   return row;
 }
 
@@ -290,6 +302,7 @@ describe('GET /orders/export.csv', () => {
       'البريد الإلكتروني',
       'الجوال',
       'المدينة',
+      'المنتجات',
       'طريقة الدفع',
       'الحالة',
       'حالة الدفع',
@@ -311,6 +324,8 @@ describe('GET /orders/export.csv', () => {
       'salma@example.com',
       '+966551234567',
       'الرياض',
+      // Each line names its variant: title, options as stored (a colour by its Arabic name), SKU, count.
+      'حذاء جري (اللون: أسود، المقاس: 42) · SH-42B × 2 | قبعة · CAP-1 × 1',
       'بطاقة',
       'قيد المراجعة',
       'مدفوع',

@@ -21,6 +21,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /products': 'public',
   'POST /products': 'admin',
   'GET /products/suggest': 'public',
+  'GET /products/export.csv': 'admin',
+  'POST /products/bulk': 'admin',
   'GET /products/:id': 'public',
   'PUT /products/:id': 'admin',
   'DELETE /products/:id': 'admin',
