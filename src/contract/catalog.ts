@@ -146,8 +146,6 @@ export const productChangesForm = productForm.partial().extend({
   keepImages: z.array(z.string()).max(MAX_PRODUCT_IMAGES).optional(),
   keepImageCover: z.string().optional(),
 });
-/** The `keepImages` entry that places the next uploaded file of `images`. */
-export const NEW_IMAGE_SLOT = 'new';
 
 /** A category's or a brand's form: its name, and its picture as a file. */
 export const namedItemForm = (name: z.ZodType<string, string>) => z.object({ name, image: z.file().optional() });

@@ -142,3 +142,6 @@ export const COLOR_OPTION_NAMES = ['اللون', 'الألوان', 'لون', 'co
 /** Is this option the colour (its values are swatches, `availableColors` lists them)? */
 export const isColorOption = (name: string) =>
   (COLOR_OPTION_NAMES as readonly string[]).includes(name.trim().toLowerCase());
+
+/** The `keepImages` entry that places the next uploaded file of `images` (docs/architecture.md § Images). */
+export const NEW_IMAGE_SLOT = 'new';

@@ -1,5 +1,5 @@
 import { isColorOption } from '../../contract/constants';
-import { describeOptions } from '../../contract/variants';
+import { describeOptions } from '../../contract/variant-names';
 import { variantText } from '../i18n/admin-products';
 
 /**

@@ -2,7 +2,7 @@ import { colorName } from '../../contract/colors';
 import { isColorOption } from '../../contract/constants';
 import { currencyDigits, toMajor, toMinor } from '../../contract/money';
 import type { NamedItem, Product, Variant } from '../../contract/types';
-import { variantTitle } from '../../contract/variants';
+import { variantTitle } from '../../contract/variant-names';
 import { xmlEscape } from '../../contract/xml';
 import { searchWithChoice } from './variant-choice';
 

@@ -1,5 +1,4 @@
-import { NEW_IMAGE_SLOT } from '../../contract/catalog';
-import { MAX_PRODUCT_IMAGES } from '../../contract/constants';
+import { MAX_PRODUCT_IMAGES, NEW_IMAGE_SLOT } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
 import { type FieldFailure, isApiErrorCode } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';

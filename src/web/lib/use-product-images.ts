@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NEW_IMAGE_SLOT } from '../../contract/catalog';
+import { NEW_IMAGE_SLOT } from '../../contract/constants';
 import type { StoredImage } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import { plural } from './plural';

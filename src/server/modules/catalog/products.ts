@@ -19,7 +19,6 @@ import { z } from 'zod';
 import {
   MAX_MINOR_PRICE,
   minorPriceFailure,
-  NEW_IMAGE_SLOT,
   PRODUCT_ARRAY_FIELDS,
   type ProductQuery,
   productBulkResult,
@@ -34,7 +33,7 @@ import {
   productQuerySchema,
 } from '../../../contract/catalog.js';
 import { idParams, noContentSchema } from '../../../contract/common.js';
-import { MAX_PRODUCT_IMAGES, type ProductSortField } from '../../../contract/constants.js';
+import { MAX_PRODUCT_IMAGES, NEW_IMAGE_SLOT, type ProductSortField } from '../../../contract/constants.js';
 import { shopDay } from '../../../contract/dates.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { slugify } from '../../../contract/slug.js';

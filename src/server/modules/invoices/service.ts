@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { MARKETS } from '../../../contract/markets.js';
 import { currencyDigits } from '../../../contract/money.js';
 import { TAX_INVOICE_REQUIREMENTS, type TaxInvoiceRequirement } from '../../../contract/store.js';
-import { variantTitle } from '../../../contract/variants.js';
+import { variantTitle } from '../../../contract/variant-names.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type InvoiceSeller,

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../contract/dates.js';
 import { moneyLines, orderMoneyParts } from '../../../contract/money-lines.js';
 import { PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order } from '../../../contract/types.js';
-import { lineLabel } from '../../../contract/variants.js';
+import { lineLabel } from '../../../contract/variant-names.js';
 import type { AppContext } from '../../context.js';
 import { composeMail, type MailLine } from '../../mail/compose.js';
 import { invoiceOfOrder } from '../invoices/service.js';

@@ -4,7 +4,7 @@ import { wallClock } from '../../../contract/dates.js';
 import { toMajor } from '../../../contract/money.js';
 import { MONEY_LABELS } from '../../../contract/money-lines.js';
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses.js';
-import { lineLabel } from '../../../contract/variants.js';
+import { lineLabel } from '../../../contract/variant-names.js';
 import type { Database } from '../../../db/client.js';
 import { BOM, csvLine } from '../../http/csv.js';
 import { type ExportedOrder, ordersInBatches } from './service.js';

@@ -8,7 +8,7 @@ import { toMajor } from '../../../contract/money.js';
 import type { OrderFilter } from '../../../contract/order-query.js';
 import { normalizePhone, type PhoneCountry, toE164 } from '../../../contract/phone.js';
 import type { Order, OrderEvent } from '../../../contract/types.js';
-import { variantTitle } from '../../../contract/variants.js';
+import { variantTitle } from '../../../contract/variant-names.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type CheckoutLine,

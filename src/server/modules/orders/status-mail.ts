@@ -3,7 +3,7 @@ import { formatMoney } from '../../../contract/money.js';
 import { MONEY_LABELS } from '../../../contract/money-lines.js';
 import { ORDER_STATUS_NAMES, PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order, OrderStatus } from '../../../contract/types.js';
-import { lineLabel } from '../../../contract/variants.js';
+import { lineLabel } from '../../../contract/variant-names.js';
 import type { AppContext } from '../../context.js';
 import { composeMail, type MailLine } from '../../mail/compose.js';
 import type { Mail } from '../../mail/mailer.js';
