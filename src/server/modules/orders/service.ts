@@ -347,7 +347,8 @@ export async function* ordersInBatches(db: Database, where: SQL | undefined, bat
                 found.map(({ order }) => order.id),
               ),
             )
-            .orderBy(asc(orderItems.id));
+            // Lines have no sequence of their own: by title, so a row reads the same on every export.
+            .orderBy(asc(orderItems.title), asc(orderItems.id));
     const rows: ExportedOrder[] = found.map((row) => ({
       ...row,
       lines: items.filter((item) => item.orderId === row.order.id),
