@@ -16,7 +16,10 @@ export function VariantFacts({ options, sku }: { options: Record<string, string>
       {described ? <span>{described}</span> : null}
       {sku ? (
         <span>
-          {variantText.sku}: <bdi dir="ltr" className="break-all">{sku}</bdi>
+          {variantText.sku}:{' '}
+          <bdi dir="ltr" className="break-all">
+            {sku}
+          </bdi>
         </span>
       ) : null}
     </>
