@@ -137,6 +137,35 @@ export const MAX_PRODUCT_VARIANTS = 100;
 export const OPTION_NAME_MAX = 30;
 export const OPTION_VALUE_MAX = 30;
 export const SKU_MAX = 64;
+/**
+ * The products CSV (docs/product-import.md): its headings in the order the export writes them,
+ * which the import reads by name in any order, and the import's bounds.
+ */
+export const PRODUCT_CSV_HEADINGS = [
+  'رمز المنتج (SKU)',
+  'معرف المنتج',
+  'الاسم',
+  'الوصف',
+  'التصنيف',
+  'الماركة',
+  'الحالة',
+  ...Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => [`الخيار ${i + 1}`, `القيمة ${i + 1}`]).flat(),
+  'الباركود',
+  'السعر',
+  'السعر بعد الخصم',
+  'الكمية',
+  'الصورة الرئيسية',
+  'الصور',
+] as const;
+/** Between a CSV cell's several picture URLs. */
+export const CSV_IMAGE_SEPARATOR = ' | ';
+/** Variant rows one import may hold. */
+export const MAX_IMPORT_ROWS = 5000;
+/** The largest CSV and zip of pictures an import takes, in MB. */
+export const MAX_IMPORT_CSV_MB = 10;
+export const MAX_IMPORT_ZIP_MB = 100;
+/** Pictures one zip may hold. */
+export const MAX_IMPORT_ZIP_FILES = 1000;
 /** Option names that mean the colour: their values are colours like `availableColors`'. */
 export const COLOR_OPTION_NAMES = ['اللون', 'الألوان', 'لون', 'color', 'colour', 'colors', 'colours'] as const;
 /** Is this option the colour (its values are swatches, `availableColors` lists them)? */

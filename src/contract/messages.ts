@@ -214,6 +214,46 @@ export const apiFailures = {
   stockFilterInvalid: { field: true, message: 'stock must be all, in, low or out' },
   bulkIdsInvalid: { field: true, message: 'ids must be 1 to 100 product ids' },
   bulkActionInvalid: { field: true, message: 'action must be publish, draft, move or delete' },
+  // The products CSV import (docs/product-import.md)
+  importFileRequired: { field: true, message: 'Send the CSV as the multipart file field `file`' },
+  importFileInvalid: {
+    status: 400,
+    message: 'The file must be a CSV in UTF-8 with the headings of the products export',
+    note: 'With `missing` (headings the import needs) and `unknown` (headings it does not know) when those are the reason.',
+  },
+  importCsvMalformed: {
+    status: 400,
+    message: 'The CSV could not be read: a quoted cell is not closed',
+    note: 'With `row`, the spreadsheet row where the quoted cell starts.',
+  },
+  importTooManyRows: { status: 413, message: 'An import takes at most 5000 rows' },
+  importZipInvalid: {
+    status: 400,
+    message: 'The pictures must be a zip file of at most 1000 pictures',
+    note: 'Also when a picture in it is larger than an upload may be.',
+  },
+  importRowsInvalid: {
+    status: 400,
+    message: 'Some rows are wrong: nothing was imported',
+    note: 'With `problems`, every wrong cell as a dry run reports it.',
+  },
+  importSkuRepeated: { field: true, message: 'This sku is on another row of the file too' },
+  importProductNotFound: { field: true, message: 'No product has this id' },
+  importSkuOfOtherProduct: { field: true, message: 'This sku belongs to another product than the row names' },
+  importStatusInvalid: { field: true, message: 'The status must be منشور or مسودة' },
+  importRowDisagrees: {
+    field: true,
+    message: "This product's field differs from the product's first row",
+  },
+  importOptionsDiffer: { field: true, message: "The option names differ from the product's" },
+  importImageUnknown: {
+    field: true,
+    message: "A picture must be a URL of this shop's media or the name of a file in the zip",
+  },
+  importImageInvalid: {
+    field: true,
+    message: 'This picture in the zip is not an image the shop takes, or is too large',
+  },
 
   // Cart and coupons
   productIdRequired: { field: true, message: 'productId is required' },

@@ -1,5 +1,7 @@
 import {
   COUPON_DISCOUNT_RANGE,
+  MAX_IMPORT_ROWS,
+  MAX_IMPORT_ZIP_FILES,
   MAX_OPTION_VALUES,
   MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
@@ -172,6 +174,35 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   STOCK_FILTER_INVALID: { text: ap.table.stockFilterInvalid, field: 'stock' },
   BULK_IDS_INVALID: { text: ap.bulk.idsInvalid },
   BULK_ACTION_INVALID: { text: ap.bulk.actionInvalid },
+  IMPORT_FILE_REQUIRED: { text: 'اختر ملف CSV للاستيراد', field: 'file' },
+  IMPORT_FILE_INVALID: {
+    text: ({ details }) => {
+      const missing = Array.isArray(details.missing) ? details.missing.map(String) : [];
+      const unknown = Array.isArray(details.unknown) ? details.unknown.map(String) : [];
+      if (missing.length > 0) return `ينقص الملف هذه الأعمدة: ${missing.join('، ')}`;
+      if (unknown.length > 0) return `في الملف أعمدة لا يعرفها المتجر: ${unknown.join('، ')}`;
+      return 'يجب أن يكون الملف CSV بترميز UTF-8 وبعناوين أعمدة ملف التصدير';
+    },
+  },
+  IMPORT_CSV_MALFORMED: {
+    text: ({ details }) =>
+      typeof details.row === 'number'
+        ? `تعذّرت قراءة الملف: خلية بين علامتي تنصيص لم تُغلق (الصف ${formatNumber(details.row)})`
+        : 'تعذّرت قراءة الملف: خلية بين علامتي تنصيص لم تُغلق',
+  },
+  IMPORT_TOO_MANY_ROWS: { text: `يقبل الاستيراد ${formatNumber(MAX_IMPORT_ROWS)} صف على الأكثر، قسّم الملف` },
+  IMPORT_ZIP_INVALID: {
+    text: `يجب أن تكون الصور ملفاً مضغوطاً (zip) فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، لا تتجاوز كل منها حجم الرفع المسموح`,
+  },
+  IMPORT_ROWS_INVALID: { text: 'في بعض الصفوف أخطاء، فلم يُستورد شيء. صحّحها ثم أعد المحاولة' },
+  IMPORT_SKU_REPEATED: { text: 'رمز SKU هذا مكرر في صف آخر من الملف' },
+  IMPORT_PRODUCT_NOT_FOUND: { text: 'لا يوجد منتج بهذا المعرف' },
+  IMPORT_SKU_OF_OTHER_PRODUCT: { text: 'رمز SKU هذا لمنتج غير الذي يذكره الصف' },
+  IMPORT_STATUS_INVALID: { text: 'الحالة يجب أن تكون «منشور» أو «مسودة»' },
+  IMPORT_ROW_DISAGREES: { text: 'تختلف هذه الخانة عن أول صف للمنتج نفسه' },
+  IMPORT_OPTIONS_DIFFER: { text: 'أسماء الخيارات تختلف عن خيارات المنتج' },
+  IMPORT_IMAGE_UNKNOWN: { text: 'الصورة يجب أن تكون رابطاً من وسائط المتجر أو اسم ملف في الملف المضغوط' },
+  IMPORT_IMAGE_INVALID: { text: 'هذه الصورة في الملف المضغوط ليست صورة يقبلها المتجر أو أكبر من المسموح' },
 
   PRODUCT_ID_REQUIRED: { text: 'لم يُحدَّد المنتج، أعد تحميل الصفحة ثم حاول مرة أخرى' },
   COLOR_REQUIRED: { text: pt.cartErrors.chooseColor },

@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import { asc, eq, gt } from 'drizzle-orm';
-import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUS_NAMES } from '../../../contract/constants.js';
+import {
+  CSV_IMAGE_SEPARATOR,
+  MAX_PRODUCT_OPTIONS,
+  PRODUCT_CSV_HEADINGS,
+  PRODUCT_STATUS_NAMES,
+} from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
 import type { Database } from '../../../db/client.js';
 import { brands, categories, products } from '../../../db/schema.js';
@@ -11,39 +16,12 @@ import { variantsOf } from './variants.js';
 /*
  * Every product and variant as CSV (docs/variants.md § CSV export): one row per variant, so a
  * spreadsheet shows each size with its SKU, price and stock; a product's own fields repeat on each
- * of its rows. UTF-8 with BOM, CRLF, no formula cells (src/server/http/csv.ts). Drafts included:
+ * of its rows; the import reads it back (docs/product-import.md). UTF-8 with BOM, CRLF, no formula cells (src/server/http/csv.ts). Drafts included:
  * it is for staff. Amounts in the currency's major unit, pictures as absolute URLs.
  */
 
 /** Products read at a time: the export holds one batch and its variants in memory. */
 const EXPORT_BATCH = 200;
-
-/** The option columns: a name and a value per option, up to three. */
-const optionHeadings = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => [
-  `الخيار ${i + 1}`,
-  `القيمة ${i + 1}`,
-]).flat();
-
-/** The headings, in order (the import will read the same ones). */
-export const PRODUCT_CSV_HEADINGS = [
-  'رمز المنتج (SKU)',
-  'معرف المنتج',
-  'الاسم',
-  'الوصف',
-  'التصنيف',
-  'الماركة',
-  'الحالة',
-  ...optionHeadings,
-  'الباركود',
-  'السعر',
-  'السعر بعد الخصم',
-  'الكمية',
-  'الصورة الرئيسية',
-  'الصور',
-] as const;
-
-/** Between a cell's several picture URLs. */
-const IMAGE_SEPARATOR = ' | ';
 
 export function productsCsv(db: Database, media: MediaStore, options: { digits: number; origin: string }): Readable {
   const { digits, origin } = options;
@@ -77,13 +55,13 @@ export function productsCsv(db: Database, media: MediaStore, options: { digits: 
             brand ?? '',
             PRODUCT_STATUS_NAMES[product.status],
             ...chosen,
-            ...Array<string>(optionHeadings.length - chosen.length).fill(''),
+            ...Array<string>(2 * MAX_PRODUCT_OPTIONS - chosen.length).fill(''),
             variant.barcode ?? '',
             amount(variant.price),
             variant.priceAfterDiscount === null ? '' : amount(variant.priceAfterDiscount),
             variant.quantity,
             media.url(product.imageCover, origin) ?? '',
-            product.images.map((key) => media.url(key, origin) ?? '').join(IMAGE_SEPARATOR),
+            product.images.map((key) => media.url(key, origin) ?? '').join(CSV_IMAGE_SEPARATOR),
           ]);
         }),
       );
