@@ -53,6 +53,8 @@ export function readImportSheet(file: Buffer): ImportSheet {
   } catch {
     throw failure('importFileInvalid');
   }
+  // PostgreSQL text holds no NUL; a UTF-16 file (Excel's «Unicode Text») read as UTF-8 is full of them.
+  if (text.includes('\u0000')) throw failure('importFileInvalid');
   const parsed = parseCsv(text);
   if ('unclosedQuoteAt' in parsed) throw failure('importCsvMalformed', { row: parsed.unclosedQuoteAt });
   const [headingCells = [], ...data] = parsed.rows;
