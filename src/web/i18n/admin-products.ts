@@ -296,6 +296,7 @@ export const variantText = {
   skuTaken: 'رمز المنتج (SKU) مستخدم لصنف آخر',
   barcodeInvalid: 'الباركود يجب أن يكون رقم GTIN صحيحاً من 8 أو 12 أو 13 أو 14 رقماً',
   variantsOwnPrices: 'لهذا المنتج خيارات: السعر والكمية يُحددان لكل صنف في جدول الأصناف',
+  variantsOwnSku: 'لهذا المنتج خيارات: رمز المنتج (SKU) والباركود يُحددان لكل صنف في جدول الأصناف',
   optionFilterInvalid: 'فلتر الخيارات غير صالح',
   variantRequired: 'اختر المقاس أو اللون أولاً',
   variantNotFound: 'هذا الاختيار لم يعد متوفراً، اختر غيره',
