@@ -63,6 +63,10 @@ const t = {
   quantityRequired: 'الكمية المتاحة مطلوبة',
   quantityInvalid: 'الكمية يجب أن تكون عدداً صحيحاً لا يقل عن صفر',
   categoryRequired: 'اختر التصنيف الرئيسي للمنتج',
+  sku: 'رمز المنتج (SKU)',
+  barcode: 'الباركود (اختياري)',
+  barcodeInvalid: 'الباركود يجب أن يكون رقم GTIN صحيحاً من 8 أو 12 أو 13 أو 14 رقماً',
+  skuTaken: 'رمز المنتج (SKU) مستخدم لصنف آخر',
 };
 
 type Png = { name: string; mimeType: string; buffer: Buffer };
@@ -565,6 +569,44 @@ test.describe('editing a product', () => {
 
     await page.goto(`/products/${product.id}`);
     await expect(main(page)).toContainText(formatPrice(300, CURRENCY));
+  });
+
+  test('a product without options: its SKU and barcode in the form, a taken SKU refused, the SKU on its page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const token = await adminSession(page, request, baseURL);
+    const group = await createGroup(request, token);
+    const cover = await png(320, 320, '#a855f7', 'cover.png');
+    const other = await createProduct(request, token, group, unique('كوب'), [cover]);
+    const product = await createProduct(request, token, group, unique('إبريق'), [cover]);
+    const sku = `JUG-${randomUUID().slice(0, 6).toUpperCase()}`;
+
+    await page.goto(`/admin/editproducts/${product.id}`);
+    // The shop made its SKU; there is no barcode yet.
+    await expect(field(page, t.sku)).toHaveValue(product.variants[0]?.sku ?? '-');
+    await expect(field(page, t.barcode)).toHaveValue('');
+    await hydrated(main(page).locator('form'));
+
+    await field(page, t.barcode).fill('4006381333932');
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(field(page, t.barcode)).toHaveAccessibleDescription(described(t.barcodeInvalid));
+    // A SKU another product has, in another case: the API's answer lands on the field.
+    await field(page, t.barcode).fill('٤٠٠٦٣٨١٣٣٣٩٣١');
+    await field(page, t.sku).fill(other.variants[0]?.sku.toLowerCase() ?? '-');
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(field(page, t.sku)).toHaveAccessibleDescription(described(t.skuTaken));
+    await expectNoAxeViolations(page);
+
+    await field(page, t.sku).fill(sku);
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
+    const saved = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
+    expect(saved.variants).toEqual([expect.objectContaining({ sku, barcode: '4006381333931', options: {} })]);
+
+    await page.goto(`/products/${product.id}`);
+    await expect(main(page).getByText(`رمز المنتج: ${sku}`)).toBeVisible();
   });
 
   test('an unknown or malformed id is not found', async ({ page, request, baseURL }) => {

@@ -146,6 +146,8 @@ export const ap = {
   priceAfterDiscount: 'السعر بعد الخصم',
   optional: 'اختياري',
   priceAfterDiscountHint: 'اتركه فارغاً إن لم يكن على المنتج خصم.',
+  skuHint: 'اتركه فارغاً ليُنشئه المتجر.',
+  barcodeHint: 'رقم GTIN من 8 أو 12 أو 13 أو 14 رقماً، كما على غلاف المنتج.',
   quantity: 'الكمية المتاحة',
   category: 'التصنيف الرئيسي',
   chooseCategory: 'اختر التصنيف الرئيسي',
