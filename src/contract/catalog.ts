@@ -18,6 +18,8 @@ import {
   MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SUBCATEGORIES,
+  PRODUCT_FILTER_IDS_MAX,
+  PRODUCT_KEYWORD_MAX,
   PRODUCT_SORT_FIELDS,
   PRODUCT_STATUS_FILTERS,
   PRODUCT_STATUSES,
@@ -172,7 +174,7 @@ const optionalId = z
 const idList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(idSchema).max(50))
+  .pipe(z.array(idSchema).max(PRODUCT_FILTER_IDS_MAX))
   .optional();
 
 const priceBound = z.preprocess(
@@ -227,7 +229,7 @@ const optionFilter = z
 
 export const productQuerySchema = z.object({
   ...pageQuery,
-  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).optional(),
+  keyword: z.string().trim().max(PRODUCT_KEYWORD_MAX, { error: m.keywordTooLong }).optional(),
   sort: sortSchema,
   category: optionalId,
   brand: optionalId,
@@ -266,7 +268,7 @@ export const productBulkResult = dataEnvelope(z.object({ updated: nonNegativeInt
 
 /** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
 export const suggestQuerySchema = z.object({
-  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).default(''),
+  keyword: z.string().trim().max(PRODUCT_KEYWORD_MAX, { error: m.keywordTooLong }).default(''),
 });
 
 /* Responses */
