@@ -18,6 +18,8 @@ import {
   MAX_PRODUCT_COLORS,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SUBCATEGORIES,
+  PRODUCT_FILTER_IDS_MAX,
+  PRODUCT_KEYWORD_MAX,
   PRODUCT_SORT_FIELDS,
   PRODUCT_STATUS_FILTERS,
   PRODUCT_STATUSES,
@@ -25,7 +27,7 @@ import {
 } from './constants.js';
 import { storedImageSchema } from './images.js';
 import { apiMessages as m } from './messages.js';
-import { COLOR_VALUE, jsonPart, productOptionSchema, variantSchema } from './variants.js';
+import { barcodeInput, COLOR_VALUE, jsonPart, productOptionSchema, skuInput, variantSchema } from './variants.js';
 
 const boundedName = (required: string, tooShort: string, tooLong: string) =>
   requiredString(required).pipe(
@@ -85,6 +87,12 @@ export const productFieldsObject = z.object({
   subcategory: z.array(idSchema).max(MAX_PRODUCT_SUBCATEGORIES, { error: m.subcategoriesTooMany }).default([]),
   /** Left out: `active` on create, unchanged on update (docs/catalogue.md § Drafts). */
   status: z.enum(PRODUCT_STATUSES, { error: m.productStatusInvalid }).optional(),
+  /**
+   * A product without options: its default variant's SKU (empty: the shop's own, or the one it has)
+   * and barcode (empty: none), as a variant takes them (docs/variants.md).
+   */
+  sku: skuInput.optional(),
+  barcode: barcodeInput.optional(),
 });
 
 export const productFieldsSchema = productFieldsObject.refine(
@@ -95,11 +103,13 @@ export const productFieldsSchema = productFieldsObject.refine(
   },
 );
 
-/** A product's fields when its variants carry the prices and stock (docs/variants.md). */
+/** A product's fields when its variants carry the prices, stock, SKUs and barcodes (docs/variants.md). */
 export const productFieldsWithVariants = productFieldsObject.omit({
   quantity: true,
   price: true,
   priceAfterDiscount: true,
+  sku: true,
+  barcode: true,
 });
 
 /** Prices are PostgreSQL `integer` minor units. */
@@ -128,7 +138,8 @@ export function minorPriceFailure(
 export const productForm = productFieldsObject.extend({
   /**
    * JSON: `[{ name, values }]`, up to 3 (docs/variants.md). With options, `variants` holds the
-   * prices and stock and the product's own `price`, `priceAfterDiscount` and `quantity` are left out.
+   * prices, stock, SKUs and barcodes, and the product's own `price`, `priceAfterDiscount`,
+   * `quantity`, `sku` and `barcode` are left out.
    */
   options: jsonPart(m.optionsInvalid).optional(),
   /** JSON: `[{ id?, sku?, barcode?, options: { [name]: value }, price, priceAfterDiscount?, quantity }]`. */
@@ -163,7 +174,7 @@ const optionalId = z
 const idList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(idSchema).max(50))
+  .pipe(z.array(idSchema).max(PRODUCT_FILTER_IDS_MAX))
   .optional();
 
 const priceBound = z.preprocess(
@@ -218,7 +229,7 @@ const optionFilter = z
 
 export const productQuerySchema = z.object({
   ...pageQuery,
-  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).optional(),
+  keyword: z.string().trim().max(PRODUCT_KEYWORD_MAX, { error: m.keywordTooLong }).optional(),
   sort: sortSchema,
   category: optionalId,
   brand: optionalId,
@@ -257,7 +268,7 @@ export const productBulkResult = dataEnvelope(z.object({ updated: nonNegativeInt
 
 /** `GET /products/suggest?keyword=`: what the search box offers while someone types. */
 export const suggestQuerySchema = z.object({
-  keyword: z.string().trim().max(200, { error: m.keywordTooLong }).default(''),
+  keyword: z.string().trim().max(PRODUCT_KEYWORD_MAX, { error: m.keywordTooLong }).default(''),
 });
 
 /* Responses */

@@ -18,6 +18,10 @@ export const pageSizes = {
 export const DEFAULT_LIST_LIMIT = 50;
 /** The order list's longest `keyword` (src/contract/order-query.ts), like the product search's. */
 export const ORDER_KEYWORD_MAX = 200;
+/** The product list's and the suggestions' longest `keyword` (src/contract/catalog.ts). */
+export const PRODUCT_KEYWORD_MAX = 200;
+/** The most ids a product list's `category[in]` or `brand[in]` filter takes. */
+export const PRODUCT_FILTER_IDS_MAX = 50;
 export const MAX_LIST_LIMIT = 100;
 /**
  * The most any cart, checkout or order may add up to, in minor units (10¹³: 100 billion riyals).

@@ -183,6 +183,11 @@ export const apiFailures = {
     message: 'This product has options: its price and quantity are set on each variant',
     note: 'A product with options takes `price`, `priceAfterDiscount` and `quantity` in `variants` only.',
   },
+  variantsOwnSku: {
+    field: true,
+    message: 'This product has options: its sku and barcode are set on each variant',
+    note: 'A product with options (or a form sending `variants`) takes `sku` and `barcode` in `variants` only.',
+  },
   imageInvalid: { status: 415, message: 'Only image files (JPEG, PNG, WebP, AVIF, GIF) are allowed' },
   imageTooLarge: { status: 413, message: 'Image is too large' },
   imageTooManyPixels: { status: 413, message: 'Image has too many pixels' },

@@ -77,23 +77,26 @@ const priceInput = numericInput(m.priceRequired, m.priceNotNumber).pipe(
   z.number().positive({ error: m.priceInvalid }).max(100_000_000, { error: m.priceInvalid }),
 );
 
+/** A variant's SKU as typed; empty: the shop makes one (`MJ-` and sixteen hex digits). */
+export const skuInput = z
+  .string({ error: m.skuInvalid })
+  .trim()
+  .max(SKU_MAX, { error: m.skuInvalid })
+  .refine((sku) => sku === '' || SKU.test(sku), { error: m.skuInvalid });
+
+/** A variant's barcode as typed (Arabic-Indic digits read as ASCII); empty: none. */
+export const barcodeInput = z
+  .string({ error: m.barcodeInvalid })
+  .trim()
+  .transform((code) => toAsciiDigits(code))
+  .refine((code) => code === '' || isGtin(code), { error: m.barcodeInvalid });
+
 /** One row of the variant table as a client sends it; prices in major units. */
 export const variantInput = z.object({
   /** An existing variant to change; absent for a new one. */
   id: idSchema.optional(),
-  /** Empty: the shop makes one (`MJ-` and sixteen hex digits). */
-  sku: z
-    .string({ error: m.skuInvalid })
-    .trim()
-    .max(SKU_MAX, { error: m.skuInvalid })
-    .refine((sku) => sku === '' || SKU.test(sku), { error: m.skuInvalid })
-    .optional(),
-  barcode: z
-    .string({ error: m.barcodeInvalid })
-    .trim()
-    .transform((code) => toAsciiDigits(code))
-    .refine((code) => code === '' || isGtin(code), { error: m.barcodeInvalid })
-    .nullish(),
+  sku: skuInput.optional(),
+  barcode: barcodeInput.nullish(),
   options: z.record(z.string(), z.string().trim(), { error: m.variantOptionsInvalid }).default({}),
   price: priceInput,
   priceAfterDiscount: z

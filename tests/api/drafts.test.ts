@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/db/schema.js';
+import { addresses, products } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { multipart, pngImage } from '../helpers/multipart.js';
@@ -163,10 +163,24 @@ describe('a draft cannot be bought', () => {
     expectFail(await send('POST', '/wishlist', { token: customer.token, payload: { productId: draft.id } }), 404);
   });
 
-  it('a cart holding a product moved to draft since is refused at checkout (cash and card) with PRODUCT_UNAVAILABLE; nothing is sold', async () => {
+  it('a cart holding a product moved to draft since is refused by the quote and at checkout (cash and card) with PRODUCT_UNAVAILABLE; nothing is sold', async () => {
     const product = await insertProduct(t, refs, { quantity: 5 });
     const shopper = await customerWithCart(t, send, [{ productId: product.id }]);
+    const [address] = await t.database.db
+      .insert(addresses)
+      .values({ userId: shopper.user.id, alias: 'البيت', ...shippingAddress })
+      .returning();
+    const quote = () =>
+      send(
+        'GET',
+        `/orders/quote?${new URLSearchParams({ cartId: shopper.cartId, addressId: address?.id ?? '', method: 'cash' })}`,
+        {
+          token: shopper.user.token,
+        },
+      );
+    expect((await quote()).statusCode).toBe(200);
     await setStatus(product.id, 'draft');
+    expectFail(await quote(), 409, 'A product in your cart is no longer for sale');
     const order = await send('POST', `/orders/${shopper.cartId}`, {
       token: shopper.user.token,
       payload: { shippingAddress },

@@ -240,6 +240,89 @@ describe('a product with options', () => {
   });
 });
 
+describe('the SKU and barcode of a product without options (its default variant)', () => {
+  const plainProduct = (fields: Record<string, FieldValue>) =>
+    sendProduct('POST', '/products', { title: unique('كوب'), price: '20', quantity: '4', ...fields });
+  const codeOf = (product: Product) => ({ sku: product.variants[0]?.sku, barcode: product.variants[0]?.barcode });
+  const freshSku = () => unique('CUP').replace(' ', '-');
+
+  it('are set on create, changed and cleared on update, and kept when an edit leaves them out', async () => {
+    const sku = freshSku();
+    const created = await plainProduct({ sku, barcode: '4006381333931' });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json().data as Product;
+    expect(product.variants).toHaveLength(1);
+    expect(codeOf(product)).toEqual({ sku, barcode: '4006381333931' });
+
+    const renamed = freshSku();
+    const changed = await sendProduct('PUT', `/products/${product.id}`, { sku: renamed, barcode: '96385074' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(codeOf(changed.json().data)).toEqual({ sku: renamed, barcode: '96385074' });
+    expect(changed.json().data.variants[0].id).toBe(product.variants[0]?.id);
+
+    // Left out, both stay; sent empty, the SKU stays (a variant always has one) and the barcode goes.
+    const titled = await sendProduct('PUT', `/products/${product.id}`, { title: 'كوب قهوة معدّل' });
+    expect(codeOf(titled.json().data)).toEqual({ sku: renamed, barcode: '96385074' });
+    const cleared = await sendProduct('PUT', `/products/${product.id}`, { sku: '', barcode: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(codeOf(cleared.json().data)).toEqual({ sku: renamed, barcode: null });
+    const [row] = await t.database.db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+    expect(row).toMatchObject({ sku: renamed, barcode: null, quantity: 4 });
+  });
+
+  it('left empty on create, the shop makes the SKU; a barcode in Arabic-Indic digits is stored in ASCII', async () => {
+    const created = await plainProduct({ sku: '', barcode: '٤٠٠٦٣٨١٣٣٣٩٣١' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(codeOf(created.json().data)).toEqual({
+      sku: expect.stringMatching(/^MJ-[0-9A-F]{16}$/),
+      barcode: '4006381333931',
+    });
+  });
+
+  it('a SKU another variant has, in any case, is SKU_TAKEN on the field sku; nothing is written', async () => {
+    const shoe = await createShoe();
+    const taken = shoe.variants[0]?.sku.toLowerCase() ?? '';
+    const onCreate = await plainProduct({ sku: taken });
+    expect(firstError(onCreate)).toMatchObject({ param: 'sku', code: 'SKU_TAKEN', msg: m.skuTaken });
+
+    const sku = freshSku();
+    const product = (await plainProduct({ sku })).json().data as Product;
+    const onUpdate = await sendProduct('PUT', `/products/${product.id}`, { sku: taken, quantity: '9' });
+    expect(firstError(onUpdate)).toMatchObject({ param: 'sku', code: 'SKU_TAKEN' });
+    const again = (await send('GET', `/products/${product.id}`, { token: admin.token })).json().data as Product;
+    expect(again).toMatchObject({ quantity: 4 });
+    expect(codeOf(again).sku).toBe(sku);
+  });
+
+  it('a malformed SKU or a GTIN with a wrong check digit is refused on create and update', async () => {
+    expect(firstError(await plainProduct({ sku: 'has space' }))).toMatchObject({ param: 'sku', code: 'SKU_INVALID' });
+    expect(firstError(await plainProduct({ sku: 'A'.repeat(65) }))).toMatchObject({ code: 'SKU_INVALID' });
+    for (const barcode of ['4006381333932', '12345', '٤٠٠٦٣٨١٣٣٣٩٣٢']) {
+      expect(firstError(await plainProduct({ barcode }))).toMatchObject({ param: 'barcode', code: 'BARCODE_INVALID' });
+    }
+    const product = (await plainProduct({})).json().data as Product;
+    const bad = await sendProduct('PUT', `/products/${product.id}`, { barcode: '96385075' });
+    expect(firstError(bad)).toMatchObject({ param: 'barcode', code: 'BARCODE_INVALID' });
+  });
+
+  it('a product with options, or a form with the variants part, refuses them: VARIANTS_OWN_SKU', async () => {
+    const shoe = await createShoe();
+    for (const field of ['sku', 'barcode']) {
+      const value = field === 'sku' ? freshSku() : '4006381333931';
+      const res = await sendProduct('PUT', `/products/${shoe.id}`, { [field]: value });
+      expect(firstError(res)).toMatchObject({ param: field, code: 'VARIANTS_OWN_SKU', msg: m.variantsOwnSku });
+    }
+    const withTable = await sendProduct('POST', '/products', {
+      title: unique('حذاء'),
+      options: JSON.stringify(shoeOptions),
+      variants: JSON.stringify([{ options: { [SIZE]: '42', [COLOR]: 'white' }, price: 100, quantity: 1 }]),
+      sku: freshSku(),
+    });
+    expect(firstError(withTable)).toMatchObject({ param: 'sku', code: 'VARIANTS_OWN_SKU' });
+    expect((await send('GET', `/products/${shoe.id}`)).json().data.variants).toHaveLength(3);
+  });
+});
+
 describe('the cart and orders sell variants', () => {
   it('adds by variantId, by a colour only one variant has, and refuses what names no variant', async () => {
     const shoe = await createShoe();

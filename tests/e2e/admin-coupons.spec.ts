@@ -6,9 +6,11 @@ import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
+  adminSession,
   apiToken,
   bearer,
   createCustomer,
+  described,
   escapeRegExp,
   expectNoAxeViolations,
   field,
@@ -42,16 +44,9 @@ const couponCard = (page: Page, name: string) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 const addButton = (page: Page) => main(page).getByRole('button', { name: 'إضافة الكوبون' });
-const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 const uniqueName = () => `${PREFIX}${randomUUID().slice(0, 6).toUpperCase()}`;
 /** The expiry as the list shows it: the API keeps a day to its end in the shop's zone (docs/dates.md). */
 const shownExpiry = (day: string) => formatDate(`${day}T12:00:00Z`, SHOP_TIME_ZONE);
-
-async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
-  const token = await apiToken(request, ADMIN);
-  await signInWithCookie(page.context(), baseURL, token);
-  return token;
-}
 
 async function createCoupon(request: APIRequestContext, token: string, values: Partial<Coupon> = {}) {
   const res = await request.post('/api/v1/coupons', {

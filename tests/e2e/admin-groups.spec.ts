@@ -6,8 +6,11 @@ import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {
   ADMIN,
+  adminSession,
   apiToken,
   createCustomer,
+  described,
+  escapeRegExp,
   expectNoAxeViolations,
   field,
   hydrated,
@@ -32,17 +35,11 @@ const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
 const status = (page: Page) => main(page).getByRole('status').filter({ hasText: /./ });
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 
 let adminToken: string | undefined;
 async function staffHeaders(request: APIRequestContext) {
   adminToken ??= await apiToken(request, ADMIN);
   return { authorization: `Bearer ${adminToken}` };
-}
-
-async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
-  await signInWithCookie(page.context(), baseURL, await apiToken(request, ADMIN));
 }
 
 /** A small PNG made at test time, as a file the picker takes. */

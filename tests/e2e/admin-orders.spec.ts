@@ -6,7 +6,7 @@ import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
-  apiToken,
+  adminSession,
   bearer,
   createCustomer,
   escapeRegExp,
@@ -35,12 +35,6 @@ const orderTitle = (order: Order) => `طلب رقم ${formatCode(order.number)}`
 const select = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
 const saveButton = (page: Page, name: string) => main(page).getByRole('button', { name });
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
-  const token = await apiToken(request, ADMIN);
-  await signInWithCookie(page.context(), baseURL, token);
-  return token;
-}
 
 /** A Saudi mobile number in national form that no other customer of the run has. */
 const uniquePhone = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

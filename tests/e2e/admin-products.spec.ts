@@ -5,9 +5,13 @@ import { formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {
   ADMIN,
+  adminSession,
   apiToken,
+  bearer,
   closeToast,
   createCustomer,
+  described,
+  escapeRegExp,
   expectNoAxeViolations,
   field,
   hydrated,
@@ -63,16 +67,17 @@ const t = {
   quantityRequired: 'الكمية المتاحة مطلوبة',
   quantityInvalid: 'الكمية يجب أن تكون عدداً صحيحاً لا يقل عن صفر',
   categoryRequired: 'اختر التصنيف الرئيسي للمنتج',
+  sku: 'رمز المنتج (SKU)',
+  barcode: 'الباركود (اختياري)',
+  barcodeInvalid: 'الباركود يجب أن يكون رقم GTIN صحيحاً من 8 أو 12 أو 13 أو 14 رقماً',
+  skuTaken: 'رمز المنتج (SKU) مستخدم لصنف آخر',
 };
 
 type Png = { name: string; mimeType: string; buffer: Buffer };
 type Group = { category: NamedItem; subcategory: Subcategory; otherSubcategory: Subcategory; brand: NamedItem };
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
 const main = (page: Page) => page.getByRole('main');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 
 /** A solid PNG made at test time. */
 async function png(width: number, height: number, background: string, name = 'image.png'): Promise<Png> {
@@ -168,11 +173,15 @@ async function findByTitle(request: APIRequestContext, title: string): Promise<P
   return ((await res.json()) as ListEnvelope<Product>).data.filter((p) => p.title === title);
 }
 
-/** The browser signed in as staff; returns the API token too. */
-async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
-  const token = await apiToken(request, ADMIN);
-  await signInWithCookie(page.context(), baseURL, token);
-  return token;
+/** Most tests' start: the browser signed in as staff, and a category, sub-categories and brand of the test's own. */
+async function staffWithGroup(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const token = await adminSession(page, request, baseURL);
+  return { token, group: await createGroup(request, token) };
+}
+
+/** A product as the API has it now. */
+async function savedProduct(request: APIRequestContext, id: string): Promise<Product> {
+  return ((await (await request.get(`/api/v1/products/${id}`)).json()) as { data: Product }).data;
 }
 
 /** The colour of one pixel of a served picture. */
@@ -220,8 +229,7 @@ test.describe('adding a product', () => {
     request,
     baseURL,
   }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { group } = await staffWithGroup(page, request, baseURL);
     const title = unique('حذاء رياضي');
 
     await page.goto('/admin/addproducts');
@@ -433,8 +441,7 @@ test.describe('before JavaScript loads', () => {
     request,
     baseURL,
   }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { group } = await staffWithGroup(page, request, baseURL);
     const title = unique('قميص قطني');
     await page.goto('/admin/addproducts');
     await chooser(page).setInputFiles(await png(200, 200, '#00aa00', 'narrow.png'));
@@ -476,8 +483,7 @@ test.describe('before JavaScript loads', () => {
 
 test.describe('editing a product', () => {
   test('prefilled; a new price keeps the pictures; then one picture fewer', async ({ page, request, baseURL }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { token, group } = await staffWithGroup(page, request, baseURL);
     const title = unique('ساعة يد');
     const product = await createProduct(request, token, group, title, [
       await png(400, 400, '#ff0000', 'a.png'),
@@ -514,7 +520,7 @@ test.describe('editing a product', () => {
     await expect(field(page, t.price)).toHaveValue('300');
     await expect(field(page, t.discount)).toHaveValue('');
 
-    const saved = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
+    const saved = await savedProduct(request, product.id);
     expect(saved.price).toBe(300);
     expect(saved).not.toHaveProperty('priceAfterDiscount');
     expect(saved.imageCover).toBe(product.imageCover);
@@ -534,7 +540,7 @@ test.describe('editing a product', () => {
     await expect(preview(main(page), 1, 1)).toBeVisible();
     await main(page).getByRole('button', { name: t.saveChanges }).click();
     await expect(toast(page, t.updated)).toBeVisible(SAVED);
-    const fewer = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
+    const fewer = await savedProduct(request, product.id);
     expect(fewer.images).toHaveLength(1);
     expect(fewer.images[0]).toBe(fewer.imageCover);
     // The same file: a picture sent again would be a new upload under a new key.
@@ -553,7 +559,7 @@ test.describe('editing a product', () => {
     await main(page).getByRole('button', { name: 'تقديم الصورة 2' }).click();
     await main(page).getByRole('button', { name: t.saveChanges }).click();
     await expect(toast(page, t.updated)).toBeVisible(SAVED);
-    const reordered = ((await (await request.get(`/api/v1/products/${product.id}`)).json()) as { data: Product }).data;
+    const reordered = await savedProduct(request, product.id);
     expect(reordered.imagesSizes).toHaveLength(2);
     expect(reordered.imagesSizes[1]).toEqual(product.imageCoverSizes);
     expect(reordered.imageCoverSizes).toEqual(reordered.imagesSizes[0]);
@@ -565,6 +571,43 @@ test.describe('editing a product', () => {
 
     await page.goto(`/products/${product.id}`);
     await expect(main(page)).toContainText(formatPrice(300, CURRENCY));
+  });
+
+  test('a product without options: its SKU and barcode in the form, a taken SKU refused, the SKU on its page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { token, group } = await staffWithGroup(page, request, baseURL);
+    const cover = await png(320, 320, '#a855f7', 'cover.png');
+    const other = await createProduct(request, token, group, unique('كوب'), [cover]);
+    const product = await createProduct(request, token, group, unique('إبريق'), [cover]);
+    const sku = `JUG-${randomUUID().slice(0, 6).toUpperCase()}`;
+
+    await page.goto(`/admin/editproducts/${product.id}`);
+    // The shop made its SKU; there is no barcode yet.
+    await expect(field(page, t.sku)).toHaveValue(product.variants[0]?.sku ?? '-');
+    await expect(field(page, t.barcode)).toHaveValue('');
+    await hydrated(main(page).locator('form'));
+
+    await field(page, t.barcode).fill('4006381333932');
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(field(page, t.barcode)).toHaveAccessibleDescription(described(t.barcodeInvalid));
+    // A SKU another product has, in another case: the API's answer lands on the field.
+    await field(page, t.barcode).fill('٤٠٠٦٣٨١٣٣٣٩٣١');
+    await field(page, t.sku).fill(other.variants[0]?.sku.toLowerCase() ?? '-');
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(field(page, t.sku)).toHaveAccessibleDescription(described(t.skuTaken));
+    await expectNoAxeViolations(page);
+
+    await field(page, t.sku).fill(sku);
+    await main(page).getByRole('button', { name: t.saveChanges }).click();
+    await expect(toast(page, t.updated)).toBeVisible(SAVED);
+    const saved = await savedProduct(request, product.id);
+    expect(saved.variants).toEqual([expect.objectContaining({ sku, barcode: '4006381333931', options: {} })]);
+
+    await page.goto(`/products/${product.id}`);
+    await expect(main(page).getByText(`رمز المنتج: ${sku}`)).toBeVisible();
   });
 
   test('an unknown or malformed id is not found', async ({ page, request, baseURL }) => {
@@ -583,8 +626,7 @@ test.describe('the product list', () => {
     request,
     baseURL,
   }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { token, group } = await staffWithGroup(page, request, baseURL);
     const word = `قائمة${randomUUID().slice(0, 6)}`;
     const cover = await png(320, 320, '#f59e0b', 'cover.png');
     const products: Product[] = [];
@@ -684,8 +726,7 @@ test.describe('the product list', () => {
     request,
     baseURL,
   }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { token, group } = await staffWithGroup(page, request, baseURL);
     const word = `جدول${randomUUID().slice(0, 6)}`;
     const cover = await png(320, 320, '#0ea5e9', 'cover.png');
     const [out, low, plenty, draft] = [
@@ -781,8 +822,7 @@ test.describe('the table before JavaScript loads', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a bulk move works as a plain form; a bulk delete still asks first', async ({ page, request, baseURL }) => {
-    const token = await adminSession(page, request, baseURL);
-    const group = await createGroup(request, token);
+    const { token, group } = await staffWithGroup(page, request, baseURL);
     const other = await createNamed(request, token, 'categories', unique('تصنيف آخر'));
     const word = `بلاجافا${randomUUID().slice(0, 6)}`;
     const cover = await png(320, 320, '#22c55e', 'cover.png');
@@ -800,7 +840,7 @@ test.describe('the table before JavaScript loads', () => {
     await bulk.getByLabel('التصنيف الجديد', { exact: true }).selectOption({ label: other.name });
     await bulk.getByRole('button', { name: 'تنفيذ' }).click();
     await expect(table.getByRole('row')).toHaveCount(2);
-    const moved = ((await (await request.get(`/api/v1/products/${first.id}`)).json()) as { data: Product }).data;
+    const moved = await savedProduct(request, first.id);
     expect(moved.category).toBe(other.id);
 
     // Delete the second: the question comes first, from the server.

@@ -4,13 +4,13 @@ import type { NamedItem, Product } from '../../src/contract/types';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
+  adminSession,
   apiToken,
   bearer,
   expectNoAxeViolations,
   field,
   hydrated,
   recordPosts,
-  signInWithCookie,
   toast,
 } from './support';
 
@@ -94,8 +94,7 @@ test('sizes 41–43 in two colours, fill-all, one row’s stock; then a size rem
   request,
   baseURL,
 }) => {
-  const token = await apiToken(request, ADMIN);
-  await signInWithCookie(page.context(), baseURL, token);
+  const token = await adminSession(page, request, baseURL);
   const category = await createCategory(request, token);
   const title = `حذاء بمقاسات ${randomUUID().slice(0, 6)}`;
 

@@ -36,6 +36,13 @@ export async function signInWithCookie(context: BrowserContext, baseURL: string 
   await context.addCookies([{ name: 'matjar_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
+/** The browser signed in as the shop's admin; returns the admin's API token too. */
+export async function adminSession(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const token = await apiToken(request, ADMIN);
+  await signInWithCookie(page.context(), baseURL, token);
+  return token;
+}
+
 export async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'matjar_session');
 }
@@ -80,6 +87,8 @@ export async function closeToast(page: Page, text: string) {
 export const toArabicIndic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A field's accessible description that starts with `message` (a hint may follow it). */
+export const described = (message: string) => new RegExp(`^${escapeRegExp(message)}`);
 
 /** Where placing an order leads: the order's own page, thanking for it (docs/orders.md § The customer's screens). */
 export const PLACED_ORDER_URL = /\/user\/orders\/[0-9a-f-]+\?placed=1$/;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { idSchema } from '../../src/contract/common.js';
 import {
   adminProductFilters,
   adminProductQuery,
   isFiltered,
   stockFlag,
 } from '../../src/web/lib/admin-products-query.js';
+import { isId } from '../../src/web/lib/list-url.js';
+import { readListing } from '../../src/web/lib/listing.server.js';
 
 /* The admin products table's URL (docs/catalogue.md § The admin products table). */
 
@@ -62,6 +65,23 @@ describe('adminProductFilters', () => {
     });
     expect(at('?sort=+price').sort).toBe('+price');
     expect(at('?sort=+quantity').sort).toBe('+quantity');
+  });
+});
+
+describe('one reading of a product list’s URL, the storefront’s and the table’s', () => {
+  it('keyword, category, brand and an unencoded sort read alike; an id the API would refuse is dropped by both', () => {
+    const notUuid = 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa';
+    for (const id of [category, notUuid, '00000000-0000-0000-0000-000000000000', 'x']) {
+      expect(isId(id)).toBe(idSchema.safeParse(id).success);
+    }
+    const search = `?keyword=${encodeURIComponent(` ${'ب'.repeat(250)} `)}&category=${notUuid}&category=${category}&brand=${notUuid}&sort=+price`;
+    const table = at(search);
+    const listing = readListing(new URLSearchParams(search));
+    expect(table.keyword).toBe('ب'.repeat(200));
+    expect(listing.keyword).toBe(table.keyword);
+    expect([table.category, table.brand]).toEqual([category, '']);
+    expect(listing).toMatchObject({ categories: [category], brands: [], sort: '+price' });
+    expect(table.sort).toBe('+price');
   });
 });
 

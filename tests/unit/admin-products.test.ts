@@ -29,6 +29,8 @@ const valid: ProductValues = {
   price: '250',
   priceAfterDiscount: '199.5',
   quantity: '12',
+  sku: '',
+  barcode: '',
   category: CATEGORY,
   brand: '',
   status: 'active',
@@ -50,6 +52,14 @@ describe('the product form’s rules (the API’s, checked before sending)', () 
     expect(
       validateProduct({ ...valid, brand: '', priceAfterDiscount: '' }, { ...sar, imageCount: 0, imageRequired: false }),
     ).toEqual({});
+  });
+
+  it('checks a SKU and a barcode by the variant’s rules; both may be left empty', () => {
+    expect(validateProduct({ ...valid, sku: 'has space', barcode: '4006381333932' }, sar)).toEqual({
+      sku: variantText.skuInvalid('64'),
+      barcode: variantText.barcodeInvalid,
+    });
+    expect(validateProduct({ ...valid, sku: ' CUP-1/a ', barcode: '٤٠٠٦٣٨١٣٣٣٩٣١' }, sar)).toEqual({});
   });
 
   it('keeps to the API’s lengths', () => {
@@ -179,6 +189,8 @@ describe('what the form starts with', () => {
         price: '120',
         priceAfterDiscount: '',
         quantity: '3',
+        sku: 'MJ-1',
+        barcode: '',
         category: 'c1',
         brand: '',
         status: 'active',
@@ -190,6 +202,21 @@ describe('what the form starts with', () => {
       variants: { options: [], rows: [] },
     });
     expect(productDefaults(null).values).toEqual(emptyProductValues);
+    // A product with options keeps its codes in the table: the product's own fields start empty.
+    const withOptions = productDefaults({
+      ...product,
+      options: [{ name: 'المقاس', values: ['42'] }],
+      variants: [
+        { ...(product.variants[0] as Product['variants'][number]), options: { المقاس: '42' }, barcode: '96385074' },
+      ],
+    });
+    expect(withOptions.values).toMatchObject({ sku: '', barcode: '' });
+    expect(
+      productDefaults({
+        ...product,
+        variants: [{ ...(product.variants[0] as Product['variants'][number]), barcode: '96385074' }],
+      }).values,
+    ).toMatchObject({ sku: 'MJ-1', barcode: '96385074' });
   });
 
   it('after a plain post failed: what was posted, the saved pictures still', () => {

@@ -194,13 +194,15 @@ describe('the JSON the form posts', () => {
     });
   });
 
-  it('the API gets the table instead of the product’s own prices; with every option removed, one default variant', () => {
+  it('the API gets the table instead of the product’s own prices and codes; with every option removed, one default variant', () => {
     const values = {
       title: 'حذاء',
       description: 'حذاء جري',
       price: '٢٥٠',
       priceAfterDiscount: '',
       quantity: '٣',
+      sku: ' SH-1 ',
+      barcode: '٤٠٠٦٣٨١٣٣٣٩٣١',
       category: 'c1',
       brand: '',
       status: 'active',
@@ -210,14 +212,18 @@ describe('the JSON the form posts', () => {
     const form = productApiForm(values, lists, apiVariantParts(parts, values));
     expect(form.get('options')).toBe(parts.options);
     expect(form.get('variants')).toBe(parts.variants);
-    expect(form.has('price') || form.has('priceAfterDiscount') || form.has('quantity')).toBe(false);
+    for (const field of ['price', 'priceAfterDiscount', 'quantity', 'sku', 'barcode'])
+      expect(form.has(field)).toBe(false);
 
     const plain = apiVariantParts({ options: '[]', variants: '[]' }, values);
     expect(plain?.options).toBe('[]');
-    expect(JSON.parse(plain?.variants ?? '')).toEqual([{ options: {}, price: '250', quantity: '3' }]);
-    // A form without a table posts the product's fields as before.
+    expect(JSON.parse(plain?.variants ?? '')).toEqual([
+      { options: {}, price: '250', quantity: '3', sku: 'SH-1', barcode: '٤٠٠٦٣٨١٣٣٣٩٣١' },
+    ]);
+    // A form without a table posts the product's fields as before, its SKU and barcode too.
     expect(apiVariantParts(undefined, values)).toBeUndefined();
-    expect(productApiForm(values, lists).get('price')).toBe('250');
+    const own = productApiForm(values, lists);
+    expect([own.get('price'), own.get('sku'), own.get('barcode')]).toEqual(['250', 'SH-1', '٤٠٠٦٣٨١٣٣٣٩٣١']);
   });
 });
 
@@ -283,13 +289,16 @@ describe('messages on the right row', () => {
     expect(checkVariants(none, 2)).toEqual({ rows: {}, general: vt.variantsRequired });
   });
 
-  it('the product’s own prices are not asked for when the variants carry them', () => {
+  it('the product’s own prices and codes are not asked for nor checked when the variants carry them', () => {
     const values = {
       title: 'حذاء رياضي',
       description: 'حذاء خفيف',
       price: '',
       priceAfterDiscount: '',
       quantity: '',
+      // Left from before the options came: the table's rows carry the codes now.
+      sku: 'has space',
+      barcode: '123',
       category: '7d0f5c1e-8f1a-4c6b-9a51-0d3c2b1a9e77',
       brand: '',
       status: 'active',

@@ -1,6 +1,7 @@
 import { type Ref, useId } from 'react';
 import { pt } from '../i18n/product';
 import { colorLabels } from '../lib/color-name';
+import { FieldErrorText } from './form-field';
 
 type ColorSwatchesProps = {
   colors: readonly string[];
@@ -54,11 +55,7 @@ export function ColorSwatches({ colors, value, onChange, error, firstRef, name =
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-2 text-sm font-bold text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} message={error} spacing="mt-2" />
     </div>
   );
 }

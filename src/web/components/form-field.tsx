@@ -26,6 +26,37 @@ export function fieldIds({ name, id, error, hint }: FieldProps) {
   return { controlId, labelId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
 }
 
+type FieldErrorTextProps = {
+  /** What the control's `aria-describedby` names. */
+  id?: string | undefined;
+  /** Nothing is drawn without one. */
+  message: string | undefined;
+  /** Its space from the control (Tailwind margin classes). */
+  spacing?: string;
+  /**
+   * Keep an assertive live region in place, so a message that appears while the focus is elsewhere
+   * (the file chooser just closed, a button was pressed) is read out.
+   */
+  live?: boolean;
+  /** Read out as it appears (a field checked by the server while the person waits). */
+  alert?: boolean;
+};
+
+/** A field's message: red, bold, after a warning icon that screen readers skip. Every form uses this one. */
+export function FieldErrorText({ id, message, spacing = 'mt-1.5', live = false, alert = false }: FieldErrorTextProps) {
+  const text = message ? (
+    <p
+      id={id}
+      role={alert ? 'alert' : undefined}
+      className={`flex items-start gap-1.5 text-sm font-bold text-red-700 ${spacing}`.trim()}
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {message}
+    </p>
+  ) : null;
+  return live ? <div aria-live="assertive">{text}</div> : text;
+}
+
 /** Label above, message and hint below: the frame every field shares. */
 export function FieldFrame({
   field,
@@ -43,12 +74,7 @@ export function FieldFrame({
         {field.label}
       </label>
       {children}
-      {field.error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-bold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {field.error}
-        </p>
-      )}
+      <FieldErrorText id={errorId} message={field.error} />
       {field.hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {field.hint}

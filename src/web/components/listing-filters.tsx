@@ -6,6 +6,7 @@ import type { NamedItem } from '../../contract/types';
 import { c } from '../i18n/catalog';
 import { formatNumber } from '../lib/format';
 import type { Listing, PriceIssue } from '../lib/listing.server';
+import { FieldErrorText } from './form-field';
 
 /*
  * The listing's GET form: sort, categories, brands and price bounds. It works as a plain form
@@ -149,11 +150,7 @@ function PriceField({
         aria-describedby={issue ? errorId : undefined}
         className={`w-full rounded-lg border bg-white px-3 py-2 text-end ${issue ? 'border-red-600' : 'border-slate-300'}`}
       />
-      {issue && (
-        <p id={errorId} className="text-sm text-red-700">
-          {priceMessages[name][issue]}
-        </p>
-      )}
+      <FieldErrorText id={errorId} message={issue && priceMessages[name][issue]} spacing="" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Category, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import type { SubcategoryChoices } from '../routes/admin/subcategories';
-import { SelectField } from './form-field';
+import { FieldErrorText, SelectField } from './form-field';
 
 type ProductCategoryFieldsProps = {
   categories: Category[];
@@ -101,12 +101,7 @@ export function ProductCategoryFields({
             </ul>
           )}
         </div>
-        {errors.subcategory && (
-          <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm font-bold text-red-700">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {errors.subcategory}
-          </p>
-        )}
+        <FieldErrorText id={`${id}-error`} message={errors.subcategory} />
       </fieldset>
     </>
   );

@@ -1,9 +1,10 @@
-import { CircleAlert, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_PRODUCT_COLORS } from '../../contract/constants';
 import { ap } from '../i18n/admin-products';
 import { colorLabels } from '../lib/color-name';
 import { formatNumber } from '../lib/format';
+import { FieldErrorText } from './form-field';
 
 type ProductColorsProps = {
   colors: string[];
@@ -111,14 +112,7 @@ export function ProductColors({ colors, onChange, error, hydrated }: ProductColo
           ))}
         </ul>
       )}
-      <div aria-live="assertive">
-        {message && (
-          <p id={`${id}-error`} className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {message}
-          </p>
-        )}
-      </div>
+      <FieldErrorText id={`${id}-error`} message={message} spacing="mt-2" live />
       <p role="status" className="sr-only">
         {status}
       </p>

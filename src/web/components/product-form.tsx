@@ -166,6 +166,30 @@ export function ProductForm({ mode, defaults, categories, brands, currency, post
             />
           </div>
         )}
+        {/* A product without options keeps its SKU and barcode here; with options, each row has its own (docs/variants.md). */}
+        {!withVariants && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              name="sku"
+              label={`${variantText.sku} (SKU)`}
+              dir="ltr"
+              autoComplete="off"
+              defaultValue={values.sku}
+              error={errors.sku}
+              hint={ap.skuHint}
+            />
+            <FormField
+              name="barcode"
+              label={`${variantText.barcode} (${ap.optional})`}
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              defaultValue={values.barcode}
+              error={errors.barcode}
+              hint={ap.barcodeHint}
+            />
+          </div>
+        )}
         <VariantEditor
           draft={variants}
           initialRows={defaults.variants.rows}

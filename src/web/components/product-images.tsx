@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, CircleAlert, Crop, ImagePlus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Crop, ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ap } from '../i18n/admin-products';
 import { formatNumber } from '../lib/format';
 import { IMAGE_RULES } from '../lib/product-form';
 import type { ProductImages } from '../lib/use-product-images';
+import { FieldErrorText } from './form-field';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
@@ -182,14 +183,7 @@ export function ProductImagePicker({ images, error, hydrated, onCrop }: ProductI
         {ap.chooseImages}
       </label>
       {/* Live, so a refused choice is heard: after the file chooser closes, focus is back on the input. */}
-      <div aria-live="assertive">
-        {message && (
-          <p id={`${id}-error`} className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {message}
-          </p>
-        )}
-      </div>
+      <FieldErrorText id={`${id}-error`} message={message} spacing="mt-2" live />
       <p role="status" className="sr-only">
         {images.status}
       </p>

@@ -1,6 +1,7 @@
-import { CircleAlert, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useId } from 'react';
 import { RATING_STEPS, ratingLabel, starHalfOf } from '../lib/review-form';
+import { FieldErrorText } from './form-field';
 
 type StarRatingInputProps = {
   name: string;
@@ -55,12 +56,7 @@ export function StarRatingInput({ name, value, onChange, label, error }: StarRat
           );
         })}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-bold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={errorId} message={error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleAlert, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isColorOption, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS } from '../../contract/constants';
 import { variantText as vt } from '../i18n/admin-products';
@@ -20,6 +20,7 @@ import {
   type VariantRow,
   variantParts,
 } from '../lib/product-variants';
+import { FieldErrorText } from './form-field';
 
 type VariantEditorProps = {
   draft: VariantDraft;
@@ -120,12 +121,7 @@ export function VariantEditor({
           <input type="hidden" name="variants" value={parts.variants} />
         </>
       )}
-      {message && (
-        <p id={`${id}-error`} className="mb-3 flex items-start gap-1.5 text-sm font-bold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {message}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} message={message} spacing="mb-3" />
       <datalist id={`${id}-names`}>
         {SUGGESTED_NAMES.map((name) => (
           <option key={name} value={name} />
@@ -382,6 +378,7 @@ function ColorValues({ option, onChange }: { option: OptionDraft; onChange: (opt
           type="color"
           value={picked}
           onChange={(event) => setPicked(event.target.value)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
           className="h-11 w-16 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
         />
         <button
@@ -393,7 +390,7 @@ function ColorValues({ option, onChange }: { option: OptionDraft; onChange: (opt
           {vt.addColor(option.name.trim())}
         </button>
       </div>
-      {problem && <p className="mt-1 text-sm font-bold text-red-700">{problem}</p>}
+      <FieldErrorText id={`${id}-problem`} message={problem} spacing="mt-1" live />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Product } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { colorLabels } from '../lib/color-name';
 import { type Choice, isValueAvailable } from '../lib/variant-choice';
+import { FieldErrorText } from './form-field';
 
 type VariantPickerProps = {
   product: Pick<Product, 'options' | 'variants'>;
@@ -124,11 +125,7 @@ function OptionGroup({ product, option, choice, onChoose, error, firstOpenRef }:
           );
         })}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-2 text-sm font-bold text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldErrorText id={`${id}-error`} message={error} spacing="mt-2" />
     </fieldset>
   );
 }

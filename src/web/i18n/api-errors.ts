@@ -145,6 +145,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SKU_TAKEN: { text: vt.skuTaken },
   BARCODE_INVALID: { text: vt.barcodeInvalid },
   VARIANTS_OWN_PRICES: { text: vt.variantsOwnPrices },
+  VARIANTS_OWN_SKU: { text: vt.variantsOwnSku },
   COLORS_TOO_MANY: { text: ap.tooManyColors(formatNumber(MAX_PRODUCT_COLORS)) },
   IMAGE_INVALID: { text: ag.imageInvalid, field: 'image' },
   IMAGE_TOO_LARGE: { text: ag.imageTooLarge, field: 'image' },

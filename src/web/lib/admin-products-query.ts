@@ -5,10 +5,12 @@ import {
   type ProductStockFilter,
 } from '../../contract/constants';
 import type { Product } from '../../contract/types';
+import { readChoice, readIds, readKeyword } from './list-url';
 
 /*
  * The admin products table's state, all of it in the URL (docs/catalogue.md § The admin products
- * table): what the GET form sends, read back with anything unknown replaced by the default.
+ * table): what the GET form sends, read back as every product list reads it (list-url.ts), with
+ * anything unknown replaced by the default.
  */
 
 /** The table's sorts, as the API's `sort` parameter (the first is the default). */
@@ -27,32 +29,19 @@ export type AdminProductFilters = {
   view: AdminProductView;
 };
 
-const KEYWORD_MAX = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const oneOf = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
-  options.find((option) => option === value) ?? fallback;
-
 export function adminProductFilters(url: URL): AdminProductFilters {
-  const param = (name: string) => url.searchParams.get(name)?.trim() ?? '';
-  const id = (name: string) => (UUID.test(param(name)) ? param(name) : '');
-  const limit = Number(param('limit'));
+  const params = url.searchParams;
+  const limit = Number(params.get('limit')?.trim());
   return {
-    keyword: param('keyword').slice(0, KEYWORD_MAX),
-    category: id('category'),
-    brand: id('brand'),
-    status: oneOf(PRODUCT_STATUS_FILTERS, param('status'), 'all'),
-    stock: oneOf(PRODUCT_STOCK_FILTERS, param('stock'), 'all'),
-    // '+price' arrives as ' price' when a '+' is not encoded.
-    sort: oneOf(
-      ADMIN_PRODUCT_SORTS,
-      param('sort')
-        .replace(/^price$/, '+price')
-        .replace(/^quantity$/, '+quantity'),
-      '-createdAt',
-    ),
+    keyword: readKeyword(params),
+    // The table filters by one category and one brand.
+    category: readIds(params, 'category')[0] ?? '',
+    brand: readIds(params, 'brand')[0] ?? '',
+    status: readChoice(PRODUCT_STATUS_FILTERS, params.get('status'), 'all'),
+    stock: readChoice(PRODUCT_STOCK_FILTERS, params.get('stock'), 'all'),
+    sort: readChoice(ADMIN_PRODUCT_SORTS, params.get('sort'), '-createdAt'),
     limit: ADMIN_PRODUCT_PAGE_SIZES.find((size) => size === limit) ?? ADMIN_PRODUCT_PAGE_SIZES[0],
-    view: param('view') === 'cards' ? 'cards' : 'table',
+    view: params.get('view') === 'cards' ? 'cards' : 'table',
   };
 }
 

@@ -1,18 +1,15 @@
-import { idSchema } from '../../contract/common';
 import { pageSizes, SORT_OPTIONS } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
 import type { Query } from './api';
+import { readChoice, readIds, readKeyword } from './list-url';
 
 /*
  * The listing's state lives in the URL (/products?keyword=…&sort=-sold&category=ID&brand=ID
- * &priceFrom=100&priceTo=500&page=2). URLs are typed, shared and edited by hand, so every value
- * is checked here and a malformed one is dropped: the API would answer it with a 400.
+ * &priceFrom=100&priceTo=500&page=2), read as every product list reads it (list-url.ts).
  */
 
-/** Bounds the API puts on list queries (src/contract/catalog.ts, common.ts). */
+/** The highest page the API takes (src/contract/common.ts). */
 const MAX_PAGE = 1_000_000;
-const MAX_IDS = 50;
-const MAX_KEYWORD = 200;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
@@ -35,12 +32,6 @@ export type Listing = {
   page: number;
 };
 
-const isId = (value: string) => idSchema.safeParse(value).success;
-
-function ids(values: string[]): string[] {
-  return [...new Set(values.map((v) => v.trim()).filter(isId))].slice(0, MAX_IDS);
-}
-
 /** A 1-based page number; anything else is page 1. */
 export function readPage(params: URLSearchParams): number {
   const raw = toAsciiDigits(params.get('page') ?? '').trim();
@@ -49,11 +40,7 @@ export function readPage(params: URLSearchParams): number {
   return page < 1 ? 1 : Math.min(page, MAX_PAGE);
 }
 
-function readSort(raw: string | null): SortValue {
-  // An unencoded '+price' arrives as ' price'.
-  const value = (raw ?? '').replace(/^ /, '+');
-  return SORT_OPTIONS.find((option) => option.value === value)?.value ?? '';
-}
+const SORT_VALUES: readonly SortValue[] = SORT_OPTIONS.map((option) => option.value);
 
 /** A typed price: Arabic-Indic digits and the Arabic decimal mark accepted, thousands separators dropped. */
 export function parsePrice(raw: string): number | 'notNumber' | undefined {
@@ -91,10 +78,10 @@ export function readListing(params: URLSearchParams): Listing {
   const priceFrom = (params.get('priceFrom') ?? '').slice(0, 32);
   const priceTo = (params.get('priceTo') ?? '').slice(0, 32);
   return {
-    keyword: (params.get('keyword') ?? '').trim().slice(0, MAX_KEYWORD),
-    sort: readSort(params.get('sort')),
-    categories: ids(params.getAll('category')),
-    brands: ids(params.getAll('brand')),
+    keyword: readKeyword(params),
+    sort: readChoice(SORT_VALUES, params.get('sort'), ''),
+    categories: readIds(params, 'category'),
+    brands: readIds(params, 'brand'),
     priceFrom,
     priceTo,
     ...priceBounds(priceFrom, priceTo),

@@ -23,6 +23,8 @@ export const productFields = [
   'price',
   'priceAfterDiscount',
   'quantity',
+  'sku',
+  'barcode',
   'variants',
   'category',
   'subcategory',
@@ -39,6 +41,8 @@ export const productTextFields = [
   'price',
   'priceAfterDiscount',
   'quantity',
+  'sku',
+  'barcode',
   'category',
   'brand',
   'status',
@@ -81,6 +85,8 @@ export const emptyProductValues: ProductValues = {
   price: '',
   priceAfterDiscount: '',
   quantity: '',
+  sku: '',
+  barcode: '',
   category: '',
   brand: '',
   status: 'active',
@@ -136,6 +142,7 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
       variants: variantDraftOf(null),
     };
   }
+  const defaultVariant = product.options.length === 0 ? product.variants[0] : undefined;
   return {
     values: {
       title: product.title,
@@ -143,6 +150,9 @@ export function productDefaults(product: Product | null, subcategoryOptions: Sub
       price: String(product.price),
       priceAfterDiscount: product.priceAfterDiscount === undefined ? '' : String(product.priceAfterDiscount),
       quantity: String(product.quantity),
+      // A product without options: its default variant's codes (docs/variants.md).
+      sku: defaultVariant?.sku ?? '',
+      barcode: defaultVariant?.barcode ?? '',
       category: product.category,
       brand: product.brand ?? '',
       status: product.status,
@@ -175,8 +185,8 @@ export function postedDefaults(
  * a field left out would keep the old list). Without pictures the product keeps its own. An edit
  * of the pictures with JavaScript sends `keep`: the saved ones by key (the first of them being
  * the cover when it leads), a slot for each new file (docs/architecture.md § Images). With a
- * variant table the prices and stock are its rows' and the product's own are left out
- * (docs/variants.md).
+ * variant table the prices, stock, SKUs and barcodes are its rows' and the product's own are left
+ * out (docs/variants.md).
  */
 export function productApiForm(
   values: ProductValues,
@@ -198,6 +208,8 @@ export function productApiForm(
     form.append('price', asciiNumber(values.price));
     form.append('priceAfterDiscount', asciiNumber(values.priceAfterDiscount));
     form.append('quantity', asciiNumber(values.quantity));
+    form.append('sku', values.sku.trim());
+    form.append('barcode', values.barcode.trim());
   }
   form.append('category', values.category.trim());
   form.append('brand', values.brand.trim());

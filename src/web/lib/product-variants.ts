@@ -218,21 +218,23 @@ export const isVariantParam = (param: string) => /^(options|variants)\b/.test(pa
 
 /**
  * The multipart parts the API reads for the options and the table, from what the form posted: a
- * product whose options were all removed sends its own price and stock as its one default
- * variant. Undefined when the form has no table (a product without options, as before).
+ * product whose options were all removed sends its own price, stock, SKU and barcode as its one
+ * default variant. Undefined when the form has no table (a product without options, as before).
  */
 export function apiVariantParts(
   posted: { options: string; variants: string } | undefined,
-  prices: { price: string; priceAfterDiscount: string; quantity: string },
+  values: { price: string; priceAfterDiscount: string; quantity: string; sku: string; barcode: string },
 ): { options: string; variants: string } | undefined {
   if (!posted) return undefined;
   if (posted.options.trim() !== '[]') return posted;
-  const discount = asciiNumber(prices.priceAfterDiscount);
+  const discount = asciiNumber(values.priceAfterDiscount);
   const only = {
     options: {},
-    price: asciiNumber(prices.price),
+    price: asciiNumber(values.price),
     ...(discount === '' ? {} : { priceAfterDiscount: discount }),
-    quantity: asciiNumber(prices.quantity),
+    quantity: asciiNumber(values.quantity),
+    sku: values.sku.trim(),
+    barcode: values.barcode.trim(),
   };
   return { options: '[]', variants: JSON.stringify([only]) };
 }

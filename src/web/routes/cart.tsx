@@ -1,4 +1,4 @@
-import { CircleAlert, ShoppingBag, ShoppingCart, TicketPercent, Trash2 } from 'lucide-react';
+import { ShoppingBag, ShoppingCart, TicketPercent, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useFetcher } from 'react-router';
 import { COUPON_NAME_MAX } from '../../contract/constants';
@@ -6,6 +6,7 @@ import { CartLineRow } from '../components/cart-line';
 import { CartTotals } from '../components/cart-totals';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormAlert } from '../components/form-alert';
+import { FieldErrorText } from '../components/form-field';
 import { cartText } from '../i18n/cart';
 import { requireUser } from '../lib/auth.server';
 import {
@@ -324,10 +325,7 @@ function CouponForm({ posted }: { posted: CartActionResult | undefined }) {
           </button>
         </div>
         {error ? (
-          <p id="coupon-error" role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {error}
-          </p>
+          <FieldErrorText id="coupon-error" message={error} spacing="mt-2" alert />
         ) : (
           <p id="coupon-hint" className="mt-2 text-sm text-slate-600">
             {cartText.couponHint}

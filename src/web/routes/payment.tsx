@@ -1,9 +1,10 @@
-import { Banknote, ChevronRight, CircleAlert, CreditCard, ExternalLink, LoaderCircle, MapPinPlus } from 'lucide-react';
+import { Banknote, ChevronRight, CreditCard, ExternalLink, LoaderCircle, MapPinPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
 import { FormAlert } from '../components/form-alert';
+import { FieldErrorText } from '../components/form-field';
 import { MoneyLines } from '../components/money-lines';
 import { SubmitButton } from '../components/submit-button';
 import { VariantFacts } from '../components/variant-facts';
@@ -216,7 +217,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                   {cartText.testPaymentsNotice}
                 </p>
               )}
-              {methodError && <FieldMessage id="method-error">{methodError}</FieldMessage>}
+              <FieldErrorText id="method-error" message={methodError} spacing="mt-2" />
             </fieldset>
 
             <AddressSelect addresses={addresses} error={addressError} defaultValue={failure?.values.addressId} />
@@ -242,12 +243,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                     <span className="font-bold">{formatPrice(goodsValue(cart), shop.currency)}</span>
                   </p>
                 )}
-                {quote.answer && !quote.answer.ok && (
-                  <p className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
-                    <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                    {quote.answer.message}
-                  </p>
-                )}
+                {quote.answer && !quote.answer.ok && <FieldErrorText message={quote.answer.message} spacing="mt-2" />}
                 {!quote.answer && !quote.loading && (
                   <p className="mt-2 text-sm text-slate-600">{cartText.chooseForTotal}</p>
                 )}
@@ -293,15 +289,6 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
     </>
-  );
-}
-
-function FieldMessage({ id, children }: { id: string; children: string }) {
-  return (
-    <p id={id} className="mt-2 flex items-start gap-1.5 text-sm font-bold text-red-700">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {children}
-    </p>
   );
 }
 
@@ -383,7 +370,7 @@ function AddressSelect({
           </option>
         ))}
       </select>
-      {error && <FieldMessage id="address-error">{error}</FieldMessage>}
+      <FieldErrorText id="address-error" message={error} spacing="mt-2" />
       {addresses.length === 0 && (
         <p id="address-none" className="mt-2 text-sm text-slate-600">
           {cartText.noAddresses}

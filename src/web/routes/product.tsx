@@ -239,7 +239,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           )}
 
           <PriceTag {...priceForChoice(product, choice)} currency={shop.currency} />
-          {variant ? <VariantStock variant={variant} /> : <Availability inStock={inStock} />}
+          {variant ? (
+            <VariantStock variant={variant} />
+          ) : (
+            <Availability inStock={inStock} sku={product.options.length === 0 ? product.variants[0]?.sku : undefined} />
+          )}
           <AddToCartForm
             key={product.id}
             product={product}
@@ -304,12 +308,24 @@ function PriceTag({ from, currency, ...product }: PriceTagProps) {
   );
 }
 
-function Availability({ inStock }: { inStock: boolean }) {
+/** In stock or not, and the SKU of a product without options (its default variant's). */
+function Availability({ inStock, sku }: { inStock: boolean; sku: string | undefined }) {
   const Icon = inStock ? CircleCheck : CircleX;
   return (
-    <p className={`flex items-center gap-1.5 font-bold ${inStock ? 'text-emerald-700' : 'text-red-700'}`}>
-      <Icon aria-hidden="true" className="size-5" />
-      {inStock ? pt.inStock : pt.outOfStock}
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
+      <p className={`flex items-center gap-1.5 font-bold ${inStock ? 'text-emerald-700' : 'text-red-700'}`}>
+        <Icon aria-hidden="true" className="size-5" />
+        {inStock ? pt.inStock : pt.outOfStock}
+      </p>
+      {sku && <SkuLine sku={sku} />}
+    </div>
+  );
+}
+
+function SkuLine({ sku }: { sku: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      {variantText.sku}: <bdi dir="ltr">{sku}</bdi>
     </p>
   );
 }
@@ -329,9 +345,7 @@ function VariantStock({ variant }: { variant: Variant }) {
         <Icon aria-hidden="true" className="size-5" />
         {text}
       </p>
-      <p className="text-sm text-slate-700">
-        {variantText.sku}: <bdi dir="ltr">{variant.sku}</bdi>
-      </p>
+      <SkuLine sku={variant.sku} />
     </div>
   );
 }

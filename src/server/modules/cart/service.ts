@@ -80,6 +80,18 @@ export async function priceCart(db: Db, cart: typeof carts.$inferSelect): Promis
   return { cart, lines, coupon, total, totalAfterDiscount: coupon ? discounted(total, coupon.discount) : null };
 }
 
+/**
+ * A cart priced to be quoted or ordered: the quote, the cash order and the card checkout all start
+ * here. An empty cart is CART_EMPTY; one still holding a product moved back to draft is
+ * PRODUCT_UNAVAILABLE (docs/catalogue.md § Drafts).
+ */
+export async function priceCartToOrder(db: Db, cart: typeof carts.$inferSelect): Promise<PricedCart> {
+  const priced = await priceCart(db, cart);
+  if (priced.lines.length === 0) throw failure('cartEmpty');
+  if (priced.lines.some(({ product }) => product.status === 'draft')) throw failure('productUnavailable');
+  return priced;
+}
+
 export function serializeCart(priced: PricedCart, media: MediaStore, origin: string, digits: number): Cart {
   const { cart, lines, coupon, total, totalAfterDiscount } = priced;
   const products: CartLine[] = lines.map(({ item, product, variant, categoryName, brandName, unitPrice }) => ({
@@ -174,11 +186,6 @@ export async function productForCart(db: Db, productId: string) {
   // A draft is not for sale: missing, as to its product page (docs/catalogue.md § Drafts).
   if (!product || product.status === 'draft') throw failure('productNotFound');
   return product;
-}
-
-/** A cart still holding a product moved back to draft cannot be quoted or ordered (docs/catalogue.md § Drafts). */
-export function refuseDrafts(priced: PricedCart) {
-  if (priced.lines.some(({ product }) => product.status === 'draft')) throw failure('productUnavailable');
 }
 
 /** How many units of a variant the cart holds across its lines (a product without options: its swatches). */

@@ -23,7 +23,12 @@ export type NewProduct = {
  * Inserts a product with its variants, inside the caller's transaction (the product form and the
  * CSV import); the caller reindexes it for search. Returns its id.
  */
-export async function insertProduct(tx: Tx, product: NewProduct, variants: VariantValues[]): Promise<string> {
+export async function insertProduct(
+  tx: Tx,
+  product: NewProduct,
+  variants: VariantValues[],
+  skuField?: Parameters<typeof writeVariants>[3],
+): Promise<string> {
   const { status, ...columns } = product;
   const [created] = await tx
     .insert(products)
@@ -37,6 +42,6 @@ export async function insertProduct(tx: Tx, product: NewProduct, variants: Varia
     })
     .returning({ id: products.id });
   if (!created) throw failure('internalError');
-  await writeVariants(tx, created.id, variants);
+  await writeVariants(tx, created.id, variants, skuField);
   return created.id;
 }

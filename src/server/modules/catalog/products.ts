@@ -266,22 +266,35 @@ function checkMinorPrices(
 /** The product's own price and stock fields, which a product with variants takes per variant instead. */
 const PRICE_FIELDS = ['price', 'priceAfterDiscount', 'quantity'] as const;
 
-/** A form that sends `variants` keeps prices and stock there: the product's own fields are refused. */
+/** The default variant's SKU and barcode, which a product with variants takes per variant too. */
+const CODE_FIELDS = ['sku', 'barcode'] as const;
+
+/** Why a product's own field is refused when its variants carry it. */
+const ownFieldFailure = (field: (typeof PRICE_FIELDS | typeof CODE_FIELDS)[number]) =>
+  (CODE_FIELDS as readonly string[]).includes(field) ? 'variantsOwnSku' : 'variantsOwnPrices';
+
+/** A form that sends `variants` keeps prices, stock and codes there: the product's own fields are refused. */
 function refuseProductPrices(form: FormData) {
-  const sent = PRICE_FIELDS.find((field) => (form.fields[field]?.[0] ?? '').trim() !== '');
-  if (sent) throw fieldError(sent, 'variantsOwnPrices', form.fields[sent]?.[0]);
+  const sent = [...PRICE_FIELDS, ...CODE_FIELDS].find((field) => (form.fields[field]?.[0] ?? '').trim() !== '');
+  if (sent) throw fieldError(sent, ownFieldFailure(sent), form.fields[sent]?.[0]);
 }
 
 /**
- * A new product's form: with `options`/`variants` the variants carry prices and stock; without,
- * the product's own fields make its one default variant (docs/variants.md).
+ * A new product's form: with `options`/`variants` the variants carry prices, stock and codes;
+ * without, the product's own fields (price, stock, `sku`, `barcode`) make its one default variant
+ * (docs/variants.md). `skuField` is where a taken SKU is reported.
  */
 function newProductInput(form: FormData, digits: number) {
   const variantInput = variantsFromForm(form);
   if (variantInput) {
     refuseProductPrices(form);
     const fields = productInput(form, productFieldsWithVariants);
-    return { fields, options: variantInput.options, variants: variantValues(variantInput, digits) };
+    return {
+      fields,
+      options: variantInput.options,
+      variants: variantValues(variantInput, digits),
+      skuField: 'variants' as const,
+    };
   }
   const fields = productInput(form, productFieldsSchema);
   const price = toMinor(fields.price, digits);
@@ -289,14 +302,14 @@ function newProductInput(form: FormData, digits: number) {
     fields.priceAfterDiscount === undefined ? null : toMinor(fields.priceAfterDiscount, digits);
   checkMinorPrices(price, priceAfterDiscount, fields);
   const variant: VariantValues = {
-    sku: '',
-    barcode: null,
+    sku: fields.sku ?? '',
+    barcode: fields.barcode || null,
     options: {},
     price,
     priceAfterDiscount,
     quantity: fields.quantity,
   };
-  return { fields, options: [], variants: [variant] };
+  return { fields, options: [], variants: [variant], skuField: 'sku' as const };
 }
 
 async function readProduct(tx: Tx, id: string): Promise<ProductRow> {
@@ -501,7 +514,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
     const form = await readForm(request);
-    const { fields, options, variants } = newProductInput(form, digits);
+    const { fields, options, variants, skuField } = newProductInput(form, digits);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
     await checkReferences(db, fields.category, fields.brand, fields.subcategory);
     // Images are encoded before the transaction: sharp's work must not hold the database.
@@ -521,6 +534,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           status: fields.status,
         },
         variants,
+        skuField,
       );
       await reindexProducts(tx, { ids: [id] });
       const subIds = [...new Set(fields.subcategory)];
@@ -596,9 +610,9 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * Without `variants`, a product without options changes its one default variant's price, discount
-   * and stock through the product's own fields, as before variants (docs/variants.md); a product
-   * with options refuses them.
+   * Without `variants`, a product without options changes its one default variant's price, discount,
+   * stock, SKU and barcode through the product's own fields, as before variants (docs/variants.md);
+   * a product with options refuses them.
    */
   async function changeDefaultVariant(
     tx: Tx,
@@ -607,10 +621,10 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     current: typeof products.$inferSelect,
     currentVariants: VariantRow[],
   ) {
-    const touched = PRICE_FIELDS.filter((field) => form.fields[field] !== undefined);
-    if (touched.length === 0) return;
+    const [touched] = [...PRICE_FIELDS, ...CODE_FIELDS].filter((field) => form.fields[field] !== undefined);
+    if (!touched) return;
     const variant = currentVariants[0];
-    if (current.options.length > 0 || !variant) throw fieldError(touched[0] ?? 'price', 'variantsOwnPrices', undefined);
+    if (current.options.length > 0 || !variant) throw fieldError(touched, ownFieldFailure(touched), undefined);
     const price = fields.price !== undefined ? toMinor(fields.price, digits) : variant.price;
     const priceAfterDiscount =
       form.fields.priceAfterDiscount !== undefined
@@ -619,9 +633,22 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           : toMinor(fields.priceAfterDiscount, digits)
         : variant.priceAfterDiscount;
     checkMinorPrices(price, priceAfterDiscount, fields);
-    await writeVariants(tx, current.id, [
-      { ...variant, price, priceAfterDiscount, quantity: fields.quantity ?? variant.quantity },
-    ]);
+    const barcode = form.fields.barcode !== undefined ? fields.barcode || null : variant.barcode;
+    await writeVariants(
+      tx,
+      current.id,
+      [
+        {
+          ...variant,
+          sku: fields.sku || variant.sku,
+          barcode,
+          price,
+          priceAfterDiscount,
+          quantity: fields.quantity ?? variant.quantity,
+        },
+      ],
+      form.fields.sku !== undefined ? 'sku' : 'variants',
+    );
   }
 
   r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => {

@@ -158,7 +158,13 @@ export async function deleteProducts(tx: Tx, productIds: string[]) {
  * hands its default variant's id, sales and order lines to its first new variant, so its sales
  * history stays. Then the product's sums follow.
  */
-export async function writeVariants(tx: Tx, productId: string, wanted: VariantValues[]): Promise<void> {
+export async function writeVariants(
+  tx: Tx,
+  productId: string,
+  wanted: VariantValues[],
+  /** The field a taken SKU is reported on: the table, or the product form's own `sku`. */
+  skuField: 'variants' | 'sku' = 'variants',
+): Promise<void> {
   const current = await lockVariants(tx, productId);
   const byId = new Map(current.map((row) => [row.id, row]));
   wanted.forEach((variant, index) => {
@@ -204,7 +210,7 @@ export async function writeVariants(tx: Tx, productId: string, wanted: VariantVa
       else await tx.insert(productVariants).values({ id, productId, ...values });
     }
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('variants', 'skuTaken', wanted.map((v) => v.sku).filter(Boolean));
+    if (isUniqueViolation(error)) throw fieldError(skuField, 'skuTaken', wanted.map((v) => v.sku).filter(Boolean));
     throw error;
   }
   await syncProduct(tx, productId);

@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config.js';
 import { failure, HttpError } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
-import { priceCart, refuseDrafts, refuseHugeTotal } from '../cart/service.js';
+import { priceCartToOrder, refuseHugeTotal } from '../cart/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { createOrder, linesOf, releaseStock, takeStock } from './service.js';
@@ -464,9 +464,7 @@ export function createCheckouts(
           .for('update');
         if (!cart) throw failure('cartNotFound');
         const replaced = await endOpenCheckouts(tx, input.userId);
-        const priced = await priceCart(tx, cart);
-        if (priced.lines.length === 0) throw failure('cartEmpty');
-        refuseDrafts(priced);
+        const priced = await priceCartToOrder(tx, cart);
         const lines = linesOf(priced);
         const { money, cityRecognised } = await quoteCart(tx, shop, priced, input.shippingAddress.city, 'card');
         refuseHugeTotal(money.total);

@@ -35,7 +35,7 @@ import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { latestAddress, markAddressUsed } from '../addresses/service.js';
-import { priceCart, refuseDrafts } from '../cart/service.js';
+import { priceCartToOrder } from '../cart/service.js';
 import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
@@ -102,9 +102,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         .where(and(eq(addresses.id, addressId), eq(addresses.userId, cart.userId)))
         .limit(1);
       if (!address) throw failure('addressNotFound');
-      const priced = await priceCart(db, cart);
-      if (priced.lines.length === 0) throw failure('cartEmpty');
-      refuseDrafts(priced);
+      const priced = await priceCartToOrder(db, cart);
       const { money } = await quoteCart(db, config, priced, address.city, method);
       return { data: quoteView(money) };
     },
@@ -146,9 +144,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         if (!cart) throw failure('cartNotFound');
         // A card checkout left open for this cart gives its units back first: one checkout at a time.
         await endOpenCheckouts(tx, cart.userId);
-        const priced = await priceCart(tx, cart);
-        if (priced.lines.length === 0) throw failure('cartEmpty');
-        refuseDrafts(priced);
+        const priced = await priceCartToOrder(tx, cart);
         const { postalCode, ...address } = request.body.shippingAddress;
         const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
         await markAddressUsed(tx, cart.userId, address);
