@@ -141,22 +141,43 @@ export const SKU_MAX = 64;
  * The products CSV (docs/product-import.md): its headings in the order the export writes them,
  * which the import reads by name in any order, and the import's bounds.
  */
-export const PRODUCT_CSV_HEADINGS = [
-  'رمز المنتج (SKU)',
-  'معرف المنتج',
-  'الاسم',
-  'الوصف',
-  'التصنيف',
-  'الماركة',
-  'الحالة',
-  ...Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => [`الخيار ${i + 1}`, `القيمة ${i + 1}`]).flat(),
-  'الباركود',
-  'السعر',
-  'السعر بعد الخصم',
-  'الكمية',
-  'الصورة الرئيسية',
-  'الصور',
-] as const;
+export const PRODUCT_CSV_COLUMNS = {
+  sku: 'رمز المنتج (SKU)',
+  productId: 'معرف المنتج',
+  title: 'الاسم',
+  description: 'الوصف',
+  category: 'التصنيف',
+  brand: 'الماركة',
+  status: 'الحالة',
+  barcode: 'الباركود',
+  price: 'السعر',
+  priceAfterDiscount: 'السعر بعد الخصم',
+  quantity: 'الكمية',
+  imageCover: 'الصورة الرئيسية',
+  images: 'الصور',
+} as const;
+/** The name and value columns of each option, «الخيار 1» and «القيمة 1» to the third. */
+export const PRODUCT_CSV_OPTION_COLUMNS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => ({
+  name: `الخيار ${i + 1}`,
+  value: `القيمة ${i + 1}`,
+}));
+const csvColumn = PRODUCT_CSV_COLUMNS;
+export const PRODUCT_CSV_HEADINGS: readonly string[] = [
+  csvColumn.sku,
+  csvColumn.productId,
+  csvColumn.title,
+  csvColumn.description,
+  csvColumn.category,
+  csvColumn.brand,
+  csvColumn.status,
+  ...PRODUCT_CSV_OPTION_COLUMNS.flatMap((option) => [option.name, option.value]),
+  csvColumn.barcode,
+  csvColumn.price,
+  csvColumn.priceAfterDiscount,
+  csvColumn.quantity,
+  csvColumn.imageCover,
+  csvColumn.images,
+];
 /** Between a CSV cell's several picture URLs. */
 export const CSV_IMAGE_SEPARATOR = ' | ';
 /** Variant rows one import may hold. */

@@ -17,6 +17,15 @@ export const productImportQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
+/**
+ * The form: `file`, the CSV (UTF-8, the export's headings), and `images`, a zip of the pictures
+ * the rows name by file name. The server reads it itself (multipart); this describes it.
+ */
+export const productImportForm = z.object({
+  file: z.file().describe('The CSV, at most MAX_IMPORT_CSV_MB (10) MB'),
+  images: z.file().optional().describe('A zip of pictures, at most MAX_IMPORT_ZIP_MB (100) MB'),
+});
+
 /** One thing wrong with one cell (or, with an empty `column`, with a whole row). */
 export const importProblemSchema = z.object({
   /** The row as a spreadsheet numbers it: the headings are row 1, so the first product is row 2. */

@@ -96,6 +96,12 @@ export function expectFail(res: LightMyRequestResponse, status: number, message?
     expect(details).toEqual({ product: { id: expect.any(String), title: expect.any(String) } });
   } else if (code === 'ZONE_CITY_TAKEN') {
     expect(details).toEqual({ city: expect.any(String), zone: expect.any(String) });
+  } else if (code === 'IMPORT_ROWS_INVALID') {
+    expect(Object.keys(details)).toEqual(['problems']);
+  } else if (code === 'IMPORT_CSV_MALFORMED') {
+    expect(details).toEqual({ row: expect.any(Number) });
+  } else if (code === 'IMPORT_FILE_INVALID') {
+    expect(Object.keys(details).filter((key) => key !== 'missing' && key !== 'unknown')).toEqual([]);
   } else expect(details).toEqual({});
   if (message !== undefined) expect(text).toBe(message);
 }

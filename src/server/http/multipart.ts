@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { failure, fieldError, HttpError } from '../errors.js';
+import { type FailKey, failure, fieldError, HttpError } from '../errors.js';
 import { rejectNul } from './nul-guard.js';
 
 export type FormData = {
@@ -18,8 +18,13 @@ const fieldName = (name: string) => name.replace(/\[\]$/, '');
  * limit, and the rest of the request is read and dropped in the background (never kept), so the
  * client gets its answer at once and the connection stays usable.
  */
-async function readFile(request: FastifyRequest, { file }: MultipartFile): Promise<Buffer> {
+async function readFile(
+  request: FastifyRequest,
+  { file }: MultipartFile,
+  limit: { bytes: number; tooLarge: FailKey } = { bytes: Number.POSITIVE_INFINITY, tooLarge: 'imageTooLarge' },
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let size = 0;
   let overLimit = false;
   const abandon = () => {
     overLimit = true;
@@ -29,15 +34,54 @@ async function readFile(request: FastifyRequest, { file }: MultipartFile): Promi
   };
   file.once('limit', abandon);
   try {
-    for await (const chunk of file) chunks.push(chunk as Buffer);
+    for await (const chunk of file) {
+      size += (chunk as Buffer).length;
+      if (size > limit.bytes) {
+        abandon();
+        break;
+      }
+      chunks.push(chunk as Buffer);
+    }
   } catch (error) {
     if (!overLimit) throw error;
   } finally {
     file.off('limit', abandon);
   }
   // `truncated` too: the limit may have been passed before this part was handed over.
-  if (overLimit || file.truncated) throw failure('imageTooLarge');
+  if (overLimit || file.truncated) throw failure(limit.tooLarge);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The files of a form that takes files larger than pictures (the products import), each field
+ * under its own limit; text parts and other files are read and dropped.
+ */
+export async function readLargeFiles<Name extends string>(
+  request: FastifyRequest,
+  limits: Record<Name, { bytes: number; tooLarge: FailKey }>,
+): Promise<Partial<Record<Name, Buffer>>> {
+  if (!request.isMultipart()) throw failure('unsupportedMediaType');
+  const names = Object.keys(limits) as Name[];
+  const largest = Math.max(...names.map((name) => limits[name].bytes));
+  const files: Partial<Record<Name, Buffer>> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: largest, files: names.length, parts: 20 } })) {
+      if (part.type !== 'file') continue;
+      const name = fieldName(part.fieldname) as Name;
+      if (!names.includes(name) || files[name]) {
+        await readFile(request, part);
+        continue;
+      }
+      const buffer = await readFile(request, part, limits[name]);
+      if (buffer.length > 0) files[name] = buffer;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('FST_')) throw failure('bodyTooLarge');
+    throw failure('invalidJson');
+  }
+  return files;
 }
 
 /**

@@ -53,8 +53,11 @@ async function referencedKeys(tx: Tx, keys: readonly string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.key));
 }
 
-/** A file saved for this request: its key, and its bytes to save it again if a release took it meanwhile. */
-export type SavedUpload = { folder: MediaFolder; key: string; input: Buffer };
+/**
+ * A file saved for this request: its key, and its bytes (or how to read them again) to save it
+ * again if a release took it meanwhile.
+ */
+export type SavedUpload = { folder: MediaFolder; key: string; input: Buffer | (() => Promise<Buffer>) };
 
 /**
  * Inside the transaction that writes the uploads' keys: holds them against a release until it
@@ -63,7 +66,9 @@ export type SavedUpload = { folder: MediaFolder; key: string; input: Buffer };
 export async function claimUploads(tx: Tx, media: MediaStore, uploads: readonly SavedUpload[]) {
   if (uploads.length === 0) return;
   await lockKeys(tx, [...new Set(uploads.map((upload) => upload.key))], 'shared');
-  for (const upload of uploads) await media.save(upload.folder, upload.input);
+  for (const upload of uploads) {
+    await media.save(upload.folder, typeof upload.input === 'function' ? await upload.input() : upload.input);
+  }
 }
 
 /**

@@ -17,6 +17,10 @@ export type MediaStore = {
    * which is also the first of its images) is one picture with one URL, decoded once.
    */
   save(folder: MediaFolder, input: Buffer): Promise<string>;
+  /** Refuses what `save` would refuse as a picture (415, 413), without saving it. */
+  check(input: Buffer): Promise<void>;
+  /** Whether the files of a stored key are there. */
+  has(key: string): Promise<boolean>;
   /** Absolute URL of a stored key's largest width. */
   url(key: string | null, origin: string): string | null;
   /** The key with the absolute URL of each of its sizes. */
@@ -36,7 +40,8 @@ export function createMediaStore(options: { directory: string; maxPixels: number
   /** Saves under way by key: the same file sent twice at once is decoded and written once. */
   const saving = new Map<string, Promise<string>>();
 
-  async function encode(key: string, input: Buffer): Promise<string> {
+  /** Reads only the header: a bad or huge picture is refused before anything is decoded. */
+  async function check(input: Buffer): Promise<void> {
     let header: Metadata;
     try {
       // Unbounded here: reading the header decodes nothing, and the bound is imageUploadFailure's.
@@ -44,12 +49,15 @@ export function createMediaStore(options: { directory: string; maxPixels: number
     } catch {
       throw failure('imageInvalid');
     }
-    // Only the header is read so far: a bad or huge picture is refused before anything is decoded.
     const problem = imageUploadFailure(
       { format: header.format, ...(header.autoOrient ?? header) },
       { maxPixels: options.maxPixels },
     );
     if (problem === 'imageInvalid' || problem === 'imageTooManyPixels') throw failure(problem);
+  }
+
+  async function encode(key: string, input: Buffer): Promise<string> {
+    await check(input);
     const stored = await Promise.all(
       IMAGE_WIDTHS.map((width) =>
         access(fileOf(key, width)).then(
@@ -89,6 +97,14 @@ export function createMediaStore(options: { directory: string; maxPixels: number
 
   return {
     directory: options.directory,
+    check,
+    async has(key) {
+      if (isExternalKey(key)) return false;
+      return access(fileOf(key, IMAGE_URL_WIDTH)).then(
+        () => true,
+        () => false,
+      );
+    },
     save(folder, input) {
       const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
       const running = saving.get(key);

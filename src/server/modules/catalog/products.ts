@@ -33,9 +33,16 @@ import {
   productQuerySchema,
 } from '../../../contract/catalog.js';
 import { idParams, noContentSchema } from '../../../contract/common.js';
-import { MAX_PRODUCT_IMAGES, NEW_IMAGE_SLOT, type ProductSortField } from '../../../contract/constants.js';
+import {
+  MAX_IMPORT_CSV_MB,
+  MAX_IMPORT_ZIP_MB,
+  MAX_PRODUCT_IMAGES,
+  NEW_IMAGE_SLOT,
+  type ProductSortField,
+} from '../../../contract/constants.js';
 import { shopDay } from '../../../contract/dates.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
+import { productImportForm, productImportQuery, productImportResult } from '../../../contract/product-import.js';
 import { slugify } from '../../../contract/slug.js';
 import type { Product } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
@@ -51,7 +58,7 @@ import { reindexProducts } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { failure, fieldError, issuesError } from '../../errors.js';
-import { type FormData, readForm } from '../../http/multipart.js';
+import { type FormData, readForm, readLargeFiles } from '../../http/multipart.js';
 import { failing, formBody } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
@@ -60,6 +67,7 @@ import type { MediaStore } from '../../media/store.js';
 import { storeSettingsOf } from '../settings/service.js';
 import { applyBulkAction } from './bulk.js';
 import { productsCsv } from './export-csv.js';
+import { importProducts } from './import-csv.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 import { statusCondition, stockCondition } from './product-visibility.js';
 import {
@@ -74,6 +82,9 @@ import {
   variantValues,
   writeVariants,
 } from './variants.js';
+
+/** Bytes in a MB, as MAX_UPLOAD_MB counts them. */
+const MB = 1024 * 1024;
 
 /** What the API shows of a product: every column but the search index's own. */
 const {
@@ -369,6 +380,12 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
     },
     bulk: { body: productBulkSchema, response: { 200: productBulkResult, ...failing(404, 409) }, tags },
+    import: {
+      querystring: productImportQuery,
+      documentedBody: formBody(productImportForm, ['multipart/form-data']),
+      response: { 200: productImportResult, ...failing(413, 415) },
+      tags,
+    },
   };
   const digits = currencyDigits(config.currency);
   const present = createProductPresenter(db, media, digits);
@@ -462,6 +479,17 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('cache-control', 'no-store')
         .send(productsCsv(db, media, { digits, origin: origin(request) })),
   );
+
+  r.post('/import', { onRequest: guards.admin, schema: contract.import }, async (request) => {
+    const { dryRun } = request.query;
+    const files = await readLargeFiles(request, {
+      file: { bytes: MAX_IMPORT_CSV_MB * MB, tooLarge: 'bodyTooLarge' },
+      images: { bytes: MAX_IMPORT_ZIP_MB * MB, tooLarge: 'bodyTooLarge' },
+    });
+    if (!files.file) throw fieldError('file', 'importFileRequired', undefined);
+    const report = await importProducts(ctx, { csv: files.file, zip: files.images, dryRun, digits, log: request.log });
+    return { data: report };
+  });
 
   r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
