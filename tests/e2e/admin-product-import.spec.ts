@@ -179,6 +179,9 @@ test.describe('products CSV screens', () => {
     await expect(page).toHaveURL(new RegExp(`${IMPORT_PATH}$`));
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(pi.title);
     await field(page, pi.file).setInputFiles(csvFile(csvOf([changed, added])));
+    // The chosen file by its name, beside the shop's own button (not the browser's English one).
+    await expect(main(page).getByText('products.csv', { exact: true })).toBeVisible();
+    await expect(main(page).getByText(pi.changeFile, { exact: true })).toBeVisible();
 
     // The dry run: what the import would do, and nothing written yet.
     await checkButton(page).click();
@@ -266,6 +269,8 @@ test.describe('products CSV screens', () => {
     await checkButton(page).click();
     const checked = main(page).getByRole('region', { name: pi.checkedTitle });
     await expect(checked).toContainText(pi.checkedProblems(plural(3, pi.problemCount)));
+    // No counts of what a refused file would do: only its rows.
+    await expect(checked.getByRole('listitem')).toHaveText([plural(3, pi.counts.rows)]);
     const table = checked.getByRole('region', { name: pi.problems.caption });
     const rows = table.getByRole('row');
     await expect(rows).toHaveCount(4);

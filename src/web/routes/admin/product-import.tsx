@@ -6,7 +6,7 @@ import type { ImportProblem, ProductImportReport } from '../../../contract/produ
 import { productCsvPaths } from '../../components/admin-pages';
 import { ConfirmDialog, DialogCancel } from '../../components/dialog';
 import { FormAlert } from '../../components/form-alert';
-import { FormField } from '../../components/form-field';
+import { FieldFrame, fieldIds } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { pi } from '../../i18n/admin-product-import';
 import { ap } from '../../i18n/admin-products';
@@ -139,23 +139,13 @@ export default function ProductImport({ loaderData, actionData }: Route.Componen
           onSubmit={onSubmit}
           className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
         >
-          <FormField
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            label={pi.file}
-            hint={pi.fileHint}
-            error={errors.file}
-            className="min-w-0"
-          />
-          <FormField
+          <FileField name="file" accept=".csv,text/csv" label={pi.file} hint={pi.fileHint} error={errors.file} />
+          <FileField
             name="images"
-            type="file"
             accept=".zip,application/zip"
             label={pi.images}
             hint={pi.imagesHint}
             error={errors.images}
-            className="min-w-0"
           />
           {hydrated ? (
             // The dialog has asked.
@@ -192,6 +182,58 @@ export default function ProductImport({ loaderData, actionData }: Route.Componen
         </div>
       </ConfirmDialog>
     </>
+  );
+}
+
+const chooseClass =
+  'inline-flex cursor-pointer items-center rounded-lg px-4 py-2.5 font-bold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700';
+
+/**
+ * A file to send, named by its label alone. Before JavaScript loads it is the browser's own
+ * control; then an Arabic button and the chosen file's name (the browser's control speaks the
+ * browser's language).
+ */
+function FileField({
+  name,
+  label,
+  hint,
+  accept,
+  error,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  accept: string;
+  error: string | undefined;
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const field = { name, label, hint, error };
+  const { controlId, labelId, describedBy } = fieldIds(field);
+  return (
+    <FieldFrame field={field} className="min-w-0">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <input
+          id={controlId}
+          name={name}
+          type="file"
+          accept={accept}
+          onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+          aria-labelledby={labelId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={hydrated ? 'peer sr-only' : 'block w-full max-w-full text-sm'}
+        />
+        {hydrated && (
+          <>
+            <label htmlFor={controlId} className={chooseClass}>
+              {chosen ? pi.changeFile : pi.chooseFile}
+            </label>
+            <p className="min-w-0 text-sm break-all text-slate-700">{chosen ? <bdi>{chosen}</bdi> : pi.noFile}</p>
+          </>
+        )}
+      </div>
+    </FieldFrame>
   );
 }
 
@@ -258,16 +300,20 @@ function ImportGuide() {
   );
 }
 
+/** What the file makes and changes; of a file with problems only its rows (the import would write nothing). */
 function ReportCounts({ report }: { report: ProductImportReport }) {
   const c = pi.counts;
-  const lines = [
-    plural(report.rows, c.rows),
-    plural(report.products.created, c.productsCreated),
-    plural(report.products.updated, c.productsUpdated),
-    plural(report.variants.created, c.variantsCreated),
-    plural(report.variants.updated, c.variantsUpdated),
-    plural(report.images, c.images),
-  ];
+  const lines =
+    report.problems.length > 0
+      ? [plural(report.rows, c.rows)]
+      : [
+          plural(report.rows, c.rows),
+          plural(report.products.created, c.productsCreated),
+          plural(report.products.updated, c.productsUpdated),
+          plural(report.variants.created, c.variantsCreated),
+          plural(report.variants.updated, c.variantsUpdated),
+          plural(report.images, c.images),
+        ];
   return (
     <ul className="list-disc space-y-1 ps-5">
       {lines.map((line) => (
@@ -375,7 +421,12 @@ function ProblemTable({ problems, phoneCountry }: { problems: ImportProblem[]; p
               <td className={cell}>{problem.column || t.wholeRow}</td>
               <td className={cell}>{errorText(problem.code, { phoneCountry }) ?? authText.invalidValue}</td>
               <td className={`${cell} max-w-[16rem] [overflow-wrap:anywhere]`}>
-                {problem.value ? <bdi>{problem.value}</bdi> : <span className="text-slate-600">{t.empty}</span>}
+                {problem.value ? (
+                  // In its own direction: «-5» stays «-5» in a right-to-left table.
+                  <span className="[unicode-bidi:plaintext]">{problem.value}</span>
+                ) : (
+                  <span className="text-slate-600">{t.empty}</span>
+                )}
               </td>
             </tr>
           ))}
