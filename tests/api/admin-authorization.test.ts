@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CSV_COLUMNS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
 import { storeSettings } from '../../src/db/schema.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
-import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import { csvFile, type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { type Access, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
 import {
@@ -124,6 +125,23 @@ const adminCases: AdminCase[] = [
     route: 'GET /products/export.csv',
     status: 200,
     prepare: async () => ({ url: '/products/export.csv' }),
+  },
+  {
+    // A dry run: it reads the file and writes nothing.
+    route: 'POST /products/import',
+    status: 200,
+    prepare: async () => ({
+      url: '/products/import?dryRun=true',
+      ...form(
+        {},
+        {
+          file: csvFile([
+            [PRODUCT_CSV_COLUMNS.sku, PRODUCT_CSV_COLUMNS.quantity],
+            ['AUTH-1', '1'],
+          ]),
+        },
+      ),
+    }),
   },
   {
     route: 'POST /products/bulk',

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { selectRows } from '../../src/db/client.js';
 import {
@@ -26,7 +26,7 @@ import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
-import { type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
+import { csvFile, type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
 import { apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
 import { streamPost } from '../helpers/server.js';
@@ -784,6 +784,21 @@ const specs: Record<string, RouteSpec> = {
     control: 201,
   },
   'GET /products/export.csv': { control: 200 },
+  'POST /products/import': {
+    // A dry run: the valid request writes nothing.
+    prepare: async () => ({
+      query: { dryRun: 'true' },
+      files: {
+        file: csvFile([
+          [PRODUCT_CSV_COLUMNS.sku, PRODUCT_CSV_COLUMNS.quantity],
+          ['FUZZ-1', '1'],
+        ]),
+      },
+    }),
+    query: { dryRun: badFlag },
+    form: true,
+    control: 200,
+  },
   'POST /products/bulk': {
     // A draft each time: the valid request changes nothing another route reads.
     prepare: async () => ({ body: { ids: [(await newProduct()).id], action: 'draft' } }),

@@ -323,6 +323,9 @@ describe('the file', () => {
   it('must be UTF-8 CSV with the export headings and the SKU', async () => {
     // «سعر» in Windows-1256, as an old Excel saves "CSV" in an Arabic Windows.
     await expectFileRefused(Buffer.from([0xd3, 0xda, 0xd1, 0x2c, 0x0d, 0x0a]), 'IMPORT_FILE_INVALID');
+    // The same sheet in UTF-16 without its byte order mark: valid UTF-8, but full of NULs.
+    const utf16 = Buffer.from(`${csvLine([C.sku, C.quantity])}A-1,1\r\n`, 'utf16le');
+    await expectFileRefused(utf16, 'IMPORT_FILE_INVALID');
     expect((await expectFileRefused(csvOf([{}], ['رمز', C.price]), 'IMPORT_FILE_INVALID')).unknown).toEqual(['رمز']);
     expect((await expectFileRefused(csvOf([{ [C.price]: '1' }], [C.price]), 'IMPORT_FILE_INVALID')).missing).toEqual([
       C.sku,

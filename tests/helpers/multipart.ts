@@ -72,3 +72,10 @@ export async function noisyPng(width: number, height: number): Promise<FilePart>
     .toBuffer();
   return { filename: 'noise.png', contentType: 'image/png', data };
 }
+
+/** A CSV file part as a spreadsheet saves it (UTF-8 with BOM, CRLF); the first row holds the headings. */
+export const csvFile = (rows: string[][]): FilePart => ({
+  filename: 'products.csv',
+  contentType: 'text/csv',
+  data: Buffer.from(`\uFEFF${rows.map((row) => `${row.join(',')}\r\n`).join('')}`, 'utf8'),
+});

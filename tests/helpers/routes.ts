@@ -23,6 +23,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /products/suggest': 'public',
   'GET /products/export.csv': 'admin',
   'POST /products/bulk': 'admin',
+  'POST /products/import': 'admin',
   'GET /products/:id': 'public',
   'PUT /products/:id': 'admin',
   'DELETE /products/:id': 'admin',

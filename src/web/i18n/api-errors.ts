@@ -198,7 +198,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   },
   IMPORT_ZIP_INVALID: {
     field: 'images',
-    text: `يجب أن تكون الصور ملفاً مضغوطاً (zip) فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، لا تتجاوز كل منها حجم الرفع المسموح`,
+    text: `يجب أن تكون الصور ملفاً مضغوطاً (ZIP) فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، لا تتجاوز كل منها حجم الرفع المسموح`,
   },
   IMPORT_ROWS_INVALID: { text: 'في بعض الصفوف أخطاء، فلم يُستورد شيء. صحّحها ثم أعد المحاولة' },
   IMPORT_SKU_REPEATED: { text: 'رمز SKU هذا مكرر في صف آخر من الملف' },

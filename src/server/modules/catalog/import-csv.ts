@@ -30,6 +30,7 @@ import { csvValue, parseCsv } from '../../http/csv.js';
 import { openPictureZip, type PictureZip } from '../../media/picture-zip.js';
 import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaStore } from '../../media/store.js';
+import { insertProduct } from './product-rows.js';
 import { type VariantRow, type VariantValues, variantsOf, variantValues, writeVariants } from './variants.js';
 
 /*
@@ -53,6 +54,8 @@ export function readImportSheet(file: Buffer): ImportSheet {
   } catch {
     throw failure('importFileInvalid');
   }
+  // PostgreSQL text holds no NUL; a UTF-16 file (Excel's «Unicode Text») read as UTF-8 is full of them.
+  if (text.includes('\u0000')) throw failure('importFileInvalid');
   const parsed = parseCsv(text);
   if ('unclosedQuoteAt' in parsed) throw failure('importCsvMalformed', { row: parsed.unclosedQuoteAt });
   const [headingCells = [], ...data] = parsed.rows;
@@ -525,57 +528,55 @@ export function zipPicturesOf(plan: ImportPlan): Map<string, Entry> {
 export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, string>): Promise<string[]> {
   const keyOf = (picture: PictureRef) => ('key' in picture ? picture.key : (keys.get(picture.zipName) ?? ''));
   const dropped: string[] = [];
-  const changed: string[] = [];
+  const written: string[] = [];
   for (const product of plan.products) {
     const imageCover = product.cover ? keyOf(product.cover) : undefined;
     const images = product.gallery?.map(keyOf);
-    const values = {
-      ...(product.title ? { title: product.title, slug: slugify(product.title) } : {}),
-      ...(product.description ? { description: product.description } : {}),
-      ...(product.categoryId ? { categoryId: product.categoryId } : {}),
-      ...(product.brandId !== undefined ? { brandId: product.brandId } : {}),
-      ...(product.status ? { status: product.status } : {}),
-      ...(imageCover ? { imageCover } : {}),
-      ...(images ? { images } : {}),
-      options: product.options,
-    };
-    let id = product.id;
-    if (id) {
-      const [current] = await tx
-        .select({ imageCover: products.imageCover, images: products.images })
-        .from(products)
-        .where(eq(products.id, id));
-      await tx
-        .update(products)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(products.id, id));
-      const kept = new Set([imageCover ?? current?.imageCover, ...(images ?? current?.images ?? [])]);
-      dropped.push(...[current?.imageCover ?? '', ...(current?.images ?? [])].filter((key) => key && !kept.has(key)));
-    } else {
-      const [created] = await tx
-        .insert(products)
-        .values({
-          title: product.title ?? '',
-          slug: slugify(product.title ?? ''),
-          description: product.description ?? '',
-          categoryId: product.categoryId ?? '',
-          brandId: product.brandId ?? null,
-          status: product.status ?? 'active',
-          imageCover: imageCover ?? null,
-          images: images ?? [],
-          options: product.options,
-          // The variants' sums and cheapest prices replace these (writeVariants).
-          quantity: 0,
-          price: product.variants[0]?.price ?? 1,
-        })
-        .returning({ id: products.id });
-      id = created?.id;
+    if (!product.id) {
+      written.push(
+        await insertProduct(
+          tx,
+          {
+            title: product.title ?? '',
+            description: product.description ?? '',
+            categoryId: product.categoryId ?? '',
+            brandId: product.brandId ?? null,
+            status: product.status,
+            options: product.options,
+            imageCover: imageCover ?? null,
+            images: images ?? [],
+          },
+          product.variants,
+        ),
+      );
+      continue;
     }
-    if (!id) throw failure('internalError');
+    const { id } = product;
+    const [current] = await tx
+      .select({ imageCover: products.imageCover, images: products.images })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!current) throw failure('productNotFound');
+    await tx
+      .update(products)
+      .set({
+        ...(product.title ? { title: product.title, slug: slugify(product.title) } : {}),
+        ...(product.description ? { description: product.description } : {}),
+        ...(product.categoryId ? { categoryId: product.categoryId } : {}),
+        ...(product.brandId !== undefined ? { brandId: product.brandId } : {}),
+        ...(product.status ? { status: product.status } : {}),
+        ...(imageCover ? { imageCover } : {}),
+        ...(images ? { images } : {}),
+        options: product.options,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
     await writeVariants(tx, id, product.variants);
-    changed.push(id);
+    const kept = new Set([imageCover ?? current.imageCover, ...(images ?? current.images)]);
+    dropped.push(...[current.imageCover, ...current.images].filter((key): key is string => !!key && !kept.has(key)));
+    written.push(id);
   }
-  await reindexProducts(tx, { ids: changed });
+  await reindexProducts(tx, { ids: written });
   return dropped;
 }
 

@@ -69,6 +69,7 @@ import { applyBulkAction } from './bulk.js';
 import { productsCsv } from './export-csv.js';
 import { importProducts } from './import-csv.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
+import { insertProduct } from './product-rows.js';
 import { statusCondition, stockCondition } from './product-visibility.js';
 import {
   availableColorsOf,
@@ -506,34 +507,27 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     // Images are encoded before the transaction: sharp's work must not hold the database.
     const uploads = await saveUploads(request, form);
     const row = await writeNamingMedia(db, media, request.log, uploads.all, async (tx) => {
-      const [created] = await tx
-        .insert(products)
-        .values({
+      const id = await insertProduct(
+        tx,
+        {
           title: fields.title,
-          slug: slugify(fields.title),
           description: fields.description,
-          // The variants' sums and cheapest prices replace these (writeVariants).
-          quantity: 0,
-          price: variants[0]?.price ?? 1,
           availableColors: [...new Set(fields.availableColors)],
           options,
           imageCover: uploads.cover?.key ?? null,
           images: uploads.gallery.map((upload) => upload.key),
           categoryId: fields.category,
           brandId: fields.brand ?? null,
-          ...(fields.status ? { status: fields.status } : {}),
-        })
-        .returning({ id: products.id });
-      if (!created) throw failure('internalError');
-      await writeVariants(tx, created.id, variants);
-      await reindexProducts(tx, { ids: [created.id] });
+          status: fields.status,
+        },
+        variants,
+      );
+      await reindexProducts(tx, { ids: [id] });
       const subIds = [...new Set(fields.subcategory)];
       if (subIds.length > 0) {
-        await tx
-          .insert(productSubcategories)
-          .values(subIds.map((subcategoryId) => ({ productId: created.id, subcategoryId })));
+        await tx.insert(productSubcategories).values(subIds.map((subcategoryId) => ({ productId: id, subcategoryId })));
       }
-      return { result: await readProduct(tx, created.id), dropped: [] };
+      return { result: await readProduct(tx, id), dropped: [] };
     });
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
