@@ -153,6 +153,8 @@ export const PRODUCT_CSV_COLUMNS = {
   price: 'السعر',
   priceAfterDiscount: 'السعر بعد الخصم',
   quantity: 'الكمية',
+  /** Not to be edited: what lets an import tell the stock staff changed from sales since (docs/product-import.md). */
+  exportedQuantity: 'الكمية عند التصدير',
   imageCover: 'الصورة الرئيسية',
   images: 'الصور',
 } as const;
@@ -175,6 +177,7 @@ export const PRODUCT_CSV_HEADINGS: readonly string[] = [
   csvColumn.price,
   csvColumn.priceAfterDiscount,
   csvColumn.quantity,
+  csvColumn.exportedQuantity,
   csvColumn.imageCover,
   csvColumn.images,
 ];

@@ -237,6 +237,10 @@ export const apiFailures = {
     message: 'Some rows are wrong: nothing was imported',
     note: 'With `problems`, every wrong cell as a dry run reports it.',
   },
+  importCellWithoutHeading: {
+    field: true,
+    message: 'This row has a cell in a column without a heading (an unquoted comma?)',
+  },
   importSkuRepeated: { field: true, message: 'This sku is on another row of the file too' },
   importProductNotFound: { field: true, message: 'No product has this id' },
   importSkuOfOtherProduct: { field: true, message: 'This sku belongs to another product than the row names' },

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS as C, PRODUCT_CSV_HEADINGS } from '../../src/contract/constants.js';
 import type { ImportProblem, ProductImportReport } from '../../src/contract/product-import.js';
 import type { Product } from '../../src/contract/types.js';
-import { products, productVariants } from '../../src/db/schema.js';
+import { productSubcategories, products, productVariants, subcategories } from '../../src/db/schema.js';
 import { BOM, csvLine, parseCsv } from '../../src/server/http/csv.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
@@ -95,10 +96,10 @@ const productOf = async (id: string) =>
 async function exportedRows(productId: string): Promise<Row[]> {
   const res = await send('GET', '/products/export.csv', { token: admin.token });
   const parsed = parseCsv(res.body);
-  if (!('rows' in parsed)) throw new Error('the export is not CSV');
-  const [headings = [], ...rows] = parsed.rows;
+  if (!('records' in parsed)) throw new Error('the export is not CSV');
+  const [headings, ...rows] = parsed.records.map((record) => record.cells);
   return rows
-    .map((cells) => Object.fromEntries(headings.map((heading, i) => [heading, cells[i] ?? ''])))
+    .map((cells) => Object.fromEntries((headings ?? []).map((heading, i) => [heading, cells[i] ?? ''])))
     .filter((row) => row[C.productId] === productId);
 }
 
@@ -425,6 +426,124 @@ describe('pictures from a zip', () => {
     const notZip = await importFile(csv, { zip: Buffer.from('PK not really') });
     expectFail(notZip, 400);
     expect(notZip.json().code).toBe('IMPORT_ZIP_INVALID');
+  });
+});
+
+describe('a picture that fails only when decoded', () => {
+  it('is reported at its row and column by the apply, which writes nothing', async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
+    const sku = unique('CUT').replaceAll(' ', '-');
+    const csv = csvOf([
+      {
+        [C.sku]: sku,
+        [C.title]: 'منتج بصورة مقطوعة',
+        [C.description]: 'وصف',
+        [C.category]: taxonomy.category.name,
+        [C.price]: '10',
+        [C.quantity]: '1',
+        [C.imageCover]: 'cut.jpg',
+      },
+    ]);
+    // Half a JPEG: its header reads, its pixels do not.
+    const zip = zipOf([{ name: 'cut.jpg', data: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }]);
+    // The dry run reads headers only: it passes.
+    expect((await report(csv, { zip })).problems).toEqual([]);
+    const res = await importFile(csv, { zip, dryRun: false });
+    expectFail(res, 400);
+    expect(problemsOf(res.json().problems)).toEqual([{ row: 2, column: C.imageCover, code: 'IMPORT_IMAGE_INVALID' }]);
+    expect(await t.database.db.select().from(productVariants).where(eq(productVariants.sku, sku))).toEqual([]);
+  });
+});
+
+describe('what a sheet leaves alone', () => {
+  it('keeps sales made since the export when the stock cell was left as exported', async () => {
+    const shoe = await createShoe();
+    const rows = await exportedRows(shoe.id);
+    const row41 = rows.find((row) => row['القيمة 1'] === '41') as Row;
+    expect(row41[C.exportedQuantity]).toBe('5');
+    // Two units of size 41 sell after the export…
+    const variant41 = shoe.variants.find((v) => v.options[SIZE] === '41');
+    await t.database.db
+      .update(productVariants)
+      .set({ quantity: 3 })
+      .where(eq(productVariants.id, variant41?.id ?? ''));
+    // …then the sheet comes back with a new price, the stock cells untouched, and size 42 counted again.
+    await report(
+      csvOf(
+        rows.map((row) => ({
+          ...row,
+          [C.price]: '333',
+          ...(row['القيمة 1'] === '42' ? { [C.quantity]: '10' } : {}),
+        })),
+      ),
+      { dryRun: false },
+    );
+    const after = await productOf(shoe.id);
+    expect(after.variants.find((v) => v.options[SIZE] === '41')).toMatchObject({ price: 333, quantity: 3 });
+    expect(after.variants.find((v) => v.options[SIZE] === '42')).toMatchObject({ price: 333, quantity: 10 });
+  });
+
+  it('drops the sub-categories of the old category when a row moves a product to another', async () => {
+    const shoe = await createShoe();
+    const [sub] = await t.database.db
+      .insert(subcategories)
+      .values({ name: unique('فرعي'), slug: unique('sub').replaceAll(' ', '-'), categoryId: taxonomy.category.id })
+      .returning();
+    await t.database.db.insert(productSubcategories).values({ productId: shoe.id, subcategoryId: sub?.id ?? '' });
+    const other = await createTaxonomy(t);
+    const rows = await exportedRows(shoe.id);
+    await report(csvOf(rows.map((row) => ({ ...row, [C.category]: other.category.name }))), { dryRun: false });
+    const after = await productOf(shoe.id);
+    expect(after.category).toBe(other.category.id);
+    expect(
+      await t.database.db.select().from(productSubcategories).where(eq(productSubcategories.productId, shoe.id)),
+    ).toEqual([]);
+  });
+
+  it('refuses two rows for one variant, and a cell beyond the headings, but takes an empty last heading', async () => {
+    const shoe = await createShoe();
+    const { [C.sku]: _sku, ...row41 } = ((await exportedRows(shoe.id)) as Row[])[0] as Row;
+    const twice = await report(
+      csvOf([
+        { ...row41, [C.price]: '1' },
+        { ...row41, [C.price]: '2' },
+      ]),
+    );
+    expect(problemsOf(twice.problems)).toEqual([{ row: 3, column: 'القيمة 1', code: 'VARIANT_DUPLICATE' }]);
+    const sku = shoe.variants[0]?.sku ?? '';
+    const shifted = Buffer.from(`${csvLine([C.sku, C.quantity, ''])}${sku},4,\r\n${sku},4,5\r\n`);
+    const stray = await report(shifted);
+    expect(problemsOf(stray.problems)).toEqual([{ row: 3, column: '', code: 'IMPORT_CELL_WITHOUT_HEADING' }]);
+  });
+
+  it('keeps the one variant of a product without options on the row that names its SKU', async () => {
+    const plain = multipart(
+      { title: unique('قميص'), description: 'قميص', category: taxonomy.category.id, price: 20, quantity: 3 },
+      { imageCover: png },
+    );
+    const made = (
+      await send('POST', '/products', { token: admin.token, payload: plain.payload, headers: plain.headers })
+    ).json().data as Product;
+    const only = made.variants[0];
+    await report(
+      csvOf([
+        {
+          [C.productId]: made.id,
+          [C.sku]: `${only?.sku}-S`,
+          'الخيار 1': SIZE,
+          'القيمة 1': 'S',
+          [C.price]: '20',
+          [C.quantity]: '1',
+        },
+        { [C.sku]: only?.sku, 'الخيار 1': SIZE, 'القيمة 1': 'M', [C.price]: '20', [C.quantity]: '2' },
+      ]),
+      { dryRun: false },
+    );
+    const after = await productOf(made.id);
+    expect(after.variants.find((v) => v.options[SIZE] === 'M')).toMatchObject({ id: only?.id, sku: only?.sku });
+    expect(after.variants).toHaveLength(2);
   });
 });
 

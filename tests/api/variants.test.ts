@@ -421,7 +421,7 @@ describe('the CSV export of products and variants', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = res.body.slice(1).split('\r\n');
     expect(rows[0]).toBe(
-      'رمز المنتج (SKU),معرف المنتج,الاسم,الوصف,التصنيف,الماركة,الحالة,الخيار 1,القيمة 1,الخيار 2,القيمة 2,الخيار 3,القيمة 3,الباركود,السعر,السعر بعد الخصم,الكمية,الصورة الرئيسية,الصور',
+      'رمز المنتج (SKU),معرف المنتج,الاسم,الوصف,التصنيف,الماركة,الحالة,الخيار 1,القيمة 1,الخيار 2,القيمة 2,الخيار 3,القيمة 3,الباركود,السعر,السعر بعد الخصم,الكمية,الكمية عند التصدير,الصورة الرئيسية,الصور',
     );
     const black42 = variantOf(shoe, '42', '#000000');
     const line = rows.find((row) => row.startsWith(`${black42.sku},`));
@@ -443,6 +443,7 @@ describe('the CSV export of products and variants', () => {
         '4006381333931',
         '320.00',
         '280.00',
+        '1',
         '1',
         shoe.imageCover,
         '',

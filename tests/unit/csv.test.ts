@@ -10,13 +10,30 @@ describe('parseCsv', () => {
       ['A-1', 'قطن، ناعم, "ممتاز"\r\nسطر ثان'],
       ['B-2', ''],
     ];
-    expect(parseCsv(BOM + rows.map(csvLine).join(''))).toEqual({ rows });
+    expect(parseCsv(BOM + rows.map(csvLine).join(''))).toEqual({
+      records: rows.map((cells, i) => ({ number: i + 1, cells })),
+    });
   });
 
-  it('takes LF rows, a last row without a line end, and keeps blank lines so rows keep their numbers', () => {
-    expect(parseCsv('a,b\n\nc,d')).toEqual({
-      rows: [['a', 'b'], [''], ['c', 'd']],
+  it('takes LF rows and a last row without a line end; blank rows are left out but keep the numbering', () => {
+    expect(parseCsv('a,b\n\n,,\r\nc,d')).toEqual({
+      records: [
+        { number: 1, cells: ['a', 'b'] },
+        { number: 4, cells: ['c', 'd'] },
+      ],
     });
+  });
+
+  it('stops past the records allowed, blank ones not counted', () => {
+    expect(parseCsv('a\nb\n\n\n', 2)).toEqual({
+      records: [
+        { number: 1, cells: ['a'] },
+        { number: 2, cells: ['b'] },
+      ],
+    });
+    expect(parseCsv('a\nb\nc', 2)).toEqual({ tooManyRecords: true });
+    // Ten million blank lines are read without keeping any of them.
+    expect(parseCsv('\n'.repeat(10_000_000), 2)).toEqual({ records: [] });
   });
 
   it('names the row where a quoted cell is left open', () => {
@@ -24,7 +41,7 @@ describe('parseCsv', () => {
   });
 
   it('reads a quote inside an unquoted cell as a character', () => {
-    expect(parseCsv('5" شاشة,x')).toEqual({ rows: [['5" شاشة', 'x']] });
+    expect(parseCsv('5" شاشة,x')).toEqual({ records: [{ number: 1, cells: ['5" شاشة', 'x'] }] });
   });
 });
 
@@ -32,7 +49,7 @@ describe('csvValue', () => {
   it('undoes the formula guard of csvCell, and only that', () => {
     for (const text of ['=SUM(A1)', '+966 ext', '-خصم', '@user', 'عادي', "'quoted", '-5', '+966551234567']) {
       const parsed = parseCsv(csvCell(text));
-      expect('rows' in parsed && csvValue(parsed.rows[0]?.[0] ?? '')).toBe(text);
+      expect('records' in parsed && csvValue(parsed.records[0]?.cells[0] ?? '')).toBe(text);
     }
   });
 });

@@ -24,27 +24,36 @@ export function csvCell(value: string | number): string {
 
 export const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}${CRLF}`;
 
-/** A CSV read into rows of cells, or the row where a quoted cell was left open. */
-export type ParsedCsv = { rows: string[][] } | { unclosedQuoteAt: number };
+/** A record of a CSV: its cells, and its number as a spreadsheet counts rows (from 1). */
+export type CsvRecord = { number: number; cells: string[] };
+
+/** A CSV read into records, or why not: a quoted cell left open, or more records than allowed. */
+export type ParsedCsv = { records: CsvRecord[] } | { unclosedQuoteAt: number } | { tooManyRecords: true };
 
 /**
  * Reads CSV as RFC 4180 writes it (and as Excel and Google Sheets save it): cells split by commas,
- * quoted cells may hold commas, doubled quotes and line breaks, rows end with CRLF or LF. A
- * leading byte order mark is dropped. Blank lines are rows too (of one empty cell), so that row
- * `i` is the spreadsheet's row `i + 1`, as `unclosedQuoteAt` counts.
+ * quoted cells may hold commas, doubled quotes and line breaks, records end with CRLF or LF. A
+ * leading byte order mark is dropped. Blank records (a blank line, or only empty cells, as
+ * spreadsheets save an empty row) are left out but counted, so each record keeps the spreadsheet's
+ * row number. Reading stops past `maxRecords` records that are not blank, so a hostile file costs
+ * at most that many.
  */
-export function parseCsv(text: string): ParsedCsv {
-  const rows: string[][] = [];
+export function parseCsv(text: string, maxRecords = Number.POSITIVE_INFINITY): ParsedCsv {
+  const records: CsvRecord[] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  let rowStartedQuote = 0;
+  let number = 1;
+  let quoteStartedAt = 0;
   const input = text.startsWith(BOM) ? text.slice(1) : text;
-  const endRow = () => {
+  /** Ends the record; false once there are too many. */
+  const endRecord = () => {
     row.push(cell);
     cell = '';
-    rows.push(row);
+    if (row.some(Boolean)) records.push({ number, cells: row });
     row = [];
+    number++;
+    return records.length <= maxRecords;
   };
   for (let i = 0; i < input.length; i++) {
     const char = input[i];
@@ -56,18 +65,18 @@ export function parseCsv(text: string): ParsedCsv {
       } else quoted = false;
     } else if (char === '"' && cell === '') {
       quoted = true;
-      rowStartedQuote = rows.length + 1;
+      quoteStartedAt = number;
     } else if (char === ',') {
       row.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && input[i + 1] === '\n') i++;
-      endRow();
+      if (!endRecord()) return { tooManyRecords: true };
     } else cell += char;
   }
-  if (quoted) return { unclosedQuoteAt: rowStartedQuote };
-  if (cell !== '' || row.length > 0) endRow();
-  return { rows };
+  if (quoted) return { unclosedQuoteAt: quoteStartedAt };
+  if ((cell !== '' || row.length > 0) && !endRecord()) return { tooManyRecords: true };
+  return { records };
 }
 
 /** A cell as written before `csvCell` guarded it: the apostrophe before a formula-like text goes. */

@@ -69,7 +69,9 @@ export async function readLargeFiles<Name extends string>(
       if (part.type !== 'file') continue;
       const name = fieldName(part.fieldname) as Name;
       if (!names.includes(name) || files[name]) {
-        await readFile(request, part);
+        // Not kept: read through without holding it.
+        part.file.resume();
+        await new Promise((resolve) => part.file.once('end', resolve).once('close', resolve));
         continue;
       }
       const buffer = await readFile(request, part, limits[name]);

@@ -54,19 +54,24 @@ async function referencedKeys(tx: Tx, keys: readonly string[]): Promise<Set<stri
 }
 
 /**
- * A file saved for this request: its key, and its bytes (or how to read them again) to save it
- * again if a release took it meanwhile.
+ * A file a write names: saved for this request, with its bytes (or how to read them again) to
+ * save it again if a release took it meanwhile; or one already stored (the write checks it is
+ * still there once it is held).
  */
-export type SavedUpload = { folder: MediaFolder; key: string; input: Buffer | (() => Promise<Buffer>) };
+export type SavedUpload =
+  | { folder: MediaFolder; key: string; input: Buffer | (() => Promise<Buffer>) }
+  | { key: string };
 
 /**
  * Inside the transaction that writes the uploads' keys: holds them against a release until it
- * commits, and saves again any file a release deleted since it was saved (rare: then it is decoded again).
+ * commits (all in one call, in one order, so a release cannot deadlock with it), and saves again
+ * any upload a release deleted since it was saved (rare: then it is decoded again).
  */
 export async function claimUploads(tx: Tx, media: MediaStore, uploads: readonly SavedUpload[]) {
   if (uploads.length === 0) return;
   await lockKeys(tx, [...new Set(uploads.map((upload) => upload.key))], 'shared');
   for (const upload of uploads) {
+    if (!('input' in upload) || (await media.has(upload.key))) continue;
     await media.save(upload.folder, typeof upload.input === 'function' ? await upload.input() : upload.input);
   }
 }

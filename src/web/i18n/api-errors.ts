@@ -201,6 +201,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
     text: `يجب أن تكون الصور ملفاً مضغوطاً (ZIP) فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، لا تتجاوز كل منها حجم الرفع المسموح`,
   },
   IMPORT_ROWS_INVALID: { text: 'في بعض الصفوف أخطاء، فلم يُستورد شيء. صحّحها ثم أعد المحاولة' },
+  IMPORT_CELL_WITHOUT_HEADING: { text: 'في هذا الصف خانة في عمود بلا عنوان، ربما فاصلة خارج علامتي التنصيص' },
   IMPORT_SKU_REPEATED: { text: 'رمز SKU هذا مكرر في صف آخر من الملف' },
   IMPORT_PRODUCT_NOT_FOUND: { text: 'لا يوجد منتج بهذا المعرف' },
   IMPORT_SKU_OF_OTHER_PRODUCT: { text: 'رمز SKU هذا لمنتج غير الذي يذكره الصف' },

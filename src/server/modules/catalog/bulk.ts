@@ -59,6 +59,12 @@ async function moveToCategory(tx: Tx, ids: string[], categoryId: string | undefi
   const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
   if (!category) throw fieldError('categoryId', 'categoryNotFound', categoryId);
   await tx.update(products).set({ categoryId, updatedAt: new Date() }).where(inArray(products.id, ids));
+  await dropOtherSubcategories(tx, ids, categoryId);
+  await reindexProducts(tx, { ids });
+}
+
+/** Products moved to a category lose their sub-categories of other categories (the import does it too). */
+export async function dropOtherSubcategories(tx: Tx, ids: string[], categoryId: string) {
   const otherCategories = tx
     .select({ id: subcategories.id })
     .from(subcategories)
@@ -68,5 +74,4 @@ async function moveToCategory(tx: Tx, ids: string[], categoryId: string | undefi
     .where(
       and(inArray(productSubcategories.productId, ids), inArray(productSubcategories.subcategoryId, otherCategories)),
     );
-  await reindexProducts(tx, { ids });
 }

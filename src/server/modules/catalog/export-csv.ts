@@ -60,6 +60,7 @@ export function productsCsv(db: Database, media: MediaStore, options: { digits: 
             amount(variant.price),
             variant.priceAfterDiscount === null ? '' : amount(variant.priceAfterDiscount),
             variant.quantity,
+            variant.quantity,
             media.url(product.imageCover, origin) ?? '',
             product.images.map((key) => media.url(key, origin) ?? '').join(CSV_IMAGE_SEPARATOR),
           ]);

@@ -25,11 +25,12 @@ import type { Database, Tx } from '../../../db/client.js';
 import { brands, categories, type ProductOption, products, productVariants } from '../../../db/schema.js';
 import { reindexProducts } from '../../../db/search-index.js';
 import type { AppContext } from '../../context.js';
-import { failure, ValidationError } from '../../errors.js';
+import { failure, HttpError, ValidationError } from '../../errors.js';
 import { csvValue, parseCsv } from '../../http/csv.js';
 import { openPictureZip, type PictureZip } from '../../media/picture-zip.js';
 import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
-import type { MediaStore } from '../../media/store.js';
+import { isExternalKey, type MediaStore } from '../../media/store.js';
+import { dropOtherSubcategories } from './bulk.js';
 import { insertProduct } from './product-rows.js';
 import { type VariantRow, type VariantValues, variantsOf, variantValues, writeVariants } from './variants.js';
 
@@ -42,7 +43,7 @@ import { type VariantRow, type VariantValues, variantsOf, variantValues, writeVa
 const C = PRODUCT_CSV_COLUMNS;
 
 /** A data row: its spreadsheet number and its cells by heading (a column the file lacks is absent). */
-type SheetRow = { row: number; cells: Map<string, string> };
+type SheetRow = { row: number; cells: Map<string, string>; stray: boolean };
 
 export type ImportSheet = { headings: string[]; rows: SheetRow[] };
 
@@ -56,28 +57,39 @@ export function readImportSheet(file: Buffer): ImportSheet {
   }
   // PostgreSQL text holds no NUL; a UTF-16 file (Excel's «Unicode Text») read as UTF-8 is full of them.
   if (text.includes('\u0000')) throw failure('importFileInvalid');
-  const parsed = parseCsv(text);
+  // The headings and at most MAX_IMPORT_ROWS rows: reading stops past them.
+  const parsed = parseCsv(text, MAX_IMPORT_ROWS + 1);
+  if ('tooManyRecords' in parsed) throw failure('importTooManyRows');
   if ('unclosedQuoteAt' in parsed) throw failure('importCsvMalformed', { row: parsed.unclosedQuoteAt });
-  const [headingCells = [], ...data] = parsed.rows;
-  const headings = headingCells.map((cell) => cell.trim());
+  const [headingRecord, ...data] = parsed.records;
+  const headings = (headingRecord?.cells ?? []).map((cell) => cell.trim());
+  // A column without a heading (Excel may leave one at the end) is no unknown column; its cells must be empty.
   const known = new Set(PRODUCT_CSV_HEADINGS);
-  const unknown = headings.filter((heading, index) => !known.has(heading) || headings.indexOf(heading) !== index);
+  const unknown = headings.filter(
+    (heading, index) => heading !== '' && (!known.has(heading) || headings.indexOf(heading) !== index),
+  );
   if (unknown.length > 0) throw failure('importFileInvalid', { unknown: [...new Set(unknown)] });
   if (!headings.includes(C.sku)) throw failure('importFileInvalid', { missing: [C.sku] });
-  const rows = data
-    .map((cells, index) => ({
-      row: index + 2,
-      cells: new Map(headings.map((heading, column) => [heading, csvValue((cells[column] ?? '').trim()).trim()])),
-    }))
-    // A blank line, or a row of empty cells as spreadsheets save one.
-    .filter((row) => [...row.cells.values()].some(Boolean));
-  if (rows.length === 0) throw failure('importFileInvalid');
-  if (rows.length > MAX_IMPORT_ROWS) throw failure('importTooManyRows');
+  if (data.length === 0) throw failure('importFileInvalid');
+  const rows = data.map(({ number, cells }) => ({
+    row: number,
+    cells: new Map(
+      headings.flatMap((heading, column): [string, string][] =>
+        heading ? [[heading, csvValue((cells[column] ?? '').trim()).trim()]] : [],
+      ),
+    ),
+    // A cell beyond the headings, or under an empty one: an unquoted comma shifted the row.
+    stray: cells.some((cell, column) => cell.trim() !== '' && !headings[column]),
+  }));
   return { headings, rows };
 }
 
 /** A picture a row names: a key already stored, or a file of the zip (saved on apply). */
-type PictureRef = { key: string } | { zipName: string; entry: Entry };
+type PictureRef = ({ key: string } | { zipName: string; entry: Entry }) & {
+  /** Where the sheet names it, to report a picture that fails on apply. */
+  row: number;
+  column: string;
+};
 
 /** What the import does to one product. */
 type PlannedProduct = {
@@ -172,6 +184,18 @@ function statusOf(cell: string): ProductStatus | undefined {
   return named;
 }
 
+/**
+ * The stock a row gives a variant. With «الكمية عند التصدير» (the stock when the sheet was
+ * exported) a «الكمية» left as it was changes nothing, so sales since the export stay counted;
+ * a changed one is the new stock. Empty: unchanged.
+ */
+function stockOf(cells: Map<string, string>, current: number | undefined): string | number | undefined {
+  const stock = cells.get(C.quantity);
+  const exported = cells.get(C.exportedQuantity);
+  if (!stock || (current !== undefined && exported !== undefined && stock === exported)) return current;
+  return stock;
+}
+
 /** A media URL of this shop (`…/media/<folder>/<hash>-<width>.webp`, any host) as its key. */
 const MEDIA_PATH = /\/media\/((?:products|categories|brands)\/[0-9a-f]{32})-\d+\.webp$/;
 
@@ -179,7 +203,12 @@ const MEDIA_PATH = /\/media\/((?:products|categories|brands)\/[0-9a-f]{32})-\d+\
  * Reads the sheet against the database: which products and variants it creates and changes, and
  * every problem, by row and column.
  */
-export async function planImport(db: Database | Tx, sheet: ImportSheet, context: ImportContext): Promise<ImportPlan> {
+export async function planImport(
+  db: Database | Tx,
+  sheet: ImportSheet,
+  productIds: string[],
+  context: ImportContext,
+): Promise<ImportPlan> {
   const { media, zip, digits } = context;
   const problems: ImportProblem[] = [];
   const problem = (row: number, column: string, key: ApiFailureKey, value?: string) => {
@@ -196,8 +225,7 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
     problems.push({ row, column, code, message: msg, ...(value ? { value } : {}) });
   };
 
-  // What the database has: the variants of the SKUs, the products named, categories and brands.
-  const productIds = await productIdsOf(db, sheet);
+  // What the database has: the products the sheet names (productIdsOf) with their variants, categories and brands.
   const storedRows =
     productIds.length === 0
       ? []
@@ -233,6 +261,10 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
   const skuRows = new Map<string, number>();
   for (const sheetRow of sheet.rows) {
     const { row, cells } = sheetRow;
+    if (sheetRow.stray) {
+      problem(row, '', 'importCellWithoutHeading');
+      continue;
+    }
     const sku = cells.get(C.sku) ?? '';
     if (sku) {
       const earlier = skuRows.get(sku.toLowerCase());
@@ -254,7 +286,9 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
     }
     const title = cells.get(C.title) ?? '';
     const key = ownerOfSku ?? (named || (title ? `new:${title.toLowerCase()}` : `row:${row}`));
-    groups.set(key, [...(groups.get(key) ?? []), sheetRow]);
+    const group = groups.get(key);
+    if (group) group.push(sheetRow);
+    else groups.set(key, [sheetRow]);
   }
 
   /** A product's own column: the first row's cell; another row may repeat it or leave it empty. */
@@ -270,11 +304,18 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
 
   /** The zip pictures already read and checked (a picture named by several rows is read once). */
   const checked = new Map<Entry, ApiFailureKey | null>();
-  async function pictureOf(row: number, column: string, cell: string, own: Stored | undefined) {
+  async function pictureOf(
+    row: number,
+    column: string,
+    cell: string,
+    own: Stored | undefined,
+  ): Promise<PictureRef | undefined> {
     const path = MEDIA_PATH.exec(cell.split(/[?#]/)[0] ?? '')?.[1];
-    if (path && (await media.has(path))) return { key: path };
+    if (path && (await media.has(path))) return { key: path, row, column };
     // A picture kept from before media was stored here: the product's own URL.
-    if (own && (own.product.imageCover === cell || own.product.images.includes(cell))) return { key: cell };
+    if (own && (own.product.imageCover === cell || own.product.images.includes(cell))) {
+      return { key: cell, row, column };
+    }
     const entry = zip?.find(cell);
     if (!entry) {
       problem(row, column, 'importImageUnknown', cell);
@@ -297,7 +338,7 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
         return undefined;
       }
     }
-    return { zipName: cell, entry };
+    return { zipName: cell, entry, row, column };
   }
 
   const planned: PlannedProduct[] = [];
@@ -372,11 +413,12 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
       priceAfterDiscount: variant.priceAfterDiscount === null ? undefined : toMajor(variant.priceAfterDiscount, digits),
       quantity: variant.quantity,
     });
-    // A product without options that gets some: its default variant gives way to the new rows.
+    // A product without options that gets some: its default variant gives way to the new rows,
+    // unless a row names its SKU (then that row takes it, with its sales).
     const givesWay = ownNames.length === 0 && names.length > 0;
-    const kept = givesWay ? [] : (own?.variants ?? []);
-    const input = kept.map(asInput);
-    const rowOfVariant = new Map<number, number>();
+    let input = (own?.variants ?? []).map(asInput);
+    /** The sheet row of each entry of `input` a row changed or added. */
+    let rowOfVariant = new Map<number, number>();
     let created = 0;
     rows.forEach(({ row, cells }, index) => {
       const options = Object.fromEntries(rowOptions[index] ?? []);
@@ -388,7 +430,14 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
         });
       const at = sku
         ? input.findIndex((variant) => variant.sku.toLowerCase() === sku.toLowerCase())
-        : input.findIndex(byCombination);
+        : givesWay
+          ? -1
+          : input.findIndex(byCombination);
+      if (at >= 0 && rowOfVariant.has(at)) {
+        // Two rows for one variant (rows without a SKU naming the same values): one would be lost.
+        problem(row, names.length > 0 ? (PRODUCT_CSV_OPTION_COLUMNS[0]?.value ?? '') : C.sku, 'variantDuplicate');
+        return;
+      }
       const base = at >= 0 ? input[at] : undefined;
       const cell = (column: string) => cells.get(column);
       const discount = cell(C.priceAfterDiscount);
@@ -401,7 +450,7 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
         price: cell(C.price) || base?.price,
         // An empty discount cell is no discount, as the export writes it; no column keeps it.
         priceAfterDiscount: discount === undefined ? base?.priceAfterDiscount : discount || undefined,
-        quantity: cell(C.quantity) || base?.quantity,
+        quantity: stockOf(cells, base?.quantity),
       };
       if (at >= 0) {
         input[at] = next as (typeof input)[number];
@@ -412,6 +461,11 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
         created++;
       }
     });
+    if (givesWay && !rowOfVariant.has(0)) {
+      // The default variant no row named: writeVariants hands its id and sales to the first new row.
+      input = input.slice(1);
+      rowOfVariant = new Map([...rowOfVariant].map(([at, row]) => [at - 1, row]));
+    }
     const optionValues = names.map((name) => {
       const values = [
         ...(own?.product.options.find((option) => option.name === name)?.values ?? []),
@@ -452,14 +506,6 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
         );
       }
     }
-    // A SKU another product's variant has (not one named in this file: that row joined its product).
-    for (const variant of variants) {
-      const holder = variant.sku ? variantBySku.get(variant.sku.toLowerCase()) : undefined;
-      if (holder && holder.productId !== own?.product.id) {
-        problem(first.row, C.sku, 'skuTaken', variant.sku);
-      }
-    }
-
     // Pictures: a new product needs a cover; an empty cell keeps the product's.
     const coverCell = productCell(rows, C.imageCover);
     const galleryCell = productCell(rows, C.images);
@@ -509,15 +555,17 @@ export async function planImport(db: Database | Tx, sheet: ImportSheet, context:
   };
 }
 
-/** The zip pictures a plan names, for saving before its transaction. */
-export function zipPicturesOf(plan: ImportPlan): Map<string, Entry> {
-  const pictures = new Map<string, Entry>();
+/** The pictures a plan names, each once: by file name of the zip, or by stored key. */
+function picturesOf(plan: ImportPlan) {
+  const fromZip = new Map<string, PictureRef & { entry: Entry }>();
+  const stored = new Set<string>();
   for (const product of plan.products) {
     for (const picture of [product.cover, ...(product.gallery ?? [])]) {
-      if (picture && 'entry' in picture) pictures.set(picture.zipName, picture.entry);
+      if (picture && 'entry' in picture) fromZip.set(picture.zipName, picture);
+      else if (picture && !isExternalKey(picture.key)) stored.add(picture.key);
     }
   }
-  return pictures;
+  return { fromZip, stored };
 }
 
 /**
@@ -526,7 +574,11 @@ export function zipPicturesOf(plan: ImportPlan): Map<string, Entry> {
  * pictures by name. Returns the picture keys the changes dropped.
  */
 export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, string>): Promise<string[]> {
-  const keyOf = (picture: PictureRef) => ('key' in picture ? picture.key : (keys.get(picture.zipName) ?? ''));
+  const keyOf = (picture: PictureRef) => {
+    const key = 'key' in picture ? picture.key : keys.get(picture.zipName);
+    if (!key) throw failure('internalError');
+    return key;
+  };
   const dropped: string[] = [];
   const written: string[] = [];
   for (const product of plan.products) {
@@ -553,10 +605,13 @@ export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, st
     }
     const { id } = product;
     const [current] = await tx
-      .select({ imageCover: products.imageCover, images: products.images })
+      .select({ imageCover: products.imageCover, images: products.images, categoryId: products.categoryId })
       .from(products)
       .where(eq(products.id, id));
     if (!current) throw failure('productNotFound');
+    if (product.categoryId && product.categoryId !== current.categoryId) {
+      await dropOtherSubcategories(tx, [id], product.categoryId);
+    }
     await tx
       .update(products)
       .set({
@@ -596,36 +651,54 @@ export async function importProducts(
   const { digits, log } = input;
   const sheet = readImportSheet(input.csv);
   const zip = input.zip ? await openPictureZip(input.zip, config.maxUploadBytes) : undefined;
-  const checked = await planImport(db, sheet, { media, zip, digits, checkPictures: true });
+  const checked = await planImport(db, sheet, await productIdsOf(db, sheet), {
+    media,
+    zip,
+    digits,
+    checkPictures: true,
+  });
   if (input.dryRun) return { dryRun: true, ...checked.report };
-  const refuse = (plan: ImportPlan) => {
-    if (plan.report.problems.length > 0) throw failure('importRowsInvalid', { problems: plan.report.problems });
+  const refuse = (problems: ImportProblem[]) => {
+    if (problems.length > 0) throw failure('importRowsInvalid', { problems });
   };
-  refuse(checked);
-  // Pictures are encoded before the transaction: sharp's work must not hold the database.
-  const uploads: SavedUpload[] = [];
+  refuse(checked.report.problems);
+  // Pictures are encoded before the transaction: sharp's work must not hold the database. The
+  // pictures named by URL are held with them, so that no release deletes one before the commit.
+  const pictures = picturesOf(checked);
+  const uploads: SavedUpload[] = [...pictures.stored].map((key) => ({ key }));
   const keys = new Map<string, string>();
-  try {
-    for (const [name, entry] of zipPicturesOf(checked)) {
-      const read = () => (zip as PictureZip).read(entry);
+  const saved = () => uploads.filter((upload) => 'input' in upload).map((upload) => upload.key);
+  for (const [name, picture] of pictures.fromZip) {
+    const read = () => (zip as PictureZip).read(picture.entry);
+    try {
       const key = await media.save('products', await read());
       keys.set(name, key);
       uploads.push({ folder: 'products', key, input: read });
+    } catch (error) {
+      await releaseMedia(db, media, saved(), log);
+      // A picture whose header passed the check but that does not decode (a JPEG cut short).
+      if (error instanceof HttpError && error.statusCode !== 503) {
+        const { row, column } = picture;
+        refuse([
+          {
+            row,
+            column,
+            code: codeOf('importImageInvalid'),
+            message: apiFailures.importImageInvalid.message,
+            value: name,
+          },
+        ]);
+      }
+      throw error;
     }
-  } catch (error) {
-    await releaseMedia(
-      db,
-      media,
-      uploads.map((upload) => upload.key),
-      log,
-    );
-    throw error;
   }
   const written = await writeNamingMedia(db, media, log, uploads, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    await lockProducts(tx, await productIdsOf(tx, sheet));
-    const plan = await planImport(tx, sheet, { media, zip, digits, checkPictures: false });
-    refuse(plan);
+    // Planned again on what is locked: a product the sheet comes to name only now is not changed.
+    const productIds = await productIdsOf(tx, sheet);
+    await lockProducts(tx, productIds);
+    const plan = await planImport(tx, sheet, productIds, { media, zip, digits, checkPictures: false });
+    refuse(plan.report.problems);
     return { result: plan, dropped: await writeImport(tx, plan, keys) };
   });
   return { dryRun: false, ...written.report };
