@@ -47,11 +47,11 @@ const csvFile = (text: string, name = 'products.csv') => ({ name, mimeType: 'tex
 /** The rows of a CSV by heading. */
 function rowsOf(text: string): Row[] {
   const parsed = parseCsv(text);
-  if ('unclosedQuoteAt' in parsed) throw new Error(`unreadable CSV at row ${parsed.unclosedQuoteAt}`);
-  const [headings = [], ...rows] = parsed.rows;
-  return rows
-    .filter((cells) => cells.some(Boolean))
-    .map((cells) => Object.fromEntries(headings.map((heading, i) => [heading, cells[i] ?? ''])));
+  if (!('records' in parsed)) throw new Error(`unreadable CSV: ${JSON.stringify(parsed)}`);
+  const [headings, ...records] = parsed.records;
+  return records.map(({ cells }) =>
+    Object.fromEntries((headings?.cells ?? []).map((heading, i) => [heading, cells[i] ?? ''])),
+  );
 }
 
 async function exportedRows(request: APIRequestContext, token: string) {

@@ -4,6 +4,7 @@ import {
   MAX_IMPORT_ROWS,
   MAX_IMPORT_ZIP_FILES,
   MAX_IMPORT_ZIP_MB,
+  PRODUCT_CSV_COLUMNS,
 } from '../../contract/constants';
 import { formatNumber } from '../lib/format';
 import type { PluralForms } from '../lib/plural';
@@ -23,6 +24,7 @@ export const pi = {
   how: [
     'كل صف في الملف صنف من منتج. يُعرف الصنف برمز SKU: ما كان رمزه في المتجر يُحدَّث، وما لم يكن يُنشأ.',
     'أسهل طريقة: صدّر المنتجات، وعدّل الملف في Excel، ثم احفظه CSV بترميز UTF-8 واستورده.',
+    `لا تعدّل عمود «${PRODUCT_CSV_COLUMNS.exportedQuantity}»: به يعرف المتجر ما بيع منذ التصدير، فلا تُمحى المبيعات من الكمية إن لم تغيّرها.`,
     `الصور: رابط صورة من وسائط هذا المتجر (كما في ملف التصدير)، أو اسم ملف صورة في الملف المضغوط. تُفصل صور خانة «الصور» بالعلامة «${CSV_IMAGE_SEPARATOR.trim()}».`,
     `الحدود: ${formatNumber(MAX_IMPORT_ROWS)} صف على الأكثر، وملف CSV حتى ${formatNumber(MAX_IMPORT_CSV_MB)} ميغابايت، وملف مضغوط حتى ${formatNumber(MAX_IMPORT_ZIP_MB)} ميغابايت فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، كل صورة بحجم الرفع المسموح لصور المنتجات.`,
     'افحص الملف أولاً: الفحص لا يغيّر شيئاً ويذكر كل خطأ بصفه وعموده. والاستيراد يكتب الملف كله أو لا يكتب شيئاً.',
