@@ -14,6 +14,12 @@ export const imageFormPaths = {
 } as const;
 
 /**
+ * The admin page that imports products from a CSV and a zip of pictures (docs/product-import.md):
+ * its post may be multipart as large as both files (src/server/http/form-body.ts).
+ */
+export const productImportPath = 'admin/products/import';
+
+/**
  * The largest text form a page posts: a product's description (5,000 characters) is about 30 KB
  * once an Arabic text is url-encoded (6 bytes a letter); a review (2,000) about 12 KB.
  */

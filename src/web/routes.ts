@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { imageFormPaths } from '../contract/web';
+import { imageFormPaths, productImportPath } from '../contract/web';
 
 export default [
   index('routes/home.tsx'),
@@ -29,6 +29,8 @@ export default [
     route('admin/allorders', 'routes/admin/orders.tsx'),
     route('admin/orders/:id', 'routes/admin/order.tsx'),
     route('admin/allproducts', 'routes/admin/products.tsx'),
+    // Products from a CSV and a zip of pictures: a larger post than the other pages (src/contract/web.ts).
+    route(productImportPath, 'routes/admin/product-import.tsx'),
     route(imageFormPaths.addProduct, 'routes/admin/add-product.tsx'),
     route(imageFormPaths.editProduct, 'routes/admin/edit-product.tsx'),
     // One module each for adding and editing brands and categories (a name and an image). The pages
@@ -50,6 +52,8 @@ export default [
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
   // The admin orders list's CSV export (a download; the loader guards itself).
   route('admin/orders/export.csv', 'routes/admin/orders-export.ts'),
+  // The admin products screen's CSV export (a download; the loader guards itself).
+  route('admin/products/export.csv', 'routes/admin/products-export.ts'),
   // The product form's sub-category choices (data only; the loader guards itself).
   route('admin/categories/:id/subcategories', 'routes/admin/subcategories.ts'),
   // The product cards' hearts post here.

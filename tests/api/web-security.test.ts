@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PRODUCT_IMAGES } from '../../src/contract/constants.js';
+import { MAX_IMPORT_CSV_MB, MAX_IMPORT_ZIP_MB, MAX_PRODUCT_IMAGES } from '../../src/contract/constants.js';
+import { TEXT_FORM_LIMIT_BYTES } from '../../src/contract/web.js';
 import { CROSS_SITE_REFUSAL } from '../../src/server/http/cross-site.js';
 import { registerWeb } from '../../src/server/web.js';
+import { apiErrorTexts } from '../../src/web/i18n/api-errors.js';
 import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, noisyPng } from '../helpers/multipart.js';
 import { createTaxonomy, insertProduct } from '../helpers/shopping.js';
@@ -294,6 +296,58 @@ describe('web form bodies', () => {
       payload: Buffer.alloc(16),
     });
     expect(huge.statusCode).toBe(413);
+  });
+
+  it('the products import page takes multipart as large as its CSV and zip, from staff', async () => {
+    const admin = await createAccount(t, 'admin');
+    const headers = {
+      cookie: `matjar_session=${admin.token}`,
+      host: 'localhost:3000',
+      origin: 'http://localhost:3000',
+    };
+    // Larger than a picture page takes: refused there, read here and passed to the page's action.
+    const pictureLimit = (MAX_PRODUCT_IMAGES + 1) * t.config.maxUploadBytes + TEXT_FORM_LIMIT_BYTES;
+    const zip = { filename: 'صور.zip', contentType: 'application/zip', data: Buffer.alloc(pictureLimit + 1024) };
+    const form = multipart({ intent: 'check' }, { images: zip });
+    const onPicturePage = await t.app.inject({
+      method: 'POST',
+      url: '/admin/addproducts',
+      headers: { ...form.headers, ...headers },
+      payload: form.payload,
+    });
+    expect(onPicturePage.statusCode).toBe(413);
+    const onImportPage = await t.app.inject({
+      method: 'POST',
+      url: '/admin/products/import',
+      headers: { ...form.headers, ...headers },
+      payload: form.payload,
+    });
+    // The action's answer: no CSV was chosen (the API's IMPORT_FILE_REQUIRED, beside the file field).
+    expect(onImportPage.statusCode, onImportPage.body.slice(0, 300)).toBe(400);
+    expect(onImportPage.body).toContain(apiErrorTexts.IMPORT_FILE_REQUIRED.text);
+    // Past both files' limits even the import page refuses.
+    const importLimit = (MAX_IMPORT_CSV_MB + MAX_IMPORT_ZIP_MB) * 1024 * 1024 + TEXT_FORM_LIMIT_BYTES;
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/admin/products/import',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(importLimit + 1),
+        ...headers,
+      },
+      payload: Buffer.alloc(16),
+    });
+    expect(huge.statusCode).toBe(413);
+    // A customer's is not read at all: the page's guard sends them home.
+    const customer = await createAccount(t);
+    const notStaff = await t.app.inject({
+      method: 'POST',
+      url: '/admin/products/import',
+      headers: { ...form.headers, ...headers, cookie: `matjar_session=${customer.token}` },
+      payload: form.payload,
+    });
+    expect(notStaff.statusCode).toBe(302);
+    expect(notStaff.headers.location).toBe('/');
   });
 
   it('anyone else’s picture upload is not read: the page’s own guard answers it', async () => {

@@ -69,6 +69,9 @@ export function recordPosts(page: Page) {
 }
 
 export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+/** How far the page scrolls sideways: 0 or less when it fits the window (a 360 px phone). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 /** The value beside a term of an order card ('الدفع' → 'مدفوع', 'الحالة' → 'قيد المراجعة'). */
 export const fact = (card: Locator, term: string) =>
   card

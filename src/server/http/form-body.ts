@@ -1,8 +1,8 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
-import { MAX_PRODUCT_IMAGES } from '../../contract/constants.js';
-import { imageFormPaths, TEXT_FORM_LIMIT_BYTES } from '../../contract/web.js';
+import { MAX_IMPORT_CSV_MB, MAX_IMPORT_ZIP_MB, MAX_PRODUCT_IMAGES } from '../../contract/constants.js';
+import { imageFormPaths, productImportPath, TEXT_FORM_LIMIT_BYTES } from '../../contract/web.js';
 import type { Config } from '../config.js';
 import { sessionTokenOf } from './session-cookie.js';
 
@@ -21,6 +21,7 @@ export const FORM_TOO_LARGE_PAGE = `<!doctype html>
 `;
 
 const imageFormPatterns = Object.values(imageFormPaths).map((path) => `/${path}`);
+const MB = 1024 * 1024;
 
 /** The page a request is for: a single-fetch data request (`/x.data`, `/_root.data`) is for the page `/x`. */
 function pagePathOf(url: string): string {
@@ -37,18 +38,23 @@ export type StaffCheck = (token: string, request: FastifyRequest) => Promise<boo
 
 /**
  * The most a web form post may carry: TEXT_FORM_LIMIT_BYTES, whatever its content type; on the
- * pages that upload pictures, multipart from a staff member's session at the size of its
- * pictures (every picture the API takes at MAX_UPLOAD_MB, a product's cover and gallery, plus the
- * text). Anyone else's picture upload is not read at all (`null`): the page's own guard answers
- * it, as it did before the body was read here, so only staff can make the server hold an upload.
+ * pages that upload files, multipart from a staff member's session at the size of its files:
+ * on the picture pages every picture the API takes at MAX_UPLOAD_MB (a product's cover and
+ * gallery), on the products import page the largest CSV and zip of pictures (MAX_IMPORT_CSV_MB +
+ * MAX_IMPORT_ZIP_MB), plus the text. Anyone else's upload is not read at all (`null`): the page's
+ * own guard answers it, as it did before the body was read here, so only staff can make the server
+ * hold an upload.
  */
 export function formLimitFor(config: Pick<Config, 'maxUploadBytes'>, isStaff: StaffCheck) {
-  const uploadLimit = (MAX_PRODUCT_IMAGES + 1) * config.maxUploadBytes + TEXT_FORM_LIMIT_BYTES;
+  const pictureLimit = (MAX_PRODUCT_IMAGES + 1) * config.maxUploadBytes + TEXT_FORM_LIMIT_BYTES;
+  const importLimit = (MAX_IMPORT_CSV_MB + MAX_IMPORT_ZIP_MB) * MB + TEXT_FORM_LIMIT_BYTES;
+  const uploadLimitOf = (path: string) => {
+    if (matchPath(`/${productImportPath}`, path) !== null) return importLimit;
+    return imageFormPatterns.some((pattern) => matchPath(pattern, path) !== null) ? pictureLimit : undefined;
+  };
   return async (request: FastifyRequest): Promise<number | null> => {
-    const path = pagePathOf(request.url);
-    if (!isMultipart(request) || !imageFormPatterns.some((pattern) => matchPath(pattern, path) !== null)) {
-      return TEXT_FORM_LIMIT_BYTES;
-    }
+    const uploadLimit = uploadLimitOf(pagePathOf(request.url));
+    if (!isMultipart(request) || uploadLimit === undefined) return TEXT_FORM_LIMIT_BYTES;
     const token = sessionTokenOf(request);
     return token && (await isStaff(token, request)) ? uploadLimit : null;
   };

@@ -4,7 +4,9 @@ import { type FieldError, fieldError } from '../errors.js';
 /** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
 function findNul(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object') return null;
+  // Bytes are not text: a web form's raw body (src/server/http/form-body.ts) is parsed by its page,
+  // and walking a Buffer entry by entry took seconds a megabyte.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
   for (const [key, child] of Object.entries(value)) {
     const found = findNul(child, [...path, key]);
     if (found) return found;

@@ -9,12 +9,18 @@ import {
   Tags,
   Truck,
 } from 'lucide-react';
+import { productImportPath } from '../../contract/web';
 import { adminText } from '../i18n/admin';
 
 /** The admin sidebar's entries in the order of docs/specification.md (Screens and routes: Staff pages), with the pages that belong under each. */
 export const adminPages = [
   { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
-  { to: '/admin/allproducts', label: adminText.products, Icon: Package, under: ['/admin/editproducts/'] },
+  {
+    to: '/admin/allproducts',
+    label: adminText.products,
+    Icon: Package,
+    under: ['/admin/editproducts/', '/admin/products/'],
+  },
   { to: '/admin/addbrand', label: adminText.addBrand, Icon: Tags, under: ['/admin/editbrand/'] },
   { to: '/admin/addcategory', label: adminText.addCategory, Icon: FolderPlus, under: ['/admin/editcategory/'] },
   {
@@ -40,3 +46,6 @@ export function adminMark(entry: (typeof adminPages)[number], pathname: string):
   if (pathname === entry.to) return 'page';
   return entry.under.some((prefix) => pathname.startsWith(prefix)) ? 'true' : undefined;
 }
+
+/** The products CSV: its download (routes/admin/products-export.ts) and the import screen (docs/product-import.md). */
+export const productCsvPaths = { export: '/admin/products/export.csv', import: `/${productImportPath}` } as const;

@@ -12,6 +12,8 @@ type SubmitButtonProps = {
   done?: boolean;
   /** On a page with several forms, the `intent` of this one: only its own submission makes it busy. */
   intent?: string;
+  /** The button posts `intent` itself (`name="intent"`): a form with a button for each of its intents. */
+  postsIntent?: boolean;
   /** 'danger' for a button that deletes. */
   tone?: 'primary' | 'danger';
   className?: string;
@@ -32,6 +34,7 @@ export function SubmitButton({
   pendingText = authText.pending,
   done = false,
   intent,
+  postsIntent = false,
   tone = 'primary',
   className = 'w-full',
 }: SubmitButtonProps) {
@@ -42,6 +45,7 @@ export function SubmitButton({
   return (
     <button
       type="submit"
+      {...(postsIntent ? { name: 'intent', value: intent } : {})}
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onClick={(event) => {

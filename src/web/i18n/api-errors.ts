@@ -177,6 +177,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   BULK_ACTION_INVALID: { text: ap.bulk.actionInvalid },
   IMPORT_FILE_REQUIRED: { text: 'اختر ملف CSV للاستيراد', field: 'file' },
   IMPORT_FILE_INVALID: {
+    field: 'file',
     text: ({ details }) => {
       const missing = Array.isArray(details.missing) ? details.missing.map(String) : [];
       const unknown = Array.isArray(details.unknown) ? details.unknown.map(String) : [];
@@ -186,13 +187,18 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
     },
   },
   IMPORT_CSV_MALFORMED: {
+    field: 'file',
     text: ({ details }) =>
       typeof details.row === 'number'
         ? `تعذّرت قراءة الملف: خلية بين علامتي تنصيص لم تُغلق (الصف ${formatNumber(details.row)})`
         : 'تعذّرت قراءة الملف: خلية بين علامتي تنصيص لم تُغلق',
   },
-  IMPORT_TOO_MANY_ROWS: { text: `يقبل الاستيراد ${formatNumber(MAX_IMPORT_ROWS)} صف على الأكثر، قسّم الملف` },
+  IMPORT_TOO_MANY_ROWS: {
+    text: `يقبل الاستيراد ${formatNumber(MAX_IMPORT_ROWS)} صف على الأكثر، قسّم الملف`,
+    field: 'file',
+  },
   IMPORT_ZIP_INVALID: {
+    field: 'images',
     text: `يجب أن تكون الصور ملفاً مضغوطاً (ZIP) فيه ${formatNumber(MAX_IMPORT_ZIP_FILES)} صورة على الأكثر، لا تتجاوز كل منها حجم الرفع المسموح`,
   },
   IMPORT_ROWS_INVALID: { text: 'في بعض الصفوف أخطاء، فلم يُستورد شيء. صحّحها ثم أعد المحاولة' },

@@ -19,6 +19,7 @@ import type {
 import type { noContentSchema } from '../../contract/common.js';
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
+import type { productImportResult } from '../../contract/product-import.js';
 import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
 import type {
   addressEnvelope,
@@ -105,6 +106,9 @@ export function toQueryString(query: Query): string {
 
 export type { AddressBody, CouponBody, SubcategoryBody };
 
+/** A download the web passes on as it streams (the CSV exports). */
+export type Download = { body: ReadableStream<Uint8Array>; headers: Record<string, string> };
+
 /** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
   /**
@@ -126,6 +130,12 @@ export function createApiClient(transport: ApiTransport, token?: string) {
   const get = <S extends z.ZodType>(path: string, query: Query = {}) =>
     call<S>('GET', `${path}${toQueryString(query)}`);
   const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+  /** A file the API streams (a CSV): its bytes as they come, with its content type and disposition. */
+  async function download(path: string): Promise<Download> {
+    const response = await transport({ method: 'GET', path, token, stream: true });
+    if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
+    return { body: response.body as ReadableStream<Uint8Array>, headers: response.headers ?? {} };
+  }
   /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
   const named = (path: '/categories' | '/brands') => ({
     list: (query: Query = {}) => get<typeof namedItemList>(path, query),
@@ -150,6 +160,15 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/products', id)),
       /** Staff: one action on several products, all or nothing. */
       bulk: (body: ProductBulkBody) => call<typeof productBulkResult>('POST', '/products/bulk', body),
+      /** Staff: every product and variant as CSV, one row a variant (docs/variants.md § CSV export). */
+      exportCsv: () => download('/products/export.csv'),
+      /**
+       * Staff: a CSV of the export's shape (`file`) and maybe a zip of pictures (`images`), checked
+       * (`dryRun`) or written; an apply with wrong rows fails 400 IMPORT_ROWS_INVALID with its
+       * `problems` (docs/product-import.md).
+       */
+      importCsv: (form: FormData, { dryRun }: { dryRun: boolean }) =>
+        call<typeof productImportResult>('POST', `/products/import${toQueryString({ dryRun: String(dryRun) })}`, form),
     },
     categories: {
       ...named('/categories'),
@@ -207,16 +226,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** A customer's own orders (staff: every order), newest first. */
       list: (query: Query = {}) => get<typeof orderList>('/orders', query),
       /** Staff: the filtered orders as CSV, a byte stream with its content type and disposition. */
-      exportCsv: async (query: Query = {}) => {
-        const response = await transport({
-          method: 'GET',
-          path: `/orders/export.csv${toQueryString(query)}`,
-          token,
-          stream: true,
-        });
-        if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
-        return { body: response.body as ReadableStream<Uint8Array>, headers: response.headers ?? {} };
-      },
+      exportCsv: (query: Query = {}) => download(`/orders/export.csv${toQueryString(query)}`),
       get: (id: string) => get<typeof orderEnvelope>(one('/orders', id)),
       /** The order's tax invoice (404 INVOICE_NOT_ISSUED when the shop issued none; docs/invoices.md). */
       invoice: (id: string) => get<typeof invoiceEnvelope>(`${one('/orders', id)}/invoice`),

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
+import { downloadResponse } from '../../lib/download.server';
 import { orderFilterFrom, orderFilterQuery } from '../../lib/order-filter';
 import type { Route } from './+types/orders-export';
 
@@ -15,10 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = orderFilterQuery(orderFilterFrom(url));
   try {
-    const csv = await apiFor(request, context).orders.exportCsv(query);
-    return new Response(csv.body, {
-      headers: { ...csv.headers, 'cache-control': 'no-store' },
-    });
+    return downloadResponse(await apiFor(request, context).orders.exportCsv(query));
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) {
       throw redirect(`/admin/allorders${url.search}`);

@@ -1,9 +1,10 @@
-import { LayoutGrid, Package, Plus, Search, Table2 } from 'lucide-react';
+import { Download, LayoutGrid, Package, Plus, Search, Table2, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_PRODUCT_PAGE_SIZES, MAX_LIST_LIMIT } from '../../../contract/constants';
 import type { ProductBulkBody } from '../../../contract/types';
+import { productCsvPaths } from '../../components/admin-pages';
 import { AdminProductCard } from '../../components/admin-product-card';
 import { AdminProductTable, BULK_FORM_ID } from '../../components/admin-product-table';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
@@ -11,6 +12,7 @@ import { ConfirmDialog, DialogCancel } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
 import { SubmitButton } from '../../components/submit-button';
+import { pi } from '../../i18n/admin-product-import';
 import { ap } from '../../i18n/admin-products';
 import {
   ADMIN_PRODUCT_SORTS,
@@ -35,6 +37,8 @@ import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/products';
 
 const PATH = '/admin/allproducts';
+const secondaryAction =
+  'flex items-center gap-1.5 rounded-lg px-3 py-2.5 font-bold text-brand-700 ring-1 ring-brand-600 hover:bg-brand-50';
 const DELETE_PARAM = 'delete';
 const KEYWORD_MAX = 200;
 const BULK_ACTIONS = ['publish', 'draft', 'move', 'delete'] as const;
@@ -193,13 +197,24 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             {keyword ? plural(products.results, ap.matchCount) : plural(products.results, ap.productCount)}
           </p>
         </div>
-        <Link
-          to="/admin/addproducts"
-          className="flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-600"
-        >
-          <Plus aria-hidden="true" className="size-5" />
-          {ap.addProduct}
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A plain link: a download, not a page of the router. */}
+          <a href={productCsvPaths.export} download title={pi.exportHint} className={secondaryAction}>
+            <Download aria-hidden="true" className="size-5" />
+            {pi.exportCsv}
+          </a>
+          <Link to={productCsvPaths.import} className={secondaryAction}>
+            <Upload aria-hidden="true" className="size-5" />
+            {pi.importCsv}
+          </Link>
+          <Link
+            to="/admin/addproducts"
+            className="flex items-center gap-1.5 rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-600"
+          >
+            <Plus aria-hidden="true" className="size-5" />
+            {ap.addProduct}
+          </Link>
+        </div>
       </div>
 
       <ProductFilters filters={filters} categories={categories} brands={brands} />
