@@ -32,7 +32,14 @@ import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/re
 import { isExternalKey, type MediaStore } from '../../media/store.js';
 import { dropOtherSubcategories } from './bulk.js';
 import { insertProduct } from './product-rows.js';
-import { type VariantRow, type VariantValues, variantsOf, variantValues, writeVariants } from './variants.js';
+import {
+  lockVariantsOf,
+  type VariantRow,
+  type VariantValues,
+  variantsOf,
+  variantValues,
+  writeVariants,
+} from './variants.js';
 
 /*
  * The products CSV import (docs/product-import.md): the export's columns, read by heading, create
@@ -149,12 +156,7 @@ export async function productIdsOf(db: Database | Tx, sheet: ImportSheet): Promi
 /** Locks the variants, then the rows, of these products, in the order orders take them (orders/service.ts). */
 export async function lockProducts(tx: Tx, productIds: string[]) {
   if (productIds.length === 0) return;
-  await tx
-    .select({ id: productVariants.id })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.productId), asc(productVariants.id))
-    .for('update');
+  await lockVariantsOf(tx, productIds);
   await tx
     .select({ id: products.id })
     .from(products)

@@ -134,17 +134,26 @@ export function lockVariants(tx: Tx, productId: string): Promise<VariantRow[]> {
 }
 
 /**
- * Deletes products, their variants first locked as a stock change locks them (products in id
- * order, each one's variants, then the product), so a delete and an order never deadlock. Returns
- * the deleted products' pictures, for `releaseMedia` after the commit.
+ * Locks the variants of several products as stock changes lock them (orders/service.ts): products
+ * in id order, each one's variants in id order. Take it before locking the products' rows.
  */
-export async function deleteProducts(tx: Tx, productIds: string[]) {
+export async function lockVariantsOf(tx: Tx, productIds: string[]) {
+  if (productIds.length === 0) return;
   await tx
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.productId), asc(productVariants.id))
     .for('update');
+}
+
+/**
+ * Deletes products, their variants first locked as a stock change locks them (products in id
+ * order, each one's variants, then the product), so a delete and an order never deadlock. Returns
+ * the deleted products' pictures, for `releaseMedia` after the commit.
+ */
+export async function deleteProducts(tx: Tx, productIds: string[]) {
+  await lockVariantsOf(tx, productIds);
   return tx
     .delete(products)
     .where(inArray(products.id, productIds))
