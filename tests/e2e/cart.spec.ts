@@ -675,6 +675,15 @@ test.describe('the payment page', () => {
         0,
       );
 
+      // Its card in a listing: no rating line at all before the first review.
+      await page.goto(`/products?keyword=${encodeURIComponent(product.title)}`);
+      const card = main(page)
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { level: 3, name: product.title }) });
+      await expect(card).toBeVisible();
+      await expect(card.getByText(/التقييم/)).toHaveCount(0);
+      await expect(card.getByText('0', { exact: true })).toHaveCount(0);
+
       // The product page: no reviews yet, so no stars and no «0»; adding one more says all 9 are in the cart.
       await page.goto(`/products/${product.id}`);
       await hydrated(page);
