@@ -1,3 +1,4 @@
+import { SHOP_LOCALE } from './digits.js';
 import { formatMoney } from './money.js';
 
 /**
@@ -34,7 +35,7 @@ export const MONEY_LABELS: Readonly<Record<MoneyLine['key'], string>> = {
 };
 
 const percent = (rate: number) =>
-  new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
+  new Intl.NumberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
 
 /**
  * The lines every screen and the order e-mail show, in Arabic, in this order: the goods, discount

@@ -1,3 +1,4 @@
+import { SHOP_LOCALE } from './digits.js';
 /** Minor-unit digits of a currency (SAR 2, KWD 3, JPY 0), from the platform's ISO 4217 data. */
 export function currencyDigits(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -6,7 +7,7 @@ export function currencyDigits(currency: string): number {
 export const toMinor = (major: number, digits: number) => Math.round(major * 10 ** digits);
 export const toMajor = (minor: number, digits: number) => minor / 10 ** digits;
 
-/** Money as people read it in Arabic: ١٢٬٥٠٠٫٠٠ ر.س. */
+/** Money as people read it in Arabic, in the shop's digits (SHOP_LOCALE): 12,500.00 ر.س. */
 export function formatMoney(major: number, currency: string): string {
-  return new Intl.NumberFormat('ar', { style: 'currency', currency }).format(major);
+  return new Intl.NumberFormat(SHOP_LOCALE, { style: 'currency', currency }).format(major);
 }

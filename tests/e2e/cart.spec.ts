@@ -31,7 +31,9 @@ const t = {
   removed: 'تم حذف المنتج من السلة',
   cleared: 'تم تفريغ السلة',
   belowOne: 'الكمية لا تقل عن 1',
-  capped: (n: number) => `المتوفر من هذا المنتج ${n} فقط`,
+  left: (n: number) => `متبقٍ ${n} فقط`,
+  cappedTo: (n: number) => `متبقٍ ${n} فقط، فصارت الكمية ${n}`,
+  allInCart: (n: number) => `متبقٍ ${n} فقط، وكلها في سلتك`,
   notEnoughStock: 'الكمية المطلوبة غير متوفرة في المخزون',
   couponInvalid: 'الكوبون غير صالح أو منتهي الصلاحية',
   couponApplied: (name: string) => `تم تطبيق الكوبون ${name}`,
@@ -264,7 +266,8 @@ test.describe('the cart page', () => {
     const toy = row(page, LEGO);
     await expect(toy.getByText('التصنيف: ألعاب')).toBeVisible();
     await expect(toy.getByText('الماركة: ليغو')).toBeVisible();
-    await expect(toy.getByRole('img', { name: 'التقييم 0 من 5' })).toBeVisible();
+    // No reviews yet: no empty stars and no «0».
+    await expect(toy.getByRole('img', { name: /من 5/ })).toHaveCount(0);
     await expect(toy.getByText('(لا توجد تقييمات)')).toBeVisible();
     // No colour chosen for a product without colours: no colour shown.
     await expect(toy.getByText(/^اللون:/)).toHaveCount(0);
@@ -325,8 +328,8 @@ test.describe('the cart page', () => {
     const phone = row(page, S24);
     await quantityOf(phone).fill(String(s24.quantity + 50));
     await expect(quantityOf(phone)).toHaveValue(String(s24.quantity));
-    await expect(phone.getByText(t.capped(s24.quantity))).toBeVisible();
-    await expect(toast(page, t.updated).first()).toBeVisible();
+    await expect(phone.getByText(t.left(s24.quantity), { exact: true })).toBeVisible();
+    await expect(toast(page, t.cappedTo(s24.quantity))).toBeVisible();
     await expect
       .poll(async () => (await cartOf(request, customer)).data.products.find((l) => l.product._id === s24.id)?.count)
       .toBe(s24.quantity);
@@ -637,6 +640,60 @@ test.describe('the payment page', () => {
       await expect(page).toHaveURL(PLACED_ORDER_URL);
       await expect(main(page).getByRole('heading', { name: 'شكراً لطلبك' })).toBeVisible();
       await expect(main(page).getByRole('article')).toContainText(product.title);
+    } finally {
+      await admin.delete(`/products/${product.id}`);
+    }
+  });
+
+  test('a quantity above the stock says how many are left, in the cart and on the product page, at 360 px', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const admin = await adminApi(request);
+    const product = await createProduct(request, admin, 9);
+    try {
+      const customer = await newCustomer(request);
+      await addToCartByApi(customer, request, product.id, 3);
+      await signIn(page, customer);
+      await hydrated(page);
+      const line = row(page, product.title);
+
+      // Typed past the stock: cut to it, the field says what is left and the toast warns, not a plain success.
+      await quantityOf(line).fill('15');
+      await expect(quantityOf(line)).toHaveValue('9');
+      await expect(line.getByText(t.left(9), { exact: true })).toBeVisible();
+      await expect(quantityOf(line)).toHaveAccessibleDescription(t.left(9));
+      await expect(toast(page, t.cappedTo(9))).toBeVisible();
+      await expect(toast(page, t.updated)).toHaveCount(0);
+      await expect
+        .poll(
+          async () => (await cartOf(request, customer)).data.products.find((l) => l.product._id === product.id)?.count,
+        )
+        .toBe(9);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+
+      // Its card in a listing: no rating line at all before the first review.
+      await page.goto(`/products?keyword=${encodeURIComponent(product.title)}`);
+      const card = main(page)
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { level: 3, name: product.title }) });
+      await expect(card).toBeVisible();
+      await expect(card.getByText(/التقييم/)).toHaveCount(0);
+      await expect(card.getByText('0', { exact: true })).toHaveCount(0);
+
+      // The product page: no reviews yet, so no stars and no «0»; adding one more says all 9 are in the cart.
+      await page.goto(`/products/${product.id}`);
+      await hydrated(page);
+      await expect(main(page).getByRole('link', { name: 'لا توجد تقييمات' })).toBeVisible();
+      await expect(main(page).getByRole('img', { name: /من 5/ })).toHaveCount(0);
+      await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
+      await expect(toast(page, t.allInCart(9))).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
     } finally {
       await admin.delete(`/products/${product.id}`);
     }

@@ -30,6 +30,8 @@ test('an unknown page answers 404 with an Arabic page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+  // In the shop's one digit style (Latin), like every other number on its pages.
+  await expect(page.getByRole('main').getByText('404', { exact: true })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
@@ -105,6 +107,21 @@ test.describe('promotional carousel', () => {
     // Focus leaves the carousel: it moves on by itself again.
     await page.getByRole('combobox').first().focus();
     await expect(current(page)).not.toHaveAttribute('aria-label', paused ?? '', { timeout: 4000 });
+  });
+
+  test('a dot reached by keyboard shows a white focus ring inside its target, on a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const dot = page.getByRole('button', { name: 'الشريحة 2 من 4' });
+    await dot.focus();
+    await expect(dot).toBeFocused();
+    const ring = await dot.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, color: style.outlineColor, offset: Number.parseFloat(style.outlineOffset) };
+    });
+    expect(ring).toMatchObject({ style: 'solid', color: 'rgb(255, 255, 255)' });
+    expect(ring.offset).toBeLessThan(0);
   });
 
   test('arrow keys and the dots move between slides (right-to-left)', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Address, Quote } from '../../src/contract/types';
-import { formatPrice } from '../../src/web/lib/format';
+import { formatPercent, formatPrice } from '../../src/web/lib/format';
 import { expect, type Page, test } from './fixtures';
 import {
   ADMIN,
@@ -25,6 +25,8 @@ import { VAT_SELLER } from './vat-shop';
 
 const shopURL = () => process.env.E2E_CASH_ONLY_URL as string;
 const main = (page: Page) => page.getByRole('main');
+/** How far the page sticks out sideways (0 or less: it fits). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 /** The value beside a term of the payment screen's bill. */
 const billLine = (page: Page, term: string | RegExp) =>
   main(page)
@@ -36,13 +38,15 @@ const billLine = (page: Page, term: string | RegExp) =>
 /** A city of the Saudi list that no other test ships to, charged for by its own zone. */
 const CITY = 'أبها';
 /** 15 % as the screen writes it (Arabic digits and percent sign). */
-const fifteenPercent = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.15);
+const fifteenPercent = formatPercent(0.15);
 const ZONE = { name: 'الجنوب', cities: [CITY], price: 30, codFee: 10, codAllowed: true };
 
 test('a Saudi customer signs up with 05…, picks a city, sees shipping, fee and VAT, orders and opens the tax invoice', async ({
   page,
   playwright,
 }) => {
+  // The whole journey on a 360 px phone.
+  await page.setViewportSize({ width: 360, height: 740 });
   const shop = shopURL();
   const request = await playwright.request.newContext({ baseURL: shop });
   try {
@@ -116,6 +120,13 @@ test('a Saudi customer signs up with 05…, picks a city, sees shipping, fee and
       formatPrice(quote.taxPrice, 'SAR'),
     );
     await expect(billLine(page, /^الإجمالي$/)).toHaveText(formatPrice(quote.total, 'SAR'));
+    // The VAT label stays whole on its line; its amount sits beside it or wholly under it.
+    const vat = main(page).getByRole('region', { name: 'تفاصيل المبلغ' }).locator('[data-line="vat"]');
+    const [term, amount] = await Promise.all([vat.locator('dt').boundingBox(), vat.locator('dd').boundingBox()]);
+    if (!term || !amount) throw new Error('no VAT line');
+    expect(term.height).toBeLessThanOrEqual(amount.height + 1);
+    expect(amount.y >= term.y + term.height - 1 || Math.abs(amount.y - term.y) < amount.height).toBe(true);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
     await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
     await expect(page).toHaveURL(PLACED_ORDER_URL);
 
@@ -131,6 +142,11 @@ test('a Saudi customer signs up with 05…, picks a city, sees shipping, fee and
     await expect(totals).toContainText(formatPrice(quote.total, 'SAR'));
     await expect(totals).toContainText(formatPrice(quote.taxPrice, 'SAR'));
     await expect(page.getByRole('img', { name: /رمز الاستجابة السريعة/ })).toBeVisible();
+    // The lines table scrolls inside its own box; the page itself does not scroll sideways.
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    const lines = page.getByRole('region', { name: /^بنود/ });
+    await expect(lines).toBeVisible();
+    expect(await lines.evaluate((box) => box.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   } finally {
     await request.dispose();
   }

@@ -217,7 +217,7 @@ export function RefundForm({
                   max={line.count}
                   step={1}
                   defaultValue="0"
-                  hint={ao.restockHint(formatNumber(line.count))}
+                  hint={ao.restockHint(formatNumber(0), formatNumber(line.count))}
                 />
               ))}
             </fieldset>

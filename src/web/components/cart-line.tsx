@@ -76,8 +76,12 @@ export function CartLineRow({ line, lines, currency }: CartLineRowProps) {
           )}
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
-          <StarRating value={product.ratingsAverage} label={pt.rating(rating)} />
-          {product.ratingsQuantity > 0 && <span aria-hidden="true">{rating}</span>}
+          {product.ratingsQuantity > 0 && (
+            <>
+              <StarRating value={product.ratingsAverage} label={pt.rating(rating)} />
+              <span aria-hidden="true">{rating}</span>
+            </>
+          )}
           <span>({plural(product.ratingsQuantity, pt.ratingsCount)})</span>
         </p>
         {line.color && <ColorTag color={line.color} choices={product.availableColors} />}
@@ -163,10 +167,14 @@ function QuantityControl({ line, available, fetcher }: QuantityControlProps) {
   }, [fetcher.data, line.count]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  function send(count: number) {
+  /**
+   * Saves `count`. A count cut to the stock posts what was `typed`, so the action cuts it again
+   * and its toast says how many are left rather than a plain success.
+   */
+  function send(count: number, typed = String(count)) {
     clearTimeout(timer.current);
     if (count === line.count) return;
-    fetcher.submit({ intent: 'update', itemId: line._id, count: String(count) }, { method: 'post', action: CART_PATH });
+    fetcher.submit({ intent: 'update', itemId: line._id, count: typed }, { method: 'post', action: CART_PATH });
   }
 
   /** Reads what was typed: the count to send, or null when it is ignored. */
@@ -182,14 +190,14 @@ function QuantityControl({ line, available, fetcher }: QuantityControlProps) {
       );
       return null;
     }
-    setHint(quantity.capped ? cartText.quantityCapped(formatNumber(quantity.count)) : null);
+    setHint(quantity.capped ? plural(available, cartText.unitsLeft) : null);
     if (quantity.capped) setDraft(String(quantity.count));
     return quantity.count;
   }
 
   function step(by: number) {
     const next = Math.min(max, Math.max(1, current + by));
-    setHint(current + by > max ? cartText.quantityCapped(formatNumber(max)) : null);
+    setHint(current + by > max ? plural(available, cartText.unitsLeft) : null);
     setDraft(String(next));
     send(next);
   }
@@ -197,7 +205,7 @@ function QuantityControl({ line, available, fetcher }: QuantityControlProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const count = read(draft);
-    if (count !== null) send(count);
+    if (count !== null) send(count, draft);
   }
 
   return (
@@ -231,7 +239,7 @@ function QuantityControl({ line, available, fetcher }: QuantityControlProps) {
             setDraft(value);
             clearTimeout(timer.current);
             const count = read(value);
-            if (count !== null) timer.current = setTimeout(() => send(count), TYPING_PAUSE_MS);
+            if (count !== null) timer.current = setTimeout(() => send(count, value), TYPING_PAUSE_MS);
           }}
           onBlur={() => {
             // An ignored value leaves the saved count in place.

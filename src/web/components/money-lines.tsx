@@ -21,8 +21,11 @@ export function MoneyLines({
           data-line={line.key}
           className={`flex flex-wrap items-baseline justify-between gap-x-3 ${line.key === 'total' ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}
         >
-          <dt className={line.key === 'total' ? '' : 'text-slate-700'}>{line.label}</dt>
-          <dd className={line.key === 'total' ? 'text-brand-700' : 'font-bold'}>{line.value}</dd>
+          {/* A label too long to share its line keeps its width, so the amount wraps whole under it, at the end side. */}
+          <dt className={`max-w-full shrink-0 ${line.key === 'total' ? '' : 'text-slate-700'}`}>{line.label}</dt>
+          <dd className={`ms-auto whitespace-nowrap ${line.key === 'total' ? 'text-brand-700' : 'font-bold'}`}>
+            {line.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -165,11 +165,15 @@ function OrderLine({ item, currency }: { item: OrderItem; currency: string }) {
           )}
         </h3>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-          <StarRating
-            value={item.product.ratingsAverage}
-            label={pt.rating(formatNumber(item.product.ratingsAverage, 1))}
-          />
-          <span aria-hidden="true">{formatNumber(item.product.ratingsAverage, 1)}</span>
+          {item.product.ratingsQuantity > 0 && (
+            <>
+              <StarRating
+                value={item.product.ratingsAverage}
+                label={pt.rating(formatNumber(item.product.ratingsAverage, 1))}
+              />
+              <span aria-hidden="true">{formatNumber(item.product.ratingsAverage, 1)}</span>
+            </>
+          )}
           <span>({plural(item.product.ratingsQuantity, pt.ratingsCount)})</span>
         </p>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { markMatchedWords } from '../../contract/arabic-text';
 import type { Product } from '../../contract/types';
 import { t } from '../i18n/ar';
+import { pt } from '../i18n/product';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { plural } from '../lib/plural';
 import { FavoriteButton } from './favorite-button';
 
 type ProductCardProps = {
@@ -49,13 +51,16 @@ export function ProductCard({ product, currency, eager = false, highlight }: Pro
             {highlight ? <MarkedTitle title={product.title} keyword={highlight} /> : product.title}
           </Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-slate-700">
-          <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
-          <span className="sr-only">
-            {t.rating(formatNumber(product.ratingsAverage, 1), formatNumber(product.ratingsQuantity))}
-          </span>
-          <span aria-hidden="true">{formatNumber(product.ratingsAverage, 1)}</span>
-        </p>
+        {/* No reviews yet: no star and no «0» (docs/catalogue.md). */}
+        {product.ratingsQuantity > 0 && (
+          <p className="flex items-center gap-1 text-sm text-slate-700">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+            <span className="sr-only">
+              {t.rating(formatNumber(product.ratingsAverage, 1), plural(product.ratingsQuantity, pt.ratingsCount))}
+            </span>
+            <span aria-hidden="true">{formatNumber(product.ratingsAverage, 1)}</span>
+          </p>
+        )}
         <p className="mt-auto flex flex-wrap items-baseline gap-2">
           <span className="font-bold text-brand-700">
             {formatPrice(product.priceAfterDiscount ?? product.price, currency)}

@@ -151,8 +151,9 @@ export function PromoCarousel() {
             onClick={() => embla?.scrollTo(index, reducedMotion)}
             aria-label={t.slideOf(index + 1, t.slides.length)}
             aria-current={index === selected}
-            // A small dot inside a 32 px target, easy to hit with a finger.
-            className="group grid size-8 place-items-center"
+            // A small dot inside a 32 px target, easy to hit with a finger; its focus ring is white
+            // and inside the target, so it shows on the slide and is not cut by the carousel's edge.
+            className="group grid size-8 place-items-center rounded-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
           >
             <span
               aria-hidden="true"

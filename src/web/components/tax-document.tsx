@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { SHOP_LOCALE } from '../../contract/digits';
 import { currencyDigits } from '../../contract/money';
 import type { Invoice } from '../../contract/types';
 import { inv } from '../i18n/invoice';
 import { formatCode, formatNumber } from '../lib/format';
 
-/** Money with the invoice's currency digits, read in Arabic (١٬١٥٠٫٠٠ ر.س.). */
+/** Money with the invoice's currency digits, read in Arabic in the shop's digits (1,150.00 ر.س.). */
 export const documentMoney = (major: number, currency: string) =>
-  new Intl.NumberFormat('ar', {
+  new Intl.NumberFormat(SHOP_LOCALE, {
     style: 'currency',
     currency,
     minimumFractionDigits: currencyDigits(currency),
@@ -17,7 +18,7 @@ export const documentMoney = (major: number, currency: string) =>
  * the server's HTML and the browser's render agree.
  */
 const issued = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeStyle: 'long', timeZone }).format(new Date(iso));
+  new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeStyle: 'long', timeZone }).format(new Date(iso));
 
 /** What differs between an invoice's sheet and a credit note's. */
 const KINDS = {

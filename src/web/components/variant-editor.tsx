@@ -4,6 +4,7 @@ import { isColorOption, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS } from '../../
 import { variantText as vt } from '../i18n/admin-products';
 import { colorLabels } from '../lib/color-name';
 import { formatNumber } from '../lib/format';
+import { plural } from '../lib/plural';
 import {
   type FillAll,
   fillAll,
@@ -105,7 +106,7 @@ export function VariantEditor({
   function applyToAll(fill: FillAll) {
     onChange({ ...draft, rows: fillAll(draft.rows, fill) });
     for (const row of draft.rows) if (row.on) onRowEdited(rowKey(row));
-    setStatus(vt.filled(formatNumber(draft.rows.filter((row) => row.on).length)));
+    setStatus(plural(draft.rows.filter((row) => row.on).length, vt.filled));
   }
 
   const message = tooMany ? vt.variantsTooMany(formatNumber(MAX_PRODUCT_VARIANTS)) : (errors.general ?? summary);

@@ -85,7 +85,7 @@ export const ao = {
   trackingNumber: 'رقم التتبع',
   trackingUrl: 'رابط التتبع',
   trackingHint: 'عنوان صفحة كامل يبدأ بـ https://، ويظهر للعميل في رسالة الشحن.',
-  trackingTextInvalid: 'اسم شركة الشحن ورقم التتبع نصّان حتى ١٠٠ حرف لكل منهما',
+  trackingTextInvalid: 'اسم شركة الشحن ورقم التتبع نصّان حتى 100 حرف لكل منهما',
   trackingUrlInvalid: 'رابط التتبع ليس عنوان صفحة ويب كاملاً: انسخه من شريط العنوان في المتصفح كما هو، ببدايته',
   note: 'ملاحظة (اختياري)',
   saveStatus: 'حفظ الحالة',
@@ -123,7 +123,7 @@ export const ao = {
   refundAmountInvalid: 'أدخل مبلغاً أكبر من صفر',
   restockLegend: 'إرجاع إلى المخزون',
   restockLine: (title: string) => `عدد القطع المرتجعة: ${title}`,
-  restockHint: (count: string) => `من ٠ إلى ${count}`,
+  restockHint: (zero: string, count: string) => `من ${zero} إلى ${count}`,
   restockInvalid: 'أدخل عدداً صحيحاً من صفر إلى كمية المنتج في الطلب',
   refundSubmit: 'استرداد المبلغ',
   /** The question before a refund: its amount and how it goes back (docs/orders.md § The admin order page). */

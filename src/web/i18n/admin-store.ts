@@ -1,3 +1,4 @@
+import type { PluralForms } from '../lib/plural';
 /** The store settings and shipping zones screens (docs/pricing.md). */
 export const st = {
   settingsTitle: 'إعدادات المتجر',
@@ -88,7 +89,14 @@ export const st = {
   shippingLine: (price: string) => `الشحن: ${price}`,
   codFeeLine: (fee: string) => `رسوم الاستلام: ${fee}`,
   freeAboveLine: (amount: string) => `مجاني من ${amount}`,
-  citiesCount: (count: string) => `${count} مدن`,
+  citiesCount: {
+    zero: 'لا مدن',
+    one: 'مدينة واحدة',
+    two: 'مدينتان',
+    few: '{n} مدن',
+    many: '{n} مدينة',
+    other: '{n} مدينة',
+  } satisfies PluralForms,
   zoneNameRequired: 'اسم المنطقة مطلوب',
   zoneNameTooLong: 'اسم المنطقة طويل جداً',
   zoneCitiesInvalid: 'أدخل 200 مدينة على الأكثر، لكل منها اسم بالحروف من 100 حرف على الأكثر',

@@ -264,7 +264,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   ADDRESS_REQUIRED: { text: cartText.noAddresses },
   ORDER_NOT_FOUND: { text: ao.orderGone },
   ORDER_STATUS_INVALID: { text: 'اختر حالة صحيحة للطلب', field: 'status' },
-  ORDER_NOTE_TOO_LONG: { text: 'الملاحظة أو السبب أطول من ٥٠٠ حرف' },
+  ORDER_NOTE_TOO_LONG: { text: 'الملاحظة أو السبب أطول من 500 حرف' },
   TRACKING_INVALID: { text: ao.trackingTextInvalid },
   TRACKING_URL_INVALID: { text: ao.trackingUrlInvalid, field: 'trackingUrl' },
   REFUND_AMOUNT_INVALID: { text: 'أدخل مبلغاً أكبر من صفر بعدد المنازل العشرية للعملة', field: 'amount' },

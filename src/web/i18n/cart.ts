@@ -30,7 +30,17 @@ export const cartText = {
   removeItem: (title: string) => `حذف ${title} من السلة`,
   quantityBelowOne: (one: string) => `الكمية لا تقل عن ${one}`,
   quantityNotNumber: 'أدخل الكمية رقماً صحيحاً',
-  quantityCapped: (n: string) => `المتوفر من هذا المنتج ${n} فقط`,
+  /** The units of a product still in stock, when fewer than asked for or few (docs/specification.md (Validation rules: Cart)). */
+  unitsLeft: {
+    zero: 'لم يتبقَّ شيء منه',
+    one: 'متبقٍ قطعة واحدة فقط',
+    two: 'متبقٍ قطعتان فقط',
+    few: 'متبقٍ {n} فقط',
+    many: 'متبقٍ {n} فقط',
+    other: 'متبقٍ {n} فقط',
+  } satisfies PluralForms,
+  /** A typed quantity above the stock, after the count was cut to `count`. */
+  quantityCapped: (left: string, count: string) => `${left}، فصارت الكمية ${count}`,
   stockLow: (n: string) => `المتوفر حالياً ${n} فقط، قلّل الكمية قبل إتمام الشراء`,
   soldOut: 'نفدت كمية هذا المنتج، احذفه من السلة لإتمام الشراء',
 

@@ -32,7 +32,7 @@ export const co = {
   cancelTitle: 'إلغاء الطلب',
   cancelQuestion: (number: string) => `هل تريد إلغاء الطلب رقم ${number}؟ لا يمكن التراجع عن الإلغاء.`,
   cancelReason: 'سبب الإلغاء (اختياري)',
-  cancelReasonHint: 'يساعدنا على تحسين خدمتنا. حتى ٥٠٠ حرف.',
+  cancelReasonHint: 'يساعدنا على تحسين خدمتنا. حتى 500 حرف.',
   confirmCancel: 'نعم، ألغِ الطلب',
   keepOrder: 'تراجع',
   cancelled: 'تم إلغاء الطلب',

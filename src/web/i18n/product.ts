@@ -38,12 +38,13 @@ export const pt = {
   updateChoice: 'تحديث الاختيار',
   /** Before a price while the options left open differ in price. */
   priceFrom: 'ابتداءً من',
-  fewLeft: (n: string) => `متبقٍ ${n} فقط`,
   soldOut: 'نفد',
   chooseOption: (name: string) => `اختر ${name}`,
   addToCart: 'أضف إلى السلة',
   adding: 'جارٍ الإضافة…',
   addedToCart: 'تمت إضافة المنتج إلى السلة',
+  /** NOT_ENOUGH_STOCK on adding one more: the cart already holds every unit left (`left`: cartText.unitsLeft). */
+  allLeftInCart: (left: string) => `${left}، وكلها في سلتك`,
   cartErrors: {
     chooseColor: 'يرجى اختيار اللون',
     outOfStock: 'نفدت كمية هذا المنتج، لا يمكن إضافته إلى السلة الآن.',

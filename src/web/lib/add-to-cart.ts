@@ -27,6 +27,12 @@ export function checkAddToCart(
   return null;
 }
 
+/** Units in stock of what the form picked: the variant (a product with options) or the product's own. */
+export function stockOfChoice(product: Pick<Product, 'quantity' | 'options' | 'variants'>, { variantId }: CartChoice) {
+  if (product.options.length === 0) return product.quantity;
+  return product.variants.find((candidate) => candidate.id === variantId)?.quantity ?? 0;
+}
+
 /** A failed `POST /cart`, as a message a shopper can act on. */
 export function cartProblemOf(error: unknown): CartProblem {
   if (!(error instanceof ApiError)) return 'failed';

@@ -68,5 +68,5 @@ export type CartIntent = 'update' | 'remove' | 'clear' | 'coupon';
 
 /** What the cart page's action answers; fetchers show it as a toast, a plain form post inline. */
 export type CartActionResult =
-  | { ok: true; intent: CartIntent; message: string; itemId?: string }
+  | { ok: true; intent: CartIntent; message: string; itemId?: string; warning?: true }
   | { ok: false; intent: CartIntent; error: string; itemId?: string; couponName?: string };

@@ -4,7 +4,7 @@ import { formatNumber } from './format';
 
 /**
  * Arabic names for a product's colour choices. Two swatches of the same name are told apart by a
- * number ('أسود ١', 'أسود ٢'); an unknown value becomes 'لون ٣'.
+ * number ('أسود 1', 'أسود 2'); an unknown value becomes 'لون 3'.
  */
 export function colorLabels(colors: readonly string[]): string[] {
   const names = colors.map((color, index) => {

@@ -1,13 +1,14 @@
 import { IMAGE_SIZE_WIDTHS } from '../../contract/constants.js';
+import { SHOP_LOCALE } from '../../contract/digits.js';
+import { formatMoney } from '../../contract/money.js';
 import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
 import type { StoredImage } from '../../contract/types.js';
 
-/** Prices and counts read the way an Arabic reader expects, through Intl. */
-export const formatPrice = (major: number, currency: string) =>
-  new Intl.NumberFormat('ar', { style: 'currency', currency }).format(major);
+/** Prices and counts read the way an Arabic reader expects, through Intl, in the shop's digits. */
+export const formatPrice = formatMoney;
 
 export const formatNumber = (value: number, maximumFractionDigits = 0) =>
-  new Intl.NumberFormat('ar', { maximumFractionDigits }).format(value);
+  new Intl.NumberFormat(SHOP_LOCALE, { maximumFractionDigits }).format(value);
 
 /** srcset of a stored image from the URL of each size the API gives. */
 export function imageSrcSet(image: StoredImage | null | undefined): string | undefined {
@@ -18,10 +19,10 @@ export function imageSrcSet(image: StoredImage | null | undefined): string | und
 }
 
 /** A number that names something (an order number): no thousands separator. */
-export const formatCode = (value: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(value);
+export const formatCode = (value: number) => new Intl.NumberFormat(SHOP_LOCALE, { useGrouping: false }).format(value);
 
 export const formatPercent = (fraction: number) =>
-  new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+  new Intl.NumberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 
 /** Dates in the shop's zone (`ShopInfo.timeZone`), the same helpers as the server's (docs/dates.md). */
 export { formatDate, formatDateTime } from '../../contract/dates';

@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = INTENTS.find((known) => known === field('intent'));
   if (!intent) throw data(null, { status: 400 });
   const itemId = field('itemId');
-  const ok = (message: string) => data<CartActionResult>({ ok: true, intent, message, itemId });
+  const ok = (message: string, warning?: true) =>
+    data<CartActionResult>({ ok: true, intent, message, itemId, warning });
   const fail = (error: string, status = 400, extra: { couponName?: string } = {}) =>
     data<CartActionResult>({ ok: false, intent, error, itemId, ...extra }, { status });
 
@@ -62,18 +63,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { data: cart } = await api.cart.get();
         const line = cart.products.find((l) => l._id === itemId);
         if (!line) return fail(cartText.errors.itemGone, 404);
-        const quantity = readQuantity(field('count'), availableFor(line, cart.products));
+        const available = availableFor(line, cart.products);
+        const quantity = readQuantity(field('count'), available);
         if (quantity.kind === 'ignore') {
           return fail(
             quantity.reason === 'belowOne' ? cartText.quantityBelowOne(formatNumber(1)) : cartText.quantityNotNumber,
           );
         }
         await api.cart.update(itemId, quantity.count);
-        return ok(
-          quantity.capped
-            ? `${cartText.updated}. ${cartText.quantityCapped(formatNumber(quantity.count))}`
-            : cartText.updated,
-        );
+        if (!quantity.capped) return ok(cartText.updated);
+        // Cut to the stock: said as a warning, never as a plain success.
+        return ok(cartText.quantityCapped(plural(available, cartText.unitsLeft), formatNumber(quantity.count)), true);
       }
       case 'remove':
         await api.cart.remove(itemId);

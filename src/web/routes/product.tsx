@@ -24,8 +24,9 @@ import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
 import { VariantPicker } from '../components/variant-picker';
 import { variantText } from '../i18n/admin-products';
+import { cartText } from '../i18n/cart';
 import { type CartProblem, pt } from '../i18n/product';
-import { cartProblemOf, checkAddToCart, loginHref } from '../lib/add-to-cart';
+import { cartProblemOf, checkAddToCart, loginHref, stockOfChoice } from '../lib/add-to-cart';
 import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
@@ -84,7 +85,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type CartResult =
   | { intent: 'addToCart'; ok: true }
-  | { intent: 'addToCart'; ok: false; problem: CartProblem; color: string };
+  | { intent: 'addToCart'; ok: false; problem: CartProblem; color: string; left?: number };
+
+/** Why adding failed, in Arabic; NOT_ENOUGH_STOCK says how many are left (docs/specification.md (Validation rules: Cart)). */
+function cartResultText(problem: Exclude<CartProblem, 'chooseOption'>, left: number | undefined): string {
+  if (problem === 'notEnoughStock' && left !== undefined) return pt.allLeftInCart(plural(left, cartText.unitsLeft));
+  return pt.cartErrors[problem];
+}
 
 /** Adds to the cart, or (by `intent`) adds, edits or deletes the visitor's review. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -107,8 +114,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const color = String(form.get('color') ?? '').trim();
   const variantId = String(form.get('variantId') ?? '').trim();
   const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
-  const fail = (problem: CartProblem, status: number) =>
-    data<CartResult>({ intent: 'addToCart', ok: false, problem, color }, { status });
+  const fail = (problem: CartProblem, status: number, left?: number) =>
+    data<CartResult>({ intent: 'addToCart', ok: false, problem, color, left }, { status });
 
   const problem = checkAddToCart(product, { variantId, color });
   if (problem) return fail(problem, 400);
@@ -122,7 +129,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // An expired or revoked session: sign in again and come back.
     if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(productPath));
-    return fail(cartProblemOf(error), error instanceof ApiError ? error.status : 500);
+    const problem = cartProblemOf(error);
+    const left = problem === 'notEnoughStock' ? stockOfChoice(product, { variantId, color }) : undefined;
+    return fail(problem, error instanceof ApiError ? error.status : 500, left);
   }
 }
 
@@ -222,8 +231,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-2xl font-bold leading-10 sm:text-3xl sm:leading-[3rem]">{product.title}</h1>
 
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <StarRating value={product.ratingsAverage} label={pt.rating(rating)} className="size-5" />
-            {product.ratingsQuantity > 0 && <span aria-hidden="true">{rating}</span>}
+            {/* No reviews yet: no empty stars and no «0» (docs/catalogue.md). */}
+            {product.ratingsQuantity > 0 && (
+              <>
+                <StarRating value={product.ratingsAverage} label={pt.rating(rating)} className="size-5" />
+                <span aria-hidden="true">{rating}</span>
+              </>
+            )}
             <a href="#reviews" className="text-brand-700 hover:underline">
               {plural(product.ratingsQuantity, pt.ratingsCount)}
             </a>
@@ -335,7 +349,7 @@ function VariantStock({ variant }: { variant: Variant }) {
   const note = stockNote(variant.quantity);
   const Icon = note.kind === 'soldOut' ? CircleX : CircleCheck;
   const text =
-    note.kind === 'soldOut' ? pt.soldOut : note.kind === 'fewLeft' ? pt.fewLeft(formatNumber(note.left)) : pt.inStock;
+    note.kind === 'soldOut' ? pt.soldOut : note.kind === 'fewLeft' ? plural(note.left, cartText.unitsLeft) : pt.inStock;
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
       <p
@@ -388,7 +402,7 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
       ? pt.addedToCart
       : isChoiceProblem(posted.problem)
         ? null
-        : pt.cartErrors[posted.problem];
+        : cartResultText(posted.problem, posted.left);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -399,7 +413,7 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
       setChoiceError(true);
       firstChoice.current?.focus();
     } else {
-      toast.error(pt.cartErrors[result.problem]);
+      toast.error(cartResultText(result.problem, result.left));
     }
   }, [fetcher.data]);
 

@@ -11,9 +11,10 @@ import { errorText, formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { answerDelete, answerSave } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
+import { plural } from '../../lib/plural';
 import { type ZoneField, zoneBody, zoneDefaults, zoneFields } from '../../lib/store-form';
 import { validateZone } from '../../lib/store-validation';
 import { useListToasts } from '../../lib/use-list-toasts';
@@ -188,7 +189,7 @@ function ZoneCard({
       <p className="text-slate-700 [overflow-wrap:anywhere]">
         {zone.isDefault
           ? st.zoneCitiesDefault
-          : `${st.citiesCount(formatNumber(zone.cities.length))}: ${zone.cities.join('، ')}`}
+          : `${plural(zone.cities.length, st.citiesCount)}: ${zone.cities.join('، ')}`}
       </p>
       <ul className="text-slate-800">
         <li>{st.shippingLine(price)}</li>
