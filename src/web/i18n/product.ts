@@ -42,6 +42,7 @@ export const pt = {
   soldOut: 'نفد',
   chooseOption: (name: string) => `اختر ${name}`,
   addToCart: 'أضف إلى السلة',
+  stickyCartBar: 'شريط الإضافة إلى السلة',
   adding: 'جارٍ الإضافة…',
   addedToCart: 'تمت إضافة المنتج إلى السلة',
   cartErrors: {
