@@ -458,10 +458,9 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose, 
         )}
       </fetcher.Form>
       {/* Without JavaScript nothing tells when the main button is out of sight: no bar. */}
-      {hydrated && (
+      {hydrated && scrolledPastMainButton && (
         <StickyCartBar
           formId={formId}
-          hidden={!scrolledPastMainButton}
           price={priceForChoice(product, choice)}
           currency={currency}
           disabled={!inStock || busy}
@@ -502,7 +501,6 @@ function useScrolledPast(element: RefObject<HTMLElement | null>): boolean {
 type StickyCartBarProps = {
   /** The add-to-cart form the bar's button submits: same action, same choice. */
   formId: string;
-  hidden: boolean;
   price: ReturnType<typeof priceForChoice>;
   currency: string;
   disabled: boolean;
@@ -514,12 +512,11 @@ type StickyCartBarProps = {
  * with the chosen variant's price and a button that submits the same form (docs/variants.md (Screens)).
  * The page keeps room below its last content for it (app.css, [data-sticky-cart]).
  */
-function StickyCartBar({ formId, hidden, price, currency, disabled, buttonText }: StickyCartBarProps) {
+function StickyCartBar({ formId, price, currency, disabled, buttonText }: StickyCartBarProps) {
   return (
     <section
       data-sticky-cart
       aria-label={pt.stickyCartBar}
-      hidden={hidden}
       className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:hidden"
     >
       <p className="flex items-baseline gap-2">
