@@ -10,11 +10,17 @@ import { useHydrated } from '../lib/use-form-errors';
 import type { loader as rootLoader } from '../root';
 import type { FavoriteResult } from '../routes/wishlist';
 
+type FavoriteButtonProps = {
+  product: Pick<Product, 'id' | 'title'>;
+  /** `card`: a round heart in the picture's corner; `page`: the product page's heart with its words beside it. */
+  placement?: 'card' | 'page';
+};
+
 /**
- * The heart on a product card (docs/specification.md (States and transitions)): it flips at once and settles when the data revalidates.
- * Guests are told to sign in and nothing is sent; staff have no favourites, so no heart.
+ * The heart on a product card and on the product page (docs/specification.md (States and transitions)): it flips at once and settles when the
+ * data revalidates. Guests are told to sign in and nothing is sent; staff have no favourites, so no heart.
  */
-export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'title'> }) {
+export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const user = root?.user ?? null;
   // One fetcher per product, shared by every card of it on the page.
@@ -44,7 +50,11 @@ export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'tit
 
   if (user && user.role !== 'user') return null;
   return (
-    <fetcher.Form method="post" action="/wishlist" className="absolute end-2 top-2 z-10">
+    <fetcher.Form
+      method="post"
+      action="/wishlist"
+      className={placement === 'card' ? 'absolute end-2 top-2 z-10' : 'self-start'}
+    >
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="intent" value={favorite ? 'remove' : 'add'} />
       <input type="hidden" name="redirectTo" value={here} />
@@ -52,8 +62,9 @@ export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'tit
       <button
         type="submit"
         aria-pressed={favorite}
-        aria-label={at.favoriteToggle(product.title)}
-        title={favorite ? at.removeFromFavorites : at.addToFavorites}
+        // On the page the words beside the heart name it; on a card the heart alone needs a name.
+        aria-label={placement === 'card' ? at.favoriteToggle(product.title) : undefined}
+        title={placement === 'card' ? (favorite ? at.removeFromFavorites : at.addToFavorites) : undefined}
         onClick={(event) => {
           if (user) return;
           // docs/specification.md (States and transitions; Messages): without an account, say so and send nothing.
@@ -63,12 +74,17 @@ export function FavoriteButton({ product }: { product: Pick<Product, 'id' | 'tit
             action: { label: at.loginAction, onClick: () => navigate(withRedirectTo('/login', here)) },
           });
         }}
-        className="grid size-10 place-items-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 transition hover:bg-white hover:ring-red-300"
+        className={
+          placement === 'card'
+            ? 'grid size-10 place-items-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 transition hover:bg-white hover:ring-red-300'
+            : 'flex min-h-11 items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2 font-bold text-slate-800 transition hover:border-red-300 hover:bg-red-50'
+        }
       >
         <Heart
           aria-hidden="true"
           className={`size-5 transition ${favorite ? 'fill-red-600 text-red-600' : 'text-slate-700'}`}
         />
+        {placement === 'page' && (favorite ? at.removeFromFavorites : at.addToFavorites)}
       </button>
     </fetcher.Form>
   );

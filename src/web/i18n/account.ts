@@ -64,7 +64,7 @@ export const at = {
   /** The heart on a product card: one name whatever its state; aria-pressed tells the state. */
   favoriteToggle: (title: string) => `حفظ «${title}» في المفضلة`,
   addToFavorites: 'أضف إلى المفضلة',
-  removeFromFavorites: 'إزالة من المفضلة',
+  removeFromFavorites: 'أزل من المفضلة',
   loginFirst: 'يجب تسجيل الدخول أولاً',
   loginAction: 'تسجيل الدخول',
   favoriteAdded: 'تمت إضافة المنتج إلى المفضلة',

@@ -41,6 +41,7 @@ export const pt = {
   soldOut: 'نفد',
   chooseOption: (name: string) => `اختر ${name}`,
   addToCart: 'أضف إلى السلة',
+  stickyCartBar: 'شريط الإضافة إلى السلة',
   adding: 'جارٍ الإضافة…',
   addedToCart: 'تمت إضافة المنتج إلى السلة',
   /** NOT_ENOUGH_STOCK on adding one more: the cart already holds every unit left (`left`: cartText.unitsLeft). */

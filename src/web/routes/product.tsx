@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, ShoppingCart } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   data,
   Link,
@@ -15,6 +15,7 @@ import { pageSizes } from '../../contract/constants';
 import type { Product, Variant } from '../../contract/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ColorSwatches } from '../components/color-swatches';
+import { FavoriteButton } from '../components/favorite-button';
 import { JsonLd } from '../components/json-ld';
 import { pageFrom, pageHref } from '../components/pagination';
 import { ProductGrid } from '../components/product-card';
@@ -266,7 +267,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             unchosen={unchosen}
             inStock={inStock}
             onChoose={choose}
+            currency={shop.currency}
           />
+          <FavoriteButton product={product} placement="page" />
 
           <section aria-labelledby="description-heading" className="mt-2 border-t border-slate-200 pt-4">
             <h2 id="description-heading" className="mb-2 text-lg font-bold">
@@ -377,13 +380,14 @@ type AddToCartFormProps = {
   unchosen: string | undefined;
   inStock: boolean;
   onChoose: (optionName: string, value: string) => void;
+  currency: string;
 };
 
 /** Problems shown at the choice itself (the swatches or the option's group), not as a toast. */
 const isChoiceProblem = (problem: CartProblem): problem is 'chooseColor' | 'chooseOption' =>
   problem === 'chooseColor' || problem === 'chooseOption';
 
-function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }: AddToCartFormProps) {
+function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose, currency }: AddToCartFormProps) {
   const fetcher = useFetcher<CartResult>();
   // Set only after a plain form post (before JavaScript loaded): the fetcher's result is separate.
   const actionData = useActionData<typeof action>();
@@ -395,6 +399,10 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
   // The first swatch, or the first open value of the option still to pick.
   const firstChoice = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== 'idle';
+  const formId = useId();
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const scrolledPastMainButton = useScrolledPast(mainButton);
+  const buttonText = busy ? pt.adding : inStock ? pt.addToCart : pt.outOfStock;
   // A missing choice shows at the choice; any other outcome of a plain post, under the button.
   const postedMessage = !posted
     ? null
@@ -433,7 +441,7 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
           hydrated={hydrated}
         />
       )}
-      <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
+      <fetcher.Form id={formId} method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="intent" value="addToCart" />
         {hasOptions && <input type="hidden" name="variantId" value={variant?.id ?? ''} />}
         {!hasOptions && product.availableColors.length > 0 && (
@@ -449,12 +457,13 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
           />
         )}
         <button
+          ref={mainButton}
           type="submit"
           disabled={!inStock || busy}
           className="flex items-center justify-center gap-2 self-stretch rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 sm:self-start"
         >
           <ShoppingCart aria-hidden="true" className="size-5" />
-          {busy ? pt.adding : inStock ? pt.addToCart : pt.outOfStock}
+          {buttonText}
         </button>
         {postedMessage && (
           <p role="status" className={`font-bold ${posted?.ok ? 'text-emerald-700' : 'text-red-700'}`}>
@@ -462,6 +471,81 @@ function AddToCartForm({ product, choice, variant, unchosen, inStock, onChoose }
           </p>
         )}
       </fetcher.Form>
+      {/* Without JavaScript nothing tells when the main button is out of sight: no bar. */}
+      {hydrated && scrolledPastMainButton && (
+        <StickyCartBar
+          formId={formId}
+          price={priceForChoice(product, choice)}
+          currency={currency}
+          disabled={!inStock || busy}
+          buttonText={buttonText}
+        />
+      )}
     </>
+  );
+}
+
+/**
+ * Whether the element has scrolled up out of sight (not while it is on screen or still below it).
+ * Two observers, since a jump (the End key, a link to #reviews) may pass the screen without ever
+ * touching it: one sees the screen, the other the screen and everything above it.
+ */
+function useScrolledPast(element: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  const [belowScreen, setBelowScreen] = useState(true);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const watch = (rootMargin: string, report: (intersecting: boolean) => void) => {
+      const observer = new IntersectionObserver(([entry]) => entry && report(entry.isIntersecting), { rootMargin });
+      observer.observe(target);
+      return observer;
+    };
+    const observers = [
+      watch('0px', setOnScreen),
+      watch('100000px 0px 0px 0px', (atOrAbove) => setBelowScreen(!atOrAbove)),
+    ];
+    return () => {
+      for (const observer of observers) observer.disconnect();
+    };
+  }, [element]);
+  return !onScreen && !belowScreen;
+}
+
+type StickyCartBarProps = {
+  /** The add-to-cart form the bar's button submits: same action, same choice. */
+  formId: string;
+  price: ReturnType<typeof priceForChoice>;
+  currency: string;
+  disabled: boolean;
+  buttonText: string;
+};
+
+/**
+ * On phones, once the main add-to-cart button has scrolled out of sight, a bar fixed at the bottom
+ * with the chosen variant's price and a button that submits the same form (docs/variants.md (Screens)).
+ * The page keeps room below its last content for it (app.css, [data-sticky-cart]).
+ */
+function StickyCartBar({ formId, price, currency, disabled, buttonText }: StickyCartBarProps) {
+  return (
+    <section
+      data-sticky-cart
+      aria-label={pt.stickyCartBar}
+      className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:hidden"
+    >
+      <p className="flex items-baseline gap-2">
+        {price.from && <span className="text-sm text-slate-700">{pt.priceFrom}</span>}
+        <span className="text-xl font-bold text-brand-700">{formatPrice(payablePrice(price), currency)}</span>
+      </p>
+      <button
+        type="submit"
+        form={formId}
+        disabled={disabled}
+        className="flex min-h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400"
+      >
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        {buttonText}
+      </button>
+    </section>
   );
 }
