@@ -75,11 +75,10 @@ test.describe('product page extras', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('on a phone the bar at the bottom adds to the cart once the main button is out of sight', async ({
+  test('on a phone the bar at the bottom adds to the cart once the main button is out of sight @phone', async ({
     page,
     baseURL,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the bar is for phones; hidden from 768 px up');
+  }) => {
     const product = await productNamed(page, LEGO);
     const customer = await createCustomer(page.request);
     await signInWithCookie(page.context(), baseURL, customer.token);
@@ -113,11 +112,10 @@ test.describe('product page extras', () => {
     await expect(bar).toBeHidden();
   });
 
-  test('on a phone the bar says a colour is still to choose, as the main button does', async ({
+  test('on a phone the bar says a colour is still to choose, as the main button does @phone', async ({
     page,
     baseURL,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the bar is for phones; hidden from 768 px up');
+  }) => {
     const product = await productNamed(page, S24);
     const customer = await createCustomer(page.request);
     await signInWithCookie(page.context(), baseURL, customer.token);
