@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS as C, PRODUCT_CSV_HEADINGS } from '../../src/contract/constants.js';
 import type { ImportProblem, ProductImportReport } from '../../src/contract/product-import.js';
 import type { Product } from '../../src/contract/types.js';
-import { productSubcategories, products, productVariants, subcategories } from '../../src/db/schema.js';
+import { categories, productSubcategories, products, productVariants, subcategories } from '../../src/db/schema.js';
 import { BOM, csvLine, parseCsv } from '../../src/server/http/csv.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import { postgresUrl } from '../helpers/server.js';
 import { apiClient, createTaxonomy, expectFail, firstError, unique } from '../helpers/shopping.js';
 import { zipOf } from '../helpers/zip.js';
 
@@ -568,4 +570,54 @@ describe('at the same time', () => {
     const after = await productOf(shoe.id);
     expect(after.variants.reduce((sum, v) => sum + v.quantity, 0)).toBe(after.quantity);
   });
+
+  it.skipIf(!postgresUrl())(
+    'PostgreSQL: a category deleted while an apply plans names the row, never a 500',
+    async () => {
+      const [category] = await t.database.db
+        .insert(categories)
+        .values({ name: unique('قسم يحذف'), slug: unique('gone') })
+        .returning();
+      if (!category) throw new Error('category');
+      const shoe = await createShoe();
+      const [row41] = (await exportedRows(shoe.id)) as [Row];
+      const csv = csvOf([
+        {
+          [C.sku]: unique('GONE').replaceAll(' ', '-'),
+          [C.title]: 'منتج في قسم يحذف',
+          [C.description]: 'وصف',
+          [C.category]: category.name,
+          [C.price]: '10',
+          [C.quantity]: '1',
+          [C.imageCover]: row41[C.imageCover],
+        },
+      ]);
+      // Another session deletes the category and holds its transaction open while the apply starts.
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('DELETE FROM categories WHERE id = $1', [category.id]);
+        const applied = importFile(csv, { dryRun: false });
+        // The apply waits on the deleted row (its lock on the categories it reads), then commits go.
+        for (let waited = 0; ; waited++) {
+          const { rows } = await other.query(
+            "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          if (rows[0].waiting > 0) break;
+          if (waited === 200) throw new Error('the apply never waited on the category');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('COMMIT');
+        const refused = await applied;
+        expectFail(refused, 400);
+        expect(refused.json().code).toBe('IMPORT_ROWS_INVALID');
+        expect(problemsOf(refused.json().problems)).toEqual([
+          { row: 2, column: C.category, code: 'CATEGORY_NOT_FOUND' },
+        ]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

@@ -248,14 +248,19 @@ export async function planImport(
   for (const { variants } of stored.values()) {
     for (const variant of variants) variantBySku.set(variant.sku.toLowerCase(), variant);
   }
+  // Held (key share) until the import commits: a category or brand deleted meanwhile waits, and then
+  // finds the products that use it, instead of breaking the import's writes.
   const categoryByName = new Map(
-    (await db.select({ id: categories.id, name: categories.name }).from(categories)).map((row) => [
+    (await db.select({ id: categories.id, name: categories.name }).from(categories).for('key share')).map((row) => [
       row.name.toLowerCase(),
       row.id,
     ]),
   );
   const brandByName = new Map(
-    (await db.select({ id: brands.id, name: brands.name }).from(brands)).map((row) => [row.name.toLowerCase(), row.id]),
+    (await db.select({ id: brands.id, name: brands.name }).from(brands).for('key share')).map((row) => [
+      row.name.toLowerCase(),
+      row.id,
+    ]),
   );
 
   // Rows into products: by the SKU's product, else the id column, else (a new product) its name.
