@@ -25,6 +25,8 @@ import type {
   addressEnvelope,
   addressesChanged,
   addressList,
+  basketEnvelope,
+  basketMergeEnvelope,
   cartEnvelope,
   checkoutSessionEnvelope,
   checkoutStatusEnvelope,
@@ -221,6 +223,22 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       remove: (itemId: string) => call<typeof cartEnvelope>('DELETE', one('/cart', itemId)),
       clear: () => call<typeof noContentSchema>('DELETE', '/cart'),
       applyCoupon: (couponName: string) => call<typeof cartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
+      /** Moves the guest basket `basketKey` names into this customer's cart (docs/decisions/0021-guest-basket.md). */
+      merge: (basketKey: string) =>
+        call<typeof basketMergeEnvelope>('POST', '/cart/merge', undefined, { 'x-basket-key': basketKey }),
+    },
+    /** A guest's basket, by the key its cookie holds; `add` without a key makes one and answers its key. */
+    basket: {
+      get: (basketKey: string) =>
+        call<typeof basketEnvelope>('GET', '/basket', undefined, { 'x-basket-key': basketKey }),
+      add: (basketKey: string | undefined, body: AddToCartBody) =>
+        call<typeof basketEnvelope>('POST', '/basket', body, basketKey ? { 'x-basket-key': basketKey } : undefined),
+      update: (basketKey: string, itemId: string, count: number) =>
+        call<typeof basketEnvelope>('PUT', one('/basket', itemId), { count }, { 'x-basket-key': basketKey }),
+      remove: (basketKey: string, itemId: string) =>
+        call<typeof basketEnvelope>('DELETE', one('/basket', itemId), undefined, { 'x-basket-key': basketKey }),
+      clear: (basketKey: string) =>
+        call<typeof noContentSchema>('DELETE', '/basket', undefined, { 'x-basket-key': basketKey }),
     },
     orders: {
       /** A customer's own orders (staff: every order), newest first. */
