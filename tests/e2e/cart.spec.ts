@@ -485,6 +485,7 @@ test.describe('a guest basket (docs/decisions/0021-guest-basket.md)', () => {
       await expectNoAxeViolations(page);
 
       await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
+      await page.waitForURL(/\/login\?/);
       const url = new URL(page.url());
       expect([url.pathname, url.searchParams.get('redirectTo')]).toEqual(['/login', '/order/paymethoud']);
       await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(customer.email);
