@@ -107,8 +107,9 @@ async function sendFetchResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  // A signed-in visitor's pages and their .data answers are theirs alone, and so is an answer
-  // that sets a cookie (signing in, a toast): whatever the route said, no cache keeps them.
+  // A signed-in visitor's pages and their .data answers are theirs alone, as are a guest's holding
+  // a basket (its badge) and an answer that sets a cookie (signing in, a toast): whatever the
+  // route said, no cache keeps them.
   if (hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
