@@ -216,12 +216,10 @@ export async function basketRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/', { schema: contract.add }, (request) =>
     db.transaction(async (tx) => {
       const found = await requestBasket(request, tx, true);
-      const made = found ? null : await createBasket(tx);
-      const basket = found ?? made?.basket ?? null;
-      if (!basket) throw failure('internalError');
+      const { basket, key } = found ? { basket: found, key: undefined } : await createBasket(tx);
       await addLine(tx, basket, request.body);
       const answer = await envelope(request, tx, basket, { message: m.productAddedToCart, grew: true });
-      return made ? { ...answer, basketKey: made.key } : answer;
+      return key ? { ...answer, basketKey: key } : answer;
     }),
   );
 
