@@ -30,6 +30,8 @@ export const MAX_LIST_LIMIT = 100;
 export const MAX_ORDER_TOTAL_MINOR = 10 ** 13;
 /** How long a card checkout holds its stock while the customer pays (like Stripe's sessions). */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+/** A guest basket left untouched this long is ignored, then swept (docs/decisions/0021-guest-basket.md). */
+export const BASKET_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_PRODUCT_IMAGES = 4;
 /** Colours and sub-categories one product may list. */
 export const MAX_PRODUCT_COLORS = 20;

@@ -283,6 +283,7 @@ export const apiFailures = {
   },
   cartItemNotFound: { status: 404, message: 'There is no item for this id' },
   cartNotFound: { status: 404, message: 'There is no cart for this id' },
+  basketKeyInvalid: { status: 400, message: 'X-Basket-Key must be the key a guest basket was given' },
   countInvalid: { field: true, message: 'count must be a whole number of 1 or more' },
   orderTotalTooLarge: { status: 400, message: 'The order total is too large' },
   couponInvalid: { status: 400, message: 'Coupon is invalid or expired' },

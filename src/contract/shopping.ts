@@ -209,6 +209,12 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 // Loose: Fastify replaces the request's headers with what the schema parses; the others must stay.
 export const refundHeadersSchema = z.looseObject({ 'idempotency-key': z.string().optional() });
 
+/** The key of a guest basket, as the basket's random opaque value (43 base64url characters). */
+export const BASKET_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The basket routes' header; a malformed key is `400 BASKET_KEY_INVALID` (checked by the route). */
+export const basketHeadersSchema = z.looseObject({ 'x-basket-key': z.string().optional() });
+
 /* Responses */
 
 /** A named group (category, brand) as a cart line shows it. */
@@ -262,6 +268,35 @@ export const cartEnvelope = z.object({
   message: z.string().optional(),
   numOfCartItems: nonNegativeInt,
   data: cartSchema,
+});
+
+/**
+ * A guest's basket (docs/decisions/0021-guest-basket.md): the cart's shape without an owner or a
+ * coupon (coupons are for customers).
+ */
+export const basketSchema = cartSchema.omit({ coupon: true, discount: true, totalAfterDiscount: true }).extend({
+  cartOwner: z.null(),
+});
+
+/**
+ * Every basket answer: `data` is null while the key names no live basket. `basketKey` comes once,
+ * on the addition that made the basket: the only time the shop knows it (it keeps its hash).
+ */
+export const basketEnvelope = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  numOfCartItems: nonNegativeInt,
+  data: basketSchema.nullable(),
+  basketKey: z.string().optional(),
+});
+
+/** A basket line the merge could not bring over, whole (`dropped`) or in part (`capped`). */
+const mergedLineNote = z.object({ productId: z.string(), title: z.string() });
+
+/** The customer's cart after a guest basket went into it, and what did not fit. */
+export const basketMergeEnvelope = cartEnvelope.extend({
+  dropped: z.array(mergedLineNote),
+  capped: z.array(mergedLineNote),
 });
 
 /** `discount` is a percentage, `expire` the instant it stops applying. */

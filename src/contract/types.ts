@@ -30,6 +30,9 @@ import type {
   addressSchema,
   addressSchemas,
   addToCartSchema,
+  basketEnvelope,
+  basketMergeEnvelope,
+  basketSchema,
   cartEnvelope,
   cartLineSchema,
   cartSchema,
@@ -76,6 +79,9 @@ export type Review = z.output<typeof reviewSchema>;
 export type CartLine = z.output<typeof cartLineSchema>;
 export type Cart = z.output<typeof cartSchema>;
 export type CartEnvelope = z.output<typeof cartEnvelope>;
+export type Basket = z.output<typeof basketSchema>;
+export type BasketEnvelope = z.output<typeof basketEnvelope>;
+export type BasketMergeEnvelope = z.output<typeof basketMergeEnvelope>;
 export type Coupon = z.output<typeof couponSchema>;
 export type Address = z.output<typeof addressSchema>;
 export type OrderItem = z.output<typeof orderItemSchema>;

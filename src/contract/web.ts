@@ -30,3 +30,9 @@ export const TEXT_FORM_LIMIT_BYTES = 64 * 1024;
  * server sends `Cache-Control: no-store` on every page to a visitor who has one.
  */
 export const SESSION_COOKIE = 'matjar_session';
+
+/**
+ * A guest's basket key (docs/decisions/0021-guest-basket.md, src/web/lib/basket.server.ts): the
+ * pages of a visitor who holds it show their basket, so they get `no-store` too.
+ */
+export const BASKET_COOKIE = 'matjar_basket';

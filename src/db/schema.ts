@@ -328,15 +328,29 @@ export const coupons = pgTable(
   ],
 );
 
-export const carts = pgTable('carts', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique('carts_user_key')
-    .references(() => users.id, { onDelete: 'cascade' }),
-  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-  ...timestamps(),
-});
+/**
+ * A customer's cart (`user_id`), or a guest's basket (docs/decisions/0021-guest-basket.md): found
+ * by the SHA-256 of the random key its cookie holds, ignored once `guest_expires_at` has passed.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .unique('carts_user_key')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guestKeyHash: text('guest_key_hash').unique('carts_guest_key'),
+    guestExpiresAt: timestamp('guest_expires_at', { withTimezone: true }),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    check(
+      'carts_owner_check',
+      sql`(${t.userId} IS NOT NULL AND ${t.guestKeyHash} IS NULL AND ${t.guestExpiresAt} IS NULL) OR (${t.userId} IS NULL AND ${t.guestKeyHash} IS NOT NULL AND ${t.guestExpiresAt} IS NOT NULL)`,
+    ),
+  ],
+);
 
 export const cartItems = pgTable(
   'cart_items',

@@ -32,7 +32,7 @@ import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
+import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -235,6 +235,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => userRoutes(scope, ctx), { prefix: '/users' });
       await api.register((scope) => catalogRoutes(scope, ctx));
       await api.register((scope) => cartRoutes(scope, ctx), { prefix: '/cart' });
+      await api.register((scope) => basketRoutes(scope, ctx), { prefix: '/basket' });
       await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });

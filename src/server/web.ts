@@ -11,7 +11,7 @@ import type { User } from '../contract/types.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
-import { hasSessionCookie, noStore } from './http/no-store.js';
+import { hasPersonalCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
 import { choosePaymentProvider, paymentPageOrigin } from './payments/choose.js';
@@ -107,9 +107,10 @@ async function sendFetchResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  // A signed-in visitor's pages and their .data answers are theirs alone, and so is an answer
-  // that sets a cookie (signing in, a toast): whatever the route said, no cache keeps them.
-  if (hasSessionCookie(request) || cookies.length > 0) noStore(reply);
+  // A signed-in visitor's pages and their .data answers are theirs alone, as are a guest's holding
+  // a basket (its badge) and an answer that sets a cookie (signing in, a toast): whatever the
+  // route said, no cache keeps them.
+  if (hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }

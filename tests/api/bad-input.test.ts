@@ -335,6 +335,13 @@ async function cartLine(owner: Account) {
   return { cartId: data._id, itemId: line._id };
 }
 
+/** A new guest basket holding one unit of the shop's product: its key (as a header) and line. */
+async function basketLine() {
+  const res = await inject('POST', '/basket', { payload: { productId: w.productId } });
+  const { basketKey, data } = ok<{ basketKey: string; data: { products: { _id: string }[] } }>(res);
+  return { headers: { 'x-basket-key': basketKey }, itemId: data.products[0]?._id ?? '' };
+}
+
 const shippingAddress = { details: 'شارع العليا 5', phone: '0551234567', city: 'الرياض', postalCode: '11511' };
 
 async function newOrder(owner: Account) {
@@ -965,6 +972,44 @@ const specs: Record<string, RouteSpec> = {
   },
   'DELETE /cart/:itemId': {
     prepare: async () => ({ params: { itemId: (await cartLine(w.customer)).itemId } }),
+    params: { itemId: { kind: 'cartItem', owned: true } },
+    control: 200,
+  },
+  'POST /cart/merge': {
+    // A basket to merge, so that a merge a refusal let through would show.
+    prepare: async () => ({ headers: (await basketLine()).headers }),
+    control: 200,
+  },
+  'GET /basket': { prepare: async () => ({ headers: (await basketLine()).headers }), control: 200 },
+  'POST /basket': {
+    prepare: async () => ({ headers: (await basketLine()).headers, body: { productId: w.productId } }),
+    body: {
+      productId: fc.oneof(
+        badRef('product'),
+        later(() => w.soldOutId),
+      ),
+      color: badOptionalText(20),
+    },
+    control: 200,
+  },
+  'DELETE /basket': { prepare: async () => ({ headers: (await basketLine()).headers }), control: 204 },
+  'PUT /basket/:itemId': {
+    prepare: async () => {
+      const { headers, itemId } = await basketLine();
+      return { headers, params: { itemId }, body: { count: 2 } };
+    },
+    body: {
+      count: fc.oneof(badNumber({ min: 1, max: 1_000_000, whole: true }), fc.integer({ min: 1_001, max: 1_000_000 })),
+    },
+    // Another customer's cart line is no line of this basket.
+    params: { itemId: { kind: 'cartItem', owned: true } },
+    control: 200,
+  },
+  'DELETE /basket/:itemId': {
+    prepare: async () => {
+      const { headers, itemId } = await basketLine();
+      return { headers, params: { itemId } };
+    },
     params: { itemId: { kind: 'cartItem', owned: true } },
     control: 200,
   },

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/contract/web.js';
+import { BASKET_COOKIE, SESSION_COOKIE } from '../../src/contract/web.js';
 import { registerWeb, webBuildDir } from '../../src/server/web.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, pngImage } from '../helpers/multipart.js';
@@ -120,6 +120,15 @@ describe('web pages', () => {
     const staff = await page('/admin/allorders.data', accounts.admin);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('no-store');
+  });
+
+  it("a guest holding a basket's cookie gets no-store pages too (the badge counts their basket)", async () => {
+    const cookie = `${BASKET_COOKIE}=${'k'.repeat(43)}`;
+    for (const url of ['/', '/_root.data', '/cart', '/products']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('a signed-in page really is personal: it shows the visitor, and is not kept', async () => {

@@ -25,8 +25,8 @@ type Document = {
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Schema> };
 };
 
-/** Calls that send nothing to read: signing out is the bearer token alone. */
-const WITHOUT_BODY = new Set(['POST /auth/logout']);
+/** Calls that send nothing to read: signing out is the bearer token alone, a basket's merge its key header. */
+const WITHOUT_BODY = new Set(['POST /auth/logout', 'POST /cart/merge']);
 /** Rate-limited calls (the auth routes' `config.rateLimit`). */
 const RATE_LIMITED = new Set([
   'POST /auth/signup',

@@ -22,7 +22,7 @@ const t = {
   passwordTooShort: 'يجب ألا تقل كلمة المرور عن 8 أحرف',
   passwordTooCommon: 'كلمة المرور هذه شائعة وسهلة التخمين، اختر كلمة مرور أخرى',
   loginLocked: 'محاولات دخول فاشلة كثيرة لهذا البريد، انتظر قليلاً ثم حاول مرة أخرى أو استعد كلمة المرور',
-  registered: 'تم إنشاء حسابك بنجاح، سننقلك الآن إلى صفحة تسجيل الدخول',
+  registered: 'تم إنشاء حسابك وتسجيل دخولك بنجاح',
   loginIncorrect: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   loggedIn: 'تم تسجيل الدخول بنجاح',
   loggedOut: 'تم تسجيل الخروج',
@@ -215,10 +215,12 @@ test.describe('sign-up', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('success shows a toast, clears the form and opens sign-in two seconds later', async ({ page, request }) => {
+  test('success signs the new customer in and goes back where they were (docs/decisions/0020)', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('new');
-    await page.goto('/register');
-    await expect(page.locator('input[name="js"]')).toBeAttached();
+    await page.goto('/register?redirectTo=/products');
     await field(page, 'الاسم').fill('ليلى حسن');
     await field(page, 'البريد الإلكتروني').fill(email);
     // Typed on an Arabic keyboard.
@@ -227,21 +229,30 @@ test.describe('sign-up', () => {
     await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
 
+    await expect(page).toHaveURL(/\/products$/);
     await expect(toast(page, t.registered)).toBeVisible();
-    const shownAt = Date.now();
-    await expect(field(page, 'الاسم')).toHaveValue('');
-    await expect(field(page, 'البريد الإلكتروني')).toHaveValue('');
-    await expect(page).toHaveURL(/\/register$/);
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    // Signed in: the session cookie is set and the account menu shows the new name.
+    expect(await sessionCookie(page.context())).toBeDefined();
+    await expect(page.getByRole('button', { name: 'قائمة الحساب: ليلى حسن' })).toBeVisible();
 
-    // The account exists with the Saudi number in E.164; it was not signed in.
-    expect(await sessionCookie(page.context())).toBeUndefined();
+    // The account exists with the Saudi number in E.164.
     const login = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
     expect((await login.json()).data.phone).toBe('+966551234567');
   });
 
-  test('works without JavaScript: server-side messages, then a redirect to sign-in', async ({ browser, baseURL }) => {
+  test('a crafted redirectTo to another site goes home instead', async ({ page }) => {
+    await page.goto('/register?redirectTo=//evil.example/x');
+    await field(page, 'الاسم').fill('سامي');
+    await field(page, 'البريد الإلكتروني').fill(uniqueEmail('redirect'));
+    await field(page, 'رقم الجوال').fill('0551234567');
+    await field(page, 'كلمة المرور').fill(PASSWORD);
+    await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+    expect(await sessionCookie(page.context())).toBeDefined();
+  });
+
+  test('works without JavaScript: server-side messages, then signed in and home', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'ar' });
     const page = await context.newPage();
     await page.goto('/register');
@@ -261,7 +272,8 @@ test.describe('sign-up', () => {
     await field(page, 'كلمة المرور').fill(PASSWORD);
     await field(page, 'تأكيد كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await sessionCookie(context)).toBeDefined();
     await context.close();
   });
 });

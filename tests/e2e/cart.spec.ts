@@ -193,12 +193,15 @@ async function cartOf(request: APIRequestContext, customer: Customer) {
 }
 
 test.describe('the cart page', () => {
-  test('is for customers: a guest signs in and comes back; an empty cart says so', async ({ page, request }) => {
-    for (const path of ['/cart', '/order/paymethoud']) {
-      await page.goto(path);
-      const url = new URL(page.url());
-      expect([url.pathname, url.searchParams.get('redirectTo')]).toEqual(['/login', path]);
-    }
+  test('a guest sees an empty basket, payment asks them to sign in; an empty cart says so', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/cart');
+    await expect(main(page).getByText(t.empty, { exact: true })).toBeVisible();
+    await page.goto('/order/paymethoud');
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get('redirectTo')]).toEqual(['/login', '/order/paymethoud']);
 
     const customer = await newCustomer(request);
     await signIn(page, customer);
@@ -432,6 +435,103 @@ test.describe('the cart page', () => {
     } finally {
       await Promise.all([valid, expired, full].map((c) => admin.delete(`/coupons/${c.id}`)));
     }
+  });
+});
+
+test.describe('a guest basket (docs/decisions/0021-guest-basket.md)', () => {
+  /** A guest adds from the product page: no sign-in asked, the badge counts the line. */
+  async function guestAdds(page: Page, product: Product, lines: string) {
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page);
+    await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
+    await expect(toast(page, t.added)).toBeVisible();
+    await expect(page).toHaveURL(`/products/${product.id}`);
+    await expect(badge(page)).toHaveAccessibleName(t.badge(lines));
+  }
+
+  test('at 360 px: a guest adds, changes the count in the cart, checks out by signing in and lands on payment with the lines merged', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const admin = await adminApi(request);
+    const product = await createProduct(request, admin, 5);
+    const held = await createProduct(request, admin, 3);
+    try {
+      const customer = await newCustomer(request);
+      // The customer already holds 2 of `held`; the guest adds 2 more: the merge caps at the 3 in stock.
+      await addToCartByApi(customer, request, held.id, 2);
+      await guestAdds(page, product, 'منتج واحد');
+      await guestAdds(page, held, 'منتجان');
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'matjar_basket');
+      expect(cookie?.httpOnly).toBe(true);
+      await page.goto(`/products/${held.id}`);
+      await hydrated(page);
+      await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
+      await expect(toast(page, t.added)).toBeVisible();
+
+      await badge(page).click();
+      await expect(page).toHaveURL('/cart');
+      await expect(main(page).getByRole('listitem')).toHaveCount(2);
+      const line = row(page, product.title);
+      await line.getByRole('button', { name: `زيادة كمية ${product.title}` }).click();
+      await expect(quantityOf(line)).toHaveValue('2');
+      await line.getByRole('button', { name: `زيادة كمية ${product.title}` }).click();
+      await expect(toast(page, t.updated).first()).toBeVisible();
+      await expect(quantityOf(line)).toHaveValue('3');
+      // Coupons are for customers: no coupon box for a guest.
+      await expect(main(page).getByLabel('كوبون الخصم')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoAxeViolations(page);
+
+      await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
+      await page.waitForURL(/\/login\?/);
+      const url = new URL(page.url());
+      expect([url.pathname, url.searchParams.get('redirectTo')]).toEqual(['/login', '/order/paymethoud']);
+      await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(customer.email);
+      await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      await expect(page).toHaveURL('/order/paymethoud');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payTitle);
+      // The customer is told one line was cut to the stock.
+      await expect(toast(page, 'قلّلنا كمية منتج واحد إلى المتوفر في المخزون')).toBeVisible();
+
+      const { data: cart } = await cartOf(request, customer);
+      const counts = Object.fromEntries(cart.products.map((l) => [l.product._id, l.count]));
+      expect(counts).toEqual({ [product.id]: 3, [held.id]: 3 });
+      // The basket is gone with its cookie.
+      expect((await page.context().cookies()).find((c) => c.name === 'matjar_basket')).toBeUndefined();
+    } finally {
+      await admin.delete(`/products/${product.id}`);
+      await admin.delete(`/products/${held.id}`);
+    }
+  });
+
+  test('a guest who signs up at checkout is signed in and back at payment, the basket in the new cart', async ({
+    page,
+    request,
+  }) => {
+    const lego = await productNamed(request, LEGO);
+    await guestAdds(page, lego, 'منتج واحد');
+    await page.goto('/cart');
+    await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+    await expect(page).toHaveURL('/register?redirectTo=%2Forder%2Fpaymethoud');
+    await hydrated(page);
+    const email = `basket-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel('الاسم', { exact: true }).fill('نورة خالد');
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
+    await page.getByLabel('رقم الجوال', { exact: true }).fill('0551234567');
+    await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('تأكيد كلمة المرور', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page).toHaveURL('/order/paymethoud');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payTitle);
+    await expect(badge(page)).toHaveAccessibleName(t.badge('منتج واحد'));
+    const { token } = await apiAs(request).post<{ token: string }>('/auth/login', { email, password: PASSWORD }, 200);
+    const { data: cart } = await cartOf(request, { email, token });
+    expect(cart.products.map((l) => [l.product._id, l.count])).toEqual([[lego.id, 1]]);
   });
 });
 
@@ -769,10 +869,7 @@ test.describe('a whole purchase, as a new customer', () => {
       await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
       await page.getByLabel('تأكيد كلمة المرور', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-      await expect(page).toHaveURL(/\/login$/);
-      await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
-      await page.getByLabel('كلمة المرور', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+      // Signed in at once (docs/decisions/0020-sign-in-after-sign-up.md).
       await expect(page).toHaveURL('/');
 
       // Find it with the top bar's search box, open it from the results.

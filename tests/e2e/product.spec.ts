@@ -249,12 +249,19 @@ test.describe('product page', () => {
 });
 
 test.describe('add to cart', () => {
-  test('an anonymous shopper is sent to sign in, and back to the product after', async ({ page, request }) => {
+  test('an anonymous shopper adds to a guest basket and stays on the product (docs/decisions/0021)', async ({
+    page,
+    request,
+  }) => {
     const product = await productNamed(request, S24);
     await page.goto(`/products/${product.id}`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'أضف إلى السلة' }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=/products/${product.id}$`));
+    const main = page.getByRole('main');
+    await main.getByRole('radiogroup', { name: 'اللون' }).getByTitle('رمادي').click();
+    await main.getByRole('button', { name: 'أضف إلى السلة' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'تمت إضافة المنتج إلى السلة' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}`));
+    await expect(page.getByRole('banner').getByRole('link', { name: 'السلة، منتج واحد' })).toBeVisible();
   });
 
   test('a signed-in shopper must choose a colour first; then the outcome shows as a toast', async ({

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from '../../contract/cookies.js';
+import { BASKET_COOKIE } from '../../contract/web.js';
 import { sessionTokenOf } from './session-cookie.js';
 
 /**
@@ -18,5 +20,9 @@ export async function noStoreWithCredentials(request: FastifyRequest, reply: Fas
   if (request.headers.authorization !== undefined) noStore(reply);
 }
 
-/** Web: whether the visitor holds a session cookie (a signed-in page, or its `.data` request). */
-export const hasSessionCookie = (request: FastifyRequest) => sessionTokenOf(request) !== undefined;
+/**
+ * Web: whether the visitor holds a session cookie (a signed-in page, or its `.data` request) or a
+ * guest basket's (its pages show that basket).
+ */
+export const hasPersonalCookie = (request: FastifyRequest) =>
+  sessionTokenOf(request) !== undefined || cookieValue(request.headers.cookie, BASKET_COOKIE) !== undefined;

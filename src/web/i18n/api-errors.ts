@@ -222,6 +222,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PRODUCT_UNAVAILABLE: { text: cartText.errors.productUnavailable },
   CART_ITEM_NOT_FOUND: { text: cartText.errors.itemGone },
   CART_NOT_FOUND: { text: cartText.empty },
+  BASKET_KEY_INVALID: { text: cartText.errors.itemGone },
   COUNT_INVALID: { text: cartText.errors.countInvalid },
   ORDER_TOTAL_TOO_LARGE: { text: cartText.orderTooLarge },
   COUPON_INVALID: { text: cartText.errors.couponInvalid },

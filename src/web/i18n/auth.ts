@@ -58,7 +58,7 @@ export const authText = {
   registerSubmit: 'إنشاء الحساب',
   haveAccount: 'لديك حساب بالفعل؟',
   loginLink: 'سجّل الدخول',
-  registerSuccess: 'تم إنشاء حسابك بنجاح، سننقلك الآن إلى صفحة تسجيل الدخول',
+  registerSuccess: 'تم إنشاء حسابك وتسجيل دخولك بنجاح',
   phoneExample: 'مثال:',
   passwordHint: `${letters(PASSWORD_MIN)} على الأقل`,
 

@@ -64,6 +64,13 @@ export const cartText = {
   checkout: 'إتمام الشراء',
   checkoutMinimum: (amount: string) => `لإتمام الشراء يجب ألا تقل ${MONEY_LABELS.subtotal} عن ${amount}`,
 
+  /** A guest's basket (docs/decisions/0021-guest-basket.md): checkout asks them to sign in first. */
+  signInToCheckout: 'سجّل الدخول أو أنشئ حساباً لإتمام الشراء، وستبقى منتجات سلتك معك',
+  couponForCustomers: 'الكوبونات لأصحاب الحسابات: سجّل الدخول لتطبيق كوبون',
+  /** After sign-in or sign-up, basket lines that did not come over whole (counted, not named: a toast is short). */
+  mergeDropped: (lines: string) => `لم نضف إلى سلتك ${lines} لأنها نفدت أو لم تعد معروضة`,
+  mergeCapped: (lines: string) => `قلّلنا كمية ${lines} إلى المتوفر في المخزون`,
+
   updated: 'تم تحديث الكمية',
   removed: 'تم حذف المنتج من السلة',
   cleared: 'تم تفريغ السلة',

@@ -25,6 +25,8 @@ import type {
   addressEnvelope,
   addressesChanged,
   addressList,
+  basketEnvelope,
+  basketMergeEnvelope,
   cartEnvelope,
   checkoutSessionEnvelope,
   checkoutStatusEnvelope,
@@ -108,6 +110,9 @@ export type { AddressBody, CouponBody, SubcategoryBody };
 
 /** A download the web passes on as it streams (the CSV exports). */
 export type Download = { body: ReadableStream<Uint8Array>; headers: Record<string, string> };
+
+/** A guest basket's key as the basket routes take it (docs/decisions/0021-guest-basket.md). */
+const basketKeyHeader = (basketKey: string | undefined) => (basketKey ? { 'x-basket-key': basketKey } : undefined);
 
 /** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
 export function createApiClient(transport: ApiTransport, token?: string) {
@@ -221,6 +226,25 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       remove: (itemId: string) => call<typeof cartEnvelope>('DELETE', one('/cart', itemId)),
       clear: () => call<typeof noContentSchema>('DELETE', '/cart'),
       applyCoupon: (couponName: string) => call<typeof cartEnvelope>('PUT', '/cart/applyCoupon', { couponName }),
+      /** Moves the guest basket `basketKey` names into this customer's cart (docs/decisions/0021-guest-basket.md). */
+      merge: (basketKey: string) =>
+        call<typeof basketMergeEnvelope>('POST', '/cart/merge', undefined, basketKeyHeader(basketKey)),
+    },
+    /**
+     * A guest's basket, by the key its cookie holds (none yet: an empty answer, and lines not
+     * found); `add` without a live key makes one and answers its key.
+     */
+    basket: {
+      get: (basketKey: string | undefined) =>
+        call<typeof basketEnvelope>('GET', '/basket', undefined, basketKeyHeader(basketKey)),
+      add: (basketKey: string | undefined, body: AddToCartBody) =>
+        call<typeof basketEnvelope>('POST', '/basket', body, basketKeyHeader(basketKey)),
+      update: (basketKey: string | undefined, itemId: string, count: number) =>
+        call<typeof basketEnvelope>('PUT', one('/basket', itemId), { count }, basketKeyHeader(basketKey)),
+      remove: (basketKey: string | undefined, itemId: string) =>
+        call<typeof basketEnvelope>('DELETE', one('/basket', itemId), undefined, basketKeyHeader(basketKey)),
+      clear: (basketKey: string | undefined) =>
+        call<typeof noContentSchema>('DELETE', '/basket', undefined, basketKeyHeader(basketKey)),
     },
     orders: {
       /** A customer's own orders (staff: every order), newest first. */

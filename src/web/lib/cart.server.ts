@@ -1,22 +1,57 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import type { User } from '../../contract/types.js';
+import type { Cart, User } from '../../contract/types.js';
 import { loginHref } from './add-to-cart.js';
 import { ApiError } from './api.js';
+import { getOptionalUser } from './auth.server.js';
+import { readBasketKey } from './basket.server.js';
 import { apiFor } from './context.server.js';
 
-/** Lines in a signed-in customer's cart, for the top bar's badge; 0 for guests and staff. */
+/** Lines in the visitor's cart (a customer) or basket (a guest), for the top bar's badge; 0 for staff. */
 export async function cartCountFor(request: Request, context: AppLoadContext, user: User | null): Promise<number> {
-  if (user?.role !== 'user') return 0;
-  return apiFor(request, context)
-    .cart.get()
-    .then(
-      (r) => r.numOfCartItems,
-      // The badge is a convenience: a failing cart call must not take the whole page down.
-      () => 0,
-    );
+  const api = apiFor(request, context);
+  const basketKey = readBasketKey(request);
+  const count =
+    user?.role === 'user' ? api.cart.get() : !user && basketKey ? api.basket.get(basketKey) : Promise.resolve(null);
+  return count.then(
+    (r) => r?.numOfCartItems ?? 0,
+    // The badge is a convenience: a failing cart call must not take the whole page down.
+    () => 0,
+  );
 }
 
 /** A session that expired or was revoked between the loader and the action: sign in again, come back. */
 export function signInAgainOn401(error: unknown, path: string): void {
   if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(path));
+}
+
+/** What the cart page shows of a cart or a basket (a basket has no coupon). */
+export type ShownCart = Pick<Cart, 'products' | 'totalCartPrice' | 'coupon' | 'discount' | 'totalAfterDiscount'>;
+
+const NO_BASKET: ShownCart = { products: [], totalCartPrice: 0 };
+
+/**
+ * The cart the cart page works on: a customer's, or a guest's basket by its cookie
+ * (docs/decisions/0021-guest-basket.md); staff go home. The same four operations either way.
+ */
+export async function visitorCart(request: Request, context: AppLoadContext) {
+  const user = await getOptionalUser(request, context);
+  if (user && user.role !== 'user') throw redirect('/');
+  const api = apiFor(request, context);
+  if (user) {
+    return {
+      guest: false,
+      get: async (): Promise<ShownCart> => (await api.cart.get()).data,
+      update: (itemId: string, count: number) => api.cart.update(itemId, count),
+      remove: (itemId: string) => api.cart.remove(itemId),
+      clear: () => api.cart.clear(),
+    };
+  }
+  const key = readBasketKey(request);
+  return {
+    guest: true,
+    get: async (): Promise<ShownCart> => (await api.basket.get(key)).data ?? NO_BASKET,
+    update: (itemId: string, count: number) => api.basket.update(key, itemId, count),
+    remove: (itemId: string) => api.basket.remove(key, itemId),
+    clear: () => api.basket.clear(key),
+  };
 }

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormAlert } from '../components/form-alert';
 import { FieldErrorText } from '../components/form-field';
 import { cartText } from '../i18n/cart';
-import { requireUser } from '../lib/auth.server';
+import { loginHref } from '../lib/add-to-cart';
 import {
   availableFor,
   type CartActionResult,
@@ -18,7 +18,7 @@ import {
   MIN_CHECKOUT_TOTAL,
   readQuantity,
 } from '../lib/cart';
-import { signInAgainOn401 } from '../lib/cart.server';
+import { signInAgainOn401, visitorCart } from '../lib/cart.server';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
@@ -28,14 +28,16 @@ import { useOutcomeToast } from '../lib/use-outcome-toast';
 import type { Route } from './+types/cart';
 
 const PATH = '/cart';
+const CHECKOUT_PATH = '/order/paymethoud';
 const CONFIRM_CLEAR = 'confirm';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'user');
-  const cart = await apiFor(request, context).cart.get();
+  const visitor = await visitorCart(request, context);
   return {
     shop: context.shop,
-    cart: cart.data,
+    cart: await visitor.get(),
+    // A guest's basket (docs/decisions/0021-guest-basket.md): no coupon, and checkout signs in first.
+    guest: visitor.guest,
     // Before JavaScript loads, 'clear the cart' asks for confirmation on the page itself.
     confirmClear: new URL(request.url).searchParams.get('clear') === CONFIRM_CLEAR,
   };
@@ -44,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INTENTS: readonly CartIntent[] = ['update', 'remove', 'clear', 'coupon'];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'user');
+  const visitor = await visitorCart(request, context);
   const api = apiFor(request, context);
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case 'update': {
         // The same rules as the screen (docs/specification.md (Validation rules: Cart)), for a form posted before JavaScript loaded.
-        const { data: cart } = await api.cart.get();
+        const cart = await visitor.get();
         const line = cart.products.find((l) => l._id === itemId);
         if (!line) return fail(cartText.errors.itemGone, 404);
         const available = availableFor(line, cart.products);
@@ -70,19 +72,20 @@ export async function action({ request, context }: Route.ActionArgs) {
             quantity.reason === 'belowOne' ? cartText.quantityBelowOne(formatNumber(1)) : cartText.quantityNotNumber,
           );
         }
-        await api.cart.update(itemId, quantity.count);
+        await visitor.update(itemId, quantity.count);
         if (!quantity.capped) return ok(cartText.updated);
         // Cut to the stock: said as a warning, never as a plain success.
         return ok(cartText.quantityCapped(plural(available, cartText.unitsLeft), formatNumber(quantity.count)), true);
       }
       case 'remove':
-        await api.cart.remove(itemId);
+        await visitor.remove(itemId);
         return ok(cartText.removed);
       case 'clear':
-        await api.cart.clear();
+        await visitor.clear();
         return ok(cartText.cleared);
       case 'coupon': {
         const couponName = field('couponName').trim();
+        if (visitor.guest) return fail(cartText.couponForCustomers, 400, { couponName });
         // docs/specification.md (Validation rules: Cart): an empty code does nothing.
         if (!couponName) return redirect(PATH);
         // No coupon has a longer name; the API would refuse it as malformed.
@@ -116,7 +119,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { shop, cart, confirmClear } = loaderData;
+  const { shop, cart, guest, confirmClear } = loaderData;
   const posted = useActionData<typeof action>();
   const lines = cart.products;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -161,9 +164,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           <div className="flex flex-col gap-4 lg:sticky lg:top-24">
-            <CouponForm posted={posted?.intent === 'coupon' ? posted : undefined} />
+            {!guest && <CouponForm posted={posted?.intent === 'coupon' ? posted : undefined} />}
             <CartTotals cart={cart} lineCount={lines.length} currency={shop.currency} headingId="cart-summary-heading">
-              <CheckoutButton enabled={canCheckout(cart)} currency={shop.currency} />
+              <CheckoutButton enabled={canCheckout(cart)} guest={guest} currency={shop.currency} />
             </CartTotals>
           </div>
         </div>
@@ -336,14 +339,29 @@ function CouponForm({ posted }: { posted: CartActionResult | undefined }) {
   );
 }
 
-function CheckoutButton({ enabled, currency }: { enabled: boolean; currency: string }) {
+/**
+ * To the payment page; a guest signs in (or up) on the way and comes back to it, their basket
+ * merged (docs/decisions/0021-guest-basket.md).
+ */
+function CheckoutButton({ enabled, guest, currency }: { enabled: boolean; guest: boolean; currency: string }) {
   const className =
     'mt-5 flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-lg font-bold text-white';
   if (enabled) {
     return (
-      <Link to="/order/paymethoud" className={`${className} bg-brand-700 hover:bg-brand-600`}>
-        {cartText.checkout}
-      </Link>
+      <>
+        <Link
+          to={guest ? loginHref(CHECKOUT_PATH) : CHECKOUT_PATH}
+          aria-describedby={guest ? 'checkout-sign-in' : undefined}
+          className={`${className} bg-brand-700 hover:bg-brand-600`}
+        >
+          {cartText.checkout}
+        </Link>
+        {guest && (
+          <p id="checkout-sign-in" className="mt-2 text-sm text-slate-600">
+            {cartText.signInToCheckout}
+          </p>
+        )}
+      </>
     );
   }
   return (

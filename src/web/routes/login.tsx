@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api';
 import { requireAnonymous } from '../lib/auth.server';
 import { type LoginField, loginFields } from '../lib/auth-form';
 import { validateLogin } from '../lib/auth-validation';
+import { mergeGuestBasket } from '../lib/basket.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -44,14 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { 'Set-Cookie': clearSessionCookie(request) } },
       );
     }
+    // A guest's basket comes into the cart (docs/decisions/0021-guest-basket.md).
+    const merged = await mergeGuestBasket(request, context, token);
     return redirectWithToast(
       request,
       safeRedirect(form.get('redirectTo')),
-      {
-        type: 'success',
-        text: authText.loginSuccess,
-      },
-      [setSessionCookie(request, token)],
+      merged.notice ?? { type: 'success', text: authText.loginSuccess },
+      [setSessionCookie(request, token), ...merged.cookies],
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

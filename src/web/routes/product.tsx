@@ -29,6 +29,7 @@ import { cartText } from '../i18n/cart';
 import { type CartProblem, pt } from '../i18n/product';
 import { cartProblemOf, checkAddToCart, loginHref, stockOfChoice } from '../lib/add-to-cart';
 import { ApiError } from '../lib/api';
+import { readBasketKey, setBasketCookie } from '../lib/basket.server';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
@@ -97,11 +98,12 @@ function cartResultText(problem: Exclude<CartProblem, 'chooseOption'>, left: num
 /** Adds to the cart, or (by `intent`) adds, edits or deletes the visitor's review. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productPath = `/products/${params.id}`;
-  if (!readSessionToken(request)) throw redirect(loginHref(productPath));
+  const signedIn = readSessionToken(request) !== undefined;
   const api = apiFor(request, context);
   const form = await request.formData();
   const intent = form.get('intent');
   if (isReviewIntent(intent)) {
+    if (!signedIn) throw redirect(loginHref(productPath));
     return reviewAction({
       api,
       intent,
@@ -120,13 +122,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const problem = checkAddToCart(product, { variantId, color });
   if (problem) return fail(problem, 400);
+  // A product with options: the variant picked; without: the swatch, and the API its default variant.
+  const line = {
+    productId: product.id,
+    ...(product.options.length > 0 ? { variantId } : product.availableColors.length > 0 ? { color } : {}),
+  };
   try {
-    await api.cart.add({
-      productId: product.id,
-      // A product with options: the variant picked; without: the swatch, and the API its default variant.
-      ...(product.options.length > 0 ? { variantId } : product.availableColors.length > 0 ? { color } : {}),
-    });
-    return data<CartResult>({ intent: 'addToCart', ok: true });
+    if (signedIn) {
+      await api.cart.add(line);
+      return data<CartResult>({ intent: 'addToCart', ok: true });
+    }
+    // A guest's basket (docs/decisions/0021-guest-basket.md): its first line makes it and sets its cookie.
+    const { basketKey } = await api.basket.add(readBasketKey(request), line);
+    const headers: HeadersInit = basketKey ? { 'Set-Cookie': setBasketCookie(request, basketKey) } : {};
+    return data<CartResult>({ intent: 'addToCart', ok: true }, { headers });
   } catch (error) {
     // An expired or revoked session: sign in again and come back.
     if (error instanceof ApiError && error.status === 401) throw redirect(loginHref(productPath));

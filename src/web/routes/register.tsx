@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { data, Form, Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { data, Form, Link } from 'react-router';
 import { phoneCountryOf } from '../../contract/phone';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
@@ -12,51 +10,58 @@ import { formFailureFromApi } from '../lib/api-errors';
 import { requireAnonymous } from '../lib/auth.server';
 import { type RegisterField, registerFields } from '../lib/auth-form';
 import { validateRegister } from '../lib/auth-validation';
+import { mergeGuestBasket } from '../lib/basket.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
 import { safeRedirect, withRedirectTo } from '../lib/redirect';
+import { setSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { useFormErrors } from '../lib/use-form-errors';
 import type { Route } from './+types/register';
-
-/** docs/specification.md (States and transitions; Limits and page sizes): after signing up, the sign-in page follows 2 seconds later. */
-const REDIRECT_DELAY_MS = 2000;
 
 // Passwords are never sent back into the page.
 type Kept = { name: string; email: string; phone: string };
-type RegisterResult = { ok: true } | (FormFailure<RegisterField> & { values: Kept });
+type RegisterFailure = FormFailure<RegisterField> & { values: Kept };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
   return { shop: context.shop, redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')) };
 }
 
+/**
+ * The new customer is signed in at once and goes back where they were, their guest basket in the
+ * cart (docs/decisions/0020-sign-in-after-sign-up.md, 0021-guest-basket.md).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, registerFields);
   const kept: Kept = { name: values.name, email: values.email, phone: values.phone };
   const fail = (failure: FormFailure<RegisterField>) =>
-    data<RegisterResult>({ ...failure, values: kept }, { status: 400 });
+    data<RegisterFailure>({ ...failure, values: kept }, { status: 400 });
 
   const fieldErrors = validateRegister(values, context.shop.phoneCountry);
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
+  let token: string;
   try {
-    await apiFor(request, context).auth.signup({
+    ({ token } = await apiFor(request, context).auth.signup({
       name: values.name.trim(),
       email: values.email.trim(),
       phone: values.phone.trim(),
       password: values.password,
       passwordConfirm: values.passwordConfirm,
-    });
+    }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, registerFields, context.shop.phoneCountry));
   }
-  // The page shows the toast and moves on after the delay; without JavaScript it cannot, so redirect.
-  if (form.get('js') === '1') return data<RegisterResult>({ ok: true });
-  const loginHref = withRedirectTo('/login', safeRedirect(form.get('redirectTo')));
-  return redirectWithToast(request, loginHref, { type: 'success', text: authText.registerSuccess });
+  const merged = await mergeGuestBasket(request, context, token);
+  return redirectWithToast(
+    request,
+    safeRedirect(form.get('redirectTo')),
+    merged.notice ?? { type: 'success', text: authText.registerSuccess },
+    [setSessionCookie(request, token), ...merged.cookies],
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -70,8 +75,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, redirectTo } = loaderData;
-  const failure = actionData && 'values' in actionData ? actionData : undefined;
-  const success = actionData && 'ok' in actionData ? actionData : undefined;
+  const failure = actionData;
   const { errors, formProps } = useFormErrors(
     registerFields,
     {
@@ -80,17 +84,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     },
     failure?.fieldErrors,
   );
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const loginHref = withRedirectTo('/login', redirectTo);
-
-  useEffect(() => {
-    if (!success) return;
-    toast.success(authText.registerSuccess);
-    formProps.ref.current?.reset();
-    const timer = setTimeout(() => navigate(loginHref), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate, loginHref, formProps.ref]);
 
   const phoneExample = phoneExamples[phoneCountryOf(shop.phoneCountry)];
   return (
@@ -109,7 +103,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
       <Form method="post" className="space-y-5" {...formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {hydrated && <input type="hidden" name="js" value="1" />}
         <FormField
           name="name"
           label={authText.name}

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { BASKET_TTL_MS, isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
-import type { Cart, CartLine } from '../../../contract/types.js';
+import type { AddToCartBody, Cart, CartLine } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { brands, cartItems, carts, categories, coupons, products, productVariants } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
@@ -9,6 +10,7 @@ import type { MediaStore } from '../../media/store.js';
 import { availableColorsOf } from '../catalog/variants.js';
 
 type Db = Database | Tx;
+export type CartRow = typeof carts.$inferSelect;
 
 /**
  * Every customer has exactly one cart; it is created the first time it is needed. Changes pass
@@ -92,7 +94,11 @@ export async function priceCartToOrder(db: Db, cart: typeof carts.$inferSelect):
   return priced;
 }
 
-export function serializeCart(priced: PricedCart, media: MediaStore, origin: string, digits: number): Cart {
+/** What a cart's answer needs to show its images and prices. */
+export type CartView = { media: MediaStore; origin: string; digits: number };
+
+/** A cart as the contract shows it, but for its owner (the customer's id, or null for a guest's basket). */
+export function serializeCart(priced: PricedCart, { media, origin, digits }: CartView): Omit<Cart, 'cartOwner'> {
   const { cart, lines, coupon, total, totalAfterDiscount } = priced;
   const products: CartLine[] = lines.map(({ item, product, variant, categoryName, brandName, unitPrice }) => ({
     _id: item.id,
@@ -124,7 +130,6 @@ export function serializeCart(priced: PricedCart, media: MediaStore, origin: str
   return {
     _id: cart.id,
     id: cart.id,
-    cartOwner: cart.userId,
     products,
     totalCartPrice: toMajor(total, digits),
     ...(coupon && totalAfterDiscount !== null
@@ -201,4 +206,139 @@ export async function unitsInCart(db: Db, cartId: string, variantId: string, exc
       ),
     );
   return row?.units ?? 0;
+}
+
+/** A change to a cart: its `updatedAt`; a guest's basket starts its BASKET_TTL_MS again. */
+async function touchCart(tx: Tx, cart: CartRow) {
+  const now = new Date();
+  const expiry = cart.guestKeyHash ? { guestExpiresAt: new Date(now.getTime() + BASKET_TTL_MS) } : {};
+  await tx
+    .update(carts)
+    .set({ updatedAt: now, ...expiry })
+    .where(eq(carts.id, cart.id));
+}
+
+/** One more unit of what the request names, within its stock (same variant and colour: the same line). */
+export async function addLine(tx: Tx, cart: CartRow, request: AddToCartBody) {
+  const product = await productForCart(tx, request.productId);
+  const { variant, color } = await variantForCart(tx, product, request);
+  if (variant.quantity === 0) throw failure('outOfStock');
+  if ((await unitsInCart(tx, cart.id, variant.id)) + 1 > variant.quantity) throw failure('notEnoughStock');
+  await tx
+    .insert(cartItems)
+    .values({ cartId: cart.id, productId: product.id, variantId: variant.id, color, count: 1 })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.variantId, cartItems.color],
+      set: { count: sql`${cartItems.count} + 1` },
+    });
+  await touchCart(tx, cart);
+}
+
+/** A line of this cart; another cart's line is simply not found. */
+async function lineOf(tx: Tx, cart: CartRow, itemId: string) {
+  const [line] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+    .limit(1);
+  if (!line) throw failure('cartItemNotFound');
+  return line;
+}
+
+/** A line's new count, within its variant's stock (counting the variant's other lines). */
+export async function setLineCount(tx: Tx, cart: CartRow, itemId: string, count: number) {
+  const line = await lineOf(tx, cart, itemId);
+  const [variant] = await tx
+    .select({ quantity: productVariants.quantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, line.variantId));
+  if (!variant) throw failure('cartItemNotFound');
+  const others = await unitsInCart(tx, cart.id, line.variantId, line.id);
+  if (others + count > variant.quantity) throw failure('notEnoughStock');
+  await tx.update(cartItems).set({ count }).where(eq(cartItems.id, line.id));
+  await touchCart(tx, cart);
+}
+
+export async function removeLine(tx: Tx, cart: CartRow, itemId: string) {
+  const line = await lineOf(tx, cart, itemId);
+  await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+  await touchCart(tx, cart);
+}
+
+/** Every line and the coupon go. */
+export async function emptyCart(tx: Tx, cart: CartRow) {
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  await tx.update(carts).set({ couponId: null }).where(eq(carts.id, cart.id));
+  await touchCart(tx, cart);
+}
+
+/* Guest baskets (docs/decisions/0021-guest-basket.md) */
+
+/** The shop keeps only this of a basket's key, as it keeps only hashes of reset codes. */
+const basketKeyHash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** The live basket a key names; an unknown or expired key names none. */
+export async function basketOf(db: Db, key: string, lock = false): Promise<CartRow | null> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.guestKeyHash, basketKeyHash(key)), gt(carts.guestExpiresAt, new Date())))
+    .limit(1);
+  const [basket] = lock ? await query.for('update') : await query;
+  return basket ?? null;
+}
+
+/**
+ * A new basket and its key (32 random bytes, base64url: BASKET_KEY_PATTERN), made inside the
+ * transaction of its first addition so a refused addition leaves no row. Expired baskets are
+ * swept on the way.
+ */
+export async function createBasket(tx: Tx): Promise<{ basket: CartRow; key: string }> {
+  const now = new Date();
+  await tx.delete(carts).where(lt(carts.guestExpiresAt, now));
+  const key = randomBytes(32).toString('base64url');
+  const [basket] = await tx
+    .insert(carts)
+    .values({ guestKeyHash: basketKeyHash(key), guestExpiresAt: new Date(now.getTime() + BASKET_TTL_MS) })
+    .returning();
+  if (!basket) throw failure('internalError');
+  return { basket, key };
+}
+
+export type MergeNote = { productId: string; title: string };
+
+/**
+ * Moves a guest's basket into the customer's cart: same variant and colour → the counts add up,
+ * capped by stock (`capped`); a product back in draft or out of stock stays behind (`dropped`).
+ * The basket is then deleted. Both carts are locked first, so two merges at once (two tabs) move
+ * the lines once: the second finds no basket.
+ */
+export async function mergeBasket(tx: Tx, userId: string, key: string) {
+  const cart = await cartOf(tx, userId, true);
+  const dropped: MergeNote[] = [];
+  const capped: MergeNote[] = [];
+  const basket = await basketOf(tx, key, true);
+  if (!basket) return { cart, dropped, capped };
+  const lines = await cartLines(tx, basket.id);
+  await tx.delete(carts).where(eq(carts.id, basket.id));
+  for (const { item, product, variant } of lines) {
+    const note = { productId: product.id, title: product.title };
+    if (product.status === 'draft' || variant.quantity === 0) {
+      dropped.push(note);
+      continue;
+    }
+    const room = variant.quantity - (await unitsInCart(tx, cart.id, variant.id));
+    const count = Math.min(item.count, room);
+    if (count < item.count) capped.push(note);
+    if (count <= 0) continue;
+    await tx
+      .insert(cartItems)
+      .values({ cartId: cart.id, productId: product.id, variantId: variant.id, color: item.color, count })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.variantId, cartItems.color],
+        set: { count: sql`${cartItems.count} + ${count}` },
+      });
+  }
+  if (lines.length > 0) await touchCart(tx, cart);
+  return { cart, dropped, capped };
 }

@@ -99,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       const [address] = await db
         .select({ city: addresses.city })
         .from(addresses)
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, cart.userId)))
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userOf(request).id)))
         .limit(1);
       if (!address) throw failure('addressNotFound');
       const priced = await priceCartToOrder(db, cart);
@@ -142,14 +142,15 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           .where(and(eq(carts.id, cartId), eq(carts.userId, userOf(request).id)))
           .for('update');
         if (!cart) throw failure('cartNotFound');
+        const userId = userOf(request).id;
         // A card checkout left open for this cart gives its units back first: one checkout at a time.
-        await endOpenCheckouts(tx, cart.userId);
+        await endOpenCheckouts(tx, userId);
         const priced = await priceCartToOrder(tx, cart);
         const { postalCode, ...address } = request.body.shippingAddress;
         const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
-        await markAddressUsed(tx, cart.userId, address);
+        await markAddressUsed(tx, userId, address);
         return createOrder(tx, {
-          userId: cart.userId,
+          userId,
           lines: linesOf(priced),
           money,
           currency: config.currency,

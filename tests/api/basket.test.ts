@@ -1,0 +1,259 @@
+import { eq, isNotNull } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BASKET_TTL_MS } from '../../src/contract/constants.js';
+import { apiMessages as m } from '../../src/contract/messages.js';
+import { carts, products } from '../../src/db/schema.js';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import {
+  apiClient,
+  createTaxonomy,
+  expectFail,
+  insertProduct,
+  type ProductRow,
+  setDefaultVariant,
+} from '../helpers/shopping.js';
+
+/* A guest's basket and its merge into the customer's cart (docs/decisions/0021-guest-basket.md). */
+
+let t: TestApp;
+let refs: { categoryId: string; brandId: string };
+const { send, expectNo5xx } = apiClient(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { category, brand } = await createTaxonomy(t);
+  refs = { categoryId: category.id, brandId: brand.id };
+});
+afterAll(() => t.close());
+afterEach(expectNo5xx);
+
+type Line = { _id: string; product: { _id: string; title: string }; count: number; price: number };
+type BasketBody = {
+  status: string;
+  message?: string;
+  numOfCartItems: number;
+  basketKey?: string;
+  data: { _id: string; cartOwner: null; products: Line[]; totalCartPrice: number } | null;
+};
+type MergeBody = {
+  numOfCartItems: number;
+  data: { cartOwner: string; products: Line[]; totalCartPrice: number };
+  dropped: { productId: string; title: string }[];
+  capped: { productId: string; title: string }[];
+};
+
+const product = (values: Partial<typeof products.$inferInsert> = {}) => insertProduct(t, refs, values);
+const keyed = (key: string | undefined): Record<string, string> => (key ? { 'x-basket-key': key } : {});
+
+function basketOf(res: LightMyRequestResponse): BasketBody {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json() as BasketBody;
+}
+const getBasket = async (key?: string) => basketOf(await send('GET', '/basket', { headers: keyed(key) }));
+const addToBasket = (productId: string, key?: string) =>
+  send('POST', '/basket', { headers: keyed(key), payload: { productId } });
+
+/** A new basket holding `count` of each product; its key. */
+async function basketWith(...lines: [ProductRow, number][]): Promise<string> {
+  let key: string | undefined;
+  for (const [row, count] of lines) {
+    for (let i = 0; i < count; i++) {
+      const body = basketOf(await addToBasket(row.id, key));
+      key ??= body.basketKey;
+    }
+  }
+  if (!key) throw new Error('no basket was made');
+  return key;
+}
+const countOf = (body: { data: { products: Line[] } | null }, row: ProductRow) =>
+  body.data?.products.find((line) => line.product._id === row.id)?.count;
+const merge = async (user: Account, key: string) => {
+  const res = await send('POST', '/cart/merge', { token: user.token, headers: keyed(key) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as MergeBody;
+};
+const customerCart = async (user: Account) => (await send('GET', '/cart', { token: user.token })).json() as MergeBody;
+
+describe('guest basket', () => {
+  it('no key, or a key naming no basket: an empty answer, and no row is made', async () => {
+    const before = await t.database.db.select().from(carts).where(isNotNull(carts.guestKeyHash));
+    expect(await getBasket()).toEqual({ status: 'success', numOfCartItems: 0, data: null });
+    expect((await getBasket('A'.repeat(43))).data).toBeNull();
+    const after = await t.database.db.select().from(carts).where(isNotNull(carts.guestKeyHash));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('the first addition makes a basket and answers its key once; the key finds it again', async () => {
+    const row = await product({ price: 2_500 });
+    const first = basketOf(await addToBasket(row.id));
+    expect(first.message).toBe(m.productAddedToCart);
+    expect(first.basketKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const key = first.basketKey ?? '';
+    const second = basketOf(await addToBasket(row.id, key));
+    expect(second.basketKey).toBeUndefined();
+    expect(countOf(second, row)).toBe(2);
+    const shown = await getBasket(key);
+    expect(shown.numOfCartItems).toBe(1);
+    expect(shown.data?.cartOwner).toBeNull();
+    expect(shown.data?.totalCartPrice).toBe(50);
+    // Only the key's hash is kept.
+    const [stored] = await t.database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.id, shown.data?._id ?? ''));
+    expect(stored?.guestKeyHash).not.toBe(key);
+    expect(stored?.guestKeyHash).toHaveLength(64);
+  });
+
+  it('a refused addition makes no basket (a bot adding nothing costs no row)', async () => {
+    const soldOut = await product({ quantity: 0 });
+    await setDefaultVariant(t.database.db, soldOut.id, { quantity: 0 });
+    const before = await t.database.db.select().from(carts).where(isNotNull(carts.guestKeyHash));
+    expectFail(await addToBasket(soldOut.id), 400, m.outOfStock);
+    const after = await t.database.db.select().from(carts).where(isNotNull(carts.guestKeyHash));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('changes and removes lines within stock, as the customer cart does; emptying deletes it', async () => {
+    const row = await product({ quantity: 3 });
+    const key = await basketWith([row, 1]);
+    const lineId = (await getBasket(key)).data?.products[0]?._id ?? '';
+    const changed = basketOf(await send('PUT', `/basket/${lineId}`, { headers: keyed(key), payload: { count: 3 } }));
+    expect(countOf(changed, row)).toBe(3);
+    expectFail(await send('PUT', `/basket/${lineId}`, { headers: keyed(key), payload: { count: 4 } }), 400);
+    expectFail(await addToBasket(row.id, key), 400, m.notEnoughStock);
+    const removed = basketOf(await send('DELETE', `/basket/${lineId}`, { headers: keyed(key) }));
+    expect(removed.data?.products).toEqual([]);
+    await basketWith([row, 1]);
+    const other = await basketWith([row, 1]);
+    expect((await send('DELETE', '/basket', { headers: keyed(other) })).statusCode).toBe(204);
+    expect((await getBasket(other)).data).toBeNull();
+  });
+
+  it("another guest's key reaches neither the basket nor its lines", async () => {
+    const row = await product();
+    const mine = await basketWith([row, 1]);
+    const theirs = await basketWith([row, 1]);
+    const myLine = (await getBasket(mine)).data?.products[0]?._id ?? '';
+    expectFail(await send('PUT', `/basket/${myLine}`, { headers: keyed(theirs), payload: { count: 2 } }), 404);
+    expectFail(await send('DELETE', `/basket/${myLine}`, { headers: keyed(theirs) }), 404);
+    // Without a basket of one's own, a line id finds nothing either.
+    expectFail(await send('DELETE', `/basket/${myLine}`), 404);
+    expect(countOf(await getBasket(mine), row)).toBe(1);
+  });
+
+  it('a malformed key is 400 BASKET_KEY_INVALID, never looked up', async () => {
+    for (const key of ['short', `${'a'.repeat(42)}!`, 'ب'.repeat(43)]) {
+      const res = await send('GET', '/basket', { headers: { 'x-basket-key': key } });
+      expectFail(res, 400);
+      expect(res.json().code).toBe('BASKET_KEY_INVALID');
+    }
+  });
+
+  it('an expired basket is ignored, and swept when a new one is made', async () => {
+    const row = await product();
+    const key = await basketWith([row, 1]);
+    const id = (await getBasket(key)).data?._id ?? '';
+    await t.database.db
+      .update(carts)
+      .set({ guestExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(carts.id, id));
+    expect((await getBasket(key)).data).toBeNull();
+    expectFail(await send('DELETE', `/basket/${id}`, { headers: keyed(key) }), 404);
+    // Adding with the dead key starts a new basket with a new key.
+    const fresh = basketOf(await addToBasket(row.id, key));
+    expect(fresh.basketKey).toBeDefined();
+    expect(fresh.basketKey).not.toBe(key);
+    expect(await t.database.db.select().from(carts).where(eq(carts.id, id))).toEqual([]);
+  });
+
+  it('a change starts the basket’s 30 days again', async () => {
+    const row = await product();
+    const key = await basketWith([row, 1]);
+    const id = (await getBasket(key)).data?._id ?? '';
+    const soon = new Date(Date.now() + 60_000);
+    await t.database.db.update(carts).set({ guestExpiresAt: soon }).where(eq(carts.id, id));
+    await addToBasket(row.id, key);
+    const [stored] = await t.database.db.select().from(carts).where(eq(carts.id, id));
+    expect(stored?.guestExpiresAt?.getTime()).toBeGreaterThan(Date.now() + BASKET_TTL_MS - 60_000);
+  });
+});
+
+describe('merging a basket into the customer cart', () => {
+  it('adds the counts of the same product, capped by stock, and deletes the basket', async () => {
+    const shared = await product({ quantity: 3 });
+    const only = await product({ quantity: 5 });
+    const user = await createAccount(t, 'user');
+    await send('POST', '/cart', { token: user.token, payload: { productId: shared.id } });
+    await send('POST', '/cart', { token: user.token, payload: { productId: shared.id } });
+    const key = await basketWith([shared, 2], [only, 2]);
+    const merged = await merge(user, key);
+    expect(merged.data.cartOwner).toBe(user.id);
+    expect(countOf(merged, shared)).toBe(3);
+    expect(countOf(merged, only)).toBe(2);
+    expect(merged.capped).toEqual([{ productId: shared.id, title: shared.title }]);
+    expect(merged.dropped).toEqual([]);
+    expect((await getBasket(key)).data).toBeNull();
+  });
+
+  it('drops, and names, a line whose product is out of stock or back in draft', async () => {
+    const gone = await product();
+    const soldOut = await product();
+    const kept = await product();
+    const key = await basketWith([gone, 1], [soldOut, 1], [kept, 1]);
+    await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, gone.id));
+    await setDefaultVariant(t.database.db, soldOut.id, { quantity: 0 });
+    const user = await createAccount(t, 'user');
+    const merged = await merge(user, key);
+    expect(merged.data.products.map((line) => line.product._id)).toEqual([kept.id]);
+    expect(merged.dropped).toEqual([
+      { productId: gone.id, title: gone.title },
+      { productId: soldOut.id, title: soldOut.title },
+    ]);
+  });
+
+  it('two merges at once (two tabs) move the lines once', async () => {
+    const row = await product({ quantity: 10 });
+    const key = await basketWith([row, 2]);
+    const user = await createAccount(t, 'user');
+    const [a, b] = await Promise.all([merge(user, key), merge(user, key)]);
+    expect([countOf(a, row), countOf(b, row)].sort()).toEqual([2, 2]);
+    expect(countOf(await customerCart(user), row)).toBe(2);
+  });
+
+  it('an unknown, expired or already merged key merges nothing; a missing key is refused', async () => {
+    const row = await product();
+    const user = await createAccount(t, 'user');
+    const key = await basketWith([row, 1]);
+    await merge(user, key);
+    const again = await merge(user, key);
+    expect(countOf(again, row)).toBe(1);
+    expect(again.dropped).toEqual([]);
+    const missing = await send('POST', '/cart/merge', { token: user.token });
+    expectFail(missing, 400);
+    expect(missing.json().code).toBe('BASKET_KEY_INVALID');
+  });
+
+  it('is for customers only: a guest or staff cannot merge', async () => {
+    const row = await product();
+    const key = await basketWith([row, 1]);
+    expectFail(await send('POST', '/cart/merge', { headers: keyed(key) }), 401);
+    const admin = await createAccount(t, 'admin');
+    expectFail(await send('POST', '/cart/merge', { token: admin.token, headers: keyed(key) }), 403);
+    expect(countOf(await getBasket(key), row)).toBe(1);
+  });
+
+  it('a basket is no cart to order from', async () => {
+    const row = await product();
+    const key = await basketWith([row, 1]);
+    const basketId = (await getBasket(key)).data?._id ?? '';
+    const user = await createAccount(t, 'user');
+    const res = await send('GET', `/orders/quote?cartId=${basketId}&addressId=${basketId}&method=cash`, {
+      token: user.token,
+    });
+    expectFail(res, 404);
+    expect(res.json().code).toBe('CART_NOT_FOUND');
+  });
+});
