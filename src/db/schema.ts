@@ -349,6 +349,8 @@ export const carts = pgTable(
       'carts_owner_check',
       sql`(${t.userId} IS NOT NULL AND ${t.guestKeyHash} IS NULL AND ${t.guestExpiresAt} IS NULL) OR (${t.userId} IS NULL AND ${t.guestKeyHash} IS NOT NULL AND ${t.guestExpiresAt} IS NOT NULL)`,
     ),
+    // The sweep of expired baskets finds them without reading the customers' carts.
+    index('carts_guest_expires_idx').on(t.guestExpiresAt).where(sql`${t.guestExpiresAt} IS NOT NULL`),
   ],
 );
 

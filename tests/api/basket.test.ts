@@ -214,6 +214,35 @@ describe('merging a basket into the customer cart', () => {
     ]);
   });
 
+  it('keeps the merged cart within the order-total limit: counts cut, a line with no room dropped', async () => {
+    // Prices near the limit (MAX_ORDER_TOTAL_MINOR): each cart is under it, the two together are not.
+    const big = await product({ price: 4 * 10 ** 12 });
+    const cheap = await product({ price: 10 ** 12 });
+    const user = await createAccount(t, 'user');
+    for (let i = 0; i < 2; i++) await send('POST', '/cart', { token: user.token, payload: { productId: big.id } });
+    const key = await basketWith([cheap, 3], [big, 1]);
+    const merged = await merge(user, key);
+    expect(countOf(merged, cheap)).toBe(2);
+    expect(countOf(merged, big)).toBe(2);
+    expect(merged.capped).toEqual([{ productId: cheap.id, title: cheap.title }]);
+    expect(merged.dropped).toEqual([{ productId: big.id, title: big.title }]);
+    // The merged cart can still be changed: lowering a count is not refused.
+    const line = merged.data.products.find((entry) => entry.product._id === cheap.id);
+    const lowered = await send('PUT', `/cart/${line?._id}`, { token: user.token, payload: { count: 1 } });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+  });
+
+  it('drops, and names, a line the customer cart already holds the whole stock of', async () => {
+    const row = await product({ quantity: 1 });
+    const user = await createAccount(t, 'user');
+    const key = await basketWith([row, 1]);
+    await send('POST', '/cart', { token: user.token, payload: { productId: row.id } });
+    const merged = await merge(user, key);
+    expect(countOf(merged, row)).toBe(1);
+    expect(merged.capped).toEqual([]);
+    expect(merged.dropped).toEqual([{ productId: row.id, title: row.title }]);
+  });
+
   it('two merges at once (two tabs) move the lines once', async () => {
     const row = await product({ quantity: 10 });
     const key = await basketWith([row, 2]);

@@ -93,7 +93,7 @@ describe('preflights from a listed origin', () => {
       expect(res.body, route).toBe('');
       expectAllowed(res, LISTED);
       expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
-      expect(res.headers['access-control-allow-headers']).toBe('authorization, content-type');
+      expect(res.headers['access-control-allow-headers']).toBe('authorization, content-type, x-basket-key');
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThanOrEqual(600);
     }
     // Each listed origin gets its own name back, never another's.

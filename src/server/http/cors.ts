@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every method of /api/v1 (all updates are PUT; there is no PATCH route). */
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
-/** A bearer token and a JSON content type; multipart and plain GETs need nothing more. */
-const ALLOWED_HEADERS = 'authorization, content-type';
+/** A bearer token, a JSON content type and a guest basket's key; multipart and plain GETs need nothing more. */
+const ALLOWED_HEADERS = 'authorization, content-type, x-basket-key';
 /** How long a browser may reuse a preflight's answer: two hours, Chromium's own cap. */
 const PREFLIGHT_MAX_AGE_SECONDS = 2 * 60 * 60;
 

@@ -3,7 +3,7 @@ import type { Cart, User } from '../../contract/types.js';
 import { loginHref } from './add-to-cart.js';
 import { ApiError } from './api.js';
 import { getOptionalUser } from './auth.server.js';
-import { readBasketKey } from './basket.server.js';
+import { clearBasketCookie, readBasketKey, setBasketCookie } from './basket.server.js';
 import { apiFor } from './context.server.js';
 
 /** Lines in the visitor's cart (a customer) or basket (a guest), for the top bar's badge; 0 for staff. */
@@ -40,6 +40,7 @@ export async function visitorCart(request: Request, context: AppLoadContext) {
   if (user) {
     return {
       guest: false,
+      cookieAfter: (_intent: 'change' | 'clear'): HeadersInit => ({}),
       get: async (): Promise<ShownCart> => (await api.cart.get()).data,
       update: (itemId: string, count: number) => api.cart.update(itemId, count),
       remove: (itemId: string) => api.cart.remove(itemId),
@@ -49,6 +50,9 @@ export async function visitorCart(request: Request, context: AppLoadContext) {
   const key = readBasketKey(request);
   return {
     guest: true,
+    /** A change gives the basket 30 more days on the server, and so its cookie; emptied, it is gone. */
+    cookieAfter: (intent: 'change' | 'clear'): HeadersInit =>
+      !key ? {} : { 'Set-Cookie': intent === 'clear' ? clearBasketCookie(request) : setBasketCookie(request, key) },
     get: async (): Promise<ShownCart> => (await api.basket.get(key)).data ?? NO_BASKET,
     update: (itemId: string, count: number) => api.basket.update(key, itemId, count),
     remove: (itemId: string) => api.basket.remove(key, itemId),

@@ -54,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent) throw data(null, { status: 400 });
   const itemId = field('itemId');
   const ok = (message: string, warning?: true) =>
-    data<CartActionResult>({ ok: true, intent, message, itemId, warning });
+    data<CartActionResult>(
+      { ok: true, intent, message, itemId, warning },
+      { headers: visitor.cookieAfter(intent === 'clear' ? 'clear' : 'change') },
+    );
   const fail = (error: string, status = 400, extra: { couponName?: string } = {}) =>
     data<CartActionResult>({ ok: false, intent, error, itemId, ...extra }, { status });
 

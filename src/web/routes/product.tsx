@@ -132,9 +132,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await api.cart.add(line);
       return data<CartResult>({ intent: 'addToCart', ok: true });
     }
-    // A guest's basket (docs/decisions/0021-guest-basket.md): its first line makes it and sets its cookie.
-    const { basketKey } = await api.basket.add(readBasketKey(request), line);
-    const headers: HeadersInit = basketKey ? { 'Set-Cookie': setBasketCookie(request, basketKey) } : {};
+    // A guest's basket (docs/decisions/0021-guest-basket.md): its first line makes it and sets its
+    // cookie; every later one gives it 30 more days, on the server and in the cookie.
+    const held = readBasketKey(request);
+    const { basketKey } = await api.basket.add(held, line);
+    const key = basketKey ?? held;
+    const headers: HeadersInit = key ? { 'Set-Cookie': setBasketCookie(request, key) } : {};
     return data<CartResult>({ intent: 'addToCart', ok: true }, { headers });
   } catch (error) {
     // An expired or revoked session: sign in again and come back.

@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api';
 import { formFailureFromApi } from '../lib/api-errors';
 import { type ResetPasswordField, resetPasswordFields } from '../lib/auth-form';
 import { validateResetPassword } from '../lib/auth-validation';
+import { mergeGuestBasket } from '../lib/basket.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -41,11 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ApiError)) throw error;
     return fail(formFailureFromApi(error, resetPasswordFields, context.shop.phoneCountry));
   }
-  // The new token signs the visitor in; the recovery is over.
-  return redirectWithToast(request, '/', { type: 'success', text: authText.passwordChanged }, [
+  // The new token signs the visitor in; the recovery is over, and a guest's basket comes into the
+  // cart as at any sign-in (docs/decisions/0021-guest-basket.md).
+  const merged = await mergeGuestBasket(request, context, token);
+  return redirectWithToast(request, '/', merged.notice ?? { type: 'success', text: authText.passwordChanged }, [
     setSessionCookie(request, token),
     clearResetEmailCookie(request),
     clearResetProofCookie(request),
+    ...merged.cookies,
   ]);
 }
 

@@ -31,6 +31,7 @@ import {
   type CartView,
   cartOf,
   createBasket,
+  deleteBasket,
   emptyCart,
   mergeBasket,
   priceCart,
@@ -233,11 +234,10 @@ export async function basketRoutes(app: FastifyInstance, ctx: AppContext) {
     changeBasket(request, (tx, basket) => removeLine(tx, basket, request.params.itemId)),
   );
 
-  // Emptying a basket deletes it: a later addition makes a new one, with a new key.
   r.delete('/', { schema: contract.clear }, async (request, reply) => {
     await db.transaction(async (tx) => {
       const basket = await requestBasket(request, tx, true);
-      if (basket) await tx.delete(carts).where(eq(carts.id, basket.id));
+      if (basket) await deleteBasket(tx, basket);
     });
     return reply.code(204).send();
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { BASKET_TTL_MS, isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
 import type { AddToCartBody, Cart, CartLine } from '../../../contract/types.js';
@@ -224,14 +224,24 @@ export async function addLine(tx: Tx, cart: CartRow, request: AddToCartBody) {
   const { variant, color } = await variantForCart(tx, product, request);
   if (variant.quantity === 0) throw failure('outOfStock');
   if ((await unitsInCart(tx, cart.id, variant.id)) + 1 > variant.quantity) throw failure('notEnoughStock');
+  await addUnits(tx, cart, { productId: product.id, variantId: variant.id, color }, 1);
+  await touchCart(tx, cart);
+}
+
+/** `count` more units on the cart's line of this variant and colour (a new line when there is none). */
+async function addUnits(
+  tx: Tx,
+  cart: CartRow,
+  line: { productId: string; variantId: string; color: string },
+  count: number,
+) {
   await tx
     .insert(cartItems)
-    .values({ cartId: cart.id, productId: product.id, variantId: variant.id, color, count: 1 })
+    .values({ cartId: cart.id, ...line, count })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.variantId, cartItems.color],
-      set: { count: sql`${cartItems.count} + 1` },
+      set: { count: sql`${cartItems.count} + ${count}` },
     });
-  await touchCart(tx, cart);
 }
 
 /** A line of this cart; another cart's line is simply not found. */
@@ -295,7 +305,7 @@ export async function basketOf(db: Db, key: string, lock = false): Promise<CartR
  */
 export async function createBasket(tx: Tx): Promise<{ basket: CartRow; key: string }> {
   const now = new Date();
-  await tx.delete(carts).where(lt(carts.guestExpiresAt, now));
+  await sweepExpiredBaskets(tx, now);
   const key = randomBytes(32).toString('base64url');
   const [basket] = await tx
     .insert(carts)
@@ -305,13 +315,32 @@ export async function createBasket(tx: Tx): Promise<{ basket: CartRow; key: stri
   return { basket, key };
 }
 
+/** Expired baskets swept per new basket: a few at a time, skipping any another request holds. */
+const SWEEP_BATCH = 20;
+
+async function sweepExpiredBaskets(tx: Tx, now: Date) {
+  const expired = tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(lt(carts.guestExpiresAt, now))
+    .limit(SWEEP_BATCH)
+    .for('update', { skipLocked: true });
+  await tx.delete(carts).where(inArray(carts.id, expired));
+}
+
+/** Emptying a basket deletes it; a later addition makes a new one, with a new key. */
+export async function deleteBasket(tx: Tx, basket: CartRow) {
+  await tx.delete(carts).where(eq(carts.id, basket.id));
+}
+
 export type MergeNote = { productId: string; title: string };
 
 /**
  * Moves a guest's basket into the customer's cart: same variant and colour → the counts add up,
- * capped by stock (`capped`); a product back in draft or out of stock stays behind (`dropped`).
- * The basket is then deleted. Both carts are locked first, so two merges at once (two tabs) move
- * the lines once: the second finds no basket.
+ * capped by stock and by the order-total limit (`capped`); a product back in draft, out of stock,
+ * or with no room left stays out (`dropped`). The basket is then deleted, dropped lines with it.
+ * Both carts are locked first, so two merges at once (two tabs) move the lines once: the second
+ * finds no basket.
  */
 export async function mergeBasket(tx: Tx, userId: string, key: string) {
   const cart = await cartOf(tx, userId, true);
@@ -320,24 +349,20 @@ export async function mergeBasket(tx: Tx, userId: string, key: string) {
   const basket = await basketOf(tx, key, true);
   if (!basket) return { cart, dropped, capped };
   const lines = await cartLines(tx, basket.id);
-  await tx.delete(carts).where(eq(carts.id, basket.id));
-  for (const { item, product, variant } of lines) {
+  await deleteBasket(tx, basket);
+  let total = (await priceCart(tx, cart)).total;
+  for (const { item, product, variant, unitPrice } of lines) {
     const note = { productId: product.id, title: product.title };
-    if (product.status === 'draft' || variant.quantity === 0) {
+    const stockRoom = product.status === 'draft' ? 0 : variant.quantity - (await unitsInCart(tx, cart.id, variant.id));
+    const totalRoom = unitPrice > 0 ? Math.floor((MAX_ORDER_TOTAL_MINOR - total) / unitPrice) : item.count;
+    const count = Math.max(0, Math.min(item.count, stockRoom, totalRoom));
+    if (count === 0) {
       dropped.push(note);
       continue;
     }
-    const room = variant.quantity - (await unitsInCart(tx, cart.id, variant.id));
-    const count = Math.min(item.count, room);
     if (count < item.count) capped.push(note);
-    if (count <= 0) continue;
-    await tx
-      .insert(cartItems)
-      .values({ cartId: cart.id, productId: product.id, variantId: variant.id, color: item.color, count })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.variantId, cartItems.color],
-        set: { count: sql`${cartItems.count} + ${count}` },
-      });
+    await addUnits(tx, cart, { productId: product.id, variantId: variant.id, color: item.color }, count);
+    total += unitPrice * count;
   }
   if (lines.length > 0) await touchCart(tx, cart);
   return { cart, dropped, capped };
