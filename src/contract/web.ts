@@ -30,3 +30,12 @@ export const TEXT_FORM_LIMIT_BYTES = 64 * 1024;
  * server sends `Cache-Control: no-store` on every page to a visitor who has one.
  */
 export const SESSION_COOKIE = 'matjar_session';
+
+/**
+ * Where a card payment's provider sends the customer back (docs/payments.md, steps 3 and 4): the
+ * thank-you page once paid, the payment screen with `?payment=cancelled` when they cancel there.
+ */
+export const cardReturnPaths = {
+  paid: (checkoutId: string) => `/user/allOrders?paid=1&checkout=${encodeURIComponent(checkoutId)}`,
+  cancelled: '/order/paymethoud?payment=cancelled',
+} as const;
