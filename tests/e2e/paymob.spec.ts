@@ -102,7 +102,7 @@ test('a declined card on Paymob’s page comes back to the payment screen; paid 
   // A second attempt, paid.
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await toPaymob();
-  await paymob.getByRole('button', { name: 'Pay' }).click();
+  await paymob.getByRole('button', { name: 'Pay', exact: true }).click();
 
   // Back in the shop: the order exists (made by the signed callback, not by the return) and is thanked for.
   await expect(paymob).toHaveURL(new RegExp(`^${shop.origin}${PLACED_ORDER_URL.source.slice(1)}`));
