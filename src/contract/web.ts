@@ -36,3 +36,12 @@ export const SESSION_COOKIE = 'matjar_session';
  * pages of a visitor who holds it show their basket, so they get `no-store` too.
  */
 export const BASKET_COOKIE = 'matjar_basket';
+
+/**
+ * Where a card payment's provider sends the customer back (docs/payments.md, steps 3 and 4): the
+ * thank-you page once paid, the payment screen with `?payment=cancelled` when they cancel there.
+ */
+export const cardReturnPaths = {
+  paid: (checkoutId: string) => `/user/allOrders?paid=1&checkout=${encodeURIComponent(checkoutId)}`,
+  cancelled: '/order/paymethoud?payment=cancelled',
+} as const;

@@ -92,7 +92,8 @@ describe('checkout', () => {
       success_url: expect.stringMatching(
         new RegExp(`^${origin}.*/user/allOrders\\?paid=1&checkout=${session.checkoutId}$`),
       ),
-      back_url: expect.stringMatching(new RegExp(`^${origin}.*/cart$`)),
+      // Moyasar's «رجوع» link: back to the payment screen, which says the payment was not made.
+      back_url: expect.stringMatching(new RegExp(`^${origin}.*/order/paymethoud\\?payment=cancelled$`)),
       callback_url: expect.stringMatching(new RegExp(`^${origin}.*/api/v1/payments/webhook/moyasar$`)),
     });
     const expiresAt = Date.parse(String(fake.calls.at(-1)?.body.expired_at));

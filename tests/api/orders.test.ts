@@ -220,7 +220,8 @@ describe('card checkout', () => {
       payload: '',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(303);
-    expect(cancelled.headers.location).toMatch(/\/cart$/);
+    // Cancelling goes back to the payment screen, which says so (docs/payments.md, step 4).
+    expect(cancelled.headers.location).toMatch(/\/order\/paymethoud\?payment=cancelled$/);
   });
 
   it('the hosted page’s buttons refuse a browser that did not open it (no cookie, another page’s cookie)', async () => {

@@ -75,7 +75,7 @@ async function createProduct(): Promise<Product> {
   return (await product.json()).data as Product;
 }
 
-test('card through Moyasar: pay on its hosted page, back on the thank-you page with the order', async ({
+test('card through Moyasar: «رجوع» comes back to the payment screen; paid on its hosted page, back on the thank-you page', async ({
   page,
   context,
 }) => {
@@ -98,14 +98,22 @@ test('card through Moyasar: pay on its hosted page, back on the thank-you page w
   // With Moyasar's test keys the payment screen says no money will move.
   await expect(main.getByText(/^وضع تجريبي:/)).toBeVisible();
   await main.getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(addressId);
-  const opened = page.waitForEvent('popup');
-  await main.getByRole('button', { name: 'إتمام الشراء' }).click();
-  const moyasar = await opened;
-
-  // Moyasar's page, for the amount the server computed: 150.00 SAR as 15000 halalas.
-  await expect(moyasar).toHaveURL(new RegExp(`^${fake.url.replace('/v1', '')}/checkout/invoices/[0-9a-f-]{36}$`));
-  const [invoice] = [...fake.invoices.values()];
-  expect(invoice).toMatchObject({ amount: 15_000, currency: 'SAR', status: 'initiated' });
+  const moyasar = page;
+  const toMoyasar = async () => {
+    await main.getByRole('button', { name: 'إتمام الشراء' }).click();
+    // Moyasar's page, in the same tab, for the amount the server computed: 150.00 SAR as 15000 halalas.
+    await expect(moyasar).toHaveURL(new RegExp(`^${fake.url.replace('/v1', '')}/checkout/invoices/[0-9a-f-]{36}$`));
+    const invoice = [...fake.invoices.values()].at(-1);
+    expect(invoice).toMatchObject({ amount: 15_000, currency: 'SAR', status: 'initiated' });
+    return invoice;
+  };
+  await toMoyasar();
+  // Moyasar's «رجوع» (the invoice's back_url): the payment screen says the payment was not made.
+  await moyasar.getByRole('link', { name: 'رجوع' }).click();
+  await expect(page).toHaveURL(`${shop.origin}/order/paymethoud?payment=cancelled`);
+  await expect(main.getByRole('alert')).toContainText('لم يكتمل الدفع بالبطاقة');
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  const invoice = await toMoyasar();
   expect((await api.get('/api/v1/orders', { headers: bearer(customer.token) }).then((r) => r.json())).results).toBe(0);
 
   await moyasar.getByRole('button', { name: 'ادفع 150.00 SAR' }).click();

@@ -47,7 +47,9 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a customer pays on Paymob’s page and comes back to the thank-you page of a paid order', async ({ browser }) => {
+test('a declined card on Paymob’s page comes back to the payment screen; paid on a second try, to the thank-you page', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const api = await request.newContext({ baseURL: shop.origin });
   const customer = { name: 'سارة أحمد', email: uniqueEmail('paymob'), password: PASSWORD, phone: '01012345678' };
@@ -79,18 +81,28 @@ test('a customer pays on Paymob’s page and comes back to the thank-you page of
   const main = page.getByRole('main');
   await main.getByRole('radio', { name: /الدفع بالبطاقة/ }).check();
   await main.getByRole('combobox', { name: 'عنوان الشحن' }).selectOption(addressId);
-  const opened = page.waitForEvent('popup');
-  await main.getByRole('button', { name: 'إتمام الشراء' }).click();
-
-  // Paymob's unified checkout, opened with the public key and the intention's client secret.
-  const paymob = await opened;
-  await expect(paymob).toHaveURL(
-    new RegExp(`^${fake.url}/unifiedcheckout/\\?publicKey=${fake.publicKey}&clientSecret=egy_csk_test_[0-9a-f]+$`),
-  );
-  await expect(paymob.getByRole('heading', { name: 'Paymob test checkout' })).toBeVisible();
-  // Nothing is an order before Paymob says it is paid.
+  const paymob = page;
+  const toPaymob = async () => {
+    await main.getByRole('button', { name: 'إتمام الشراء' }).click();
+    // Paymob's unified checkout, in the same tab, opened with the public key and the intention's client secret.
+    await expect(paymob).toHaveURL(
+      new RegExp(`^${fake.url}/unifiedcheckout/\\?publicKey=${fake.publicKey}&clientSecret=egy_csk_test_[0-9a-f]+$`),
+    );
+    await expect(paymob.getByRole('heading', { name: 'Paymob test checkout' })).toBeVisible();
+  };
+  await toPaymob();
+  // A declined card: Paymob sends the customer back with success=false; the payment screen says
+  // the payment was not made, card still chosen, and no order exists.
+  await paymob.getByRole('button', { name: 'Pay with a declined card' }).click();
+  await expect(page).toHaveURL(`${shop.origin}/order/paymethoud?payment=cancelled`);
+  await expect(main.getByRole('alert')).toContainText('لم يكتمل الدفع بالبطاقة');
+  await expect(main.getByRole('radio', { name: /الدفع بالبطاقة/ })).toBeChecked();
   expect((await (await api.get('/api/v1/orders', { headers })).json()).results).toBe(0);
-  await paymob.getByRole('button', { name: 'Pay' }).click();
+
+  // A second attempt, paid.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await toPaymob();
+  await paymob.getByRole('button', { name: 'Pay', exact: true }).click();
 
   // Back in the shop: the order exists (made by the signed callback, not by the return) and is thanked for.
   await expect(paymob).toHaveURL(new RegExp(`^${shop.origin}${PLACED_ORDER_URL.source.slice(1)}`));
@@ -98,7 +110,11 @@ test('a customer pays on Paymob’s page and comes back to the thank-you page of
     paymob.locator('[data-sonner-toast]').filter({ hasText: 'تم استلام الدفع وتأكيد طلبك رقم' }),
   ).toBeVisible();
   await expect(paymob.getByRole('main').getByRole('heading', { name: 'شكراً لطلبك' })).toBeVisible();
-  expect(fake.callbacks).toEqual([{ status: 200, body: JSON.stringify({ received: true }) }]);
+  // Both callbacks answered: the declined one ends nothing, the paid one makes the order.
+  expect(fake.callbacks).toEqual([
+    { status: 200, body: JSON.stringify({ received: true }) },
+    { status: 200, body: JSON.stringify({ received: true }) },
+  ]);
   const orders = (await (await api.get('/api/v1/orders', { headers })).json()) as ListEnvelope<Order>;
   expect(orders.results).toBe(1);
   expect(orders.data[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, isTest: true });

@@ -73,7 +73,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * A local stand-in for the parts of Paymob's API the shop uses, on 127.0.0.1, reached through
  * PAYMOB_API_URL as in production: the Intention API (`POST /v1/intention/`, `Token` secret key,
  * Paymob's error shapes), the unified checkout page (`/unifiedcheckout/?publicKey&clientSecret`)
- * whose pay button sends the signed transaction callback to the intention's notification_url and
+ * whose pay button (and its declined-card button) sends the signed transaction callback to the intention's notification_url and
  * then sends the browser to its redirection_url with the transaction in the query, and refunds
  * (`POST /api/acceptance/void_refund/refund`, secret key). Reading transactions takes an auth
  * token, as Paymob's "Retrieve A Transaction" page says (https://docs.paymob.com/docs/retrieve-a-transaction):
@@ -277,13 +277,23 @@ export async function startFakePaymob() {
     ];
   }
 
-  /** The hosted page's pay button: the signed callback to the shop, then the browser back to it. */
-  async function pay(form: URLSearchParams, response: ServerResponse) {
+  /**
+   * The hosted page's pay and decline buttons: the signed callback to the shop, then the browser
+   * back to it. Paymob sends both callbacks for a declined transaction as for a paid one
+   * (https://developers.paymob.com/paymob-docs/webhook-callbacks-and-hmac/overview: "only if the
+   * transaction succeeds or is declined"), with `success` false.
+   */
+  async function pay(form: URLSearchParams, response: ServerResponse, outcome: 'paid' | 'declined') {
     const intention = intentions.get(form.get('clientSecret') ?? '');
     if (!intention || intention.paid || Date.now() > intention.expiresAt) {
       return page(response, 409, '<p role="alert">This payment can no longer be made.</p>');
     }
-    const { obj, body, hmac } = callbackOf(transactionFor(intention));
+    const declined: Transaction = {
+      success: false,
+      order: { payment_status: 'UNPAID' },
+      data: { message: 'Do not honor', txn_response_code: 'DECLINED' },
+    };
+    const { obj, body, hmac } = callbackOf(transactionFor(intention, outcome === 'declined' ? declined : {}));
     const notify = new URL(intention.notificationUrl);
     notify.searchParams.set('hmac', hmac);
     const answer = await fetch(notify, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -328,13 +338,17 @@ export async function startFakePaymob() {
           response,
           200,
           `<p>Amount: <strong>${escapeHtml(`${intention.currency} ${major}`)}</strong></p>
-<form method="post" action="/unifiedcheckout/pay"><input type="hidden" name="clientSecret" value="${escapeHtml(intention.clientSecret)}"><button type="submit">Pay</button></form>`,
+<form method="post" action="/unifiedcheckout/pay"><input type="hidden" name="clientSecret" value="${escapeHtml(intention.clientSecret)}"><button type="submit">Pay</button></form>
+<form method="post" action="/unifiedcheckout/decline"><input type="hidden" name="clientSecret" value="${escapeHtml(intention.clientSecret)}"><button type="submit">Pay with a declined card</button></form>`,
         );
       }
-      if (url.pathname === '/unifiedcheckout/pay' && request.method === 'POST') {
-        pay(new URLSearchParams(raw), response).catch((error: unknown) => {
-          page(response, 502, `<p role="alert">${escapeHtml(String(error))}</p>`);
-        });
+      const outcome = { '/unifiedcheckout/pay': 'paid', '/unifiedcheckout/decline': 'declined' } as const;
+      if (url.pathname in outcome && request.method === 'POST') {
+        pay(new URLSearchParams(raw), response, outcome[url.pathname as keyof typeof outcome]).catch(
+          (error: unknown) => {
+            page(response, 502, `<p role="alert">${escapeHtml(String(error))}</p>`);
+          },
+        );
         return;
       }
       let body: Record<string, unknown> = {};

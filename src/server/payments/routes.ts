@@ -7,6 +7,7 @@ import { apiMessages as m } from '../../contract/messages.js';
 import { currencyDigits, formatMoney, toMajor } from '../../contract/money.js';
 import { checkoutStatusEnvelope, checkoutStatusList, webhookReceivedSchema } from '../../contract/shopping.js';
 import type { CheckoutStatus } from '../../contract/types.js';
+import { cardReturnPaths } from '../../contract/web.js';
 import { checkoutStatusEnum } from '../../db/schema.js';
 import { userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -172,10 +173,12 @@ export async function testPaymentPageRoutes(
   const page = (body: string) => `<!doctype html>
 <html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>الدفع بالبطاقة | ${shop}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:16px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 4px 24px #0001}
-h1{font-size:1.4rem;margin:0 0 8px}p{color:#334155}.amount{font-size:2rem;font-weight:700;color:#0f766e;margin:16px 0}
-form{display:inline}button{font:inherit;font-weight:700;border:0;border-radius:10px;padding:12px 20px;cursor:pointer;margin-inline-end:8px}
+<style>*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;background:#f1f5f9;margin:0;padding:16px;display:grid;place-items:center;min-height:100vh;min-height:100dvh}
+main{background:#fff;border-radius:16px;padding:24px 20px;width:100%;max-width:420px;box-shadow:0 4px 24px #0001;overflow-wrap:anywhere}
+h1{font-size:1.4rem;margin:0 0 8px}p{color:#334155;line-height:1.6}.amount{font-size:2rem;font-weight:700;color:#0f766e;margin:16px 0}
+.actions{display:flex;flex-wrap:wrap;gap:12px}form{flex:1 1 140px;margin:0}
+button{font:inherit;font-weight:700;border:0;border-radius:10px;padding:12px 20px;min-height:48px;width:100%;cursor:pointer}
 .pay{background:#0f766e;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}button:focus-visible{outline:3px solid #0f172a;outline-offset:2px}</style>
 </head><body><main>
 <h1>بوابة الدفع التجريبية</h1>
@@ -199,8 +202,10 @@ ${body}
       `${PAGE_COOKIE}=${test.pageKey(id)}; Path=/pay/test/${id}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
     );
     return page(`<p class="amount">${escapeHtml(amount)}</p>
+<div class="actions">
 <form method="post" action="/pay/test/${id}/pay"><button class="pay" type="submit">ادفع الآن</button></form>
-<form method="post" action="/pay/test/${id}/cancel"><button class="cancel" type="submit">إلغاء</button></form>`);
+<form method="post" action="/pay/test/${id}/cancel"><button class="cancel" type="submit">إلغاء</button></form>
+</div>`);
   });
 
   /** Why a button press is refused (an Arabic page), or undefined when it may go ahead. */
@@ -236,7 +241,7 @@ ${body}
       }
       await sendEvent(id, action === 'pay' ? 'checkout.completed' : 'checkout.cancelled');
       const origin = originOf(request, ctx.config);
-      const next = action === 'pay' ? `/user/allOrders?paid=1&checkout=${session.id}` : '/cart';
+      const next = action === 'pay' ? cardReturnPaths.paid(session.id) : cardReturnPaths.cancelled;
       return reply.redirect(`${origin}${next}`, 303);
     });
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { phoneCountryOf } from '../../contract/phone';
 import { at } from '../i18n/account';
@@ -18,10 +19,24 @@ type AddressFormProps = {
   /** The market's cities, offered as suggestions: any other city may still be typed. */
   cities: readonly string[];
   submitLabel: string;
+  /**
+   * The form inside another page's dialog (the payment page's): no card of its own, its `intent`
+   * posted to that page's action, and `cancel` (the dialog's way out) instead of the link back to
+   * the address book.
+   */
+  inDialog?: { intent: string; cancel: ReactNode };
 };
 
 /** The add and edit address form (docs/specification.md (Screens and routes: Customer screens), docs/decisions/0010-address-city-and-postal-code.md: city required, postal code optional). */
-export function AddressForm({ values, fieldErrors, formError, phoneCountry, cities, submitLabel }: AddressFormProps) {
+export function AddressForm({
+  values,
+  fieldErrors,
+  formError,
+  phoneCountry,
+  cities,
+  submitLabel,
+  inDialog,
+}: AddressFormProps) {
   const { errors, formProps } = useFormErrors(
     addressFields,
     { load: () => import('../lib/account-validation'), validate: (v, typed) => v.validateAddress(typed, phoneCountry) },
@@ -30,10 +45,11 @@ export function AddressForm({ values, fieldErrors, formError, phoneCountry, citi
   const hydrated = useHydrated();
   const phoneExample = phoneExamples[phoneCountryOf(phoneCountry)];
   return (
-    <div className="max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <div className={inDialog ? undefined : 'max-w-xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6'}>
       {formError && <FormAlert>{formError}</FormAlert>}
       <Form method="post" className="space-y-5" {...formProps}>
         {hydrated && <input type="hidden" name="js" value="1" />}
+        {inDialog && <input type="hidden" name="intent" value={inDialog.intent} />}
         <FormField name="alias" label={at.alias} defaultValue={values.alias} error={errors.alias} hint={at.aliasHint} />
         <FormField
           name="details"
@@ -84,10 +100,16 @@ export function AddressForm({ values, fieldErrors, formError, phoneCountry, citi
           />
         </div>
         <div className="flex flex-wrap items-center gap-3 pt-1">
-          <SubmitButton className="px-6">{submitLabel}</SubmitButton>
-          <Link to="/user/address" className="px-2 py-3 font-bold text-brand-700 hover:underline">
-            {at.backToAddresses}
-          </Link>
+          <SubmitButton className="px-6" intent={inDialog?.intent}>
+            {submitLabel}
+          </SubmitButton>
+          {inDialog ? (
+            inDialog.cancel
+          ) : (
+            <Link to="/user/address" className="px-2 py-3 font-bold text-brand-700 hover:underline">
+              {at.backToAddresses}
+            </Link>
+          )}
         </div>
       </Form>
     </div>

@@ -38,3 +38,5 @@ export function useUrlDialog(param: string) {
     },
   };
 }
+
+export type UrlDialog = ReturnType<typeof useUrlDialog>;

@@ -1,14 +1,28 @@
-import { Banknote, ChevronRight, CreditCard, ExternalLink, LoaderCircle, MapPinPlus } from 'lucide-react';
+import { Banknote, ChevronRight, CreditCard, LoaderCircle, MapPinPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigate } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
+import { AddressForm } from '../components/address-form';
+import { DialogCancel, DialogOpener, FormDialog } from '../components/dialog';
 import { FormAlert } from '../components/form-alert';
 import { FieldErrorText } from '../components/form-field';
 import { MoneyLines } from '../components/money-lines';
 import { SubmitButton } from '../components/submit-button';
 import { VariantFacts } from '../components/variant-facts';
+import { at } from '../i18n/account';
 import { cartText } from '../i18n/cart';
+import type { AddressField } from '../lib/account-form';
+import { type AddAddressFailure, addPostedAddress, newAddressValues } from '../lib/address.server';
 import { requireUser } from '../lib/auth.server';
 import { goodsValue, lineTotal } from '../lib/cart';
 import { signInAgainOn401 } from '../lib/cart.server';
@@ -25,44 +39,74 @@ import { formatNumber, formatPrice, showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { type UrlDialog, useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/payment';
 import type { QuoteAnswer } from './order-quote';
 
 const PATH = '/order/paymethoud';
 /** After a cash order: its page, thanking for it (docs/orders.md § The customer's screens). */
 const placedPath = (orderId: string) => `/user/orders/${encodeURIComponent(orderId)}?placed=1`;
-const ADD_ADDRESS_PATH = '/user/add-address';
-/** docs/specification.md (States and transitions; Limits and page sizes): after a cash order its page follows, and the card page opens, 1 s later. */
+/** docs/specification.md (States and transitions; Limits and page sizes): after a cash order its page follows 1 s later. */
 const NEXT_STEP_DELAY_MS = 1000;
 /** Set by the browser once JavaScript runs: the action then answers with data instead of redirecting. */
 const CLIENT_FIELD = 'client';
+/** The page's two forms: placing the order, and adding an address in the dialog (docs/orders.md § The customer's screens). */
+const CHECKOUT_INTENT = 'checkout';
+const ADDRESS_INTENT = 'add-address';
+/** `?address=new` opens the add-address dialog (so its opener is a link before JavaScript loads). */
+const ADDRESS_DIALOG_PARAM = 'address';
+/** `?addressId=<id>`: the address to select, the one just added. */
+const SELECTED_PARAM = 'addressId';
 
-type ActionResult =
+type CheckoutResult =
   | { ok: true; method: 'cash'; href: string }
   | { ok: true; method: 'card'; url: string }
   | ({ ok: false; values: FormValues<CheckoutField> } & FormFailure<CheckoutField>);
+type ActionResult =
+  | ({ intent: typeof CHECKOUT_INTENT } & CheckoutResult)
+  | ({ intent: typeof ADDRESS_INTENT } & AddAddressFailure);
 
 const emptyCart = (request: Request) => redirectWithToast(request, '/cart', { type: 'error', text: cartText.empty });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'user');
+  const user = await requireUser(request, context, 'user');
   const api = apiFor(request, context);
   const [cart, addresses] = await Promise.all([api.cart.get(), api.addresses.list()]);
   // docs/specification.md (Validation rules: Checkout): nothing to pay for → 'the cart is empty', on the cart page.
   if (cart.numOfCartItems === 0) throw emptyCart(request);
   const { shop } = context;
   const shown = addresses.data.map((address) => ({ ...address, phone: showPhone(address.phone, shop) }));
-  return { shop, cart: cart.data, addresses: shown };
+  const search = new URL(request.url).searchParams;
+  // The address just added, else the only one saved: chosen already (docs/orders.md § The customer's screens).
+  const wanted = shown.find((address) => address._id === search.get(SELECTED_PARAM));
+  const selectedAddressId = wanted?._id ?? (shown.length === 1 ? shown[0]?._id : undefined) ?? '';
+  return {
+    shop,
+    cart: cart.data,
+    addresses: shown,
+    selectedAddressId,
+    newAddress: newAddressValues(context, user),
+    // Back from the provider's page without paying (docs/payments.md, step 4).
+    paymentCancelled: search.get('payment') === 'cancelled',
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'user');
   const api = apiFor(request, context);
   const form = await request.formData();
+  if (form.get('intent') === ADDRESS_INTENT) {
+    const added = await addPostedAddress(request, context, form);
+    if (!added.ok) return data<ActionResult>({ intent: ADDRESS_INTENT, ...added }, { status: 400 });
+    // This page again, the dialog closed and the new address selected (with or without JavaScript).
+    const next = `${PATH}?${new URLSearchParams({ [SELECTED_PARAM]: added.address._id })}`;
+    return redirectWithToast(request, next, { type: 'success', text: at.addressAdded });
+  }
   const values = formValues(form, checkoutFields);
   const withScript = form.get(CLIENT_FIELD) === 'js';
-  const fail = (failure: FormFailure<CheckoutField>, status = 400) =>
-    data<ActionResult>({ ok: false, values, ...failure }, { status });
+  const answer = (result: CheckoutResult, status = 200) =>
+    data<ActionResult>({ intent: CHECKOUT_INTENT, ...result }, { status });
+  const fail = (failure: FormFailure<CheckoutField>, status = 400) => answer({ ok: false, values, ...failure }, status);
 
   try {
     const { data: cart, numOfCartItems } = await api.cart.get();
@@ -76,13 +120,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { details, phone, city, postalCode } = address;
       const { data: order } = await api.orders.createCash(cart._id, { details, phone, city, postalCode });
       const href = placedPath(order.id);
-      if (withScript) return data<ActionResult>({ ok: true, method: 'cash', href });
+      if (withScript) return answer({ ok: true, method: 'cash', href });
       return redirectWithToast(request, href, { type: 'success', text: cartText.orderPlaced });
     }
 
     // Card: the order is made only when the provider confirms payment (docs/decisions/0015-card-order-on-confirmed-payment.md).
     const { session } = await api.orders.checkoutSession(cart._id, { addressId: values.addressId });
-    if (withScript) return data<ActionResult>({ ok: true, method: 'card', url: session.url });
+    if (withScript) return answer({ ok: true, method: 'card', url: session.url });
     return redirect(session.url);
   } catch (error) {
     signInAgainOn401(error, PATH);
@@ -95,7 +139,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** After an order the cart is empty: reloading this page's data would bounce to the cart page. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as ActionResult | undefined)?.ok) return false;
+  const result = actionResult as ActionResult | undefined;
+  if (result?.intent === CHECKOUT_INTENT && result.ok) return false;
   return defaultShouldRevalidate;
 }
 
@@ -109,47 +154,41 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/** Opens the provider's page in a new tab; where a browser blocks that, this tab goes there instead. */
-function openPaymentPage(url: string) {
-  const tab = window.open(url, '_blank');
-  if (tab) tab.opener = null;
-  else window.location.assign(url);
-}
-
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, cart, addresses } = loaderData;
+  const { shop, cart, addresses, selectedAddressId, paymentCancelled } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const checkout = actionData?.intent === CHECKOUT_INTENT ? actionData : undefined;
+  const failure = checkout && !checkout.ok ? checkout : undefined;
   const { errors, formProps } = useFormErrors(checkoutFields, validateCheckout, failure?.fieldErrors);
-  const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
-  const done = actionData?.ok === true;
+  const done = checkout?.ok === true;
   const handled = useRef<ActionResult>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useReloadWhenRestored();
+  const addressDialog = useUrlDialog(ADDRESS_DIALOG_PARAM);
 
-  // docs/specification.md (States and transitions): a toast now, the next step a second later; each answer is acted on once.
+  // docs/specification.md (States and transitions): a toast now, a cash order's page a second
+  // later; the card provider's page at once, in this tab (docs/decisions/0022-card-payment-same-tab.md).
+  // Each answer is acted on once.
   useEffect(() => {
-    if (!actionData?.ok || handled.current === actionData) return;
-    handled.current = actionData;
-    if (actionData.method === 'cash') {
+    if (!checkout?.ok || handled.current === checkout) return;
+    handled.current = checkout;
+    if (checkout.method === 'cash') {
       toast.success(cartText.orderPlaced);
-      const { href } = actionData;
+      const { href } = checkout;
       timer.current = setTimeout(() => navigate(href), NEXT_STEP_DELAY_MS);
       return;
     }
-    const { url } = actionData;
-    toast.success(cartText.goingToPayment);
-    timer.current = setTimeout(() => {
-      openPaymentPage(url);
-      setPaymentUrl(url);
-    }, NEXT_STEP_DELAY_MS);
-  }, [actionData, navigate]);
+    window.location.assign(checkout.url);
+  }, [checkout, navigate]);
 
   const methodError = errors.paymentMethod;
   const addressError = errors.addressId;
-  const chosenMethod = failure?.values.paymentMethod;
-  const quote = useQuote(failure?.values.addressId ?? '', chosenMethod ?? (shop.cardPayments ? '' : 'cash'));
+  // Back from a cancelled card payment, card stays chosen for the next try.
+  const chosenMethod = failure?.values.paymentMethod ?? (paymentCancelled && shop.cardPayments ? 'card' : undefined);
+  const chosenAddress = failure?.values.addressId ?? selectedAddressId;
+  const quote = useQuote(chosenAddress, chosenMethod ?? (shop.cardPayments ? '' : 'cash'));
 
   return (
     <>
@@ -162,24 +201,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2">
           {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
-          {paymentUrl && (
-            <p
-              role="status"
-              className="mb-5 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-emerald-900"
-            >
-              {cartText.paymentOpened}{' '}
-              <a
-                href={paymentUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-bold underline"
-              >
-                {cartText.openPayment}
-                <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="sr-only">{cartText.opensInNewTab}</span>
-              </a>
-            </p>
-          )}
+          {paymentCancelled && !checkout && <FormAlert>{cartText.paymentCancelled}</FormAlert>}
           <Form
             method="post"
             className="space-y-6"
@@ -190,6 +212,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             }}
           >
             {hydrated && <input type="hidden" name={CLIENT_FIELD} value="js" />}
+            <input type="hidden" name="intent" value={CHECKOUT_INTENT} />
 
             <fieldset aria-describedby={methodError ? 'method-error' : undefined}>
               <legend className="mb-3 text-lg font-bold">{cartText.method}</legend>
@@ -220,7 +243,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               <FieldErrorText id="method-error" message={methodError} spacing="mt-2" />
             </fieldset>
 
-            <AddressSelect addresses={addresses} error={addressError} defaultValue={failure?.values.addressId} />
+            <AddressSelect addresses={addresses} error={addressError} selected={chosenAddress} dialog={addressDialog} />
 
             <section
               aria-labelledby="bill-heading"
@@ -255,8 +278,17 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 )}
               </div>
             </section>
-            <SubmitButton done={done}>{cartText.complete}</SubmitButton>
+            <SubmitButton done={done} intent={CHECKOUT_INTENT}>
+              {cartText.complete}
+            </SubmitButton>
           </Form>
+          <AddAddressDialog
+            dialog={addressDialog}
+            values={actionData?.intent === ADDRESS_INTENT ? actionData : undefined}
+            initial={loaderData.newAddress}
+            phoneCountry={shop.phoneCountry}
+            cities={shop.cities}
+          />
         </div>
 
         <div className="flex flex-col gap-4">
@@ -341,11 +373,15 @@ const addressLabel = (address: Address) =>
 function AddressSelect({
   addresses,
   error,
-  defaultValue,
+  selected,
+  dialog,
 }: {
   addresses: Address[];
   error: string | undefined;
-  defaultValue: string | undefined;
+  /** The address chosen for the customer: the one just added, the only one, or the one last posted. */
+  selected: string;
+  /** The add-address dialog, which «أضف عنواناً جديداً» opens. */
+  dialog: UrlDialog;
 }) {
   const describedBy = [error ? 'address-error' : null, addresses.length === 0 ? 'address-none' : null]
     .filter(Boolean)
@@ -356,9 +392,11 @@ function AddressSelect({
         {cartText.address}
       </label>
       <select
+        // A new choice from the server (an address just added) replaces what the list showed.
+        key={selected}
         id="field-addressId"
         name="addressId"
-        defaultValue={defaultValue ?? ''}
+        defaultValue={selected}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base aria-invalid:border-red-600 aria-invalid:bg-red-50"
@@ -376,15 +414,76 @@ function AddressSelect({
           {cartText.noAddresses}
         </p>
       )}
-      <Link
-        to={ADD_ADDRESS_PATH}
+      <DialogOpener
+        href={dialog.href('new')}
+        onOpen={() => dialog.open('new')}
         className="mt-2 inline-flex items-center gap-1.5 text-sm font-bold text-brand-700 hover:underline"
       >
         <MapPinPlus aria-hidden="true" className="size-4" />
         {cartText.addAddress}
-      </Link>
+      </DialogOpener>
     </div>
   );
+}
+
+/**
+ * Adding an address without leaving the payment page: the address book's own form in a dialog,
+ * posted to this page's action, which saves it and comes back here with it selected. Before
+ * JavaScript loads, the dialog is this page with `?address=new`, a plain form post.
+ */
+function AddAddressDialog({
+  dialog,
+  values,
+  initial,
+  phoneCountry,
+  cities,
+}: {
+  dialog: UrlDialog;
+  /** The refused post: what was typed, and why. */
+  values: AddAddressFailure | undefined;
+  initial: FormValues<AddressField>;
+  phoneCountry: string;
+  cities: readonly string[];
+}) {
+  const [searchParams] = useSearchParams();
+  const added = searchParams.get(SELECTED_PARAM);
+  // The address was saved: the page is back without `?address=` but an opened-in-place dialog is state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dialog` is a new object on every render
+  useEffect(() => {
+    if (added) dialog.close();
+  }, [added]);
+  return (
+    <FormDialog
+      open={dialog.openFor !== null}
+      onOpenChange={(open) => !open && dialog.close()}
+      title={at.addAddressTitle}
+      description={cartText.addAddressHint}
+    >
+      <AddressForm
+        values={values?.values ?? initial}
+        fieldErrors={values?.fieldErrors}
+        formError={values?.formError}
+        phoneCountry={phoneCountry}
+        cities={cities}
+        submitLabel={at.saveAddress}
+        inDialog={{ intent: ADDRESS_INTENT, cancel: <DialogCancel to={PATH}>{at.cancel}</DialogCancel> }}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * Back from the provider's page with the browser's back button, a page restored from the
+ * back-forward cache would still show its button pressed: load it afresh instead.
+ */
+function useReloadWhenRestored() {
+  useEffect(() => {
+    const reload = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', reload);
+    return () => window.removeEventListener('pageshow', reload);
+  }, []);
 }
 
 /**
@@ -396,6 +495,14 @@ function useQuote(initialAddress: string, initialMethod: string) {
   const fetcher = useFetcher<QuoteAnswer>();
   const [choice, setChoice] = useState({ addressId: initialAddress, method: initialMethod });
   const { load } = fetcher;
+  // An address chosen by the server (one just added) is the choice now, the method kept.
+  useEffect(
+    () =>
+      setChoice((current) =>
+        current.addressId === initialAddress ? current : { ...current, addressId: initialAddress },
+      ),
+    [initialAddress],
+  );
 
   useEffect(() => {
     if (!choice.addressId || !choice.method) return;

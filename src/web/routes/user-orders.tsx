@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, redirect, useLocation, useRevalidator } from 'react-router';
 import { pageSizes } from '../../contract/constants';
 import type { CheckoutStatus } from '../../contract/types';
+import { cardReturnPaths } from '../../contract/web';
 import { BusyRegion, useLoadingHere } from '../components/busy-region';
 import { EmptyState } from '../components/empty-state';
 import { OrderCard } from '../components/order-card';
@@ -102,6 +103,11 @@ async function paymentOutcome(request: Request, api: ReturnType<typeof apiFor>):
   }
   // An unknown or garbled checkout (another account's, a mistyped link) is not said to be paid.
   if (!checkout) throw redirectWithToast(request, clean, { type: 'error', text: at.paymentUnknown });
+  // Paymob sends the customer back here after a declined payment too (its transaction response
+  // callback, `success=false`): unsigned, but it only says where to send this customer, and the
+  // checkout is still open. The payment screen says it was not made (docs/payments.md § Paymob).
+  const declined = url.searchParams.get('success') === 'false' && url.searchParams.get('pending') !== 'true';
+  if (checkout.status === 'open' && declined) throw redirect(cardReturnPaths.cancelled);
   if (checkout.status === 'completed') {
     const order = checkout.order;
     const text = order?.number ? at.paidOrderNumber(formatCode(order.number)) : at.paymentReceived;

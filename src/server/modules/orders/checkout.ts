@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
 import { apiMessages } from '../../../contract/messages.js';
+import { cardReturnPaths } from '../../../contract/web.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
   type CheckoutLine,
@@ -501,8 +502,8 @@ export function createCheckouts(
           customerEmail: input.email,
           customerName: input.name,
           shippingAddress: input.shippingAddress,
-          successUrl: `${input.origin}/user/allOrders?paid=1&checkout=${session.id}`,
-          cancelUrl: `${input.origin}/cart`,
+          successUrl: `${input.origin}${cardReturnPaths.paid(session.id)}`,
+          cancelUrl: `${input.origin}${cardReturnPaths.cancelled}`,
           origin: input.origin,
           expiresAt,
         });
