@@ -19,9 +19,13 @@ export type QueryKind =
   | 'latin brand'
   | 'model number'
   | 'prefix'
+  | 'colour'
+  | 'size'
+  | 'precision'
   | 'nothing';
 
-export type JudgedQuery = { query: string; kind: QueryKind; expect: readonly string[] };
+/** `reject`: products that must not be among the first 8 (a match inside another word, say). */
+export type JudgedQuery = { query: string; kind: QueryKind; expect: readonly string[]; reject?: readonly string[] };
 
 /** Seeded product titles (src/db/seed/catalogue.ts). */
 const P = {
@@ -198,6 +202,24 @@ export const judgedQueries: readonly JudgedQuery[] = [
   q('بلايست', 'prefix', P.ps5, P.dualSense),
   q('إنسباي', 'prefix', P.inspiron),
   q('سامس جالاكسي S24', 'prefix', P.s24),
+  // A colour word, in either gender, or a shade, against the products' colours (docs/catalogue.md § Search).
+  q('فستان احمر', 'colour', P.satinDress),
+  q('فستان حمراء', 'colour', P.satinDress),
+  q('فستان عنابي', 'colour', P.satinDress),
+  q('قميص ازرق', 'colour', P.linenShirt),
+  q('قميص بولو أحمر', 'colour', P.polo),
+  q('حذاء اخضر', 'colour', P.stanSmith),
+  q('جاكيت كحلي', 'colour', P.adidasJacket),
+  q('عباية سوداء', 'colour', P.crepeAbaya),
+  // A size among the options' values.
+  q('حذاء مقاس 42', 'size', P.airMax, P.stanSmith),
+  q('جينز مقاس 32', 'size', P.jeans),
+  q('عباية 56', 'size', P.crepeAbaya, P.linenAbaya),
+  q('تيشيرت XL', 'size', P.dryFit),
+  // A word that begins another one must not find it (فستان is not ف + ستان); typos still find.
+  { ...q('فستان', 'precision', P.floralDress, P.satinDress), reject: [P.stanSmith, P.kettle] },
+  q('فسطان', 'typo', P.floralDress, P.satinDress),
+  q('قميض بولو', 'typo', P.polo),
   // Nothing in the shop answers these.
   q('بيتزا', 'nothing'),
   q('طائرة بدون طيار', 'nothing'),
