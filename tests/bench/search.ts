@@ -66,7 +66,8 @@ const percentile = (sorted: number[], p: number) =>
 
 async function evaluate(name: string, engine: Engine) {
   const judged = judgedQueries.filter((item) => item.expect.length > 0);
-  const empty = judgedQueries.filter((item) => item.expect.length === 0);
+  const empty = judgedQueries.filter((item) => item.kind === 'nothing');
+  const rejecting = judgedQueries.filter((item) => item.expect.length === 0 && item.kind !== 'nothing');
   let found = 0;
   let wanted = 0;
   let reciprocal = 0;
@@ -85,10 +86,11 @@ async function evaluate(name: string, engine: Engine) {
         misses.push(`${item.kind}: ${item.query} → wrong hit ${title}`);
       }
     }
+    if (item.expect.length === 0) return;
     const first = titles.findIndex((title) => item.expect.includes(title));
     reciprocal += first >= 0 ? 1 / (first + 1) : 0;
   };
-  for (const item of judged) await check(item);
+  for (const item of [...judged, ...rejecting]) await check(item);
   let falseHits = 0;
   for (const item of empty) {
     const titles = await engine(item.query);

@@ -43,6 +43,8 @@ export type KeywordSearch = {
   rank: SQL<number>;
   /** The full-text part of `rank` alone: about as good, and much cheaper over many matches. */
   textRank: SQL<number>;
+  /** How each query word matched. */
+  words: WordMatch[];
 };
 
 /** The synonyms table is small and read on every search: it is kept in memory for a minute. */
@@ -177,7 +179,9 @@ export async function matchWords(db: Database, keyword: string): Promise<WordMat
 export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
   const words = await matchWords(db, keyword);
   // Only punctuation ('_', '!!'): nothing is named like that.
-  if (words.length === 0) return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real` };
+  if (words.length === 0) {
+    return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real`, words };
+  }
   const wordMatches = words.map(({ query }) => sql`${products.searchVector} @@ ${query}`);
   // A SKU or barcode is one term however it was typed (`sh-42b`, `SH 42B`): docs/variants.md.
   const code = compactCode(keyword);
@@ -197,6 +201,7 @@ export async function keywordSearch(db: Database, keyword: string): Promise<Keyw
   const inWindow = sql`(${textRank}, ${products.sold}, ${products.id}) >= (SELECT ${textRank}, ${products.sold}, ${products.id} FROM ${products} WHERE ${where} ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET ${CLOSENESS_WINDOW - 1} LIMIT 1) IS NOT FALSE`;
   return {
     where,
+    words,
     textRank,
     rank: sql<number>`CASE WHEN ${inWindow} THEN ${textRank} + word_similarity(${normalizeArabic(keyword)}, ${products.searchNames}) ELSE ${textRank} END`,
   };

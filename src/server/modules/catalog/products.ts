@@ -468,7 +468,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           .offset(offset),
         countMatches(),
       ]);
-      return { rows, total };
+      return { rows, total, search };
     }
     // A search ranks every match anyway: count them in the same pass instead of a second query.
     const rows = await db
@@ -479,21 +479,22 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       .limit(limit)
       .offset(offset);
     const total = rows[0]?.matches ?? (offset === 0 ? 0 : await countMatches());
-    return { rows, total };
+    return { rows, total, search };
   }
 
   r.get('/', { schema: contract.list }, async (request, reply) => {
     const { page, limit, offset } = pageOf(request.query);
     const visible = await visibilityOf(request, reply, request.query);
-    const { rows, total } = await listPage(request.query, visible, limit, offset);
+    const { rows, total, search } = await listPage(request.query, visible, limit, offset);
     const envelope = listEnvelope(await present(rows, origin(request)), total, page, limit);
     const { keyword, status } = request.query;
     // A search of the published products that found nothing offers something instead (search-help.ts).
-    if (!keyword || total > 0 || page > 1 || (status ?? 'active') !== 'active') return envelope;
+    if (!keyword || !search || total > 0 || page > 1 || (status ?? 'active') !== 'active') return envelope;
     const found = async (query: ProductQuery) => (await listPage(query, visible, NO_MATCH_PRODUCTS, 0)).rows;
     const help = await noMatchHelp(
       db,
       keyword,
+      search.words,
       (shorter) => found({ ...request.query, keyword: shorter }),
       () => found({ sort: [{ field: 'sold', desc: true }] }),
     );

@@ -1,6 +1,6 @@
 import { normalizeArabic } from '../../../contract/arabic-text.js';
 import type { Database } from '../../../db/client.js';
-import { matchWords } from './keyword-search.js';
+import type { WordMatch } from './keyword-search.js';
 import { likeliestCatalogueWord } from './spelling.js';
 
 /** Products each part of the answer to a search that found nothing shows. */
@@ -21,8 +21,7 @@ export type NoMatch<Row> = {
  * The keyword with every word that matched no product, or only through a typing slip, replaced by
  * the catalogue's word most like it (spelling.ts); undefined when no word needs it or none is close.
  */
-async function respelled(db: Database, keyword: string): Promise<string | undefined> {
-  const words = await matchWords(db, keyword);
+async function respelled(db: Database, keyword: string, words: WordMatch[]): Promise<string | undefined> {
   const replacements = new Map<string, string>();
   for (const { word, how } of words) {
     if (how !== 'spelling' && how !== 'none') continue;
@@ -51,16 +50,18 @@ function shorterKeywords(keyword: string): string[] {
 
 /**
  * What a keyword search that found nothing offers instead (docs/catalogue.md § Search): the
- * keyword respelled as the catalogue spells it when that finds something, the nearest matches
+ * keyword (whose `words` matched as keywordSearch found) respelled as the catalogue spells it when
+ * that finds something, the nearest matches
  * (the respelled keyword's, or a shorter keyword's) and the best sellers.
  */
 export async function noMatchHelp<Row>(
   db: Database,
   keyword: string,
+  words: WordMatch[],
   find: Find<Row>,
   bestSellers: () => Promise<Row[]>,
 ): Promise<NoMatch<Row>> {
-  const respelling = await respelled(db, keyword);
+  const respelling = await respelled(db, keyword, words);
   const respellingRows = respelling ? await find(respelling) : [];
   const didYouMean = respelling && respellingRows.length > 0 ? respelling : null;
   let nearest: NoMatch<Row>['nearest'] = didYouMean ? { keyword: didYouMean, rows: respellingRows } : null;
