@@ -114,7 +114,7 @@ async function evaluate(name: string, engine: Engine) {
     'recall@8': Number((found / wanted).toFixed(3)),
     MRR: Number((reciprocal / judged.length).toFixed(3)),
     'false hits (of nothing queries)': `${falseHits}/${empty.length}`,
-    'wrong hits (of rejected)': `${wrongHits}/${judged.reduce((sum, item) => sum + (item.reject?.length ?? 0), 0)}`,
+    'wrong hits (of rejected)': `${wrongHits}/${judgedQueries.reduce((sum, item) => sum + (item.reject?.length ?? 0), 0)}`,
     'p50 ms': Number(percentile(timings, 50).toFixed(1)),
     'p99 ms': Number(percentile(timings, 99).toFixed(1)),
   };
