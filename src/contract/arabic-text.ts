@@ -109,10 +109,11 @@ const PARTICLES = ['و', 'ف', 'ب', 'ل', 'ك'];
 // are left alone: in a shop they end more words than they inflect (زيتون is not زيت).
 const SUFFIXES = ['ات', 'يه', 'ه', 'ي'];
 
-function withoutPrefixes(word: string): string[] {
+function withoutPrefixes(word: string, particles: boolean): string[] {
   const forms = [word];
   const article = ARTICLES.find((a) => word.startsWith(a) && word.length - a.length >= MIN_STEM);
   if (article) forms.push(word.slice(article.length));
+  if (!particles) return forms;
   const particle = PARTICLES.find((p) => word.startsWith(p) && word.length - 1 >= MIN_STEM);
   if (particle) {
     const rest = word.slice(1);
@@ -139,7 +140,17 @@ function withoutSuffixes(word: string): string[] {
  */
 export function wordForms(word: string): string[] {
   if (!isArabic(word)) return [word];
-  return [...new Set(withoutPrefixes(word).flatMap(withoutSuffixes))];
+  return [...new Set(withoutPrefixes(word, true).flatMap(withoutSuffixes))];
+}
+
+/**
+ * `wordForms` without cutting a one-letter particle off the front: the forms in which the word is
+ * still itself. The search tries these first, since a particle's letter often begins a word
+ * (فستان is not ف + ستان).
+ */
+export function wholeWordForms(word: string): string[] {
+  if (!isArabic(word)) return [word];
+  return [...new Set(withoutPrefixes(word, false).flatMap(withoutSuffixes))];
 }
 
 /**

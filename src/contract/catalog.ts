@@ -336,5 +336,18 @@ export const namedItemList = listEnvelope(namedItemSchema);
 export const subcategoryEnvelope = dataEnvelope(subcategorySchema);
 export const subcategoryList = listEnvelope(subcategorySchema);
 export const productEnvelope = dataEnvelope(productSchema);
-export const productList = listEnvelope(productSchema);
+/**
+ * What a keyword search that found nothing offers instead (docs/catalogue.md § Search): never an
+ * empty page. Only on the first page of a search of the published products.
+ */
+export const noMatchSchema = z.object({
+  /** The keyword with its unknown words spelled as the catalogue spells them, when that finds something. */
+  didYouMean: z.string().nullable(),
+  /** The first products of the closest keyword that finds any: `didYouMean`, or the keyword with words left out. */
+  nearest: z.object({ keyword: z.string(), data: z.array(productSchema) }).nullable(),
+  /** The best sellers. */
+  popular: z.array(productSchema),
+});
+/** `noMatch` is optional: older clients read the list as before (docs/api-compatibility.md). */
+export const productList = listEnvelope(productSchema).extend({ noMatch: noMatchSchema.optional() });
 export const suggestionList = statusListEnvelope(suggestionSchema);

@@ -108,3 +108,51 @@ export function colorName(value: string): string | null {
   const key = colorKey(value);
   return key ? colorNames[key] : null;
 }
+
+/**
+ * The search's colour families (docs/catalogue.md § Search): the swatch names of each family and
+ * the words shoppers type for it — both genders, spellings without hamza, shades and Latin names.
+ * A query word that is one of them finds the products whose colours (`availableColors`, a colour
+ * option's values) fall in the family, and the products whose text says any word of it.
+ */
+const colorFamilies = {
+  red: {
+    keys: ['red', 'maroon'],
+    words: ['أحمر', 'حمراء', 'حمرا', 'عنابي', 'خمري', 'نبيتي', 'قرمزي', 'ماروني', 'كرزي', 'red', 'maroon', 'burgundy'],
+  },
+  pink: { keys: ['pink'], words: ['وردي', 'زهري', 'فوشي', 'فوشيا', 'بمبي', 'pink', 'fuchsia'] },
+  orange: { keys: ['orange'], words: ['برتقالي', 'orange'] },
+  brown: { keys: ['brown'], words: ['بني', 'كستنائي', 'قهوائي', 'جملي', 'شوكولاتي', 'brown'] },
+  beige: { keys: ['beige'], words: ['بيج', 'كريمي', 'خاكي', 'beige', 'cream', 'khaki'] },
+  gold: { keys: ['gold'], words: ['ذهبي', 'gold', 'golden'] },
+  yellow: { keys: ['yellow'], words: ['أصفر', 'صفراء', 'صفرا', 'ليموني', 'خردلي', 'yellow'] },
+  green: {
+    keys: ['olive', 'green', 'darkGreen'],
+    words: ['أخضر', 'خضراء', 'خضرا', 'زيتي', 'فستقي', 'زمردي', 'green', 'olive'],
+  },
+  blue: {
+    keys: ['turquoise', 'skyBlue', 'lightBlue', 'blue', 'navy'],
+    words: ['أزرق', 'زرقاء', 'زرقا', 'كحلي', 'سماوي', 'نيلي', 'لبني', 'تركوازي', 'فيروزي', 'blue', 'navy', 'turquoise'],
+  },
+  purple: { keys: ['purple'], words: ['بنفسجي', 'موف', 'ليلكي', 'أرجواني', 'purple', 'violet', 'lilac'] },
+  black: { keys: ['black'], words: ['أسود', 'سوداء', 'سودا', 'black'] },
+  white: { keys: ['white'], words: ['أبيض', 'بيضاء', 'بيضا', 'ثلجي', 'عاجي', 'white', 'ivory'] },
+  gray: { keys: ['lightGray', 'gray', 'darkGray'], words: ['رمادي', 'رصاصي', 'فحمي', 'gray', 'grey'] },
+  silver: { keys: ['silver'], words: ['فضي', 'silver'] },
+} as const satisfies Record<string, { keys: readonly ColorKey[]; words: readonly string[] }>;
+
+export type ColorFamily = keyof typeof colorFamilies;
+
+const familyOfKey = new Map<ColorKey, ColorFamily>(
+  Object.entries(colorFamilies).flatMap(([family, { keys }]) => keys.map((key) => [key, family as ColorFamily])),
+);
+
+/** The family of a stored colour (a hex code or a CSS word), or null when the value is unknown. */
+export function colorFamilyOf(value: string): ColorFamily | null {
+  const key = colorKey(value);
+  return key ? (familyOfKey.get(key) ?? null) : null;
+}
+
+/** Every family with the words that name it, as written in the table (the search folds them). */
+export const colorFamilyWords = (): [ColorFamily, readonly string[]][] =>
+  Object.entries(colorFamilies).map(([family, { words }]) => [family as ColorFamily, words]);

@@ -17,6 +17,7 @@ import type {
 import type {
   createSubcategorySchema,
   namedItemSchema,
+  noMatchSchema,
   productBulkSchema,
   productSchema,
   subcategorySchema,
@@ -71,6 +72,8 @@ export type Category = NamedItem;
 export type Brand = NamedItem;
 export type Subcategory = z.output<typeof subcategorySchema>;
 export type Product = z.output<typeof productSchema>;
+/** What a keyword search that found nothing offers instead. */
+export type NoMatch = z.output<typeof noMatchSchema>;
 export type Variant = z.output<typeof variantSchema>;
 export type ProductOptionView = z.output<typeof productOptionSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { type DirectoryLock, lockDirectory } from './data-dir-lock.js';
 import { type DatabaseLog, EmbeddedDatabase } from './embedded.js';
 import * as schema from './schema.js';
-import { reindexStale, WORD_SIMILARITY_THRESHOLD } from './search-index.js';
+import { reindexStale } from './search-index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; it has the same query API as the database. */
@@ -45,8 +45,6 @@ const migrationsFolder = path.join(projectRoot, 'src/db/migrations');
 
 /** Settings of every database session, on both engines. */
 const sessionSettings: [name: string, value: string | number][] = [
-  // The keyword search's typo tolerance: `<%` uses this threshold (and its trigram index).
-  ['pg_trgm.word_similarity_threshold', WORD_SIMILARITY_THRESHOLD],
   // Tables and indexes fit in memory (PGlite keeps everything there; a shop's server has the RAM):
   // at the default cost of 4 the planner prefers reading every product over combining the full-text
   // and trigram indexes for a common word.

@@ -2,18 +2,20 @@ import { eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { compactCode, indexedForms, normalizeArabic } from '../contract/arabic-text.js';
 import type { Database, Tx } from './client.js';
 import { brands, categories, products, productVariants } from './schema.js';
+import { attributeTerms } from './search-attributes.js';
 
 /**
  * Raise when the folding in src/contract/arabic-text.ts changes: rows written by an older version
  * are derived again at the next start-up.
  */
-export const SEARCH_VERSION = 4;
+export const SEARCH_VERSION = 5;
 
 /**
- * How close a query must come to a run of words in a product's name (pg_trgm word_similarity)
- * to match despite a typo; tuned on the judged queries in tests/search (bench:search).
+ * Counts this process's re-derivations, so that what is worked out from the whole index (the
+ * catalogue's words for spelling, src/server/modules/catalog/spelling.ts) is worked out again after a write.
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.6;
+let generation = 0;
+export const searchIndexGeneration = (): number => generation;
 
 /** Rows per UPDATE: five parameters a row stays far below PostgreSQL's 65,535 limit. */
 const BATCH_SIZE = 500;
@@ -29,16 +31,20 @@ function whereOf(scope: Scope): SQL {
 
 /**
  * Derives the search columns of the products in `scope` from their title, description, brand and
- * category, and their variants' SKUs and barcodes, each as one term (`compactCode`). Called in the same transaction as every write that changes one of those, so a search
+ * category, their colours' families and their options' values (src/db/search-attributes.ts), and
+ * their variants' SKUs and barcodes, each as one term (`compactCode`). Called in the same transaction as every write that changes one of those, so a search
  * right after a write finds what was written.
  */
 export async function reindexProducts(db: Database | Tx, scope: Scope): Promise<number> {
   if ('ids' in scope && scope.ids.length === 0) return 0;
+  generation++;
   const rows = await db
     .select({
       id: products.id,
       title: products.title,
       description: products.description,
+      availableColors: products.availableColors,
+      options: products.options,
       brand: brands.name,
       category: categories.name,
       codes: sql<
@@ -54,7 +60,7 @@ export async function reindexProducts(db: Database | Tx, scope: Scope): Promise<
       .slice(start, start + BATCH_SIZE)
       .map(
         (row) =>
-          sql`(${row.id}::uuid, ${indexedForms(row.title)}, ${`${indexedForms(`${row.brand ?? ''} ${row.category}`)} ${row.codes.map(compactCode).join(' ')}`.trim()}, ${indexedForms(row.description)}, ${normalizeArabic(`${row.title} ${row.brand ?? ''}`)})`,
+          sql`(${row.id}::uuid, ${indexedForms(row.title)}, ${[indexedForms(`${row.brand ?? ''} ${row.category}`), attributeTerms(row.availableColors, row.options), ...row.codes.map(compactCode)].filter(Boolean).join(' ')}, ${indexedForms(row.description)}, ${normalizeArabic(`${row.title} ${row.brand ?? ''}`)})`,
       );
     await db.execute(sql`
       UPDATE ${products} AS p

@@ -1223,7 +1223,10 @@ describe('products: list query', () => {
     expect(underscore.json().results).toBe(0);
 
     const missing = await send('GET', `/products?${scope()}&keyword=${encodeURIComponent('ثلاجة')}`);
-    expectEnvelope(missing.json(), { results: 0, currentPage: 1, limit: 50, length: 0 });
+    // Finding nothing adds `noMatch` beside the usual envelope (docs/catalogue.md § Search).
+    const { noMatch, ...missingEnvelope } = missing.json();
+    expectEnvelope(missingEnvelope, { results: 0, currentPage: 1, limit: 50, length: 0 });
+    expect(noMatch.popular).toEqual(expect.any(Array));
 
     const combined = await send(
       'GET',

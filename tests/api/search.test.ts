@@ -39,8 +39,9 @@ describe('the judged queries on the demo catalogue', () => {
     const failures: string[] = [];
     for (const item of judgedQueries.filter((judged) => judged.kind === kind)) {
       const titles = await titlesFor(item.query);
-      if (item.expect.length === 0 && titles.length > 0) failures.push(`${item.query} → ${titles.join(' | ')}`);
+      if (item.kind === 'nothing' && titles.length > 0) failures.push(`${item.query} → ${titles.join(' | ')}`);
       for (const title of item.expect) if (!titles.includes(title)) failures.push(`${item.query} ✗ ${title}`);
+      for (const title of item.reject ?? []) if (titles.includes(title)) failures.push(`${item.query} ∋ ${title}`);
     }
     expect(failures).toEqual([]);
   });
@@ -181,5 +182,134 @@ describe('GET /products/suggest', () => {
     const long = await send('GET', `/products/suggest?keyword=${'ا'.repeat(201)}`);
     expect(long.statusCode).toBe(400);
     expect(firstError(long).param).toBe('keyword');
+  });
+});
+
+describe('colours, sizes and whole words (docs/catalogue.md § Search)', () => {
+  const satinDress = 'فستان سهرة ساتان طويل'; // #7f1d1d (عنابي), #0f172a, #065f46
+  const floralDress = 'فستان زارا نسائي ميدي بنقشة زهور'; // #fda4af (وردي), #1e3a8a (كحلي)
+  const stanSmith = 'حذاء أديداس ستان سميث الكلاسيكي';
+  const kettle = 'غلاية ماء كهربائية فيليبس 1.7 لتر';
+
+  it('a colour word in either gender, with the article or as a shade finds its family’s colours', async () => {
+    for (const keyword of ['فستان احمر', 'فستان أحمر', 'فستان حمراء', 'الفستان الأحمر', 'فستان عنابي', 'فستان خمري']) {
+      expect(await titlesFor(keyword), keyword).toEqual([satinDress]);
+    }
+    expect(await titlesFor('فستان كحلي')).toEqual([floralDress]);
+    expect(await titlesFor('فستان زرقاء')).toEqual([floralDress]);
+    expect(await titlesFor('فستان وردي')).toEqual([floralDress]);
+  });
+
+  it('colours named in a colour option, Latin colour names and «بلون» count too', async () => {
+    const { category } = await createTaxonomy(t);
+    const word = 'شماغ';
+    const named = await insertProduct(
+      t,
+      { categoryId: category.id },
+      { title: unique(word), options: [{ name: 'اللون', values: ['أحمر', 'أبيض'] }] },
+    );
+    const swatch = await insertProduct(
+      t,
+      { categoryId: category.id },
+      { title: unique(word), availableColors: ['#000000'] },
+    );
+    const ids = async (keyword: string) =>
+      (await search(`keyword=${encodeURIComponent(keyword)}&category=${category.id}`)).data.map((p) => p.id);
+    expect(await ids(`${word} حمراء`)).toEqual([named.id]);
+    expect(await ids(`${word} red`)).toEqual([named.id]);
+    expect(await ids(`${word} بلون ابيض`)).toEqual([named.id]);
+    expect(await ids(`${word} سوداء`)).toEqual([swatch.id]);
+    expect(await ids(`${word} اخضر`)).toEqual([]);
+  });
+
+  it('a size finds the products sold in it: «مقاس 42», «36», «XL»', async () => {
+    const menSizes = await titlesFor('حذاء مقاس 42');
+    expect(menSizes).toEqual(expect.arrayContaining(['حذاء نايكي إير ماكس 270 الرياضي للرجال', stanSmith]));
+    // Women's shoes come in 36 to 41.
+    expect(menSizes).not.toContain('حذاء نسائي بكعب عالٍ جلد لامع');
+    const womenSizes = await titlesFor('حذاء 36');
+    expect(womenSizes).toContain('حذاء نسائي بكعب عالٍ جلد لامع');
+    expect(womenSizes).not.toContain(stanSmith);
+    expect(await titlesFor('تيشيرت XL')).toEqual(['تيشيرت نايكي دراي فيت رياضي للرجال']);
+  });
+
+  it('«فستان» finds the dresses only: not the shoe named «ستان», nor the stainless-steel kettle', async () => {
+    const titles = await titlesFor('فستان');
+    expect(titles).toEqual(expect.arrayContaining([satinDress, floralDress]));
+    expect(titles).not.toContain(stanSmith);
+    expect(titles).not.toContain(kettle);
+    // The shoe is still found by its own name.
+    expect(await titlesFor('ستان سميث')).toEqual([stanSmith]);
+  });
+
+  it('a typing slip still finds, without matching inside longer words', async () => {
+    const dresses = await titlesFor('فسطان');
+    expect(dresses).toEqual(expect.arrayContaining([satinDress, floralDress]));
+    expect(dresses).not.toContain(stanSmith);
+    expect(await titlesFor('قميض بولو')).toEqual(['قميص بولو رجالي قطن بيكيه']);
+  });
+});
+
+describe('a search that finds nothing never dead-ends (docs/catalogue.md § Search)', () => {
+  type NoMatchBody = ListBody & {
+    noMatch?: { didYouMean: string | null; nearest: { keyword: string; data: Product[] } | null; popular: Product[] };
+  };
+  const nothingFor = async (keyword: string) => {
+    const { noMatch, ...envelope } = (await search(`limit=8&keyword=${encodeURIComponent(keyword)}`)) as NoMatchBody;
+    // The list itself is what older clients read: empty, as before.
+    expectEnvelope(envelope, { results: 0, currentPage: 1, limit: 8, length: 0 });
+    if (!noMatch) throw new Error(`no noMatch for ${keyword}`);
+    return noMatch;
+  };
+  const expectBestSellers = (popular: Product[]) => {
+    expect(popular.length).toBeGreaterThan(0);
+    expect(popular.length).toBeLessThanOrEqual(8);
+    const sold = popular.map((p) => p.sold);
+    expect(sold).toEqual([...sold].sort((a, b) => b - a));
+  };
+
+  it('with a word left out: the nearest matches of the shorter keyword, and the best sellers', async () => {
+    const help = await nothingFor('فستان اصفر');
+    expect(help.didYouMean).toBeNull();
+    expect(help.nearest?.keyword).toBe('فستان');
+    expect(help.nearest?.data.map((p) => p.title).sort()).toEqual(
+      ['فستان زارا نسائي ميدي بنقشة زهور', 'فستان سهرة ساتان طويل'].sort(),
+    );
+    expectBestSellers(help.popular);
+  });
+
+  it('a word no product has: «هل تقصد» the catalogue’s word most like it, and what that finds', async () => {
+    const help = await nothingFor('فسططان');
+    expect(help.didYouMean).toBe('فستان');
+    expect(help.nearest?.keyword).toBe('فستان');
+    expect(help.nearest?.data.every((p) => p.title.startsWith('فستان'))).toBe(true);
+    // The word as the catalogue writes it (with its hamza), the other words as typed.
+    expect((await nothingFor('اديداس الترااااا بوست')).didYouMean).toBe('اديداس ألترا بوست');
+  });
+
+  it('nothing close at all: only the best sellers', async () => {
+    const help = await nothingFor('بيتزا');
+    expect(help.didYouMean).toBeNull();
+    expect(help.nearest).toBeNull();
+    expectBestSellers(help.popular);
+  });
+
+  it('never offers a draft: not its words, not among the best sellers', async () => {
+    const { category } = await createTaxonomy(t);
+    const draft = await insertProduct(
+      t,
+      { categoryId: category.id },
+      { title: unique('زعفران'), status: 'draft', sold: 1_000_000 },
+    );
+    const help = await nothingFor('زعفرااان');
+    expect(help.didYouMean).toBeNull();
+    expect(help.nearest).toBeNull();
+    expect(help.popular.map((p) => p.id)).not.toContain(draft.id);
+  });
+
+  it('is left out of a search that found something, of later pages and of lists without a keyword', async () => {
+    expect('noMatch' in (await search(`keyword=${encodeURIComponent('فستان')}`))).toBe(false);
+    expect('noMatch' in (await search(`keyword=${encodeURIComponent('فستان اصفر')}&page=2`))).toBe(false);
+    expect('noMatch' in (await search('limit=1'))).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * search on a fresh database of 10,000 products (the demo catalogue among generated ones).
  * Prints recall@8, MRR and p50/p99 latency of the API, the same figures for a plain
  * case-insensitive substring match over title and description as the baseline (same run, same
- * data), the false hits on the must-find-nothing queries, and the median suggestion time.
+ * data), the false hits on the must-find-nothing queries, the rejected products found, and the
+ * median suggestion time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,10 +66,12 @@ const percentile = (sorted: number[], p: number) =>
 
 async function evaluate(name: string, engine: Engine) {
   const judged = judgedQueries.filter((item) => item.expect.length > 0);
-  const empty = judgedQueries.filter((item) => item.expect.length === 0);
+  const empty = judgedQueries.filter((item) => item.kind === 'nothing');
+  const rejecting = judgedQueries.filter((item) => item.expect.length === 0 && item.kind !== 'nothing');
   let found = 0;
   let wanted = 0;
   let reciprocal = 0;
+  let wrongHits = 0;
   const misses: string[] = [];
   const check = async (item: JudgedQuery) => {
     const titles = await engine(item.query);
@@ -77,10 +80,17 @@ async function evaluate(name: string, engine: Engine) {
       if (titles.includes(title)) found++;
       else misses.push(`${item.kind}: ${item.query} → missing ${title}`);
     }
+    for (const title of item.reject ?? []) {
+      if (titles.includes(title)) {
+        wrongHits++;
+        misses.push(`${item.kind}: ${item.query} → wrong hit ${title}`);
+      }
+    }
+    if (item.expect.length === 0) return;
     const first = titles.findIndex((title) => item.expect.includes(title));
     reciprocal += first >= 0 ? 1 / (first + 1) : 0;
   };
-  for (const item of judged) await check(item);
+  for (const item of [...judged, ...rejecting]) await check(item);
   let falseHits = 0;
   for (const item of empty) {
     const titles = await engine(item.query);
@@ -104,6 +114,7 @@ async function evaluate(name: string, engine: Engine) {
     'recall@8': Number((found / wanted).toFixed(3)),
     MRR: Number((reciprocal / judged.length).toFixed(3)),
     'false hits (of nothing queries)': `${falseHits}/${empty.length}`,
+    'wrong hits (of rejected)': `${wrongHits}/${judgedQueries.reduce((sum, item) => sum + (item.reject?.length ?? 0), 0)}`,
     'p50 ms': Number(percentile(timings, 50).toFixed(1)),
     'p99 ms': Number(percentile(timings, 99).toFixed(1)),
   };

@@ -85,3 +85,40 @@ test('Enter with nothing chosen searches; spelling variants, hamza and typos sti
   await page.goto(`/products?keyword=${encodeURIComponent('بيتزا')}`);
   await expect(page.getByRole('main')).toContainText(plural(0, c.results));
 });
+
+test.describe('a search that finds nothing never dead-ends', () => {
+  const nearest = (page: Page) => page.getByRole('region', { name: c.nearestHeading('فستان') });
+  const popular = (page: Page) => page.getByRole('region', { name: c.popularHeading });
+
+  test('«هل تقصد» links the respelled keyword; nearest matches and best sellers are shown in Arabic', async ({
+    page,
+  }) => {
+    await page.goto(`/products?keyword=${encodeURIComponent('فسططان')}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(plural(0, c.results));
+    await expect(page.getByText(c.noMatchLead)).toBeVisible();
+    const suggestion = page.getByRole('link', { name: 'فستان', exact: true });
+    await expect(suggestion).toBeVisible();
+    await expect(page.getByText(c.didYouMean)).toBeVisible();
+    await expect(nearest(page).getByRole('article')).toHaveCount(2);
+    await expect(nearest(page).getByRole('heading', { level: 3 }).first()).toContainText('فستان');
+    expect(await popular(page).getByRole('article').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await hydrated(suggestion);
+    await suggestion.click();
+    await expect(page).toHaveURL(/keyword=%D9%81%D8%B3%D8%AA%D8%A7%D9%86$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(plural(2, c.results));
+    await expect(page.getByTestId('no-match')).toHaveCount(0);
+  });
+
+  test('a colour no dress has: the dresses without it, on a 360 px phone without sideways scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/products?keyword=${encodeURIComponent('فستان اصفر')}`);
+    await expect(nearest(page).getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: c.nearestAll('فستان') })).toHaveAttribute('href', /keyword=/);
+    await expect(popular(page).getByRole('article').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  });
+});

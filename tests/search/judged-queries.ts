@@ -1,8 +1,9 @@
 /**
  * The judged query set for the Arabic search (issue 6): what shoppers type, over the seeded demo
- * catalogue, and the products each query must bring into the first 8 results. An empty `expect`
- * means the query must find nothing at all. Used by tests/api/search.test.ts (demo catalogue) and
- * `npm run bench:search` (the same catalogue among 10,000 products).
+ * catalogue, and the products each query must bring into the first 8 results. A query of kind
+ * 'nothing' must find nothing at all; `reject` lists products a query must not find. Used by
+ * tests/api/search.test.ts (demo catalogue) and `npm run bench:search` (the same catalogue among
+ * 10,000 products).
  */
 
 export type QueryKind =
@@ -19,9 +20,13 @@ export type QueryKind =
   | 'latin brand'
   | 'model number'
   | 'prefix'
+  | 'colour'
+  | 'size'
+  | 'precision'
   | 'nothing';
 
-export type JudgedQuery = { query: string; kind: QueryKind; expect: readonly string[] };
+/** `reject`: products that must not be among the first 8 (a match inside another word, say). */
+export type JudgedQuery = { query: string; kind: QueryKind; expect: readonly string[]; reject?: readonly string[] };
 
 /** Seeded product titles (src/db/seed/catalogue.ts). */
 const P = {
@@ -198,6 +203,26 @@ export const judgedQueries: readonly JudgedQuery[] = [
   q('بلايست', 'prefix', P.ps5, P.dualSense),
   q('إنسباي', 'prefix', P.inspiron),
   q('سامس جالاكسي S24', 'prefix', P.s24),
+  // A colour word, in either gender, or a shade, against the products' colours (docs/catalogue.md
+  // § Search). Among 10,000 products many generated ones name a colour in their title too, so each
+  // query also names what only the demo product has.
+  q('فستان سهرة طويل احمر', 'colour', P.satinDress),
+  q('فستان سهرة طويل حمراء', 'colour', P.satinDress),
+  q('فستان سهرة طويل عنابي', 'colour', P.satinDress),
+  q('قميص بولو أحمر', 'colour', P.polo),
+  q('ستان سميث اخضر', 'colour', P.stanSmith),
+  q('جاكيت بسحاب كحلي', 'colour', P.adidasJacket),
+  q('عباية سوداء بتطريز', 'colour', P.crepeAbaya),
+  // A size among the options' values.
+  q('حذاء مقاس 42', 'size', P.airMax, P.stanSmith),
+  q('جينز مقاس 32', 'size', P.jeans),
+  q('عباية 56', 'size', P.crepeAbaya, P.linenAbaya),
+  q('تيشيرت XL', 'size', P.dryFit),
+  // A word that begins another one must not find it: فستان is not ف + ستان (the dresses
+  // themselves are checked on the demo catalogue, tests/api/search.test.ts). Typos still find.
+  { ...q('فستان', 'precision'), reject: [P.stanSmith, P.kettle] },
+  q('فسطان ميدي بنقشة زهور', 'typo', P.floralDress),
+  q('قميض بولو', 'typo', P.polo),
   // Nothing in the shop answers these.
   q('بيتزا', 'nothing'),
   q('طائرة بدون طيار', 'nothing'),

@@ -49,6 +49,11 @@ export const c = {
   firstPage: 'العودة إلى الصفحة الأولى',
 
   productsHeading: 'المنتجات',
+  noMatchLead: 'لم نجد منتجات تطابق بحثك تماماً، لكن قد يعجبك ما يلي.',
+  didYouMean: 'هل تقصد:',
+  nearestHeading: (keyword: string) => `نتائج قريبة: «${keyword}»`,
+  nearestAll: (keyword: string) => `كل نتائج «${keyword}»`,
+  popularHeading: 'الأكثر مبيعاً',
   loading: 'جارٍ التحميل…',
   breadcrumb: 'مسار التنقل',
   categoryDescription: (name: string) => `تسوّق منتجات تصنيف ${name} بأفضل الأسعار.`,

@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT } from '../../contract/constants';
 import { BusyRegion, useLoadingHere } from '../components/busy-region';
 import { CategoryStrip } from '../components/category-strip';
 import { FilterPanel, SortSelect, useListingForm } from '../components/listing-filters';
+import { NoMatchHelp, type NoMatchLinks } from '../components/no-match';
 import { Pagination } from '../components/pagination';
 import { ProductGrid } from '../components/product-card';
 import { c } from '../i18n/catalog';
@@ -25,11 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.categories.list({ limit: MAX_LIST_LIMIT }),
     api.brands.list({ limit: MAX_LIST_LIMIT }),
   ]);
+  // A search that found nothing links its respelling and its nearest keyword, with the same filters.
+  const searchPath = (keyword: string | undefined) => (keyword ? listingPath({ ...listing, keyword, page: 1 }) : null);
+  const noMatchLinks: NoMatchLinks = {
+    didYouMean: searchPath(products.noMatch?.didYouMean ?? undefined),
+    nearest: searchPath(products.noMatch?.nearest?.keyword),
+  };
   return {
     shop: context.shop,
     listing,
     canonicalPath: listingPath(listing),
     products,
+    noMatchLinks,
     categories: categories.data,
     brands: brands.data,
   };
@@ -47,7 +55,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { shop, listing, products, categories, brands } = loaderData;
+  const { shop, listing, products, noMatchLinks, categories, brands } = loaderData;
   const form = useListingForm(listing);
   const busy = useLoadingHere();
   const pageHrefFor = usePageHref();
@@ -80,12 +88,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <BusyRegion busy={busy}>
           {/* Product cards title themselves with h3. */}
           <h2 className="sr-only">{c.productsHeading}</h2>
-          <ProductGrid
-            products={products.data}
-            currency={shop.currency}
-            eagerCount={2}
-            highlight={listing.keyword || undefined}
-          />
+          {products.noMatch ? (
+            <NoMatchHelp help={products.noMatch} links={noMatchLinks} currency={shop.currency} />
+          ) : (
+            <ProductGrid
+              products={products.data}
+              currency={shop.currency}
+              eagerCount={2}
+              highlight={listing.keyword || undefined}
+            />
+          )}
           {pastLastPage && (
             <p className="text-center">
               <Link to={pageHrefFor(1)} className="font-bold text-brand-700 hover:underline">

@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { compactCode, normalizeArabic, searchWords, wordForms } from '../../../contract/arabic-text.js';
+import { compactCode, normalizeArabic, searchWords, wholeWordForms, wordForms } from '../../../contract/arabic-text.js';
 import { type Database, selectRows } from '../../../db/client.js';
 import { products, searchSynonyms } from '../../../db/schema.js';
+import { colorFamilyOfWord, colorFamilyTerms, isAttributeWord } from '../../../db/search-attributes.js';
+import { closeCatalogueWords } from './spelling.js';
 
 /** Words too common to narrow anything; dropped from a query that has other words. */
 const STOP_WORDS = new Set([
@@ -20,10 +22,10 @@ const STOP_WORDS = new Set([
   'and',
   'of',
 ]);
-/** A query word may be the start of a longer one ('سامس' → سامسونج) from this many letters. */
+/** The last query word may be the start of a longer one ('سا' → سامسونج) from this many letters. */
 const MIN_PREFIX = 2;
-/** Typo tolerance for words of this many letters; shorter words look alike too easily. */
-const MIN_TRIGRAM_WORD = 4;
+/** Any query word that matches no whole word may be the start of one ('سامس' → سامسونج) from this many letters. */
+const MIN_START = 4;
 /** A keyword is also tried as one SKU or barcode when it is this long and has at most this many parts. */
 const MIN_CODE = 3;
 const MAX_CODE_WORDS = 4;
@@ -41,6 +43,8 @@ export type KeywordSearch = {
   rank: SQL<number>;
   /** The full-text part of `rank` alone: about as good, and much cheaper over many matches. */
   textRank: SQL<number>;
+  /** How each query word matched. */
+  words: WordMatch[];
 };
 
 /** The synonyms table is small and read on every search: it is kept in memory for a minute. */
@@ -70,35 +74,46 @@ function synonymsOf(index: SynonymIndex, word: string, prefix = false): string[]
   return [...groups].flatMap((group) => index.termsOf.get(group) ?? []);
 }
 
-/** A query word and every term that may stand for it in the index. */
-type QueryWord = {
-  word: string;
-  /** Exact terms: its forms and their synonyms. */
+/** The terms that may stand for a query word in the index. */
+type Terms = {
+  /** Exact terms: its forms, their synonyms and its colour family's words. */
   terms: string[];
   /** Terms that may be the start of a longer word (the last word, still being typed). */
   prefixes: string[];
 };
 
+/** A query word, its terms, and the narrower terms of its forms that keep the word whole (wholeWordForms). */
+type QueryWord = Terms & { word: string; whole: Terms };
+
 /**
  * A keyword as its words, each with the terms that may stand for it: its forms (light stemming),
- * their synonyms, and — for the last word when no space follows it — the words it may be the start
- * of. Empty when the keyword holds no word at all (only punctuation).
+ * their synonyms, every word of its colour family when it names a colour (src/db/search-attributes.ts),
+ * and — for the last word when no space follows it — the words it may be the start of. Words that
+ * only say "colour" or "size" are left out like stop words. Empty when the keyword holds no word at
+ * all (only punctuation).
  */
 export async function expandKeyword(db: Database, keyword: string): Promise<QueryWord[]> {
   const all = searchWords(keyword).slice(0, MAX_WORDS);
   if (all.length === 0) return [];
-  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
+  const meaningful = all.filter((word) => !STOP_WORDS.has(word) && !isAttributeWord(word));
   const words = meaningful.length > 0 ? meaningful : all;
   const last = words[words.length - 1] ?? '';
   // A keyword still being typed (no space after it) may end in a partial word.
   const typing = !/\s$/.test(keyword) && last.length >= MIN_PREFIX ? last : undefined;
   const synonyms = await synonymIndex(db);
   return words.map((word, index) => {
-    const forms = wordForms(word);
-    const terms = new Set([...forms, ...forms.flatMap((form) => synonymsOf(synonyms, form))]);
+    const family = colorFamilyOfWord(word);
     const isTyped = typing !== undefined && index === words.length - 1;
-    if (isTyped) for (const term of synonymsOf(synonyms, word, true)) terms.add(term);
-    return { word, terms: [...terms], prefixes: isTyped ? forms : [] };
+    const termsOf = (forms: string[]): Terms => {
+      const terms = new Set([
+        ...forms,
+        ...forms.flatMap((form) => synonymsOf(synonyms, form)),
+        ...(family ? colorFamilyTerms(family) : []),
+      ]);
+      if (isTyped) for (const term of synonymsOf(synonyms, word, true)) terms.add(term);
+      return { terms: [...terms], prefixes: isTyped ? forms : [] };
+    };
+    return { word, ...termsOf(wordForms(word)), whole: termsOf(wholeWordForms(word)) };
   });
 }
 
@@ -118,34 +133,56 @@ async function hasFullTextMatch(db: Database, query: SQL): Promise<boolean> {
 }
 
 /**
- * The keyword filter and its relevance (issue 6): every query word must match — by any of its
- * terms (expandKeyword) against the title, brand, category and description, or, when no product
- * has the word itself, by coming close to a word of the product's name (trigram word similarity),
- * which forgives a typo.
+ * How a query word matched: by the terms of its whole forms, by all its terms, by its Arabic stem, as
+ * the start of a word, as a catalogue word a slip away, or not at all.
  */
-export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
+export type WordMatch = { word: string; query: SQL; how: 'whole' | 'terms' | 'stem' | 'start' | 'spelling' | 'none' };
+
+/** Folded terms as one tsquery of alternatives; terms hold only letters and digits, so they are safe operands. */
+const anyTerm = ({ terms, prefixes }: Terms) =>
+  sql`to_tsquery('simple', ${[...terms, ...prefixes.map((prefix) => `${prefix}:*`)].join(' | ')})`;
+
+/**
+ * How each word of a keyword is to match, the strictest way some product allows (docs/catalogue.md
+ * § Search): by the terms of its whole forms; else with a particle cut off its front (وعطر → عطر);
+ * else by the Snowball Arabic stem, which finds more but also cuts particles off whole words
+ * (فستان → ستان, a shoe's name); else, from four letters, as the start of a word (سامس → سامسونج);
+ * else as the catalogue's words a typing slip away (spelling.ts), which forgives a typo without
+ * matching inside longer words. A word that matches nowhere keeps its stem query and finds nothing.
+ */
+export async function matchWords(db: Database, keyword: string): Promise<WordMatch[]> {
   const words = await expandKeyword(db, keyword);
-  // Only punctuation ('_', '!!'): nothing is named like that.
-  if (words.length === 0) return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real` };
-  // Terms hold only letters and digits, so they are safe tsquery operands.
-  const wordQueries = words.map(({ word, terms, prefixes }) => {
-    const operands = [...terms, ...prefixes.map((prefix) => `${prefix}:*`)].join(' | ');
-    return sql`(to_tsquery('simple', ${operands}) || to_tsquery('arabic', ${word}))`;
-  });
-  // A word some product has is not a typo. Only for the others — four letters and more, since
-  // shorter words look alike too easily — is closeness to a word of the name enough: the trigram
-  // test costs far more per row than full text, so it is kept to the words that need it.
-  const typos = await Promise.all(
-    words.map(async ({ word }, index) => {
-      const query = wordQueries[index];
-      return word.length >= MIN_TRIGRAM_WORD && query !== undefined && !(await hasFullTextMatch(db, query));
+  return Promise.all(
+    words.map(async ({ word, whole, ...all }): Promise<WordMatch> => {
+      const wholeQuery = anyTerm(whole);
+      if (await hasFullTextMatch(db, wholeQuery)) return { word, query: wholeQuery, how: 'whole' };
+      const exact = anyTerm(all);
+      if (await hasFullTextMatch(db, exact)) return { word, query: exact, how: 'terms' };
+      const stem = sql`(${exact} || to_tsquery('arabic', ${word}))`;
+      if (await hasFullTextMatch(db, stem)) return { word, query: stem, how: 'stem' };
+      if ([...word].length >= MIN_START) {
+        const start = anyTerm({ terms: [], prefixes: wholeWordForms(word) });
+        if (await hasFullTextMatch(db, start)) return { word, query: start, how: 'start' };
+      }
+      const close = await closeCatalogueWords(db, word);
+      if (close.length > 0)
+        return { word, query: anyTerm({ terms: close.flatMap(wholeWordForms), prefixes: [] }), how: 'spelling' };
+      return { word, query: stem, how: 'none' };
     }),
   );
-  const wordMatches = words.map(({ word }, index) => {
-    const fullText = sql`${products.searchVector} @@ ${wordQueries[index]}`;
-    // `<%` is word_similarity above pg_trgm.word_similarity_threshold, served by the trigram index.
-    return typos[index] ? sql`(${fullText} OR ${word} <% ${products.searchNames})` : fullText;
-  });
+}
+
+/**
+ * The keyword filter and its relevance (issue 6): every query word must match (matchWords)
+ * against the title, brand, category, description, colours and options.
+ */
+export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
+  const words = await matchWords(db, keyword);
+  // Only punctuation ('_', '!!'): nothing is named like that.
+  if (words.length === 0) {
+    return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real`, words };
+  }
+  const wordMatches = words.map(({ query }) => sql`${products.searchVector} @@ ${query}`);
   // A SKU or barcode is one term however it was typed (`sh-42b`, `SH 42B`): docs/variants.md.
   const code = compactCode(keyword);
   const codeMatch =
@@ -153,7 +190,10 @@ export async function keywordSearch(db: Database, keyword: string): Promise<Keyw
       ? sql` OR ${products.searchVector} @@ to_tsquery('simple', ${code})`
       : sql``;
   const where = sql`(${sql.join(wordMatches, sql` AND `)}${codeMatch})`;
-  const anyWord = sql.join(wordQueries, sql` || `);
+  const anyWord = sql.join(
+    words.map(({ query }) => query),
+    sql` || `,
+  );
   const textRank = sql<number>`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${anyWord})`;
   // Names closer to the whole query come first too, but word similarity costs a lot per row: it is
   // only worked out for the best full-text matches (best sellers first among equals). They keep their lead over the
@@ -161,6 +201,7 @@ export async function keywordSearch(db: Database, keyword: string): Promise<Keyw
   const inWindow = sql`(${textRank}, ${products.sold}, ${products.id}) >= (SELECT ${textRank}, ${products.sold}, ${products.id} FROM ${products} WHERE ${where} ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET ${CLOSENESS_WINDOW - 1} LIMIT 1) IS NOT FALSE`;
   return {
     where,
+    words,
     textRank,
     rank: sql<number>`CASE WHEN ${inWindow} THEN ${textRank} + word_similarity(${normalizeArabic(keyword)}, ${products.searchNames}) ELSE ${textRank} END`,
   };

@@ -71,6 +71,7 @@ import { importProducts } from './import-csv.js';
 import { type KeywordSearch, keywordSearch } from './keyword-search.js';
 import { insertProduct } from './product-rows.js';
 import { statusCondition, stockCondition } from './product-visibility.js';
+import { NO_MATCH_PRODUCTS, noMatchHelp } from './search-help.js';
 import {
   availableColorsOf,
   deleteProducts,
@@ -450,12 +451,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return and(statusCondition(status), stockCondition(stock, threshold));
   }
 
-  r.get('/', { schema: contract.list }, async (request, reply) => {
-    const { page, limit, offset } = pageOf(request.query);
-    const visible = await visibilityOf(request, reply, request.query);
-    const search = request.query.keyword ? await keywordSearch(db, request.query.keyword) : undefined;
-    const where = and(productFilters(request.query, digits, search), visible);
-    const order = productOrder(request.query, search);
+  /** One page of the listing: its rows and how many match in all. */
+  async function listPage(query: ProductQuery, visible: SQL | undefined, limit: number, offset: number) {
+    const search = query.keyword ? await keywordSearch(db, query.keyword) : undefined;
+    const where = and(productFilters(query, digits, search), visible);
+    const order = productOrder(query, search);
     const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;
     if (!search) {
       const [rows, total] = await Promise.all([
@@ -468,7 +468,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
           .offset(offset),
         countMatches(),
       ]);
-      return listEnvelope(await present(rows, origin(request)), total, page, limit);
+      return { rows, total, search };
     }
     // A search ranks every match anyway: count them in the same pass instead of a second query.
     const rows = await db
@@ -479,7 +479,37 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       .limit(limit)
       .offset(offset);
     const total = rows[0]?.matches ?? (offset === 0 ? 0 : await countMatches());
-    return listEnvelope(await present(rows, origin(request)), total, page, limit);
+    return { rows, total, search };
+  }
+
+  r.get('/', { schema: contract.list }, async (request, reply) => {
+    const { page, limit, offset } = pageOf(request.query);
+    const visible = await visibilityOf(request, reply, request.query);
+    const { rows, total, search } = await listPage(request.query, visible, limit, offset);
+    const envelope = listEnvelope(await present(rows, origin(request)), total, page, limit);
+    const { keyword, status } = request.query;
+    // A search of the published products that found nothing offers something instead (search-help.ts).
+    if (!keyword || !search || total > 0 || page > 1 || (status ?? 'active') !== 'active') return envelope;
+    const found = async (query: ProductQuery) => (await listPage(query, visible, NO_MATCH_PRODUCTS, 0)).rows;
+    const help = await noMatchHelp(
+      db,
+      keyword,
+      search.words,
+      (shorter) => found({ ...request.query, keyword: shorter }),
+      () => found({ sort: [{ field: 'sold', desc: true }] }),
+    );
+    const [nearest, popular] = await Promise.all([
+      help.nearest ? present(help.nearest.rows, origin(request)) : undefined,
+      present(help.popular, origin(request)),
+    ]);
+    return {
+      ...envelope,
+      noMatch: {
+        didYouMean: help.didYouMean,
+        nearest: help.nearest && nearest ? { keyword: help.nearest.keyword, data: nearest } : null,
+        popular,
+      },
+    };
   });
 
   // The reply is a stream, not the string the schema documents (see contract.export).
