@@ -32,3 +32,5 @@ export const reviewSchema = z.object({
 
 export const reviewEnvelope = dataEnvelope(reviewSchema);
 export const reviewList = listEnvelope(reviewSchema);
+/** The signed-in customer's own review of a product, or `null` when they have not reviewed it (not a 404: a product without it is normal). */
+export const ownReviewEnvelope = dataEnvelope(reviewSchema.nullable());

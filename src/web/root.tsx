@@ -3,20 +3,12 @@ import arabicBold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-ara
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
 import { Direction } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  data as withHeaders,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data as withHeaders } from 'react-router';
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
-import { NotFound } from './components/not-found';
+import { NavigationProgress } from './components/navigation-progress';
+import { PageErrorBoundary } from './components/page-error';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
 import { getOptionalUser } from './lib/auth.server';
@@ -52,16 +44,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
+/** The root data this browser tab last had; never kept on the server, where it would be another visitor's. */
+let lastRootData: RootData;
+
+/**
+ * A page whose data request failed (the connection dropped, the server erred) loses the root
+ * loader's data too, and the layout is drawn anew: the header keeps the customer this tab last
+ * knew. A page first opened with the root loader failing has no such memory: a guest's header.
+ */
+function useLastRootData(fresh: RootData): RootData {
+  if (typeof document === 'undefined') return fresh;
+  if (fresh) lastRootData = fresh;
+  return fresh ?? lastRootData;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   // Marks the page as interactive once React has taken over (error pages included); browser
   // tests wait for it before they type or click.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const data = useRouteLoaderData<typeof loader>('root');
+  const fresh = useRouteLoaderData<typeof loader>('root');
+  const data = useLastRootData(fresh);
   const nonce = useNonce();
   const stylesheet = useStylesheet();
-  useFlashToast(data?.toast);
+  useFlashToast(fresh?.toast);
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -87,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </a>
           <TopBar user={data?.user ?? null} cartCount={data?.cartCount ?? 0} shopName={data?.shop.name ?? 'متجر'} />
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+            <NavigationProgress />
             {children}
           </main>
           <Footer shop={data?.shop} />
@@ -111,13 +120,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * A page that is missing or failed to load, said inside the shop's layout (components/page-error.tsx);
+ * the header keeps the signed-in customer as the layout last knew them.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return (
-    <section className="mx-auto max-w-lg py-16 text-center">
-      <title>{t.errorTitle}</title>
-      <h1 className="mb-3 text-2xl font-bold">{t.errorTitle}</h1>
-      <p className="text-slate-600">{t.errorText}</p>
-    </section>
-  );
+  return <PageErrorBoundary error={error} />;
 }

@@ -611,7 +611,7 @@ const ownerCases: OwnerCase[] = [
 ];
 
 /** Routes of signed-in people whose id names something public rather than something owned. */
-const notOwned = ['POST /products/:id/reviews'];
+const notOwned = ['POST /products/:id/reviews', 'GET /products/:id/reviews/mine'];
 
 describe('another customer', () => {
   it('has a case for every route that takes the id of something a customer owns', () => {

@@ -874,6 +874,11 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'product' } },
     control: 201,
   },
+  'GET /products/:id/reviews/mine': {
+    prepare: async () => ({ params: { id: w.productId } }),
+    params: { id: { kind: 'product' } },
+    control: 200,
+  },
   'PUT /reviews/:id': {
     prepare: async () => ({ params: { id: await newReview(w.customer) }, body: { review: 'جيد جداً', rating: 3 } }),
     body: { review: badText(2_000), rating: reviewFields.rating },

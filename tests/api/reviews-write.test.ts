@@ -99,3 +99,50 @@ describe('writing reviews', () => {
     expect(await ratingsOf(p.id)).toEqual({ average: 0, quantity: 0 });
   });
 });
+
+describe('GET /products/:id/reviews/mine', () => {
+  const mine = (user: Account | undefined, productId: string) =>
+    send('GET', `/products/${productId}/reviews/mine`, { token: user?.token });
+
+  it("answers each customer their own review of the product, or { data: null }; never another's", async () => {
+    const p = await insertProduct(t, refs);
+    const [author, other] = await Promise.all([createAccount(t, 'user', 'منى'), createAccount(t)]);
+    const created = (await post(author, p.id, { review: 'رائع', rating: 4.5 })).json().data;
+    // Another product of the author's, so the answer is about this product only.
+    const elsewhere = await insertProduct(t, refs);
+    await post(author, elsewhere.id, { review: 'عن منتج آخر', rating: 1 });
+
+    const own = await mine(author, p.id);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ data: created });
+    expect(own.headers['cache-control']).toContain('no-store');
+
+    // The other customer has not reviewed it: null, not the author's review.
+    expect((await mine(other, p.id)).json()).toEqual({ data: null });
+    await post(other, p.id, { review: 'مقبول', rating: 2 });
+    expect((await mine(other, p.id)).json().data).toMatchObject({ review: 'مقبول', rating: 2 });
+    expect((await mine(author, p.id)).json().data).toMatchObject({ id: created.id, review: 'رائع' });
+
+    // Edited and deleted: the answer follows.
+    await send('PUT', `/reviews/${created.id}`, { token: author.token, payload: { rating: 3 } });
+    expect((await mine(author, p.id)).json().data).toMatchObject({ id: created.id, rating: 3 });
+    await send('DELETE', `/reviews/${created.id}`, { token: author.token });
+    expect((await mine(author, p.id)).json()).toEqual({ data: null });
+  });
+
+  it('refuses anonymous visitors (401) and staff (403), who have no review of their own', async () => {
+    const p = await insertProduct(t, refs);
+    expectFail(await mine(undefined, p.id), 401, m.notLoggedIn);
+    expectFail(await mine(admin, p.id), 403, m.forbidden);
+  });
+
+  it('404 for an unknown product and for a draft (hidden from customers), 400 for a malformed id', async () => {
+    const user = await createAccount(t);
+    expectFail(await mine(user, '00000000-0000-4000-8000-000000000000'), 404, m.productNotFound);
+    const draft = await insertProduct(t, refs, { status: 'draft' });
+    expectFail(await mine(user, draft.id), 404, m.productNotFound);
+    const bad = await mine(user, 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(firstError(bad)).toMatchObject({ msg: m.invalidId, param: 'id' });
+  });
+});

@@ -22,8 +22,9 @@ const t = {
   staff: 'لا يُسمح للمسؤولين بإضافة تقييم',
   signIn: 'سجّل الدخول لكتابة تقييم',
   yours: 'تقييمك',
-  edit: 'تعديل التقييم',
-  delete: 'حذف التقييم',
+  edit: 'تعديل',
+  delete: 'حذف',
+  deleteTitle: 'حذف التقييم',
   editTitle: 'تعديل تقييمك',
   save: 'حفظ التعديل',
   cancel: 'إلغاء',
@@ -128,6 +129,9 @@ async function expectNoAxeViolations(page: Page) {
 
 const section = (page: Page) => page.getByRole('region', { name: /^التقييمات/ });
 const reviewForm = (page: Page) => page.getByRole('form', { name: t.formHeading });
+/** The customer's own review, above the list, with its «تعديل» and «حذف». */
+const ownReview = (page: Page) => section(page).getByRole('region', { name: t.yours, exact: true });
+const editForm = (page: Page) => ownReview(page).getByRole('form', { name: t.editTitle });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const articleBy = (page: Page, name: string) =>
   section(page)
@@ -199,9 +203,11 @@ test.describe('writing a review', () => {
     await expect(toast(page, t.added)).toBeVisible();
     expect(posts).toHaveLength(1);
 
-    // The form is empty again; the review is the first of the list; counts and averages follow.
-    await expect(text).toHaveValue('');
-    await expect(stars.getByRole('radio', { checked: true })).toHaveCount(0);
+    // The form gives way to the review with its buttons; it is the first of the list; counts and averages follow.
+    await expect(form).toHaveCount(0);
+    await expect(ownReview(page).getByText('هاتف ممتاز، البطارية تدوم يومين كاملين')).toBeVisible();
+    await expect(ownReview(page).getByRole('button', { name: t.edit })).toBeVisible();
+    await expect(ownReview(page).getByRole('button', { name: t.delete })).toBeVisible();
     const mine = section(page).getByRole('article').first();
     await expect(mine.getByRole('heading', { level: 3 })).toHaveText(me.name);
     await expect(mine.getByText(t.yours, { exact: true })).toBeVisible();
@@ -211,15 +217,26 @@ test.describe('writing a review', () => {
     await expect(productRating(page).getByRole('link', { name: 'تقييمان' })).toBeVisible();
     await expect(productRating(page).getByRole('img', { name: 'التقييم 3.8 من 5' })).toBeVisible();
     expect(await notReloaded(page)).toBe(true);
+  });
 
-    // A second review of the same product is refused; what was typed stays.
-    await text.fill('أريد أن أضيف رأياً آخر');
+  test('a review added meanwhile in another tab: the second is refused in Arabic, what was typed stays', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const product = await createProduct(request);
+    const me = await signUp(request, `وعد ${randomUUID().slice(0, 4)}`);
+    await signInAs(context, baseURL, me.token);
+    await openProduct(page, product.id);
+    await reviewByApi(request, me, product.id, 'من التبويب الآخر');
+    const form = reviewForm(page);
+    await form.getByLabel(t.text).fill('أريد أن أضيف رأياً آخر');
     await chooseStars(form, 'نجمتان');
     await form.getByRole('button', { name: t.submit }).click();
     await expect(form.getByRole('alert')).toHaveText(t.duplicate);
-    await expect(text).toHaveValue('أريد أن أضيف رأياً آخر');
+    await expect(form.getByLabel(t.text)).toHaveValue('أريد أن أضيف رأياً آخر');
     await expect(radio(form, 'نجمتان')).toBeChecked();
-    await expect(section(page).getByRole('article')).toHaveCount(2);
   });
 
   test('the stars are a radio group: arrow keys follow the right-to-left direction, each half named', async ({
@@ -306,7 +323,12 @@ test.describe('writing a review', () => {
 });
 
 test.describe('editing and deleting one’s own review', () => {
-  test('only the author sees the edit and delete buttons', async ({ page, context, request, baseURL }) => {
+  test('only the author sees their review in place of the form, with «تعديل» and «حذف»', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const product = await createProduct(request);
     const author = await signUp(request, `نوف ${randomUUID().slice(0, 4)}`);
     await reviewByApi(request, author, product.id, 'رأي الكاتبة');
@@ -314,22 +336,47 @@ test.describe('editing and deleting one’s own review', () => {
     await signInAs(context, baseURL, (await signUp(request, 'زائر آخر')).token);
     await openProduct(page, product.id);
     await expect(articleBy(page, author.name)).toBeVisible();
+    await expect(ownReview(page)).toHaveCount(0);
+    await expect(reviewForm(page)).toBeVisible();
     await expect(section(page).getByRole('button', { name: t.edit })).toHaveCount(0);
-    await expect(section(page).getByRole('button', { name: t.delete })).toHaveCount(0);
     await expect(articleBy(page, author.name).getByText(t.yours)).toHaveCount(0);
 
     await context.clearCookies();
     await openProduct(page, product.id);
-    await expect(section(page).getByRole('button', { name: t.edit })).toHaveCount(0);
+    await expect(ownReview(page)).toHaveCount(0);
 
     await signInAs(context, baseURL, author.token);
     await openProduct(page, product.id);
-    const mine = articleBy(page, author.name);
-    await expect(mine.getByRole('button', { name: t.edit })).toBeVisible();
-    await expect(mine.getByRole('button', { name: t.delete })).toBeVisible();
+    await expect(reviewForm(page)).toHaveCount(0);
+    await expect(ownReview(page).getByText('رأي الكاتبة')).toBeVisible();
+    await expect(ownReview(page).getByRole('button', { name: t.edit })).toBeVisible();
+    await expect(ownReview(page).getByRole('button', { name: t.delete })).toBeVisible();
+    await expect(articleBy(page, author.name).getByText(t.yours, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
-  test('the author edits in a dialog: messages, then the change shows in place', async ({
+  test('the author’s review shows even when it is on another page of the list', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const product = await createProduct(request);
+    // Newest first: the author's review, written first, is on page 2 of 3 a page.
+    const author = await signUp(request, `شهد ${randomUUID().slice(0, 4)}`);
+    await reviewByApi(request, author, product.id, 'أقدم رأي في القائمة', 3.5);
+    for (const name of ['ماجد', 'نورة', 'هيا']) {
+      await reviewByApi(request, await signUp(request, name), product.id, `رأي ${name}`);
+    }
+    await signInAs(context, baseURL, author.token);
+    await openProduct(page, product.id);
+    await expect(articleBy(page, author.name)).toHaveCount(0);
+    await expect(reviewForm(page)).toHaveCount(0);
+    await expect(ownReview(page).getByText('أقدم رأي في القائمة')).toBeVisible();
+    await expect(ownReview(page).getByRole('img', { name: 'تقييم 3.5 من 5' })).toBeVisible();
+  });
+
+  test('the author edits in place: the same form filled in, messages, then the change shows', async ({
     page,
     context,
     request,
@@ -340,29 +387,30 @@ test.describe('editing and deleting one’s own review', () => {
     await reviewByApi(request, author, product.id, 'الشاشة واضحة', 4.5);
     await signInAs(context, baseURL, author.token);
     await openProduct(page, product.id);
-    const mine = articleBy(page, author.name);
-    const editButton = mine.getByRole('button', { name: t.edit });
+    const editButton = ownReview(page).getByRole('button', { name: t.edit });
     await editButton.click();
 
-    const dialog = page.getByRole('dialog', { name: t.editTitle });
-    await expect(dialog).toBeVisible();
-    const text = dialog.getByLabel(t.text);
-    const stars = dialog.getByRole('radiogroup', { name: t.stars });
+    const form = editForm(page);
+    await expect(form).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const text = form.getByLabel(t.text);
+    const stars = form.getByRole('radiogroup', { name: t.stars });
     await expect(text).toHaveValue('الشاشة واضحة');
+    await expect(text).toBeFocused();
     await expect(radio(stars, '4 نجوم ونصف')).toBeChecked();
     await expectNoAxeViolations(page);
 
     const posts = recordPosts(page);
-    const save = dialog.getByRole('button', { name: t.save });
+    const save = form.getByRole('button', { name: t.save });
     // Nothing changed (spaces around the text do not count): said, not sent.
     await text.fill('  الشاشة واضحة ');
     await save.click();
-    await expect(dialog.getByRole('alert')).toHaveText(t.unchanged);
+    await expect(form.getByRole('alert')).toHaveText(t.unchanged);
     // Empty text: said on the field, not sent.
     await text.fill('');
     await save.click();
     await expect(text).toHaveAccessibleDescription(t.reviewRequired);
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
     expect(posts).toEqual([]);
 
     await text.fill('الشاشة واضحة لكن السماعة ضعيفة');
@@ -371,25 +419,33 @@ test.describe('editing and deleting one’s own review', () => {
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await expect(radio(stars, 'نجمتان')).toBeChecked();
     await save.click();
-    await expect(dialog).toHaveCount(0);
+    await expect(form).toHaveCount(0);
     await expect(toast(page, t.edited)).toBeVisible();
     expect(posts).toHaveLength(1);
-    await expect(mine.getByText('الشاشة واضحة لكن السماعة ضعيفة')).toBeVisible();
-    await expect(mine.getByRole('img', { name: 'تقييم 2 من 5' })).toBeVisible();
+    await expect(ownReview(page).getByText('الشاشة واضحة لكن السماعة ضعيفة')).toBeVisible();
+    await expect(ownReview(page).getByRole('img', { name: 'تقييم 2 من 5' })).toBeVisible();
+    await expect(articleBy(page, author.name).getByRole('img', { name: 'تقييم 2 من 5' })).toBeVisible();
     await expect(productRating(page).getByRole('img', { name: 'التقييم 2 من 5' })).toBeVisible();
     await expect(editButton).toBeFocused();
     expect(await notReloaded(page)).toBe(true);
 
-    // Reopened, it shows the saved review; Escape closes it without a change.
+    // Reopened, it shows the saved review; Escape leaves it without a change.
     await editButton.click();
-    await expect(dialog.getByLabel(t.text)).toHaveValue('الشاشة واضحة لكن السماعة ضعيفة');
-    await expect(radio(dialog, 'نجمتان')).toBeChecked();
+    await expect(form.getByLabel(t.text)).toHaveValue('الشاشة واضحة لكن السماعة ضعيفة');
+    await expect(radio(form, 'نجمتان')).toBeChecked();
+    await form.getByLabel(t.text).fill('لن أحفظ هذا');
     await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
+    await expect(form).toHaveCount(0);
+    await expect(editButton).toBeFocused();
+    await expect(ownReview(page).getByText('الشاشة واضحة لكن السماعة ضعيفة')).toBeVisible();
+    // «إلغاء» too.
+    await editButton.click();
+    await form.getByRole('button', { name: t.cancel }).click();
+    await expect(form).toHaveCount(0);
     await expect(editButton).toBeFocused();
   });
 
-  test('a refusal from the API shows in Arabic in the dialog, which keeps what was typed', async ({
+  test('a refusal from the API shows in Arabic above the fields, which keep what was typed', async ({
     page,
     context,
     request,
@@ -400,22 +456,22 @@ test.describe('editing and deleting one’s own review', () => {
     const id = await reviewByApi(request, author, product.id, 'رأي أول', 3);
     await signInAs(context, baseURL, author.token);
     await openProduct(page, product.id);
-    await articleBy(page, author.name).getByRole('button', { name: t.edit }).click();
-    const dialog = page.getByRole('dialog', { name: t.editTitle });
-    await dialog.getByLabel(t.text).fill('رأي معدّل');
+    await ownReview(page).getByRole('button', { name: t.edit }).click();
+    const form = editForm(page);
+    await form.getByLabel(t.text).fill('رأي معدّل');
 
     // Meanwhile the review is deleted elsewhere (another tab, or staff).
     const removed = await request.delete(`/api/v1/reviews/${id}`, {
       headers: { authorization: `Bearer ${author.token}` },
     });
     expect(removed.status()).toBe(204);
-    await dialog.getByRole('button', { name: t.save }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t.gone);
-    await expect(dialog.getByLabel(t.text)).toHaveValue('رأي معدّل');
-    await expect(radio(dialog, '3 نجوم')).toBeChecked();
+    await form.getByRole('button', { name: t.save }).click();
+    await expect(form.getByRole('alert')).toHaveText(t.gone);
+    await expect(form.getByLabel(t.text)).toHaveValue('رأي معدّل');
+    await expect(radio(form, '3 نجوم')).toBeChecked();
   });
 
-  test('the author deletes after confirming; the list and the counts update in place', async ({
+  test('the author deletes after confirming; the form comes back and the counts update in place', async ({
     page,
     context,
     request,
@@ -426,11 +482,11 @@ test.describe('editing and deleting one’s own review', () => {
     await reviewByApi(request, author, product.id, 'سأحذف هذا الرأي', 2);
     await signInAs(context, baseURL, author.token);
     await openProduct(page, product.id);
-    const deleteButton = articleBy(page, author.name).getByRole('button', { name: t.delete });
+    const deleteButton = ownReview(page).getByRole('button', { name: t.delete });
 
     // Cancel keeps it; focus goes back to the button.
     await deleteButton.click();
-    const confirm = page.getByRole('alertdialog', { name: t.delete });
+    const confirm = page.getByRole('alertdialog', { name: t.deleteTitle });
     await expect(confirm).toBeVisible();
     await expect(confirm.getByRole('button', { name: t.cancel })).toBeFocused();
     await expectNoAxeViolations(page);
@@ -443,6 +499,7 @@ test.describe('editing and deleting one’s own review', () => {
     await confirm.getByRole('button', { name: t.confirmDelete }).click();
     await expect(toast(page, t.deleted)).toBeVisible();
     await expect(confirm).toHaveCount(0);
+    await expect(ownReview(page)).toHaveCount(0);
     await expect(section(page).getByText(t.noReviews)).toBeVisible();
     await expect(section(page).getByRole('heading', { level: 2 })).toHaveText(t.heading);
     await expect(productRating(page).getByRole('link', { name: 'لا توجد تقييمات' })).toBeVisible();
@@ -470,7 +527,7 @@ test.describe('editing and deleting one’s own review', () => {
     await signInAs(context, baseURL, author.token);
     await openProduct(page, product.id, '?reviewsPage=2');
     await expect(section(page).getByRole('article')).toHaveCount(1);
-    await articleBy(page, author.name).getByRole('button', { name: t.delete }).click();
+    await ownReview(page).getByRole('button', { name: t.delete }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: t.confirmDelete }).click();
 
     await expect(toast(page, t.deleted)).toBeVisible();
@@ -504,7 +561,8 @@ test.describe('before JavaScript loads', () => {
     // The stars light up by CSS alone; the label of a half star chooses it.
     await chooseStars(form, '3 نجوم ونصف');
     await form.getByRole('button', { name: t.submit }).click();
-    await expect(form.getByRole('status')).toHaveText(t.added);
+    await expect(ownReview(page).getByRole('status')).toHaveText(t.added);
+    await expect(form).toHaveCount(0);
     await expect(articleBy(page, me.name).getByText('جودة عالية')).toBeVisible();
     await expect(articleBy(page, me.name).getByRole('img', { name: 'تقييم 3.5 من 5' })).toBeVisible();
   });

@@ -29,6 +29,7 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /products/:id': 'admin',
   'GET /products/:id/reviews': 'public',
   'POST /products/:id/reviews': 'customer',
+  'GET /products/:id/reviews/mine': 'customer',
   'PUT /reviews/:id': 'signedIn',
   'DELETE /reviews/:id': 'signedIn',
   'GET /categories': 'public',

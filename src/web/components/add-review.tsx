@@ -1,15 +1,12 @@
 import { LogIn, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useFetcher } from 'react-router';
 import type { User } from '../../contract/types';
 import { rt } from '../i18n/reviews';
 import { loginHref } from '../lib/add-to-cart';
-import { parseRating, REVIEWS_PAGE_PARAM, type ReviewActionResult, reviewFields } from '../lib/review-form';
-import { useFetcherSettled } from '../lib/use-fetcher-settled';
+import { ADD_REVIEW_FETCHER, parseRating, type ReviewActionResult, reviewFields } from '../lib/review-form';
 import { useFormErrors } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';
-import { pageFrom, pageHref } from './pagination';
 import { ReviewFields } from './review-fields';
 import { SubmitButton } from './submit-button';
 
@@ -20,7 +17,10 @@ type AddReviewProps = {
   posted: ReviewActionResult | undefined;
 };
 
-/** Where a visitor writes a review: the form for customers, a way in for guests, a note for staff. */
+/**
+ * Where a visitor writes a review: the form for customers who have not reviewed the product yet, a
+ * way in for guests, a note for staff.
+ */
 export function AddReview({ user, productId, posted }: AddReviewProps) {
   if (!user) {
     return (
@@ -49,13 +49,12 @@ export function AddReview({ user, productId, posted }: AddReviewProps) {
 }
 
 /**
- * Text and stars. Posts through a fetcher: on success a toast, the form clears and the page's data
- * revalidates in place, so the new review shows at the top of the list with the new count.
+ * Text and stars. Posts through a fetcher shared with the reviews section: on success the page's data
+ * revalidates in place, the new review takes this form's place (components/own-review.tsx) and the
+ * section, still there, says so (components/reviews-section.tsx).
  */
 function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
-  const fetcher = useFetcher<ReviewActionResult>();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const fetcher = useFetcher<ReviewActionResult>({ key: ADD_REVIEW_FETCHER });
   const result = fetcher.data ?? posted;
   const failure = result?.ok === false ? result : undefined;
   const [text, setText] = useState(failure?.values.review ?? '');
@@ -66,17 +65,6 @@ function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
     failure?.fieldErrors,
   );
   const busy = fetcher.state !== 'idle';
-
-  useFetcherSettled(fetcher, (answer) => {
-    if (!answer.ok) return;
-    toast.success(rt.added);
-    setText('');
-    setRating(0);
-    // Newest first: the new review is at the top of the first page of reviews.
-    if (pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE_PARAM) > 1) {
-      navigate(`${pageHref(location, 1, REVIEWS_PAGE_PARAM)}#reviews`, { preventScrollReset: true });
-    }
-  });
 
   return (
     <fetcher.Form
@@ -101,11 +89,6 @@ function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
       <SubmitButton pending={busy} pendingText={rt.submitting} className="w-full sm:w-auto sm:self-start sm:px-8">
         {rt.submit}
       </SubmitButton>
-      {posted?.ok && !fetcher.data && (
-        <p role="status" className="font-bold text-emerald-700">
-          {rt.added}
-        </p>
-      )}
     </fetcher.Form>
   );
 }

@@ -91,7 +91,9 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding={index === 0 ? 'sync' : 'async'}
                   draggable={false}
-                  className="aspect-square w-full object-contain"
+                  // A tablet held upright shows one column: a square as wide as the screen would push
+                  // the title and the price below the first screen (docs/catalogue.md).
+                  className="aspect-square w-full object-contain md:max-lg:max-h-[40vh]"
                 />
               </div>
             ))}

@@ -1,29 +1,19 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import type { Review } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { formatDate, formatNumber } from '../lib/format';
-import { useHydrated } from '../lib/use-form-errors';
 import { StarRating } from './star-rating';
 
 type ReviewListProps = {
   reviews: readonly Review[];
   /** The shop's zone, which the dates are read in (docs/dates.md). */
   timeZone: string;
-  /** The signed-in customer: their own review gets edit and delete buttons. */
+  /** The signed-in customer: their own review is marked (its buttons are above the list, components/own-review.tsx). */
   authorId?: string | undefined;
-  /** The button is where focus returns when the dialog closes. */
-  onEdit?: (review: Review, button: HTMLButtonElement) => void;
-  onDelete?: (review: Review, button: HTMLButtonElement) => void;
 };
 
-const iconButtonClass =
-  'flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-50';
-
 /** A page of product reviews, or the 'no reviews yet' message. */
-export function ReviewList({ reviews, timeZone, authorId, onEdit, onDelete }: ReviewListProps) {
-  // The buttons open dialogs, which need JavaScript: until it runs they say they are not ready.
-  const hydrated = useHydrated();
+export function ReviewList({ reviews, timeZone, authorId }: ReviewListProps) {
   if (reviews.length === 0) return <p className="py-6 text-center text-slate-600">{pt.noReviews}</p>;
   return (
     <ul className="divide-y divide-slate-200">
@@ -44,32 +34,6 @@ export function ReviewList({ reviews, timeZone, authorId, onEdit, onDelete }: Re
                 <time dateTime={review.createdAt} className="text-sm text-slate-600">
                   {formatDate(review.createdAt, timeZone)}
                 </time>
-                {mine && (
-                  <div className="ms-auto flex items-center gap-1">
-                    <button
-                      type="button"
-                      aria-label={rt.edit}
-                      title={rt.edit}
-                      aria-haspopup="dialog"
-                      disabled={!hydrated}
-                      onClick={(event) => onEdit?.(review, event.currentTarget)}
-                      className={`${iconButtonClass} hover:text-brand-700`}
-                    >
-                      <Pencil aria-hidden="true" className="size-5" />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={rt.delete}
-                      title={rt.delete}
-                      aria-haspopup="dialog"
-                      disabled={!hydrated}
-                      onClick={(event) => onDelete?.(review, event.currentTarget)}
-                      className={`${iconButtonClass} hover:text-red-700`}
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                    </button>
-                  </div>
-                )}
               </header>
               <StarRating value={review.rating} label={pt.reviewRating(formatNumber(review.rating, 1))} />
               <p className="whitespace-pre-line leading-7 text-slate-800">{review.review}</p>

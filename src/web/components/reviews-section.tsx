@@ -1,20 +1,24 @@
 import { LoaderCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import type { ListEnvelope, Review, User } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { plural } from '../lib/plural';
-import { REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
+import { ADD_REVIEW_FETCHER, REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
+import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { AddReview } from './add-review';
-import { Pagination, pageHref } from './pagination';
-import { DeleteReviewDialog, EditReviewDialog } from './review-dialogs';
+import { OwnReview } from './own-review';
+import { Pagination, pageFrom, pageHref } from './pagination';
+import { DeleteReviewDialog } from './review-dialogs';
 import { ReviewList } from './review-list';
 
 type ReviewsSectionProps = {
   productId: string;
   reviews: ListEnvelope<Review>;
+  /** The signed-in customer's own review, wherever it is in the list (GET /products/:id/reviews/mine). */
+  mine: Review | null;
   /** The shop's zone, which the dates are read in (docs/dates.md). */
   timeZone: string;
   user: User | null;
@@ -22,28 +26,38 @@ type ReviewsSectionProps = {
   posted: ReviewActionResult | undefined;
 };
 
-type OpenDialog = { kind: 'edit' | 'delete'; review: Review } | null;
-
 /**
- * The product's reviews: the way to add one, a page of them (3, docs/specification.md (Limits and page sizes)) with the author's edit and
- * delete buttons, the pager in `?reviewsPage=`, and the two dialogs. The dialogs live here rather
- * than in each review, so a deleted review can take its buttons away without closing them abruptly.
+ * The product's reviews: the customer's own review (with «تعديل» and «حذف») or the way to add one, a
+ * page of them (3, docs/specification.md (Limits and page sizes)), the pager in `?reviewsPage=`, and
+ * the delete dialog. The dialog and the add form's answer live here rather than in the own review or
+ * the form, since each of those is gone once the list has caught up (the review deleted or added).
  */
-export function ReviewsSection({ productId, reviews, timeZone, user, posted }: ReviewsSectionProps) {
+export function ReviewsSection({ productId, reviews, mine, timeZone, user, posted }: ReviewsSectionProps) {
   const location = useLocation();
+  const navigate = useNavigate();
   const navigation = useNavigation();
   // Another reviews page of this product is on its way.
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [deleting, setDeleting] = useState<Review | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const added = useFetcher<ReviewActionResult>({ key: ADD_REVIEW_FETCHER });
 
-  const open = (kind: 'edit' | 'delete') => (review: Review, button: HTMLElement) => {
+  useFetcherSettled(added, (answer) => {
+    if (!answer.ok) return;
+    toast.success(rt.added);
+    // Newest first: the new review is at the top of the first page of reviews.
+    if (pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE_PARAM) > 1) {
+      navigate(`${pageHref(location, 1, REVIEWS_PAGE_PARAM)}#reviews`, { preventScrollReset: true });
+    }
+  });
+
+  const askToDelete = (review: Review, button: HTMLElement) => {
     opener.current = button;
-    setDialog({ kind, review });
+    setDeleting(review);
   };
   const close = (isOpen: boolean) => {
-    if (!isOpen) setDialog(null);
+    if (!isOpen) setDeleting(null);
   };
   // Back to the button that opened the dialog; once the review is gone, to the reviews heading.
   const restoreFocus = (event: Event) => {
@@ -78,15 +92,18 @@ export function ReviewsSection({ productId, reviews, timeZone, user, posted }: R
           </span>
         )}
       </div>
-      <AddReview user={user} productId={productId} posted={posted} />
-      <div className={`mt-2 ${loading ? 'opacity-60 transition-opacity' : ''}`}>
-        <ReviewList
-          reviews={reviews.data}
+      {mine ? (
+        <OwnReview
+          review={mine}
           timeZone={timeZone}
-          authorId={user?.role === 'user' ? user.id : undefined}
-          onEdit={open('edit')}
-          onDelete={open('delete')}
+          onDelete={askToDelete}
+          justAdded={posted?.intent === 'addReview' && posted.ok}
         />
+      ) : (
+        <AddReview user={user} productId={productId} posted={posted} />
+      )}
+      <div className={`mt-2 ${loading ? 'opacity-60 transition-opacity' : ''}`}>
+        <ReviewList reviews={reviews.data} timeZone={timeZone} authorId={mine?.user.id} />
       </div>
       <Pagination
         currentPage={reviews.paginationResult.currentPage}
@@ -94,17 +111,12 @@ export function ReviewsSection({ productId, reviews, timeZone, user, posted }: R
         hrefFor={(page) => `${pageHref(location, page, REVIEWS_PAGE_PARAM)}#reviews`}
         label={pt.reviewsPages}
       />
-      <EditReviewDialog
-        review={dialog?.kind === 'edit' ? dialog.review : null}
-        onOpenChange={close}
-        onCloseAutoFocus={restoreFocus}
-      />
       <DeleteReviewDialog
-        review={dialog?.kind === 'delete' ? dialog.review : null}
+        review={deleting}
         onOpenChange={close}
         onCloseAutoFocus={restoreFocus}
         onDeleted={() => {
-          setDialog(null);
+          setDeleting(null);
           toast.success(rt.deleted);
         }}
       />

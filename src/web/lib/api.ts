@@ -20,7 +20,7 @@ import type { noContentSchema } from '../../contract/common.js';
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { productImportResult } from '../../contract/product-import.js';
-import type { reviewEnvelope, reviewList } from '../../contract/reviews.js';
+import type { ownReviewEnvelope, reviewEnvelope, reviewList } from '../../contract/reviews.js';
 import type {
   addressEnvelope,
   addressesChanged,
@@ -157,6 +157,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       list: (query: Query = {}) => get<typeof productList>('/products', query),
       get: (id: string) => get<typeof productEnvelope>(one('/products', id)),
       reviews: (id: string, query: Query = {}) => get<typeof reviewList>(`${one('/products', id)}/reviews`, query),
+      /** The signed-in customer's own review of the product; `data` is null when they have none. */
+      myReview: (id: string) => get<typeof ownReviewEnvelope>(`${one('/products', id)}/reviews/mine`),
       /** Multipart (src/web/lib/product-form.ts builds the body). */
       create: (form: FormData) => call<typeof productEnvelope>('POST', '/products', form),
       /** Multipart; pictures left out keep the product's own. */

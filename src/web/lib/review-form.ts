@@ -8,6 +8,9 @@ import { plural } from './plural';
 /** The product page keeps its reviews page here, so the product's own `?page=` stays free. */
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
 
+/** The add form's fetcher: the reviews section reads its answer too, since the form is gone once the review is added. */
+export const ADD_REVIEW_FETCHER = 'add-review';
+
 /** Field names are the API's body fields, so its messages land on the right field. */
 export const reviewFields = ['review', 'rating'] as const;
 export type ReviewField = (typeof reviewFields)[number];

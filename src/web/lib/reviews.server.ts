@@ -9,6 +9,7 @@ import {
   reviewFields,
 } from './review-form';
 import { validateReview } from './review-validation';
+import { readSessionToken } from './session.server';
 
 type ReviewActionArgs = {
   api: ApiClient;
@@ -47,5 +48,19 @@ export async function reviewAction({ api, intent, form, productId, loginPath, ph
     // An expired or revoked session: sign in again and come back.
     if (error.status === 401) throw redirect(loginPath);
     return failed(reviewFailureFromApi(error, intent, phoneCountry), error.status);
+  }
+}
+
+/**
+ * The visitor's own review of the product, which may be on no page of the list they see. Only
+ * customers have one: a guest is not asked, and staff or an expired session get a refusal, read as none.
+ */
+export async function ownReviewOf(request: Request, api: ApiClient, productId: string) {
+  if (!readSessionToken(request)) return null;
+  try {
+    return (await api.products.myReview(productId)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
   }
 }

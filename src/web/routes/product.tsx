@@ -35,7 +35,7 @@ import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
 import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
-import { reviewAction } from '../lib/reviews.server';
+import { ownReviewOf, reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
 import { useHydrated } from '../lib/use-form-errors';
@@ -65,10 +65,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const reviewsPage = pageFrom(url, REVIEWS_PAGE_PARAM);
   const product = await api.products.get(params.id).then((r) => r.data, notFoundOnBadId);
-  const [category, brand, reviews, related] = await Promise.all([
+  const [category, brand, reviews, myReview, related] = await Promise.all([
     api.categories.get(product.category).then((r) => r.data),
     product.brand ? api.brands.get(product.brand).then((r) => r.data) : null,
     api.products.reviews(product.id, { page: reviewsPage, limit: pageSizes.reviews }),
+    ownReviewOf(request, api, product.id),
     // One more than needed, since this product is among its category's.
     api.products.list({ 'category[in][]': product.category, limit: pageSizes.relatedProducts + 1 }),
   ]);
@@ -81,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     category,
     brand,
     reviews,
+    myReview,
     related: related.data.filter((p) => p.id !== product.id).slice(0, pageSizes.relatedProducts),
   };
 }
@@ -189,7 +191,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, product, category, brand, reviews, related } = loaderData;
+  const { shop, product, category, brand, reviews, myReview, related } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const url = `${shop.publicUrl}/products/${product.id}`;
   const rating = formatNumber(product.ratingsAverage, 1);
@@ -295,6 +297,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <ReviewsSection
         productId={product.id}
         reviews={reviews}
+        mine={myReview}
         timeZone={shop.timeZone}
         user={user}
         posted={actionData && actionData.intent !== 'addToCart' ? actionData : undefined}

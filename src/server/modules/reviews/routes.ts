@@ -1,8 +1,14 @@
-import { avg, count, desc, eq } from 'drizzle-orm';
+import { and, avg, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
-import { createReviewSchema, reviewEnvelope, reviewList, updateReviewSchema } from '../../../contract/reviews.js';
+import {
+  createReviewSchema,
+  ownReviewEnvelope,
+  reviewEnvelope,
+  reviewList,
+  updateReviewSchema,
+} from '../../../contract/reviews.js';
 import type { Review } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
 import { products, reviews, users } from '../../../db/schema.js';
@@ -48,6 +54,18 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reviews'];
 
+  /** A product whose reviews the caller may read: a draft's reviews are as hidden as the draft (docs/catalogue.md § Drafts). */
+  async function ensureVisibleProduct(request: FastifyRequest, productId: string) {
+    const [product] = await db
+      .select({ id: products.id, status: products.status })
+      .from(products)
+      .where(eq(products.id, productId))
+      .limit(1);
+    if (!product || (product.status === 'draft' && !(await guards.isAdmin(request)))) {
+      throw failure('productNotFound');
+    }
+  }
+
   r.get(
     '/products/:id/reviews',
     {
@@ -55,15 +73,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const productId = request.params.id;
-      const [product] = await db
-        .select({ id: products.id, status: products.status })
-        .from(products)
-        .where(eq(products.id, productId))
-        .limit(1);
-      // A draft's reviews are as hidden as the draft (docs/catalogue.md § Drafts).
-      if (!product || (product.status === 'draft' && !(await guards.isAdmin(request)))) {
-        throw failure('productNotFound');
-      }
+      await ensureVisibleProduct(request, productId);
       const { page, limit, offset } = pageOf(request.query);
       const where = eq(reviews.productId, productId);
       const [rows, [total]] = await Promise.all([
@@ -84,6 +94,27 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
         page,
         limit,
       );
+    },
+  );
+
+  // The signed-in customer's own review of the product, which may be on no page of the list they see
+  // (docs/api-compatibility.md § Wishlist, addresses, reviews): `{ data: null }` when they have none.
+  r.get(
+    '/products/:id/reviews/mine',
+    {
+      onRequest: guards.customer,
+      schema: { params: idParams, response: { 200: ownReviewEnvelope, ...failing(404) }, tags },
+    },
+    async (request) => {
+      const productId = request.params.id;
+      await ensureVisibleProduct(request, productId);
+      const me = userOf(request);
+      const [row] = await db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, me.id)))
+        .limit(1);
+      return { data: row ? serializeReview(row, await authorName(request)) : null };
     },
   );
 

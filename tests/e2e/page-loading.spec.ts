@@ -1,0 +1,147 @@
+import type { Page, Route } from '@playwright/test';
+import type { Product } from '../../src/contract/types';
+import { expect, test } from './fixtures';
+import { createCustomer, expectNoAxeViolations, signInWithCookie } from './support';
+
+/*
+ * What a person sees while a page is on its way, and when it could not come (src/web/components/
+ * navigation-progress.tsx, page-error.tsx). A page's data reaches the browser as `<path>.data`
+ * when moving within the shop: these tests hold it back, cut it off or answer it with a server
+ * error at the network, as a slow line, a lost connection or a failing server would.
+ */
+
+// What a person reads (src/web/i18n/ar.ts, auth.ts), written out so a changed text fails here.
+const t = {
+  loading: 'جارٍ تحميل الصفحة',
+  offlineTitle: 'لا يوجد اتصال بالإنترنت',
+  offlineText: 'تعذّر تحميل الصفحة لأن الاتصال انقطع. تحقّق من اتصالك ثم أعد المحاولة.',
+  serverTitle: 'حدث خطأ في الخادم',
+  serverText: 'تعذّر تحميل هذه الصفحة بسبب خطأ عندنا وليس منك. أعد المحاولة بعد قليل.',
+  retry: 'إعادة المحاولة',
+  accountMenu: (name: string) => `قائمة الحساب: ${name}`,
+};
+
+const PAGE_DATA = '**/*.data*';
+
+/** The home page, and the link of one of its products (a move within the shop, not a reload). */
+async function homeWithProductLink(page: Page) {
+  await page.goto('/');
+  const hrefs = await page
+    .locator('main a[href^="/products/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => /^\/products\/[0-9a-f-]{36}$/.test(h));
+  if (!href) throw new Error('no product link on the home page');
+  const { data: product } = (await (await page.request.get(`/api/v1${href}`)).json()) as { data: Product };
+  return { link: page.locator(`main a[href="${href}"]`).first(), href, title: product.title };
+}
+
+/** Holds every page-data request until `release` is called. */
+function holdPageData(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    ready: page.route(PAGE_DATA, async (route: Route) => {
+      await held;
+      await route.fallback();
+    }),
+    release: () => release(),
+  };
+}
+
+test.describe('the top progress bar', () => {
+  test('shows across the top while a page is slow to come, moving from the right, then goes', async ({ page }) => {
+    const { link, href } = await homeWithProductLink(page);
+    const hold = holdPageData(page);
+    await hold.ready;
+    await link.click();
+
+    const bar = page.getByRole('progressbar', { name: t.loading });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-busy', 'true');
+    const viewport = page.viewportSize();
+    expect(await bar.boundingBox()).toMatchObject({ x: 0, y: 0, width: viewport?.width });
+
+    // In Arabic the band starts on the right and travels left.
+    const band = bar.locator('div');
+    const bandX = (ms: number) =>
+      band.evaluate((el, time) => {
+        const [animation] = el.getAnimations();
+        animation?.pause();
+        if (animation) animation.currentTime = time;
+        return el.getBoundingClientRect().x;
+      }, ms);
+    const early = await bandX(100);
+    const late = await bandX(1000);
+    expect(early).toBeGreaterThan(late);
+    await expectNoAxeViolations(page);
+
+    hold.release();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('stands still, full width, for someone who asked for reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { link } = await homeWithProductLink(page);
+    const hold = holdPageData(page);
+    await hold.ready;
+    await link.click();
+    const bar = page.getByRole('progressbar', { name: t.loading });
+    await expect(bar).toBeVisible();
+    const band = bar.locator('div');
+    expect(await band.evaluate((el) => el.getAnimations().length)).toBe(0);
+    expect((await band.boundingBox())?.width).toBe((await bar.boundingBox())?.width);
+    hold.release();
+    await expect(bar).toHaveCount(0);
+  });
+});
+
+test.describe('a page that could not load', () => {
+  test('without a connection: says so in Arabic, keeps the signed-in header, and «إعادة المحاولة» brings the page', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const me = await createCustomer(page.request, 'عبير القحطاني');
+    await signInWithCookie(context, baseURL, me.token);
+    const { link, href, title } = await homeWithProductLink(page);
+    await expect(page.getByRole('button', { name: t.accountMenu(me.name) })).toBeVisible();
+    await page.route(PAGE_DATA, (route) => route.abort('internetdisconnected'));
+    await link.click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.offlineTitle);
+    await expect(page.getByText(t.offlineText)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('button', { name: t.accountMenu(me.name) })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${t.offlineTitle}`));
+    await expectNoAxeViolations(page);
+
+    // Still cut off: trying again says the same.
+    const retry = page.getByRole('link', { name: t.retry });
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.offlineTitle);
+
+    // Back online: the same address, in place.
+    await page.unroute(PAGE_DATA);
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('button', { name: t.accountMenu(me.name) })).toBeVisible();
+  });
+
+  test('a server error: says so in Arabic, not as a missing page, and offers to try again', async ({ page }) => {
+    const { link, title } = await homeWithProductLink(page);
+    await page.route(PAGE_DATA, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.serverTitle);
+    await expect(page.getByText(t.serverText)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.unroute(PAGE_DATA);
+    await page.getByRole('link', { name: t.retry }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+});
