@@ -40,8 +40,9 @@ export const BASKET_COOKIE = 'matjar_basket';
 /**
  * Where a card payment's provider sends the customer back (docs/payments.md, steps 3 and 4): the
  * thank-you page once paid, the payment screen with `?payment=cancelled` when they cancel there.
+ * Both name the checkout, so the page says what the shop knows of it, not what the address says.
  */
 export const cardReturnPaths = {
   paid: (checkoutId: string) => `/user/allOrders?paid=1&checkout=${encodeURIComponent(checkoutId)}`,
-  cancelled: '/order/paymethoud?payment=cancelled',
+  cancelled: (checkoutId: string) => `/order/paymethoud?payment=cancelled&checkout=${encodeURIComponent(checkoutId)}`,
 } as const;

@@ -707,7 +707,7 @@ test.describe('the payment page', () => {
       const { customer, saved, provider } = await openCardPayment(page, request, product);
       const paymentPage = provider.url();
       await provider.getByRole('button', { name: 'إلغاء' }).click();
-      await expect(page).toHaveURL(/\/order\/paymethoud\?payment=cancelled$/);
+      await expect(page).toHaveURL(/\/order\/paymethoud\?payment=cancelled&checkout=[0-9a-f-]{36}$/);
       await expect(main(page).getByRole('alert')).toHaveText(t.paymentCancelled);
       // Everything as it was: the goods, the address, card still chosen.
       await expect(main(page).getByRole('region', { name: 'محتوى الطلب' })).toContainText(product.title);
@@ -724,11 +724,24 @@ test.describe('the payment page', () => {
       await hydrated(page);
       await goToProvider(page, product);
       expect(page.url()).not.toBe(paymentPage);
+      const paidReturn = page.waitForRequest(/\/user\/allOrders\?paid=1&checkout=/);
       await page.getByRole('button', { name: 'ادفع الآن' }).click();
+      const paidCheckout = new URL((await paidReturn).url()).searchParams.get('checkout');
       await expect(page).toHaveURL(PLACED_ORDER_URL);
       await expect(toast(page, 'تم استلام الدفع وتأكيد طلبك رقم')).toBeVisible();
       expect((await apiAs(request, customer.token).get<ListEnvelope<Order>>('/orders')).results).toBe(1);
       expect((await cartOf(request, customer)).numOfCartItems).toBe(0);
+
+      // A cancel address of a checkout paid since (a late confirmation, another tab) says it is paid:
+      // its thank-you page, never an invitation to pay again.
+      expect(paidCheckout).toMatch(/^[0-9a-f-]{36}$/);
+      await page.goto(`/order/paymethoud?payment=cancelled&checkout=${paidCheckout}`);
+      await expect(page).toHaveURL(PLACED_ORDER_URL);
+      // A made-up one says nothing of a payment.
+      await addToCartByApi(customer, request, product.id);
+      await page.goto('/order/paymethoud?payment=cancelled&checkout=00000000-0000-4000-8000-000000000000');
+      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(main(page).getByText(t.paymentCancelled)).toHaveCount(0);
 
       // The cancelled page cannot be paid any more (a plain page: not the fixture's goto, which waits for React).
       const old = await page.context().newPage();

@@ -241,7 +241,7 @@ ${body}
       }
       await sendEvent(id, action === 'pay' ? 'checkout.completed' : 'checkout.cancelled');
       const origin = originOf(request, ctx.config);
-      const next = action === 'pay' ? cardReturnPaths.paid(session.id) : cardReturnPaths.cancelled;
+      const next = action === 'pay' ? cardReturnPaths.paid(session.id) : cardReturnPaths.cancelled(session.id);
       return reply.redirect(`${origin}${next}`, 303);
     });
   }

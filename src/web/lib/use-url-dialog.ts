@@ -26,6 +26,8 @@ export function useUrlDialog(param: string) {
   }
 
   return {
+    /** The URL parameter that opens it. */
+    param,
     /** The value the dialog is open for ('1' for a dialog without one), or null. */
     openFor,
     open: (value = '1') => setOpenFor(value),

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
+import { cardReturnPaths } from '../../contract/web';
 import { AddressForm } from '../components/address-form';
 import { DialogCancel, DialogOpener, FormDialog } from '../components/dialog';
 import { FormAlert } from '../components/form-alert';
@@ -37,6 +38,7 @@ import { apiFor } from '../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
 import { formatNumber, formatPrice, showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
+import { ownCheckout } from '../lib/own-checkout.server';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { type UrlDialog, useUrlDialog } from '../lib/use-url-dialog';
@@ -71,12 +73,13 @@ const emptyCart = (request: Request) => redirectWithToast(request, '/cart', { ty
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, 'user');
   const api = apiFor(request, context);
+  const search = new URL(request.url).searchParams;
+  const paymentCancelled = await cancelledPayment(api, search);
   const [cart, addresses] = await Promise.all([api.cart.get(), api.addresses.list()]);
   // docs/specification.md (Validation rules: Checkout): nothing to pay for → 'the cart is empty', on the cart page.
   if (cart.numOfCartItems === 0) throw emptyCart(request);
   const { shop } = context;
   const shown = addresses.data.map((address) => ({ ...address, phone: showPhone(address.phone, shop) }));
-  const search = new URL(request.url).searchParams;
   // The address just added, else the only one saved: chosen already (docs/orders.md § The customer's screens).
   const wanted = shown.find((address) => address._id === search.get(SELECTED_PARAM));
   const selectedAddressId = wanted?._id ?? (shown.length === 1 ? shown[0]?._id : undefined) ?? '';
@@ -86,9 +89,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     addresses: shown,
     selectedAddressId,
     newAddress: newAddressValues(context, user),
-    // Back from the provider's page without paying (docs/payments.md, step 4).
-    paymentCancelled: search.get('payment') === 'cancelled',
+    paymentCancelled,
   };
+}
+
+/**
+ * Back from the provider's page without paying (docs/payments.md, step 4): said only of this
+ * customer's checkout that is not paid. One paid since (a late confirmation, another tab) goes to
+ * its thank-you page instead, so nobody is invited to pay twice by an old address or a link.
+ */
+async function cancelledPayment(api: ReturnType<typeof apiFor>, search: URLSearchParams): Promise<boolean> {
+  if (search.get('payment') !== 'cancelled') return false;
+  const checkoutId = search.get('checkout');
+  const checkout = await ownCheckout(api, checkoutId);
+  if (checkout?.status === 'completed' && checkoutId) throw redirect(cardReturnPaths.paid(checkoutId));
+  return checkout !== null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -447,11 +462,19 @@ function AddAddressDialog({
 }) {
   const [searchParams] = useSearchParams();
   const added = searchParams.get(SELECTED_PARAM);
-  // The address was saved: the page is back without `?address=` but an opened-in-place dialog is state.
+  // The address was saved: the page is back without `?address=` but an opened-in-place dialog is
+  // state. Only a new save closes it: opened before JavaScript ran (`?address=new` beside an
+  // earlier `?addressId=`), it stays open while the customer types.
+  const shownAdded = useRef(added);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `dialog` is a new object on every render
   useEffect(() => {
-    if (added) dialog.close();
+    if (added && added !== shownAdded.current) dialog.close();
+    shownAdded.current = added;
   }, [added]);
+  // «إلغاء» without JavaScript: this page as it was, without the dialog.
+  const withoutDialog = new URLSearchParams(searchParams);
+  withoutDialog.delete(dialog.param);
+  const cancelHref = withoutDialog.size > 0 ? `${PATH}?${withoutDialog}` : PATH;
   return (
     <FormDialog
       open={dialog.openFor !== null}
@@ -466,7 +489,7 @@ function AddAddressDialog({
         phoneCountry={phoneCountry}
         cities={cities}
         submitLabel={at.saveAddress}
-        inDialog={{ intent: ADDRESS_INTENT, cancel: <DialogCancel to={PATH}>{at.cancel}</DialogCancel> }}
+        inDialog={{ intent: ADDRESS_INTENT, cancel: <DialogCancel to={cancelHref}>{at.cancel}</DialogCancel> }}
       />
     </FormDialog>
   );

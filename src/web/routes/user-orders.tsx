@@ -10,11 +10,11 @@ import { OrderCard } from '../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../components/pagination';
 import { at } from '../i18n/account';
 import { co } from '../i18n/customer-orders';
-import { ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
 import { formatCode, formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
+import { ownCheckout } from '../lib/own-checkout.server';
 import { plural } from '../lib/plural';
 import { redirectWithToast } from '../lib/toast.server';
 import { usePageHref } from '../lib/use-page-href';
@@ -77,8 +77,6 @@ function PaymentOutcome({ checkout, currency }: { checkout: CheckoutStatus; curr
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The card provider sends the customer back with ?paid=1&checkout=<id> (docs/payments.md). A
  * confirmed payment is said once, then the URL is clean; one still being confirmed, refunded or
@@ -91,23 +89,14 @@ async function paymentOutcome(request: Request, api: ReturnType<typeof apiFor>):
   url.searchParams.delete('paid');
   url.searchParams.delete('checkout');
   const clean = `${url.pathname}${url.search}`;
-  let checkout: CheckoutStatus | null = null;
-  if (UUID.test(checkoutId)) {
-    checkout = await api.payments.checkout(checkoutId).then(
-      (found) => found.data,
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      },
-    );
-  }
+  const checkout = await ownCheckout(api, checkoutId);
   // An unknown or garbled checkout (another account's, a mistyped link) is not said to be paid.
   if (!checkout) throw redirectWithToast(request, clean, { type: 'error', text: at.paymentUnknown });
   // Paymob sends the customer back here after a declined payment too (its transaction response
   // callback, `success=false`): unsigned, but it only says where to send this customer, and the
   // checkout is still open. The payment screen says it was not made (docs/payments.md § Paymob).
   const declined = url.searchParams.get('success') === 'false' && url.searchParams.get('pending') !== 'true';
-  if (checkout.status === 'open' && declined) throw redirect(cardReturnPaths.cancelled);
+  if (checkout.status === 'open' && declined) throw redirect(cardReturnPaths.cancelled(checkoutId));
   if (checkout.status === 'completed') {
     const order = checkout.order;
     const text = order?.number ? at.paidOrderNumber(formatCode(order.number)) : at.paymentReceived;

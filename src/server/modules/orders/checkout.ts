@@ -503,7 +503,7 @@ export function createCheckouts(
           customerName: input.name,
           shippingAddress: input.shippingAddress,
           successUrl: `${input.origin}${cardReturnPaths.paid(session.id)}`,
-          cancelUrl: `${input.origin}${cardReturnPaths.cancelled}`,
+          cancelUrl: `${input.origin}${cardReturnPaths.cancelled(session.id)}`,
           origin: input.origin,
           expiresAt,
         });
