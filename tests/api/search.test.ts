@@ -292,6 +292,8 @@ describe('a search that finds nothing never dead-ends (docs/catalogue.md § Sear
     expect(help.didYouMean).toBeNull();
     expect(help.nearest).toBeNull();
     expectBestSellers(help.popular);
+    // Shorter keywords are made of the words searched: a stop word is never tried alone.
+    expect((await nothingFor('بيتزا من البلاتين')).nearest).toBeNull();
   });
 
   it('never offers a draft: not its words, not among the best sellers', async () => {

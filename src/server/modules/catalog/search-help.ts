@@ -37,13 +37,23 @@ async function respelled(db: Database, keyword: string, words: WordMatch[]): Pro
 }
 
 /**
- * Shorter keywords, nearest first: each with one word left out (the last ones first), then each
- * word alone (the longest first).
+ * Shorter keywords, nearest first, made of the words the search used (stop words and the words
+ * that only announce a colour or a size already left out, at most its first words), as the
+ * customer typed them: each with one word left out (a word that matched nothing first, then the
+ * last ones), then each word alone (the longest first).
  */
-function shorterKeywords(keyword: string): string[] {
-  const parts = keyword.trim().split(/\s+/).filter(Boolean);
+function shorterKeywords(keyword: string, words: WordMatch[]): string[] {
+  const typed = new Map(
+    keyword
+      .trim()
+      .split(/\s+/)
+      .map((part) => [normalizeArabic(part), part] as const),
+  );
+  const parts = words.map(({ word }) => typed.get(word) ?? word);
   if (parts.length < 2) return [];
-  const withoutOne = parts.map((_, index) => parts.filter((__, other) => other !== index).join(' ')).reverse();
+  const dropOrder = parts.map((_, index) => index).reverse();
+  dropOrder.sort((a, b) => Number(words[b]?.how === 'none') - Number(words[a]?.how === 'none'));
+  const withoutOne = dropOrder.map((dropped) => parts.filter((_, index) => index !== dropped).join(' '));
   const alone = [...parts].sort((a, b) => b.length - a.length);
   return [...new Set([...withoutOne, ...alone])].slice(0, MAX_TRIES);
 }
@@ -65,7 +75,7 @@ export async function noMatchHelp<Row>(
   const respellingRows = respelling ? await find(respelling) : [];
   const didYouMean = respelling && respellingRows.length > 0 ? respelling : null;
   let nearest: NoMatch<Row>['nearest'] = didYouMean ? { keyword: didYouMean, rows: respellingRows } : null;
-  for (const shorter of nearest ? [] : shorterKeywords(keyword)) {
+  for (const shorter of nearest ? [] : shorterKeywords(keyword, words)) {
     const rows = await find(shorter);
     if (rows.length > 0) {
       nearest = { keyword: shorter, rows };

@@ -20,16 +20,29 @@ const TWO_SLIPS_FROM = 8;
 /** The least trigram similarity a «هل تقصد» word must have to the typed one. */
 const MIN_SIMILARITY = 0.3;
 
-/** Each folded word and how the catalogue writes it ('ساعه' → 'ساعة'). */
-type Vocabulary = { loadedAt: number; generation: number; words: Map<string, string> };
+/**
+ * Each folded word and how the catalogue writes it ('ساعه' → 'ساعة'). The load itself is kept, so
+ * the words of one query, and requests at the same time, share one read of the catalogue.
+ */
+type Vocabulary = { loadedAt: number; generation: number; words: Promise<Map<string, string>> };
 const vocabularies = new WeakMap<Database, Vocabulary>();
 
-async function catalogueWords(db: Database): Promise<Map<string, string>> {
+function catalogueWords(db: Database): Promise<Map<string, string>> {
   const cached = vocabularies.get(db);
   const generation = searchIndexGeneration();
   if (cached && cached.generation === generation && Date.now() - cached.loadedAt < VOCABULARY_TTL_MS) {
     return cached.words;
   }
+  const words = loadCatalogueWords(db);
+  vocabularies.set(db, { loadedAt: Date.now(), generation, words });
+  // A failed read is not kept: the next search reads again.
+  words.catch(() => {
+    if (vocabularies.get(db)?.words === words) vocabularies.delete(db);
+  });
+  return words;
+}
+
+async function loadCatalogueWords(db: Database): Promise<Map<string, string>> {
   const rows = await selectRows<{ word: string }>(
     db,
     sql`SELECT DISTINCT unnest(regexp_split_to_array(${products.title}, '\\s+')) AS word FROM ${products}
@@ -41,7 +54,6 @@ async function catalogueWords(db: Database): Promise<Map<string, string>> {
     const folded = normalizeArabic(word);
     if ([...folded].length >= MIN_WORD - 1 && !folded.includes(' ') && !words.has(folded)) words.set(folded, word);
   }
-  vocabularies.set(db, { loadedAt: Date.now(), generation, words });
   return words;
 }
 
