@@ -3,7 +3,16 @@ import arabicBold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-ara
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
 import { Direction } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, data as withHeaders } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+  data as withHeaders,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
@@ -54,8 +63,11 @@ let lastRootData: RootData;
  * knew. A page first opened with the root loader failing has no such memory: a guest's header.
  */
 function useLastRootData(fresh: RootData): RootData {
+  // Signing out forgets the customer at once, whatever becomes of the next page's load.
+  const signingOut = useNavigation().formAction === '/logout';
   if (typeof document === 'undefined') return fresh;
-  if (fresh) lastRootData = fresh;
+  if (signingOut) lastRootData = undefined;
+  else if (fresh) lastRootData = fresh;
   return fresh ?? lastRootData;
 }
 

@@ -208,6 +208,8 @@ test.describe('writing a review', () => {
     await expect(ownReview(page).getByText('هاتف ممتاز، البطارية تدوم يومين كاملين')).toBeVisible();
     await expect(ownReview(page).getByRole('button', { name: t.edit })).toBeVisible();
     await expect(ownReview(page).getByRole('button', { name: t.delete })).toBeVisible();
+    // Focus, on the form's button a moment ago, goes to the review that took the form's place.
+    await expect(ownReview(page).getByRole('heading', { level: 3 })).toBeFocused();
     const mine = section(page).getByRole('article').first();
     await expect(mine.getByRole('heading', { level: 3 })).toHaveText(me.name);
     await expect(mine.getByText(t.yours, { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import type { User } from '../../contract/types';
 import { rt } from '../i18n/reviews';
 import { loginHref } from '../lib/add-to-cart';
-import { ADD_REVIEW_FETCHER, parseRating, type ReviewActionResult, reviewFields } from '../lib/review-form';
+import { addReviewFetcher, parseRating, type ReviewActionResult, reviewFields } from '../lib/review-form';
 import { useFormErrors } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';
 import { ReviewFields } from './review-fields';
@@ -45,7 +45,7 @@ export function AddReview({ user, productId, posted }: AddReviewProps) {
       </p>
     );
   }
-  return <AddReviewForm posted={posted?.intent === 'addReview' ? posted : undefined} />;
+  return <AddReviewForm productId={productId} posted={posted?.intent === 'addReview' ? posted : undefined} />;
 }
 
 /**
@@ -53,8 +53,8 @@ export function AddReview({ user, productId, posted }: AddReviewProps) {
  * revalidates in place, the new review takes this form's place (components/own-review.tsx) and the
  * section, still there, says so (components/reviews-section.tsx).
  */
-function AddReviewForm({ posted }: { posted: ReviewActionResult | undefined }) {
-  const fetcher = useFetcher<ReviewActionResult>({ key: ADD_REVIEW_FETCHER });
+function AddReviewForm({ productId, posted }: { productId: string; posted: ReviewActionResult | undefined }) {
+  const fetcher = useFetcher<ReviewActionResult>({ key: addReviewFetcher(productId) });
   const result = fetcher.data ?? posted;
   const failure = result?.ok === false ? result : undefined;
   const [text, setText] = useState(failure?.values.review ?? '');

@@ -54,7 +54,7 @@ export function OwnReview({ review, timeZone, onDelete, justAdded }: OwnReviewPr
 
   return (
     <section aria-labelledby="own-review-heading" className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4">
-      <h3 id="own-review-heading" className="text-lg font-bold">
+      <h3 id="own-review-heading" tabIndex={-1} className="text-lg font-bold focus:outline-none">
         {rt.yourReview}
       </h3>
       {editing ? (
@@ -172,7 +172,9 @@ function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void
         <button
           type="button"
           onClick={onDone}
-          className="flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 font-bold text-slate-800 hover:bg-slate-100"
+          // Leaving while the save is on its way would lose its outcome (as Escape waits too).
+          disabled={busy}
+          className="flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 font-bold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
         >
           {rt.cancel}
         </button>

@@ -20,8 +20,15 @@ export type PageErrorKind = 'offline' | 'server';
 function pageErrorKindOf(error: unknown): PageErrorKind {
   if (isRouteErrorResponse(error)) return 'server';
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-  return offline || error instanceof TypeError ? 'offline' : 'server';
+  return offline || isFailedFetch(error) ? 'offline' : 'server';
 }
+
+/**
+ * A request that never reached the shop, as browsers word it (Chromium «Failed to fetch», Firefox
+ * «NetworkError…», Safari «Load failed»); any other TypeError is a fault of the page itself.
+ */
+const isFailedFetch = (error: unknown) =>
+  error instanceof TypeError && /failed to fetch|networkerror|load failed/i.test(error.message);
 
 const texts = {
   offline: { title: t.offlineTitle, text: t.offlineText, Icon: CloudOff },
@@ -40,6 +47,8 @@ function PageError({ kind }: { kind: PageErrorKind }) {
   const { title, text, Icon } = texts[kind];
 
   const retry = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (a modified click) opens the address as a link does.
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     if (!retrying) revalidator.revalidate();
   };

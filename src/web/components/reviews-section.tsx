@@ -6,7 +6,7 @@ import type { ListEnvelope, Review, User } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { plural } from '../lib/plural';
-import { ADD_REVIEW_FETCHER, REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
+import { addReviewFetcher, REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { AddReview } from './add-review';
 import { OwnReview } from './own-review';
@@ -41,11 +41,13 @@ export function ReviewsSection({ productId, reviews, mine, timeZone, user, poste
   const [deleting, setDeleting] = useState<Review | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const added = useFetcher<ReviewActionResult>({ key: ADD_REVIEW_FETCHER });
+  const added = useFetcher<ReviewActionResult>({ key: addReviewFetcher(productId) });
 
   useFetcherSettled(added, (answer) => {
     if (!answer.ok) return;
     toast.success(rt.added);
+    // The add form (and its button, which had focus) is gone: focus goes to the review that replaced it.
+    document.getElementById('own-review-heading')?.focus();
     // Newest first: the new review is at the top of the first page of reviews.
     if (pageFrom({ searchParams: new URLSearchParams(location.search) }, REVIEWS_PAGE_PARAM) > 1) {
       navigate(`${pageHref(location, 1, REVIEWS_PAGE_PARAM)}#reviews`, { preventScrollReset: true });

@@ -9,7 +9,7 @@ import { plural } from './plural';
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
 
 /** The add form's fetcher: the reviews section reads its answer too, since the form is gone once the review is added. */
-export const ADD_REVIEW_FETCHER = 'add-review';
+export const addReviewFetcher = (productId: string) => `add-review:${productId}`;
 
 /** Field names are the API's body fields, so its messages land on the right field. */
 export const reviewFields = ['review', 'rating'] as const;

@@ -294,7 +294,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
+      {/* One product's review forms never carry over to the next product's page (typed text, editing). */}
       <ReviewsSection
+        key={product.id}
         productId={product.id}
         reviews={reviews}
         mine={myReview}
