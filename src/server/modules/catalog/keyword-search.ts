@@ -123,10 +123,10 @@ export async function expandKeyword(db: Database, keyword: string): Promise<Quer
  * A materialised CTE is planned for all its rows (the full-text index), and EXISTS still stops at
  * the first one.
  */
-async function hasFullTextMatch(db: Database, query: SQL): Promise<boolean> {
+async function hasFullTextMatch(db: Database, query: SQL, among: SQL): Promise<boolean> {
   const [row] = await selectRows<{ found: boolean }>(
     db,
-    sql`WITH matches AS MATERIALIZED (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${query})
+    sql`WITH matches AS MATERIALIZED (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${query} AND ${among})
       SELECT EXISTS (SELECT 1 FROM matches) AS found`,
   );
   return row?.found === true;
@@ -150,19 +150,20 @@ const anyTerm = ({ terms, prefixes }: Terms) =>
  * else as the catalogue's words a typing slip away (spelling.ts), which forgives a typo without
  * matching inside longer words. A word that matches nowhere keeps its stem query and finds nothing.
  */
-export async function matchWords(db: Database, keyword: string): Promise<WordMatch[]> {
+export async function matchWords(db: Database, keyword: string, among: SQL): Promise<WordMatch[]> {
   const words = await expandKeyword(db, keyword);
+  const matches = (query: SQL) => hasFullTextMatch(db, query, among);
   return Promise.all(
     words.map(async ({ word, whole, ...all }): Promise<WordMatch> => {
       const wholeQuery = anyTerm(whole);
-      if (await hasFullTextMatch(db, wholeQuery)) return { word, query: wholeQuery, how: 'whole' };
+      if (await matches(wholeQuery)) return { word, query: wholeQuery, how: 'whole' };
       const exact = anyTerm(all);
-      if (await hasFullTextMatch(db, exact)) return { word, query: exact, how: 'terms' };
+      if (await matches(exact)) return { word, query: exact, how: 'terms' };
       const stem = sql`(${exact} || to_tsquery('arabic', ${word}))`;
-      if (await hasFullTextMatch(db, stem)) return { word, query: stem, how: 'stem' };
+      if (await matches(stem)) return { word, query: stem, how: 'stem' };
       if ([...word].length >= MIN_START) {
         const start = anyTerm({ terms: [], prefixes: wholeWordForms(word) });
-        if (await hasFullTextMatch(db, start)) return { word, query: start, how: 'start' };
+        if (await matches(start)) return { word, query: start, how: 'start' };
       }
       const close = await closeCatalogueWords(db, word);
       if (close.length > 0)
@@ -173,11 +174,13 @@ export async function matchWords(db: Database, keyword: string): Promise<WordMat
 }
 
 /**
- * The keyword filter and its relevance (issue 6): every query word must match (matchWords)
- * against the title, brand, category, description, colours and options.
+ * The keyword filter and its relevance (docs/catalogue.md § Search): every query word must match
+ * (matchWords) against the title, brand, category, description, colours and options. `among` is
+ * what the caller may show (published products for the public): only those decide how strictly a
+ * word matches, so a draft neither hides a typo's correction nor tells that it holds a word.
  */
-export async function keywordSearch(db: Database, keyword: string): Promise<KeywordSearch> {
-  const words = await matchWords(db, keyword);
+export async function keywordSearch(db: Database, keyword: string, among: SQL = sql`true`): Promise<KeywordSearch> {
+  const words = await matchWords(db, keyword, among);
   // Only punctuation ('_', '!!'): nothing is named like that.
   if (words.length === 0) {
     return { where: sql`false`, rank: sql<number>`0::real`, textRank: sql<number>`0::real`, words };

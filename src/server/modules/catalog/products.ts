@@ -453,7 +453,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** One page of the listing: its rows and how many match in all. */
   async function listPage(query: ProductQuery, visible: SQL | undefined, limit: number, offset: number) {
-    const search = query.keyword ? await keywordSearch(db, query.keyword) : undefined;
+    const search = query.keyword ? await keywordSearch(db, query.keyword, visible) : undefined;
     const where = and(productFilters(query, digits, search), visible);
     const order = productOrder(query, search);
     const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;

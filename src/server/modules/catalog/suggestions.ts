@@ -44,7 +44,7 @@ async function matchingGroups(db: Database, keyword: string): Promise<Suggestion
 }
 
 async function matchingProducts(db: Database, keyword: string, limit: number): Promise<Suggestion[]> {
-  const search = await keywordSearch(db, keyword);
+  const search = await keywordSearch(db, keyword, isActive);
   const rows = await db
     .select({ id: products.id, title: products.title })
     .from(products)
