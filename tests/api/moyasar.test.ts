@@ -142,6 +142,16 @@ describe('checkout', () => {
     );
     expect(fake.invoices.get(first.session.id)?.status).toBe('canceled');
   });
+
+  it('cash chosen after «رجوع»: the left invoice is cancelled at Moyasar, so it cannot be paid as well', async () => {
+    const first = await openCheckout();
+    const cash = await send('POST', `/orders/${first.cartId}`, {
+      token: first.user.token,
+      payload: { shippingAddress },
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect(fake.invoices.get(first.session.id)?.status).toBe('canceled');
+  });
 });
 
 describe('the payment_paid webhook', () => {

@@ -441,6 +441,7 @@ export function createCheckouts(
   }
 
   return {
+    expireAtProvider,
     /**
      * Opens a card checkout for the customer's cart: prices it, ends their other open checkouts,
      * takes the units out of stock and asks the provider for its payment page.

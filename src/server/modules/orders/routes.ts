@@ -134,6 +134,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     },
     async (request, reply) => {
       const { cartId } = request.params;
+      let ended: Awaited<ReturnType<typeof endOpenCheckouts>> = [];
       const row = await db.transaction(async (tx) => {
         // Lock the cart so two submissions of the same cart make one order.
         const [cart] = await tx
@@ -144,7 +145,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         if (!cart) throw failure('cartNotFound');
         const userId = userOf(request).id;
         // A card checkout left open for this cart gives its units back first: one checkout at a time.
-        await endOpenCheckouts(tx, userId);
+        ended = await endOpenCheckouts(tx, userId);
         const priced = await priceCartToOrder(tx, cart);
         const { postalCode, ...address } = request.body.shippingAddress;
         const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
@@ -160,6 +161,9 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           method: 'cash',
         });
       });
+      // The provider's page of a checkout this order replaced (left with «رجوع», still in the tab's
+      // history) stops taking payment, as when a new checkout replaces it (docs/payments.md, step 1).
+      await checkouts.expireAtProvider(ended);
       const order = await reader.written(row.id, origin(request), 'customer');
       await sendConfirmation(order, origin(request));
       await messages.shopNotice(order, 'created', origin(request));
