@@ -14,16 +14,12 @@
  * Network: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (Lighthouse's "slow 4G"); CPU slowed
  * 4× (BENCH_JOURNEY_CPU overrides). BENCH_PORT picks the port (default 3198).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { startProductionShop } from './production-shop';
 
 const port = Number(process.env.BENCH_PORT ?? 3198);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-bench-journey-'));
 const cpuSlowdown = Number(process.env.BENCH_JOURNEY_CPU ?? 4);
 /** More steps than any journey needs: a walk going round in circles stops here. */
 const MAX_STEPS = 60;
@@ -37,19 +33,6 @@ const customer = {
   password: 'Journey-pass-1',
 };
 const address = { alias: 'البيت', details: 'حي الروضة، شارع التحلية 10', city: 'جدة' };
-
-async function waitForReady(server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become ready');
-}
 
 /** What the walk counts, as a person would: screens seen, taps and fields typed. */
 class Walk {
@@ -317,7 +300,7 @@ async function purchase(run: number) {
     isMobile: true,
     hasTouch: true,
     locale: 'ar',
-    baseURL: origin,
+    baseURL: shop.origin,
   });
   try {
     const page = await context.newPage();
@@ -363,28 +346,15 @@ async function purchase(run: number) {
   }
 }
 
-buildIfStale();
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-    PAYMENT_PROVIDER: 'none',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const shop = startProductionShop(port, { PAYMENT_PROVIDER: 'none' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 try {
-  await waitForReady(server);
+  await shop.ready();
   // One warm-up request for each page type, so the figures are of a running shop.
-  for (const warm of ['/', '/products?keyword=فستان', '/login', '/register']) await fetch(`${origin}${warm}`);
+  for (const warm of ['/', '/products?keyword=فستان', '/login', '/register']) await fetch(`${shop.origin}${warm}`);
   const runs = [];
   for (let run = 1; run <= RUNS; run++) runs.push(await purchase(run));
   console.log(
@@ -395,6 +365,5 @@ try {
   console.log(`\nMedian: ${median?.seconds} s. The path of that run: ${median?.path}\n`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  shop.stop();
 }

@@ -3,44 +3,15 @@
  * preset, simulated throttling, Debian chromium) on `/`, `/products` and a product page. Prints the
  * four category scores, LCP, TBT, CLS and the JavaScript bytes transferred for each page.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { startProductionShop } from './production-shop';
 
 const port = Number(process.env.BENCH_PORT ?? 3199);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-bench-web-'));
 
-async function waitForReady(server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become ready');
-}
-
-buildIfStale();
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const shop = startProductionShop(port, {});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -53,14 +24,14 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  await waitForReady(server);
-  const products = (await (await fetch(`${origin}/api/v1/products?limit=1`)).json()) as { data: { id: string }[] };
+  await shop.ready();
+  const products = (await (await fetch(`${shop.origin}/api/v1/products?limit=1`)).json()) as { data: { id: string }[] };
   const pages = ['/', '/products', `/products/${products.data[0]?.id}`];
   const rows = [];
   for (const page of pages) {
     // One warm-up load so the figures are of a running shop, not of its first request.
-    await fetch(`${origin}${page}`);
-    const result = await lighthouse(`${origin}${page}`, {
+    await fetch(`${shop.origin}${page}`);
+    const result = await lighthouse(`${shop.origin}${page}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -93,6 +64,5 @@ try {
   console.table(rows);
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  shop.stop();
 }
