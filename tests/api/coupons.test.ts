@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { shopDay } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { coupons } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
@@ -81,8 +82,9 @@ describe('POST /coupons', () => {
     const { category } = await createTaxonomy(t);
     const p = await insertProduct(t, { categoryId: category.id }, { price: 10_000 });
     await send('POST', '/cart', { token: user.token, payload: { productId: p.id } });
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // The shop's day, not UTC's: a date-only expiry ends at the shop's midnight (docs/dates.md).
+    const today = shopDay(new Date(), t.config.timeZone);
+    const yesterday = shopDay(new Date(Date.now() - 86_400_000), t.config.timeZone);
     const live = await create({ expire: today, discount: 25 });
     const gone = await create({ expire: yesterday, discount: 25 });
     const applied = await send('PUT', '/cart/applyCoupon', { token: user.token, payload: { couponName: live.name } });

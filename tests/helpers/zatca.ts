@@ -78,6 +78,9 @@ export function zatcaFindings(documents: Record<string, string>): Finding[] {
         execFileSync(
           'java',
           [
+            // current-date() in BR-KSA-04 (issue date not in the future) is the Kingdom's date, as on
+            // ZATCA's servers; our documents carry the shop's date (docs/dates.md), not UTC's.
+            '-Duser.timezone=Asia/Riyadh',
             '-cp',
             saxonJar,
             'net.sf.saxon.Transform',
