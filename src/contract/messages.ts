@@ -475,6 +475,41 @@ export const apiFailures = {
     note: 'Only when nothing names a refund; another mismatched or second payment is refunded and answered 200 (docs/payments.md, step 6).',
   },
   webhookSignatureInvalid: { status: 400, message: 'Invalid webhook signature' },
+  // E-invoicing with ZATCA (docs/invoices.md § Onboarding)
+  otpInvalid: { field: true, message: 'otp must be the 6-digit code from the Fatoora portal' },
+  eInvoicingEnvironmentInvalid: {
+    field: true,
+    message: 'environment must be developer-portal, simulation or core',
+  },
+  eInvoicingSaudiOnly: {
+    status: 409,
+    message: 'E-invoicing with ZATCA is for Saudi shops',
+    note: 'SHOP_COUNTRY=SA (docs/invoices.md § Onboarding).',
+  },
+  eInvoicingSellerIncomplete: {
+    status: 409,
+    message: 'Complete the seller details for tax invoices before onboarding with ZATCA',
+    note: '`missing` lists what is missing, as `missingForTaxInvoices` in `GET /settings` does.',
+  },
+  eInvoicingStepUnavailable: {
+    status: 409,
+    message: 'This e-invoicing step is not available now',
+    note: '`step` says where onboarding stands (`GET /e-invoicing`); take the steps in order.',
+  },
+  eInvoicingKeySecretMissing: {
+    status: 409,
+    message: 'Set ZATCA_KEY_SECRET before onboarding with ZATCA',
+    note: 'A public shop keeps the e-invoicing key only under a secret from its environment (docs/invoices.md § Keys at rest).',
+  },
+  zatcaRefused: {
+    status: 422,
+    message: 'ZATCA refused the request',
+    note: '`zatcaStatus` is ZATCA’s HTTP status and `zatcaMessages` its own messages (`code`, `message`), shown beside the Arabic.',
+  },
+  zatcaUnavailable: {
+    status: 502,
+    message: 'ZATCA’s e-invoicing service is unavailable, please try again later',
+  },
 } as const satisfies Record<string, Failure>;
 
 /** What the API says on success (no failure, so no code). */

@@ -19,6 +19,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_STATUSES } from '../contract/constants.js';
+import {
+  type ComplianceDocument,
+  REPORTING_STATUSES,
+  type ZatcaEnvironment,
+  type ZatcaMessage,
+} from '../contract/e-invoicing.js';
 import type { MoneyAmounts } from '../contract/money-lines.js';
 
 // Money columns hold integer minor units (halalas, piastres) in bigint, so no sum of a real
@@ -732,6 +738,9 @@ export const shippingZones = pgTable(
 
 export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note']);
 
+/** Where a phase-2 document stands with ZATCA (docs/invoices.md § Reporting). */
+export const reportingStatusEnum = pgEnum('reporting_status', REPORTING_STATUSES);
+
 /** An invoice line as issued (minor units). */
 export type InvoiceLine = {
   name: string;
@@ -808,9 +817,20 @@ export const invoices = pgTable(
     /** A credit note's invoice, and why it was issued. */
     refersTo: uuid('refers_to'),
     reason: text('reason'),
+    /**
+     * Phase 2 (docs/invoices.md § The cryptographic stamp): the signed document, byte for byte what
+     * is served and reported. Null on a phase-1 document, whose XML is rendered from the row.
+     */
+    signedXml: text('signed_xml'),
+    /** Null on a phase-1 document (nothing to report). */
+    reportingStatus: reportingStatusEnum('reporting_status'),
+    /** ZATCA's warnings (reported with warnings) or errors (rejected), as it sent them. */
+    reportingMessages: jsonb('reporting_messages').$type<ZatcaMessage[]>(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_reporting_open_idx').on(t.issuedAt).where(sql`${t.reportingStatus} in ('pending', 'rejected')`),
     uniqueIndex('invoices_uuid_key').on(t.uuid),
     uniqueIndex('invoices_order_invoice_key').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
   ],
@@ -825,4 +845,36 @@ export const invoiceCounter = pgTable(
     lastHash: text('last_hash').notNull(),
   },
   (t) => [check('invoice_counter_single_row', sql`${t.id} = 1`)],
+);
+
+/** A compliance check the shop ran: one sample document sent to `POST /compliance/invoices`. */
+export type ComplianceCheck = { document: ComplianceDocument; passed: boolean; messages: ZatcaMessage[] };
+
+/**
+ * The shop's e-invoicing unit with ZATCA (one row, id 1; docs/invoices.md § Onboarding). `pending…`
+ * is an onboarding or renewal under way; `production…` the unit that signs. Keys and secrets are
+ * sealed with ZATCA_KEY_SECRET (src/server/modules/e-invoicing/sealed.ts), never stored in clear.
+ */
+export const eInvoicing = pgTable(
+  'e_invoicing',
+  {
+    id: smallint('id').primaryKey().default(1),
+    pendingEnvironment: text('pending_environment').$type<ZatcaEnvironment>(),
+    pendingKey: text('pending_key'),
+    /** The CSR as ZATCA takes it (Base64 of the PEM). */
+    pendingCsr: text('pending_csr'),
+    complianceRequestId: text('compliance_request_id'),
+    complianceToken: text('compliance_token'),
+    complianceSecret: text('compliance_secret'),
+    complianceChecks: jsonb('compliance_checks').$type<ComplianceCheck[]>().notNull().default([]),
+    productionEnvironment: text('production_environment').$type<ZatcaEnvironment>(),
+    productionKey: text('production_key'),
+    productionToken: text('production_token'),
+    productionSecret: text('production_secret'),
+    certificateExpiresAt: timestamp('certificate_expires_at', { withTimezone: true }),
+    /** Why ZATCA refused the last report on configuration (401, 406): the admin is told. */
+    reportingProblem: jsonb('reporting_problem').$type<{ status: number; messages: ZatcaMessage[]; at: string }>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('e_invoicing_single_row', sql`${t.id} = 1`)],
 );

@@ -35,6 +35,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts, SEPARATE_REFUND_REASONS } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
@@ -244,6 +245,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));
       await api.register((scope) => settingsRoutes(scope, ctx), { prefix: '/settings' });
+      await api.register((scope) => eInvoicingRoutes(scope, ctx), { prefix: '/e-invoicing' });
       await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
     },
     { prefix: '/api/v1' },

@@ -63,6 +63,8 @@ const envSchema = z.object({
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   CORS_ORIGINS: z.string().default(''),
+  ZATCA_API_URL: z.url().optional(),
+  ZATCA_KEY_SECRET: z.string().min(32, 'ZATCA_KEY_SECRET must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -110,6 +112,13 @@ export type Config = {
   payments: PaymentSettings;
   /** Origins whose pages may call the API from a browser (src/server/http/cors.ts). */
   corsOrigins: string[];
+  /** ZATCA phase 2 (docs/invoices.md § Onboarding). */
+  zatca: {
+    /** Another Fatoora than ZATCA's (the local fake): replaces `https://gw-fatoora.zatca.gov.sa/e-invoicing/<environment>`. */
+    apiUrl: string | undefined;
+    /** ZATCA_KEY_SECRET: seals the e-invoicing key and secrets at rest (docs/invoices.md § Keys at rest). */
+    keySecret: string | undefined;
+  };
 };
 
 export type PaymentSettings =
@@ -129,9 +138,12 @@ function parseTrustProxy(value: string): boolean | string {
   return value;
 }
 
-/** Without JWT_SECRET a random secret is kept in DATA_DIR so sign-ins survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * A random secret kept in DATA_DIR under `name`, made on first use: without JWT_SECRET sign-ins
+ * survive restarts; a shop on loopback without ZATCA_KEY_SECRET still seals its e-invoicing key.
+ */
+export function persistentSecret(dataDir: string, name: 'jwt-secret' | 'zatca-key-secret'): string {
+  const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
@@ -320,7 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
-    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
@@ -348,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
+    zatca: { apiUrl: e.ZATCA_API_URL?.replace(/\/$/, ''), keySecret: e.ZATCA_KEY_SECRET },
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.

@@ -15,9 +15,12 @@ import {
   storeSettings,
 } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
+import { type DocumentIssuing, queueReport } from '../e-invoicing/reporting.js';
+import { signingUnit } from '../e-invoicing/unit.js';
 import type { StoreSettings } from '../settings/service.js';
 import { type Credited, creditNoteAmounts, type ItemLine, invoiceLines } from './allocate.js';
 import { zatcaHash } from './hash.js';
+import { stampDocument } from './stamp.js';
 import { zatcaQr } from './tlv.js';
 import { decimal, invoiceUbl, PAYMENT_MEANS } from './ubl.js';
 
@@ -104,9 +107,16 @@ export function documentMarket(document: Pick<InvoiceRow, 'seller' | 'currency'>
   return { country: document.seller.country ?? country, timeZone: document.seller.timeZone ?? market.timeZone };
 }
 
-/** A document's hash: ZATCA's, of exactly the XML the API serves (docs/invoices.md § The hash chain). */
+/** A document's hash: ZATCA's, of its XML as rendered from the row (docs/invoices.md § The hash chain). */
 export const documentHash = (document: InvoiceRow | UnhashedDocument, corrected?: InvoiceRow) =>
   zatcaHash(documentXml(document, corrected));
+
+/**
+ * The XML the API serves: a signed document exactly as signed and reported, else rendered from its
+ * row (docs/invoices.md § UBL export).
+ */
+export const servedXml = (document: InvoiceRow, corrected?: InvoiceRow) =>
+  document.signedXml ?? documentXml(document, corrected);
 
 /**
  * A document as UBL XML (docs/invoices.md § UBL export): a pure function of its row and, for a
@@ -114,9 +124,10 @@ export const documentHash = (document: InvoiceRow | UnhashedDocument, corrected?
  */
 export function documentXml(document: InvoiceRow | UnhashedDocument, corrected?: InvoiceRow): string {
   const { country, timeZone } = documentMarket(document);
-  const creditNote =
+  const correction =
     document.kind === 'credit_note' && corrected
       ? {
+          kind: 'credit' as const,
           invoice: { number: corrected.number, uuid: corrected.uuid, issuedAt: corrected.issuedAt },
           reason: document.reason ?? '',
         }
@@ -127,7 +138,7 @@ export function documentXml(document: InvoiceRow | UnhashedDocument, corrected?:
     timeZone,
     digits: currencyDigits(document.currency),
     paymentMeans: document.paymentMeans,
-    creditNote,
+    correction,
   });
 }
 
@@ -166,7 +177,7 @@ const paymentMeansOf = (order: Pick<OrderRow, 'paymentMethodType' | 'paymentRef'
  * Numbering): the counter row is locked, so concurrent issues take numbers one after another, and
  * a rolled-back transaction gives its number back with the counter update.
  */
-async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
+async function issueDocument(tx: Tx, body: DocumentBody, issuing: DocumentIssuing): Promise<InvoiceRow> {
   await tx.insert(invoiceCounter).values({ id: 1, lastNumber: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
   const [counter] = await tx.select().from(invoiceCounter).where(eq(invoiceCounter.id, 1)).for('update');
   if (!counter) throw new Error('invoice counter missing');
@@ -194,13 +205,23 @@ async function issueDocument(tx: Tx, body: DocumentBody): Promise<InvoiceRow> {
     }),
   };
   const corrected = body.refersTo ? await invoiceById(tx, body.refersTo) : undefined;
-  const hash = documentHash(unsigned, corrected);
+  const xml = documentXml(unsigned, corrected);
+  // Phase 2 once the shop holds a production CSID (docs/invoices.md § The cryptographic stamp): the
+  // document is signed now, kept byte for byte, and reported to ZATCA by the job queued with it.
+  const signer = await signingUnit(tx, issuing.keySecret);
+  const stamped = signer ? stampDocument(xml, signer, issuedAt) : undefined;
+  const hash = stamped?.hash ?? zatcaHash(xml);
   const [row] = await tx
     .insert(invoices)
-    .values({ ...unsigned, hash })
+    .values({
+      ...unsigned,
+      hash,
+      ...(stamped ? { qr: stamped.qr, signedXml: stamped.xml, reportingStatus: 'pending' as const } : {}),
+    })
     .returning();
   await tx.update(invoiceCounter).set({ lastNumber: unsigned.number, lastHash: hash }).where(eq(invoiceCounter.id, 1));
   if (!row) throw new Error('invoice not written');
+  if (stamped) await queueReport(tx, issuing, row.id);
   return row;
 }
 
@@ -211,19 +232,24 @@ export function issueInvoice(
   items: readonly ItemLine[],
   seller: InvoiceSeller,
   currency: string,
+  issuing: DocumentIssuing,
 ): Promise<InvoiceRow> {
-  return issueDocument(tx, {
-    kind: 'invoice',
-    orderId: order.id,
-    seller,
-    lines: invoiceLines(order, items),
-    subtotalExclVat: order.totalOrderPrice - order.taxPrice,
-    vatTotal: order.taxPrice,
-    total: order.totalOrderPrice,
-    currency,
-    refersTo: null,
-    reason: null,
-  });
+  return issueDocument(
+    tx,
+    {
+      kind: 'invoice',
+      orderId: order.id,
+      seller,
+      lines: invoiceLines(order, items),
+      subtotalExclVat: order.totalOrderPrice - order.taxPrice,
+      vatTotal: order.taxPrice,
+      total: order.totalOrderPrice,
+      currency,
+      refersTo: null,
+      reason: null,
+    },
+    issuing,
+  );
 }
 
 /** What the credit notes of an invoice have taken back so far, together (minor units). */
@@ -249,6 +275,7 @@ async function creditedOn(tx: Tx, invoiceId: string): Promise<Credited> {
  */
 export async function issueCreditNote(
   tx: Tx,
+  issuing: DocumentIssuing,
   orderId: string,
   reason: string,
   amount?: number,
@@ -257,15 +284,19 @@ export async function issueCreditNote(
   if (!invoice) return null;
   const amounts = creditNoteAmounts(invoice, await creditedOn(tx, invoice.id), amount ?? invoice.total);
   if (!amounts) return null;
-  return issueDocument(tx, {
-    kind: 'credit_note',
-    orderId,
-    seller: invoice.seller,
-    ...amounts,
-    currency: invoice.currency,
-    refersTo: invoice.id,
-    reason,
-  });
+  return issueDocument(
+    tx,
+    {
+      kind: 'credit_note',
+      orderId,
+      seller: invoice.seller,
+      ...amounts,
+      currency: invoice.currency,
+      refersTo: invoice.id,
+      reason,
+    },
+    issuing,
+  );
 }
 
 /**
@@ -279,6 +310,7 @@ export async function invoiceOrder(
   order: OrderRow,
   items: ReadonlyArray<{ title: string; sku: string; options: Record<string, string>; count: number; price: number }>,
   market: InvoiceMarket,
+  issuing: DocumentIssuing,
 ): Promise<InvoiceRow | null> {
   if (order.isTest) return null;
   const [settings] = await tx.select().from(storeSettings).limit(1);
@@ -295,6 +327,7 @@ export async function invoiceOrder(
     })),
     seller,
     market.currency,
+    issuing,
   );
 }
 

@@ -8,18 +8,24 @@ import type { InvoiceLine, InvoiceSeller } from '../../../db/schema.js';
  * the counter (ICV), the previous invoice's hash (PIH) and the QR as additional document
  * references, the seller with its ZATCA id and national address, dates in the shop's time zone
  * (ZATCA reads them as Saudi time, BR-KSA-70). A credit note is the same Invoice document with
- * InvoiceTypeCode 381, a BillingReference to the invoice it corrects and its reason as the
+ * InvoiceTypeCode 381 (a debit note 383), a BillingReference to the invoice it corrects and its reason as the
  * PaymentMeans' InstructionNote (ZATCA's simplified credit note). Unsigned: the cryptographic stamp
  * (UBLExtensions, cac:Signature) is phase 2's. It passes ZATCA's SDK rules but the stamp's
  * (tests/api/invoices.test.ts).
  */
 
-/** What a credit note says beyond an invoice (docs/invoices.md § Credit notes). */
-export type UblCreditNote = {
-  /** The invoice it corrects. */
+/**
+ * What a credit note (381) or debit note (383) says beyond an invoice (docs/invoices.md § Credit
+ * notes): the invoice it corrects and why. The shop issues credit notes; a debit note is only
+ * one of ZATCA's compliance samples (§ Onboarding).
+ */
+export type UblCorrection = {
+  kind: 'credit' | 'debit';
   invoice: { number: number; uuid: string; issuedAt: Date };
   reason: string;
 };
+
+const TYPE_CODES = { invoice: 388, credit: 381, debit: 383 } as const;
 
 export type UblInvoice = {
   number: number;
@@ -41,8 +47,8 @@ export type UblInvoice = {
   subtotalExclVat: number;
   vatTotal: number;
   total: number;
-  /** Present for a credit note. */
-  creditNote?: UblCreditNote | undefined;
+  /** Present for a credit or debit note. */
+  correction?: UblCorrection | undefined;
 };
 
 /** UNTDID 4461 payment means: 10 in cash, 48 bank card. */
@@ -69,24 +75,24 @@ export function invoiceUbl(invoice: UblInvoice): string {
   const money = (tag: string, minor: number) =>
     `<cbc:${tag} currencyID="${e(currency)}">${decimal(minor, digits)}</cbc:${tag}>`;
   const issued = wallClock(invoice.issuedAt, invoice.timeZone);
-  const { creditNote, seller } = invoice;
-  // The invoice a credit note corrects: its number (our cbc:ID), UUID and issue date.
-  const billingReference = creditNote
+  const { correction, seller } = invoice;
+  // The invoice a note corrects: its number (our cbc:ID), UUID and issue date.
+  const billingReference = correction
     ? [
         '<cac:BillingReference><cac:InvoiceDocumentReference>',
-        `<cbc:ID>${creditNote.invoice.number}</cbc:ID>`,
-        `<cbc:UUID>${e(creditNote.invoice.uuid)}</cbc:UUID>`,
-        `<cbc:IssueDate>${wallClock(creditNote.invoice.issuedAt, invoice.timeZone).date}</cbc:IssueDate>`,
+        `<cbc:ID>${correction.invoice.number}</cbc:ID>`,
+        `<cbc:UUID>${e(correction.invoice.uuid)}</cbc:UUID>`,
+        `<cbc:IssueDate>${wallClock(correction.invoice.issuedAt, invoice.timeZone).date}</cbc:IssueDate>`,
         '</cac:InvoiceDocumentReference></cac:BillingReference>',
       ]
     : [];
-  // ZATCA reads a credit note's reason from the payment means' instruction note (KSA-10).
+  // ZATCA reads a note's reason from the payment means' instruction note (KSA-10).
   const paymentMeans =
-    invoice.paymentMeans || creditNote
+    invoice.paymentMeans || correction
       ? [
           '<cac:PaymentMeans>',
           `<cbc:PaymentMeansCode>${invoice.paymentMeans ?? PAYMENT_MEANS.cash}</cbc:PaymentMeansCode>`,
-          ...(creditNote ? [`<cbc:InstructionNote>${e(creditNote.reason)}</cbc:InstructionNote>`] : []),
+          ...(correction ? [`<cbc:InstructionNote>${e(correction.reason)}</cbc:InstructionNote>`] : []),
           '</cac:PaymentMeans>',
         ]
       : [];
@@ -167,7 +173,7 @@ export function invoiceUbl(invoice: UblInvoice): string {
     `<cbc:UUID>${e(invoice.uuid)}</cbc:UUID>`,
     `<cbc:IssueDate>${issued.date}</cbc:IssueDate>`,
     `<cbc:IssueTime>${issued.time}</cbc:IssueTime>`,
-    `<cbc:InvoiceTypeCode name="0200000">${creditNote ? 381 : 388}</cbc:InvoiceTypeCode>`,
+    `<cbc:InvoiceTypeCode name="0200000">${TYPE_CODES[correction?.kind ?? 'invoice']}</cbc:InvoiceTypeCode>`,
     `<cbc:DocumentCurrencyCode>${e(currency)}</cbc:DocumentCurrencyCode>`,
     `<cbc:TaxCurrencyCode>${e(currency)}</cbc:TaxCurrencyCode>`,
     ...billingReference,

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { dataEnvelope, isoDateTime } from './common.js';
+import { toAsciiDigits } from './digits.js';
+import { apiMessages as m } from './messages.js';
+
+/*
+ * ZATCA phase 2, onboarding and reporting (docs/invoices.md § Onboarding, § Reporting): the
+ * admin's `/api/v1/e-invoicing` requests and answers.
+ */
+
+/** ZATCA's three Fatoora environments, each under `https://gw-fatoora.zatca.gov.sa/e-invoicing/`. */
+export const ZATCA_ENVIRONMENTS = ['developer-portal', 'simulation', 'core'] as const;
+export type ZatcaEnvironment = (typeof ZATCA_ENVIRONMENTS)[number];
+
+/** Where a phase-2 document stands with ZATCA. */
+export const REPORTING_STATUSES = ['pending', 'reported', 'reported_with_warnings', 'rejected'] as const;
+export type ReportingStatus = (typeof REPORTING_STATUSES)[number];
+
+/** One of ZATCA's validation messages, as its API sends it (its text stays ZATCA's English). */
+export const zatcaMessageSchema = z.object({
+  type: z.string().optional(),
+  code: z.string(),
+  category: z.string().optional(),
+  message: z.string(),
+  status: z.string().optional(),
+});
+export type ZatcaMessage = z.infer<typeof zatcaMessageSchema>;
+
+/** The sample documents a simplified-only unit must pass before its production CSID. */
+export const COMPLIANCE_DOCUMENTS = ['invoice', 'credit_note', 'debit_note'] as const;
+export type ComplianceDocument = (typeof COMPLIANCE_DOCUMENTS)[number];
+
+/**
+ * The onboarding steps, in order: nothing yet; a key and CSR made (waiting for the OTP); a
+ * compliance CSID whose checks did not all pass yet; the checks passed (waiting for the production
+ * CSID); a production CSID that signs every new document (phase 2).
+ */
+export const ONBOARDING_STEPS = [
+  'not_started',
+  'csr_created',
+  'compliance_csid',
+  'compliance_passed',
+  'production',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+/** The Fatoora portal's one-time password: 6 digits, Arabic-Indic digits accepted. */
+export const otpSchema = z
+  .string({ error: m.otpInvalid })
+  .transform((value) => toAsciiDigits(value).trim())
+  .pipe(z.string().regex(/^\d{6}$/, { error: m.otpInvalid }));
+
+export const csrRequestSchema = z.object({
+  environment: z.enum(ZATCA_ENVIRONMENTS, { error: m.eInvoicingEnvironmentInvalid }),
+});
+export const otpRequestSchema = z.object({ otp: otpSchema });
+
+export const complianceCheckView = z.object({
+  document: z.enum(COMPLIANCE_DOCUMENTS),
+  passed: z.boolean(),
+  messages: z.array(zatcaMessageSchema),
+});
+
+export const eInvoicingStatusSchema = z.object({
+  /** 1 until a production CSID signs: the shop issues phase-1 invoices until then. */
+  phase: z.union([z.literal(1), z.literal(2)]),
+  step: z.enum(ONBOARDING_STEPS),
+  /** The environment being onboarded, else the one that signs; null before the first step. */
+  environment: z.enum(ZATCA_ENVIRONMENTS).nullable(),
+  /** The production certificate's end; the admin is warned 30 days before (`renewalDue`). */
+  certificateExpiresAt: isoDateTime.nullable(),
+  renewalDue: z.boolean(),
+  /** A renewal (new CSR and OTP) is under way beside the certificate that signs. */
+  renewing: z.boolean(),
+  complianceChecks: z.array(complianceCheckView),
+  /** Documents by reporting state (phase-1 documents are not counted). */
+  documents: z.object({
+    pending: z.number().int(),
+    reported: z.number().int(),
+    reported_with_warnings: z.number().int(),
+    rejected: z.number().int(),
+    /** Pending for more than 20 hours: ZATCA wants each within 24. */
+    late: z.number().int(),
+  }),
+  /** ZATCA refused the shop's reports on configuration (401, 406): the admin must act. */
+  reportingProblem: z
+    .object({ status: z.number().int(), messages: z.array(zatcaMessageSchema), at: isoDateTime })
+    .nullable(),
+});
+export const eInvoicingStatusEnvelope = dataEnvelope(eInvoicingStatusSchema);
+export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;

@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import type { ZatcaMessage } from '../../../contract/e-invoicing.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { eInvoicing, invoices } from '../../../db/schema.js';
+import type { JobOutcome, JobRunner } from '../../jobs/index.js';
+import { fatooraClient } from './fatoora-client.js';
+import { credentials, unitOf } from './unit.js';
+
+/*
+ * Reporting each signed simplified document to ZATCA within 24 hours (docs/invoices.md §
+ * Reporting). The job is queued in the transaction that issues the document (one job per
+ * document: its id is the document's), so it exists exactly when the document does; the runner
+ * retries it with backoff, once across processes, and after a restart.
+ */
+
+export const REPORT_QUEUE = 'zatca-report';
+
+/** What issuing a document needs beside its transaction: the secret that opens the signing key, and the queue. */
+export type DocumentIssuing = { keySecret: string | undefined; jobs: Pick<JobRunner, 'enqueue'> };
+
+export type ReportPayload = { invoiceId: string };
+
+/** Queues the document's report inside the transaction that issues it. */
+export async function queueReport(tx: Tx, issuing: DocumentIssuing, invoiceId: string) {
+  await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId }, { singletonKey: invoiceId });
+}
+
+/** ZATCA's messages of one kind from a reporting answer's `validationResults`. */
+function resultMessages(body: unknown, kind: 'errorMessages' | 'warningMessages'): ZatcaMessage[] {
+  const results = (body as { validationResults?: Record<string, unknown> } | null | undefined)?.validationResults;
+  const list = results?.[kind];
+  if (!Array.isArray(list)) return [];
+  return list.map((item: Record<string, unknown>) => ({
+    ...(typeof item.type === 'string' ? { type: item.type } : {}),
+    code: String(item.code ?? ''),
+    ...(typeof item.category === 'string' ? { category: item.category } : {}),
+    message: String(item.message ?? ''),
+    ...(typeof item.status === 'string' ? { status: item.status } : {}),
+  }));
+}
+
+async function settle(
+  db: Database,
+  invoiceId: string,
+  status: 'reported' | 'reported_with_warnings' | 'rejected',
+  messages: ZatcaMessage[],
+) {
+  await db
+    .update(invoices)
+    .set({
+      reportingStatus: status,
+      reportingMessages: messages,
+      reportedAt: status === 'rejected' ? null : new Date(),
+    })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.reportingStatus, 'pending')));
+  await db.update(eInvoicing).set({ reportingProblem: null }).where(eq(eInvoicing.id, 1));
+}
+
+/**
+ * Reports one document with the identical signed bytes every time. 200 reported; 202 reported
+ * with ZATCA's warnings; 409 already reported (a retry after an answer lost on the way); 400 not
+ * reported (rejected: it stays in the chain, staff see ZATCA's errors and issue a correction);
+ * 401, 403 and 406 are the shop's configuration: kept pending, the admin told, retried later;
+ * a timeout, a network error or a 5xx is retried.
+ */
+export async function reportDocument(
+  db: Database,
+  zatca: { apiUrl: string | undefined; keySecret: string | undefined },
+  invoiceId: string,
+): Promise<JobOutcome> {
+  const [document] = await db
+    .select({
+      uuid: invoices.uuid,
+      hash: invoices.hash,
+      signedXml: invoices.signedXml,
+      status: invoices.reportingStatus,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (document?.status !== 'pending' || !document.signedXml) return undefined;
+  const unit = await unitOf(db);
+  if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !zatca.keySecret) {
+    return 'retry';
+  }
+  const answer = await fatooraClient({ environment: unit.productionEnvironment, baseUrl: zatca.apiUrl }).reportSingle(
+    credentials(unit.productionToken, unit.productionSecret, zatca.keySecret),
+    { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
+  );
+  if (answer.ok) {
+    const warnings = resultMessages(answer.body, 'warningMessages');
+    await settle(
+      db,
+      invoiceId,
+      answer.status === 202 || warnings.length > 0 ? 'reported_with_warnings' : 'reported',
+      warnings,
+    );
+    return undefined;
+  }
+  if (answer.kind === 'http' && answer.status === 409) {
+    await settle(db, invoiceId, 'reported', answer.messages);
+    return undefined;
+  }
+  if (answer.kind === 'http' && answer.status === 400) {
+    await settle(db, invoiceId, 'rejected', answer.messages);
+    return undefined;
+  }
+  if (answer.kind === 'http' && answer.status !== undefined && answer.status < 500) {
+    await db
+      .update(eInvoicing)
+      .set({ reportingProblem: { status: answer.status, messages: answer.messages, at: new Date().toISOString() } })
+      .where(eq(eInvoicing.id, 1));
+  }
+  return 'retry';
+}

@@ -1,0 +1,407 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  COMPLIANCE_DOCUMENTS,
+  type ComplianceDocument,
+  type EInvoicingStatus,
+  type OnboardingStep,
+  type ZatcaEnvironment,
+  type ZatcaMessage,
+} from '../../../contract/e-invoicing.js';
+import type { Database, Tx } from '../../../db/client.js';
+import { type ComplianceCheck, eInvoicing, type InvoiceSeller, invoices, storeSettings } from '../../../db/schema.js';
+import { type Config, persistentSecret } from '../../config.js';
+import { failure } from '../../errors.js';
+import { isPublic } from '../../public-mode.js';
+import { GENESIS_HASH, missingForTaxInvoices, sellerOf } from '../invoices/service.js';
+import { certificateDetails, stampDocument } from '../invoices/stamp.js';
+import { zatcaQr } from '../invoices/tlv.js';
+import { decimal, invoiceUbl } from '../invoices/ubl.js';
+import { generateCsr } from './csr.js';
+import { type FatooraAnswer, fatooraClient } from './fatoora-client.js';
+import { seal, unseal } from './sealed.js';
+import { certificateOf, credentials, type Unit, unitOf } from './unit.js';
+
+/*
+ * ZATCA phase 2 for the shop's one invoicing unit (docs/invoices.md § Onboarding): a key and CSR,
+ * the compliance CSID for the portal's OTP, the compliance checks the shop runs itself, the
+ * production CSID that signs every new document, and its renewal. Calls to ZATCA are made outside
+ * any transaction; each step then writes only if the unit is still where it was when it began
+ * (two admins pressing the same button make one change).
+ */
+
+export type EInvoicingConfig = Pick<Config, 'zatca' | 'dataDir' | 'host' | 'publicUrl' | 'trustProxy'> &
+  Pick<Config, 'country' | 'currency' | 'timeZone'>;
+
+/** Days before the certificate ends from which the admin is told to renew. */
+export const RENEWAL_WARNING_DAYS = 30;
+/** A document still pending after this long is late: ZATCA wants each within 24 hours. */
+export const LATE_AFTER_HOURS = 20;
+
+/**
+ * ZATCA_KEY_SECRET, or on a shop only this machine reaches a secret kept in DATA_DIR (the demo
+ * works without setting one). A public shop has none without the environment's: it may not onboard,
+ * and one that did refuses to start (`eInvoicingStartProblem`).
+ */
+export function keySecretOf(config: EInvoicingConfig): string | undefined {
+  if (config.zatca.keySecret) return config.zatca.keySecret;
+  return isPublic(config) ? undefined : persistentSecret(config.dataDir, 'zatca-key-secret');
+}
+
+/** Why a public shop must not start: it holds a sealed key but not the secret that opens it. */
+export async function eInvoicingStartProblem(db: Database, config: EInvoicingConfig): Promise<string | undefined> {
+  if (!isPublic(config) || config.zatca.keySecret) return undefined;
+  const unit = await unitOf(db);
+  if (!unit?.pendingKey && !unit?.productionKey) return undefined;
+  return 'ZATCA_KEY_SECRET is not set, and this shop has an e-invoicing key sealed with one: set ZATCA_KEY_SECRET to the secret it was onboarded with (docs/invoices.md § Keys at rest).';
+}
+
+const allPassed = (checks: ComplianceCheck[]) =>
+  COMPLIANCE_DOCUMENTS.every((document) => checks.some((check) => check.document === document && check.passed));
+
+function stepOf(unit: Unit | undefined): OnboardingStep {
+  if (unit?.pendingCsr) {
+    if (!unit.complianceToken) return unit.productionToken ? 'production' : 'csr_created';
+    return allPassed(unit.complianceChecks) ? 'compliance_passed' : 'compliance_csid';
+  }
+  return unit?.productionToken ? 'production' : 'not_started';
+}
+
+/** Where e-invoicing stands, for the admin (`GET /api/v1/e-invoicing`). */
+export async function eInvoicingStatus(db: Database, now = new Date()): Promise<EInvoicingStatus> {
+  const unit = await unitOf(db);
+  const counts = await db
+    .select({
+      status: invoices.reportingStatus,
+      count: sql<number>`count(*)::int`,
+      late: sql<number>`count(*) filter (where ${invoices.issuedAt} < ${new Date(now.getTime() - LATE_AFTER_HOURS * 3_600_000)})::int`,
+    })
+    .from(invoices)
+    .where(sql`${invoices.reportingStatus} is not null`)
+    .groupBy(invoices.reportingStatus);
+  const documents = { pending: 0, reported: 0, reported_with_warnings: 0, rejected: 0, late: 0 };
+  for (const row of counts) {
+    if (!row.status) continue;
+    documents[row.status] = row.count;
+    if (row.status === 'pending') documents.late = row.late;
+  }
+  const expiresAt = unit?.certificateExpiresAt ?? null;
+  const production = Boolean(unit?.productionToken);
+  return {
+    phase: production ? 2 : 1,
+    step: stepOf(unit),
+    environment: unit?.pendingEnvironment ?? unit?.productionEnvironment ?? null,
+    certificateExpiresAt: expiresAt?.toISOString() ?? null,
+    renewalDue: expiresAt !== null && expiresAt.getTime() - now.getTime() < RENEWAL_WARNING_DAYS * 86_400_000,
+    renewing: production && Boolean(unit?.pendingCsr),
+    complianceChecks: unit?.complianceChecks ?? [],
+    documents,
+    reportingProblem: unit?.reportingProblem ?? null,
+  };
+}
+
+/** The seller the CSR and the compliance samples are made for; refused while incomplete. */
+async function onboardingSeller(db: Database, config: EInvoicingConfig): Promise<InvoiceSeller> {
+  if (config.country !== 'SA') throw failure('eInvoicingSaudiOnly');
+  const [settings] = await db.select().from(storeSettings).limit(1);
+  const seller = sellerOf(settings, config);
+  if (!seller) {
+    throw failure('eInvoicingSellerIncomplete', { missing: settings ? missingForTaxInvoices(settings, config) : [] });
+  }
+  return seller;
+}
+
+function requireKeySecret(config: EInvoicingConfig): string {
+  const keySecret = keySecretOf(config);
+  if (!keySecret) throw failure('eInvoicingKeySecretMissing');
+  return keySecret;
+}
+
+const stepUnavailable = (unit: Unit | undefined) => failure('eInvoicingStepUnavailable', { step: stepOf(unit) });
+
+/** A refused or failed call to ZATCA, as the API answers it (ZATCA's own messages beside). */
+function zatcaFailure(answer: Extract<FatooraAnswer, { ok: false }>) {
+  if (answer.kind !== 'http' || answer.status === undefined || answer.status >= 500) {
+    return failure('zatcaUnavailable');
+  }
+  return failure('zatcaRefused', { zatcaStatus: answer.status, zatcaMessages: answer.messages });
+}
+
+/** The shop's version, in the unit's serial (`2-…`). */
+const SOLUTION_VERSION = '1.0';
+
+function newCsr(seller: InvoiceSeller, environment: ZatcaEnvironment) {
+  const address = seller.nationalAddress;
+  return generateCsr({
+    environment,
+    organization: seller.name,
+    organizationalUnit: address?.city ?? seller.address,
+    commonName: `Matjar-${seller.vatNumber}`,
+    vatNumber: seller.vatNumber,
+    solutionVersion: SOLUTION_VERSION,
+    registeredAddress: address ? `${address.buildingNumber} ${address.street}, ${address.city}` : seller.address,
+    businessCategory: 'Retail',
+  });
+}
+
+/** Step 1: a fresh key and CSR for `environment`; starts onboarding over (a production unit keeps signing). */
+export async function createUnitCsr(db: Database, config: EInvoicingConfig, environment: ZatcaEnvironment) {
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
+  const csr = newCsr(seller, environment);
+  const pending = {
+    pendingEnvironment: environment,
+    pendingKey: seal(csr.privateKeyPem, keySecret),
+    pendingCsr: csr.csrBase64,
+    complianceRequestId: null,
+    complianceToken: null,
+    complianceSecret: null,
+    complianceChecks: [],
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(eInvoicing)
+    .values({ id: 1, ...pending })
+    .onConflictDoUpdate({ target: eInvoicing.id, set: pending });
+  return eInvoicingStatus(db);
+}
+
+const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
+  fatooraClient({ environment, baseUrl: config.zatca.apiUrl });
+
+/**
+ * Step 2: the compliance CSID for the portal's OTP, then the compliance checks. A unit that holds
+ * its compliance CSID already runs the checks again (the OTP was used: ZATCA takes it once).
+ */
+export async function requestComplianceCsid(db: Database, config: EInvoicingConfig, otp: string) {
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
+  let unit = await unitOf(db);
+  if (!unit?.pendingCsr || !unit.pendingEnvironment || !unit.pendingKey) throw stepUnavailable(unit);
+  const client = clientFor(config, unit.pendingEnvironment);
+  if (!unit.complianceToken) {
+    const answer = await client.complianceCsid(unit.pendingCsr, otp);
+    if (!answer.ok) throw zatcaFailure(answer);
+    const [written] = await db
+      .update(eInvoicing)
+      .set({
+        complianceRequestId: String(answer.body.requestID),
+        complianceToken: answer.body.binarySecurityToken,
+        complianceSecret: seal(answer.body.secret, keySecret),
+        complianceChecks: [],
+        updatedAt: new Date(),
+      })
+      .where(and(eq(eInvoicing.id, 1), eq(eInvoicing.pendingCsr, unit.pendingCsr)))
+      .returning();
+    // Another request started onboarding over meanwhile: its CSR is not the one ZATCA certified.
+    if (!written) throw stepUnavailable(await unitOf(db));
+    unit = written;
+  }
+  await runComplianceChecks(db, client, unit, seller, keySecret);
+  return eInvoicingStatus(db);
+}
+
+/** The sample documents of the compliance checks: a simplified invoice, credit note and debit note. */
+export function complianceSamples(seller: InvoiceSeller, timeZone: string, now = new Date()) {
+  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const line = {
+    name: 'منتج للتحقق من الامتثال',
+    quantity: 1,
+    unitPriceExclVat: 10_000,
+    unitPriceInclVat: 11_500,
+    vatRateBasisPoints: 1500,
+    vatAmount: 1_500,
+    totalInclVat: 11_500,
+  };
+  const invoice = { number: 1, uuid: randomUUID(), issuedAt };
+  const base = {
+    issuedAt,
+    seller,
+    country: 'SA',
+    timeZone,
+    paymentMeans: '10',
+    currency: 'SAR',
+    digits: 2,
+    lines: [line],
+    subtotalExclVat: 10_000,
+    vatTotal: 1_500,
+    total: 11_500,
+    previousHash: GENESIS_HASH,
+    qr: zatcaQr({
+      sellerName: seller.name,
+      vatNumber: seller.vatNumber,
+      issuedAt,
+      total: decimal(11_500, 2),
+      vatTotal: decimal(1_500, 2),
+    }),
+  };
+  return {
+    invoice: invoiceUbl({ ...base, ...invoice }),
+    credit_note: invoiceUbl({
+      ...base,
+      number: 2,
+      uuid: randomUUID(),
+      correction: { kind: 'credit', invoice, reason: 'إرجاع منتج' },
+    }),
+    debit_note: invoiceUbl({
+      ...base,
+      number: 3,
+      uuid: randomUUID(),
+      correction: { kind: 'debit', invoice, reason: 'فرق سعر' },
+    }),
+  } satisfies Record<ComplianceDocument, string>;
+}
+
+/** What ZATCA says of one document: its `validationResults`' warnings and errors. */
+export function validationMessages(body: unknown): ZatcaMessage[] {
+  const results = (body as { validationResults?: Record<string, unknown> } | undefined)?.validationResults;
+  const list = (key: string) => (Array.isArray(results?.[key]) ? (results[key] as ZatcaMessage[]) : []);
+  return [...list('errorMessages'), ...list('warningMessages')].map((message) => ({
+    type: message.type,
+    code: String(message.code),
+    category: message.category,
+    message: String(message.message),
+    status: message.status,
+  }));
+}
+
+async function runComplianceChecks(
+  db: Database,
+  client: ReturnType<typeof clientFor>,
+  unit: Unit,
+  seller: InvoiceSeller,
+  keySecret: string,
+) {
+  if (!unit.complianceToken || !unit.complianceSecret || !unit.pendingKey) throw stepUnavailable(unit);
+  const identity = {
+    privateKeyPem: unseal(unit.pendingKey, keySecret),
+    certificate: certificateOf(unit.complianceToken),
+  };
+  const login = credentials(unit.complianceToken, unit.complianceSecret, keySecret);
+  const checks: ComplianceCheck[] = [];
+  for (const [document, xml] of Object.entries(complianceSamples(seller, seller.timeZone ?? 'Asia/Riyadh')) as [
+    ComplianceDocument,
+    string,
+  ][]) {
+    const stamped = stampDocument(xml, identity, new Date());
+    const uuid = /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec(xml)?.[1] ?? '';
+    const answer = await client.complianceCheck(login, {
+      invoiceHash: stamped.hash,
+      uuid,
+      invoice: Buffer.from(stamped.xml).toString('base64'),
+    });
+    if (!answer.ok && (answer.kind !== 'http' || (answer.status ?? 500) >= 500)) throw zatcaFailure(answer);
+    checks.push({
+      document,
+      passed: answer.ok,
+      messages: answer.ok ? validationMessages(answer.body) : answer.messages,
+    });
+  }
+  await db
+    .update(eInvoicing)
+    .set({ complianceChecks: checks, updatedAt: new Date() })
+    .where(and(eq(eInvoicing.id, 1), eq(eInvoicing.complianceToken, unit.complianceToken)));
+}
+
+/** Step 3: the production CSID, once the checks passed; from then on every document is signed and reported. */
+export async function requestProductionCsid(db: Database, config: EInvoicingConfig) {
+  const keySecret = requireKeySecret(config);
+  const unit = await unitOf(db);
+  if (
+    !unit?.pendingEnvironment ||
+    !unit.pendingKey ||
+    !unit.complianceToken ||
+    !unit.complianceSecret ||
+    !unit.complianceRequestId ||
+    !allPassed(unit.complianceChecks)
+  ) {
+    throw stepUnavailable(unit);
+  }
+  const answer = await clientFor(config, unit.pendingEnvironment).productionCsid(
+    credentials(unit.complianceToken, unit.complianceSecret, keySecret),
+    unit.complianceRequestId,
+  );
+  if (!answer.ok) throw zatcaFailure(answer);
+  await promote(db, unit, unit.pendingEnvironment, unit.pendingKey, answer.body, keySecret, unit.complianceToken);
+  return eInvoicingStatus(db);
+}
+
+/** The new production unit replaces the one before, only if nothing changed meanwhile. */
+async function promote(
+  db: Database,
+  unit: Unit,
+  environment: ZatcaEnvironment,
+  sealedKey: string,
+  csid: { binarySecurityToken: string; secret: string },
+  keySecret: string,
+  guardToken: string,
+) {
+  const certificate = certificateDetails(certificateOf(csid.binarySecurityToken));
+  const [written] = await db
+    .update(eInvoicing)
+    .set({
+      productionEnvironment: environment,
+      productionKey: sealedKey,
+      productionToken: csid.binarySecurityToken,
+      productionSecret: seal(csid.secret, keySecret),
+      certificateExpiresAt: certificate.notAfter,
+      pendingEnvironment: null,
+      pendingKey: null,
+      pendingCsr: null,
+      complianceRequestId: null,
+      complianceToken: null,
+      complianceSecret: null,
+      complianceChecks: [],
+      reportingProblem: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(eInvoicing.id, 1),
+        unit.complianceToken === guardToken
+          ? eq(eInvoicing.complianceToken, guardToken)
+          : eq(eInvoicing.productionToken, guardToken),
+      ),
+    )
+    .returning();
+  if (!written) throw stepUnavailable(await unitOf(db));
+}
+
+/**
+ * Renewal (`PATCH /production/csids`): a new key and CSR, the portal's OTP, ZATCA's new production
+ * CSID replaces the one that signs — before the certificate ends (docs/invoices.md § Renewal).
+ */
+export async function renewProductionCsid(db: Database, config: EInvoicingConfig, otp: string) {
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
+  const unit = await unitOf(db);
+  if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment) throw stepUnavailable(unit);
+  const csr = newCsr(seller, unit.productionEnvironment);
+  const answer = await clientFor(config, unit.productionEnvironment).renewProductionCsid(
+    credentials(unit.productionToken, unit.productionSecret, keySecret),
+    csr.csrBase64,
+    otp,
+  );
+  if (!answer.ok) throw zatcaFailure(answer);
+  await promote(
+    db,
+    unit,
+    unit.productionEnvironment,
+    seal(csr.privateKeyPem, keySecret),
+    answer.body,
+    keySecret,
+    unit.productionToken,
+  );
+  return eInvoicingStatus(db);
+}
+
+/** Pending documents for more than `hours`, oldest first (the admin's list of late ones). */
+export function lateDocuments(db: Database, hours: number, now = new Date()) {
+  return db
+    .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt, kind: invoices.kind })
+    .from(invoices)
+    .where(
+      and(eq(invoices.reportingStatus, 'pending'), lt(invoices.issuedAt, new Date(now.getTime() - hours * 3_600_000))),
+    )
+    .orderBy(invoices.issuedAt);
+}
