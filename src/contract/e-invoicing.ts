@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope, isoDateTime } from './common.js';
+import { dataEnvelope, isoDateTime, listEnvelope, pageQuery } from './common.js';
 import { toAsciiDigits } from './digits.js';
 import { apiMessages as m } from './messages.js';
 
@@ -89,3 +89,31 @@ export const eInvoicingStatusSchema = z.object({
 });
 export const eInvoicingStatusEnvelope = dataEnvelope(eInvoicingStatusSchema);
 export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
+
+/** The admin's list of documents needing attention: not reported yet, late, refused, or reported with warnings. */
+export const DOCUMENT_FILTERS = ['pending', 'late', 'rejected', 'reported_with_warnings'] as const;
+export const reportingDocumentsQuery = z.object({
+  ...pageQuery,
+  status: z.enum(DOCUMENT_FILTERS, { error: m.reportingFilterInvalid }).default('pending'),
+});
+
+export const reportingDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.number().int(),
+  orderId: z.string(),
+  orderNumber: z.number().int(),
+  issuedAt: isoDateTime,
+  reportingStatus: z.enum(REPORTING_STATUSES),
+  reportingMessages: z.array(zatcaMessageSchema),
+  reportedAt: isoDateTime.nullable(),
+  /** Pending past the late mark (20 hours): ZATCA wants each within 24. */
+  late: z.boolean(),
+});
+export const reportingDocumentList = listEnvelope(reportingDocumentSchema);
+export type ReportingDocument = z.infer<typeof reportingDocumentSchema>;
+
+/** What an invoice or credit note answer adds in phase 2; absent on a phase-1 document. */
+export const reportingFields = {
+  reportingStatus: z.enum(REPORTING_STATUSES).optional(),
+  reportingMessages: z.array(zatcaMessageSchema).optional(),
+};

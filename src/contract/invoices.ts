@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope, idSchema, isoDateTime, positiveInt } from './common.js';
+import { reportingFields } from './e-invoicing.js';
 import { apiMessages } from './messages.js';
 import { nationalAddressView } from './store.js';
 
@@ -54,6 +55,8 @@ export const invoiceSchema = z.object({
   /** ZATCA's hash (docs/invoices.md § The hash chain) of the document before, and of this one. */
   previousHash: z.string(),
   hash: z.string(),
+  /** Phase 2 (docs/invoices.md § Reporting): where the document stands with ZATCA, and ZATCA's messages. */
+  ...reportingFields,
 });
 export const invoiceEnvelope = dataEnvelope(invoiceSchema);
 

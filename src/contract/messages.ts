@@ -477,6 +477,10 @@ export const apiFailures = {
   webhookSignatureInvalid: { status: 400, message: 'Invalid webhook signature' },
   // E-invoicing with ZATCA (docs/invoices.md § Onboarding)
   otpInvalid: { field: true, message: 'otp must be the 6-digit code from the Fatoora portal' },
+  reportingFilterInvalid: {
+    field: true,
+    message: 'status must be pending, late, rejected or reported_with_warnings',
+  },
   eInvoicingEnvironmentInvalid: {
     field: true,
     message: 'environment must be developer-portal, simulation or core',

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csrRequestSchema, eInvoicingStatusEnvelope, otpRequestSchema } from '../../../contract/e-invoicing.js';
+import {
+  csrRequestSchema,
+  eInvoicingStatusEnvelope,
+  otpRequestSchema,
+  reportingDocumentList,
+  reportingDocumentsQuery,
+} from '../../../contract/e-invoicing.js';
 import type { AppContext } from '../../context.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
 import {
   createUnitCsr,
   eInvoicingStatus,
   renewProductionCsid,
+  reportingDocuments,
   requestComplianceCsid,
   requestProductionCsid,
 } from './service.js';
@@ -44,5 +52,18 @@ export async function eInvoicingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => ({
       data: await renewProductionCsid(db, config, request.body.otp),
     }),
+  );
+
+  r.get(
+    '/documents',
+    {
+      onRequest: guards.admin,
+      schema: { querystring: reportingDocumentsQuery, response: { 200: reportingDocumentList }, tags },
+    },
+    async (request) => {
+      const page = pageOf(request.query);
+      const { data, total } = await reportingDocuments(db, request.query.status, page);
+      return listEnvelope(data, total, page.page, page.limit);
+    },
   );
 }

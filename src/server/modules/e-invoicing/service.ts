@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   COMPLIANCE_DOCUMENTS,
   type ComplianceDocument,
+  type DOCUMENT_FILTERS,
   type EInvoicingStatus,
   type OnboardingStep,
+  type ReportingDocument,
   type ZatcaEnvironment,
   type ZatcaMessage,
 } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
-import { type ComplianceCheck, eInvoicing, type InvoiceSeller, invoices, storeSettings } from '../../../db/schema.js';
+import {
+  type ComplianceCheck,
+  eInvoicing,
+  type InvoiceSeller,
+  invoices,
+  orders,
+  storeSettings,
+} from '../../../db/schema.js';
 import { type Config, persistentSecret } from '../../config.js';
 import { failure } from '../../errors.js';
 import { isPublic } from '../../public-mode.js';
@@ -74,7 +83,7 @@ export async function eInvoicingStatus(db: Database, now = new Date()): Promise<
     .select({
       status: invoices.reportingStatus,
       count: sql<number>`count(*)::int`,
-      late: sql<number>`count(*) filter (where ${invoices.issuedAt} < ${new Date(now.getTime() - LATE_AFTER_HOURS * 3_600_000)})::int`,
+      late: sql<number>`count(*) filter (where ${invoices.issuedAt} < ${lateMark(now)})::int`,
     })
     .from(invoices)
     .where(sql`${invoices.reportingStatus} is not null`)
@@ -395,13 +404,45 @@ export async function renewProductionCsid(db: Database, config: EInvoicingConfig
   return eInvoicingStatus(db);
 }
 
-/** Pending documents for more than `hours`, oldest first (the admin's list of late ones). */
-export function lateDocuments(db: Database, hours: number, now = new Date()) {
-  return db
-    .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt, kind: invoices.kind })
-    .from(invoices)
-    .where(
-      and(eq(invoices.reportingStatus, 'pending'), lt(invoices.issuedAt, new Date(now.getTime() - hours * 3_600_000))),
-    )
-    .orderBy(invoices.issuedAt);
+const lateMark = (now: Date) => new Date(now.getTime() - LATE_AFTER_HOURS * 3_600_000);
+
+/**
+ * The documents needing the admin's eye (docs/invoices.md § Reporting): pending (oldest first, the
+ * most urgent), late (pending past the mark), refused, or reported with warnings (newest first).
+ */
+export async function reportingDocuments(
+  db: Database,
+  filter: (typeof DOCUMENT_FILTERS)[number],
+  page: { limit: number; offset: number },
+  now = new Date(),
+) {
+  const where =
+    filter === 'late'
+      ? and(eq(invoices.reportingStatus, 'pending'), lt(invoices.issuedAt, lateMark(now)))
+      : eq(invoices.reportingStatus, filter);
+  const open = filter === 'pending' || filter === 'late';
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ document: invoices, orderNumber: orders.number })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(where)
+      .orderBy(open ? asc(invoices.issuedAt) : desc(invoices.issuedAt), asc(invoices.number))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where),
+  ]);
+  const mark = lateMark(now);
+  const data: ReportingDocument[] = rows.map(({ document, orderNumber }) => ({
+    kind: document.kind,
+    number: document.number,
+    orderId: document.orderId,
+    orderNumber,
+    issuedAt: document.issuedAt.toISOString(),
+    reportingStatus: document.reportingStatus ?? 'pending',
+    reportingMessages: document.reportingMessages ?? [],
+    reportedAt: document.reportedAt?.toISOString() ?? null,
+    late: document.reportingStatus === 'pending' && document.issuedAt < mark,
+  }));
+  return { data, total: total?.count ?? 0 };
 }

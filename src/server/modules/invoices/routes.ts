@@ -11,7 +11,7 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { creditNotesOfOrder, documentMarket, documentXml, type InvoiceRow, invoiceOfOrder } from './service.js';
+import { creditNotesOfOrder, documentMarket, type InvoiceRow, invoiceOfOrder, servedXml } from './service.js';
 import { PAYMENT_MEANS } from './ubl.js';
 
 /**
@@ -74,6 +74,9 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       qr: invoice.qr,
       previousHash: invoice.previousHash,
       hash: invoice.hash,
+      ...(invoice.reportingStatus
+        ? { reportingStatus: invoice.reportingStatus, reportingMessages: invoice.reportingMessages ?? [] }
+        : {}),
     };
   };
 
@@ -99,7 +102,9 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
         response: {
           200: z
             .string()
-            .describe('The invoice as UBL 2.1 XML (application/xml), ZATCA’s simplified-invoice shape, unsigned'),
+            .describe(
+              'The invoice as UBL 2.1 XML (application/xml), ZATCA’s simplified-invoice shape; signed (phase 2) once the shop holds a production CSID',
+            ),
           ...failing(404),
         },
         tags,
@@ -110,7 +115,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="invoice-${invoice.number}.xml"`)
-        .send(documentXml(invoice));
+        .send(servedXml(invoice));
     },
   );
 
@@ -157,7 +162,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
           200: z
             .string()
             .describe(
-              'The credit note as UBL 2.1 XML (application/xml), ZATCA’s simplified credit note (381), unsigned',
+              'The credit note as UBL 2.1 XML (application/xml), ZATCA’s simplified credit note (381); signed in phase 2',
             ),
           ...failing(404),
         },
@@ -174,7 +179,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       // means the order was to be paid by.
       const paidBack = refund ? (refund.provider ? 'card' : 'cash') : order.paymentMethodType;
       const paymentMeans = note.paymentMeans ?? PAYMENT_MEANS[paidBack];
-      const xml = documentXml({ ...note, paymentMeans }, invoice);
+      const xml = servedXml({ ...note, paymentMeans }, invoice);
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="credit-note-${note.number}.xml"`)
