@@ -63,6 +63,9 @@ const envSchema = z.object({
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   CORS_ORIGINS: z.string().default(''),
+  // The job runner (docs/decisions/0024-job-runner.md): off in a process that must not run jobs.
+  JOBS: z.enum(['on', 'off']).default('on'),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Config = {
@@ -110,6 +113,15 @@ export type Config = {
   payments: PaymentSettings;
   /** Origins whose pages may call the API from a browser (src/server/http/cors.ts). */
   corsOrigins: string[];
+  /** The durable job runner (src/server/jobs/, docs/decisions/0024-job-runner.md). */
+  jobs: JobSettings;
+};
+
+export type JobSettings = {
+  /** Off: this process still enqueues, but runs no job, no schedule and no maintenance. */
+  enabled: boolean;
+  /** How long an idle worker waits before asking for due jobs again. */
+  pollSeconds: number;
 };
 
 export type PaymentSettings =
@@ -348,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
+    jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.
