@@ -233,7 +233,7 @@ describe('a document the shop renders, stamped', () => {
     subtotalExclVat: 50_000,
     vatTotal: 7_500,
     total: 57_500,
-    creditNote: { invoice: { number: 1, uuid: invoice.uuid, issuedAt }, reason: 'إرجاع قطعة' },
+    correction: { kind: 'credit', invoice: { number: 1, uuid: invoice.uuid, issuedAt }, reason: 'إرجاع قطعة' },
   });
   // The shop issues no debit note yet; the stamp does not depend on the type code.
   const unsignedDebitNote = unsignedCreditNote

@@ -73,7 +73,7 @@ export async function reportDocument(
     { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
   );
   if (answer.ok) {
-    const warnings = resultMessages(answer.body, 'warningMessages');
+    const warnings = answer.messages;
     await settle(
       db,
       invoiceId,
