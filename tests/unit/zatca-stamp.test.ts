@@ -1,4 +1,4 @@
-import { verify, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -260,6 +260,20 @@ describe('a document the shop renders, stamped', () => {
     }
     expect(stamped.invoice.xml).toContain('<xades:SigningTime>2026-11-25T21:35:00Z</xades:SigningTime>');
     expect(stamped.invoice.xml).toContain('>2475382889481219846080454947234981286678397371</ds:X509SerialNumber>');
+  });
+
+  it('refuses a document already stamped, without a QR, or a key that is not the certificate’s', () => {
+    expect(() => stampDocument(stamped.invoice.xml, identity, signingTime)).toThrow(/already stamped/);
+    expect(() =>
+      stampDocument(unsignedInvoice.replace('<cbc:ID>QR</cbc:ID>', '<cbc:ID>QQ</cbc:ID>'), identity, signingTime),
+    ).toThrow(/no QR/);
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).privateKey.export({
+      type: 'sec1',
+      format: 'pem',
+    });
+    expect(() =>
+      stampDocument(unsignedInvoice, { ...identity, privateKeyPem: otherKey.toString() }, signingTime),
+    ).toThrow(/not the certificate/);
   });
 
   it('the QR holds tags 1–5 read from the document, then the stamp’s 6–9', () => {

@@ -234,7 +234,8 @@ function documentQrTags(root: Element): Array<[number, string]> {
 /**
  * Stamps an unsigned document (invoice, credit or debit note alike: any InvoiceTypeCode) as the
  * EGS unit `identity` at `signingTime`. The document must have its QR reference (ubl.ts writes one);
- * its value is replaced by the phase-2 QR. Throws on a document without one or a key that cannot sign.
+ * its value is replaced by the phase-2 QR. Throws on a document without one, a document already
+ * stamped, a key that cannot sign or is not the certificate's.
  */
 export function stampDocument(unsignedXml: string, identity: SigningIdentity, signingTime: Date): StampedDocument {
   const root = parseXml(unsignedXml).documentElement;
@@ -242,11 +243,19 @@ export function stampDocument(unsignedXml: string, identity: SigningIdentity, si
   const rootStart = ROOT_START.exec(unsignedXml);
   if (!rootStart) throw new Error('no root element');
   if (!QR_REFERENCE.test(unsignedXml)) throw new Error('the document has no QR reference');
+  if (child(root, UBL_EXTENSIONS, 'UBLExtensions') || child(root, CAC, 'Signature')) {
+    throw new Error('the document is already stamped');
+  }
 
   const hash = zatcaHash(unsignedXml);
-  const key = createPrivateKey(identity.privateKeyPem);
-  const signatureValue = sign('sha256', Buffer.from(hash, 'base64'), key).toString('base64');
+  const hashBytes = Buffer.from(hash, 'base64');
+  const signatureValue = sign('sha256', hashBytes, createPrivateKey(identity.privateKeyPem)).toString('base64');
   const details = certificateDetails(identity.certificate);
+  // A key that is not the certificate's would make a stamp ZATCA refuses: never write one.
+  const certificateKey = new X509Certificate(Buffer.from(identity.certificate, 'base64')).publicKey;
+  if (!verify('sha256', hashBytes, certificateKey, Buffer.from(signatureValue, 'base64'))) {
+    throw new Error("the private key is not the certificate's");
+  }
   const qr = tlvBase64([
     ...documentQrTags(root).map(([tag, value]) => [tag, truncateUtf8(value, TLV_MAX_BYTES)] as const),
     [QR_TAGS.hash, hash],
