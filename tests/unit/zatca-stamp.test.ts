@@ -145,6 +145,21 @@ describe('the stamp of ZATCA’s own samples', () => {
       ]);
     });
 
+    it('a signature that is not the hash’s, or not a signature at all', () => {
+      // Another document's signature, by the same key: it does not verify over this hash.
+      const foreign = fixture('Simplified_Credit_Note.xml');
+      const swapped = sample.replaceAll(signatureValueOf(sample), signatureValueOf(foreign));
+      expect(swapped).not.toBe(sample);
+      expect(verifyStamp(swapped)).toEqual([
+        "The SignatureValue does not verify over the invoice hash with the certificate's public key",
+        "The QR code's signature (tag 7) is not the document's SignatureValue",
+      ]);
+      expect(verifyStamp(sample.replace(signatureValueOf(sample), 'AAAA'))).toEqual([
+        "The SignatureValue does not verify over the invoice hash with the certificate's public key",
+        "The QR code's signature (tag 7) is not the document's SignatureValue",
+      ]);
+    });
+
     it('a QR whose tag 6 is not the hash', () => {
       const records = decodeTlvBytes(new Uint8Array(Buffer.from(qrOf(sample), 'base64'))).map(
         ([tag, value]) => [tag, tag === 6 ? Buffer.from('x'.repeat(44)) : value] as const,
