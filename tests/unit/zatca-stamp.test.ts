@@ -6,7 +6,7 @@ import type { InvoiceLine } from '../../src/db/schema.js';
 import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { certificateDetails, stampDocument, verifyStamp } from '../../src/server/modules/invoices/stamp.js';
-import { decodeTlvBytes, tlvBase64, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
+import { decodeTlvBytes, encodeTlv, tlvBase64, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { invoiceUbl, type UblInvoice } from '../../src/server/modules/invoices/ubl.js';
 import { describeFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
@@ -50,6 +50,23 @@ const unstamp = (xml: string) =>
     .replace(QR_VALUE, '$1');
 
 const publicKeyOf = (certificate: string) => new X509Certificate(Buffer.from(certificate, 'base64')).publicKey;
+
+describe('QR records of bytes (tags 8 and 9)', () => {
+  it('writes bytes as they are, text as UTF-8, and reads both back as bytes', () => {
+    const der = Uint8Array.from([0x30, 0x00, 0xff, 0x80]);
+    const bytes = encodeTlv([
+      [6, 'ب'],
+      [8, der],
+    ]);
+    expect([...bytes]).toEqual([6, 2, 0xd8, 0xa8, 8, 4, 0x30, 0x00, 0xff, 0x80]);
+    expect(decodeTlvBytes(bytes)).toEqual([
+      [6, Uint8Array.from([0xd8, 0xa8])],
+      [8, der],
+    ]);
+    expect(() => encodeTlv([[9, new Uint8Array(256)]])).toThrow(RangeError);
+    expect(encodeTlv([[9, new Uint8Array(255)]])).toHaveLength(257);
+  });
+});
 
 describe('the stamp of ZATCA’s own samples', () => {
   it('certificateDetails reads the sample’s certificate as the sample writes it', () => {

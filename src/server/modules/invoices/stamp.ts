@@ -248,12 +248,12 @@ export function stampDocument(unsignedXml: string, identity: SigningIdentity, si
   }
 
   const hash = zatcaHash(unsignedXml);
-  const hashBytes = Buffer.from(hash, 'base64');
-  const signatureValue = sign('sha256', hashBytes, createPrivateKey(identity.privateKeyPem)).toString('base64');
+  const signatureValue = sign('sha256', Buffer.from(hash, 'base64'), createPrivateKey(identity.privateKeyPem)).toString(
+    'base64',
+  );
   const details = certificateDetails(identity.certificate);
   // A key that is not the certificate's would make a stamp ZATCA refuses: never write one.
-  const certificateKey = new X509Certificate(Buffer.from(identity.certificate, 'base64')).publicKey;
-  if (!verify('sha256', hashBytes, certificateKey, Buffer.from(signatureValue, 'base64'))) {
+  if (!signatureVerifies(hash, identity.certificate, signatureValue)) {
     throw new Error("the private key is not the certificate's");
   }
   const qr = tlvBase64([
