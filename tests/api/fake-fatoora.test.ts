@@ -15,8 +15,10 @@ import {
 import { invoiceLines } from '../../src/server/modules/invoices/allocate';
 import { zatcaHash } from '../../src/server/modules/invoices/hash';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service';
+import { type SigningIdentity, stampDocument } from '../../src/server/modules/invoices/stamp';
 import { invoiceUbl } from '../../src/server/modules/invoices/ubl';
 import { type FakeFatoora, SANDBOX_OTP, startFakeFatoora } from '../helpers/fake-fatoora';
+import { SAUDI_SELLER } from '../helpers/sellers';
 import { STAMP_RULES } from '../helpers/zatca';
 
 /*
@@ -25,7 +27,7 @@ import { STAMP_RULES } from '../helpers/zatca';
  * (src/server/modules/e-invoicing/fatoora-client.ts). docs/invoices.md § A local Fatoora for tests and trials.
  */
 
-const VAT = '300000000000003';
+const VAT = SAUDI_SELLER.vatNumber;
 const unit: CsrInput = {
   environment: 'simulation',
   organization: 'مؤسسة متجر للتجارة',
@@ -62,10 +64,11 @@ function documentXml(options: { kind?: Kind; icv?: number; previousHash?: string
     previousHash: options.previousHash ?? GENESIS_HASH,
     qr: 'AQVtYXRqYXI=',
     seller: {
-      name: 'مؤسسة متجر للتجارة',
-      address: 'الرياض',
+      name: SAUDI_SELLER.legalName,
+      address: SAUDI_SELLER.city,
       vatNumber: VAT,
-      sellerId: { scheme: 'CRN', value: '1010010000' },
+      sellerId: { scheme: SAUDI_SELLER.sellerIdScheme, value: SAUDI_SELLER.sellerId },
+      nationalAddress: SAUDI_SELLER,
     },
     country: 'SA',
     timeZone: 'Asia/Riyadh',
@@ -84,19 +87,16 @@ function documentXml(options: { kind?: Kind; icv?: number; previousHash?: string
   return kind === 'debit' ? xml.replace('>381</cbc:InvoiceTypeCode>', '>383</cbc:InvoiceTypeCode>') : xml;
 }
 
-/**
- * The document with the signing certificate in its UBL extensions, where the stamp puts it (the
- * hash leaves the extensions out): enough for the fake's certificate check.
- */
-function withCertificate(xml: string, credentials: FatooraCredentials) {
-  const certificate = certificateOfToken(credentials.binarySecurityToken).toString('base64');
-  const extensions =
-    '<ext:UBLExtensions xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2">' +
-    '<ext:UBLExtension><ext:ExtensionContent><ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#">' +
-    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificate}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
-    '</ds:Signature></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
-  return xml.replace(/(<Invoice [^>]*>)/, `$1${extensions}`);
-}
+/** A unit's credentials and what it signs with: the CSR's key and the certificate of its CSID. */
+type Unit = { credentials: FatooraCredentials; identity: SigningIdentity };
+
+const identityOf = (privateKeyPem: string, binarySecurityToken: string): SigningIdentity => ({
+  privateKeyPem,
+  certificate: certificateOfToken(binarySecurityToken).toString('base64'),
+});
+
+/** The document stamped (engineer S's stampDocument) with the unit's key and certificate. */
+const stamped = (xml: string, identity: SigningIdentity) => signed(stampDocument(xml, identity, new Date()).xml);
 
 const signed = (xml: string): SignedDocument & { xml: string } => ({
   xml,
@@ -130,17 +130,22 @@ describe('the local Fatoora', () => {
   async function complianceUnit(input: CsrInput = unit) {
     const csr = generateCsr(input);
     const csid = expectOk(await client.complianceCsid(csr.csrBase64, SANDBOX_OTP));
-    return { csr, csid, credentials: { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret } };
+    const credentials = { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret };
+    return { csr, csid, credentials, identity: identityOf(csr.privateKeyPem, csid.binarySecurityToken) };
   }
 
   /** A unit onboarded to its production CSID (the three simplified compliance steps passed). */
-  async function productionUnit() {
-    const { csid, credentials } = await complianceUnit();
+  async function productionUnit(): Promise<Unit & { compliance: Unit }> {
+    const { csr, csid, credentials, identity } = await complianceUnit();
     for (const kind of ['invoice', 'credit', 'debit'] as const) {
-      expectOk(await client.complianceCheck(credentials, signed(withCertificate(documentXml({ kind }), credentials))));
+      expectOk(await client.complianceCheck(credentials, stamped(documentXml({ kind }), identity)));
     }
     const production = expectOk(await client.productionCsid(credentials, csid.requestID));
-    return { binarySecurityToken: production.binarySecurityToken, secret: production.secret };
+    return {
+      credentials: { binarySecurityToken: production.binarySecurityToken, secret: production.secret },
+      identity: identityOf(csr.privateKeyPem, production.binarySecurityToken),
+      compliance: { credentials, identity },
+    };
   }
 
   it('answers 406 without Accept-Version: V2', async () => {
@@ -240,8 +245,8 @@ describe('the local Fatoora', () => {
   });
 
   it('refuses credentials it did not issue, and each CSID on the other kind’s routes', async () => {
-    const { credentials } = await complianceUnit();
-    const document = signed(documentXml({}));
+    const { credentials, identity } = await complianceUnit();
+    const document = stamped(documentXml({}), identity);
     const wrongSecret = { ...credentials, secret: 'not-the-secret' };
     for (const result of [
       await client.complianceCheck(wrongSecret, document),
@@ -253,12 +258,12 @@ describe('the local Fatoora', () => {
     }
     const production = await productionUnit();
     // A production CSID cannot run compliance checks nor ask for another production CSID.
-    expect(await client.complianceCheck(production, document)).toMatchObject({ ok: false, status: 401 });
-    expect(await client.productionCsid(production, 1)).toMatchObject({ ok: false, status: 401 });
+    expect(await client.complianceCheck(production.credentials, document)).toMatchObject({ ok: false, status: 401 });
+    expect(await client.productionCsid(production.credentials, 1)).toMatchObject({ ok: false, status: 401 });
   });
 
   it('refuses the production CSID until the invoice, credit note and debit note passed', async () => {
-    const { csid, credentials } = await complianceUnit();
+    const { csid, credentials, identity } = await complianceUnit();
     const before = await client.productionCsid(credentials, csid.requestID);
     expect(before).toMatchObject({ ok: false, status: 400 });
     expect(before.messages).toEqual([
@@ -269,32 +274,26 @@ describe('the local Fatoora', () => {
           '[simplified-compliant,simplified-credit-note-compliant,simplified-debit-note-compliant]',
       }),
     ]);
-    expectOk(
-      await client.complianceCheck(credentials, signed(withCertificate(documentXml({ kind: 'invoice' }), credentials))),
-    );
-    expectOk(
-      await client.complianceCheck(credentials, signed(withCertificate(documentXml({ kind: 'credit' }), credentials))),
-    );
+    expectOk(await client.complianceCheck(credentials, stamped(documentXml({ kind: 'invoice' }), identity)));
+    expectOk(await client.complianceCheck(credentials, stamped(documentXml({ kind: 'credit' }), identity)));
     const oneLeft = await client.productionCsid(credentials, csid.requestID);
     expect(oneLeft.messages[0]?.message).toMatch(/\[simplified-debit-note-compliant\]$/);
     // A failed check is no step passed: a debit note whose hash is not its own.
-    const wrong = signed(withCertificate(documentXml({ kind: 'debit' }), credentials));
+    const wrong = stamped(documentXml({ kind: 'debit' }), identity);
     const failed = await client.complianceCheck(credentials, { ...wrong, invoiceHash: GENESIS_HASH });
     expect(failed).toMatchObject({ ok: false, status: 400, body: { reportingStatus: 'NOT_REPORTED' } });
     expect(codes(failed)).toEqual(['invalid-invoice-hash']);
     expect(await client.productionCsid(credentials, csid.requestID)).toMatchObject({ ok: false, status: 400 });
     // Another request id than its own is refused too.
-    expectOk(
-      await client.complianceCheck(credentials, signed(withCertificate(documentXml({ kind: 'debit' }), credentials))),
-    );
+    expectOk(await client.complianceCheck(credentials, stamped(documentXml({ kind: 'debit' }), identity)));
     expect(codes(await client.productionCsid(credentials, 42))).toEqual(['Invalid-Request-ID']);
     expect(expectOk(await client.productionCsid(credentials, csid.requestID)).dispositionMessage).toBe('ISSUED');
   });
 
   it('onboards and reports: CSR → compliance CSID → three checks → production CSID → 200 REPORTED → 409 on repeat', async () => {
     const production = await productionUnit();
-    const first = signed(withCertificate(documentXml({ icv: 1 }), production));
-    const answer = await client.reportSingle(production, first);
+    const first = stamped(documentXml({ icv: 1 }), production.identity);
+    const answer = await client.reportSingle(production.credentials, first);
     expect(answer).toMatchObject({
       ok: true,
       status: 200,
@@ -305,7 +304,7 @@ describe('the local Fatoora', () => {
       messages: [],
     });
     expect(fake.state.reported.get(first.uuid)).toMatchObject({ status: 'REPORTED', icv: 1 });
-    const again = await client.reportSingle(production, first);
+    const again = await client.reportSingle(production.credentials, first);
     expect(again).toMatchObject({
       ok: false,
       kind: 'http',
@@ -313,44 +312,43 @@ describe('the local Fatoora', () => {
       body: { reportingStatus: 'REPORTED_SUCCESSFULLY_EARLIER' },
     });
     // The next document in the chain: ICV 2, PIH the first's hash.
-    const second = signed(withCertificate(documentXml({ icv: 2, previousHash: first.invoiceHash }), production));
-    expect(await client.reportSingle(production, second)).toMatchObject({ ok: true, status: 200 });
+    const second = stamped(documentXml({ icv: 2, previousHash: first.invoiceHash }), production.identity);
+    expect(await client.reportSingle(production.credentials, second)).toMatchObject({ ok: true, status: 200 });
   });
 
   it('renews a production CSID with a new CSR and OTP', async () => {
     const production = await productionUnit();
     const renewal = generateCsr(unit);
-    expect(await client.renewProductionCsid(production, renewal.csrBase64, '000000')).toMatchObject({
+    expect(await client.renewProductionCsid(production.credentials, renewal.csrBase64, '000000')).toMatchObject({
       ok: false,
       status: 400,
     });
-    const renewed = expectOk(await client.renewProductionCsid(production, renewal.csrBase64, SANDBOX_OTP));
+    const renewed = expectOk(await client.renewProductionCsid(production.credentials, renewal.csrBase64, SANDBOX_OTP));
     const certificate = new X509Certificate(certificateOfToken(renewed.binarySecurityToken));
     expect(certificate.publicKey.export({ type: 'spki', format: 'der' })).toEqual(readCsr(renewal.csrPem).publicKeyDer);
     const credentials = { binarySecurityToken: renewed.binarySecurityToken, secret: renewed.secret };
-    expect(await client.reportSingle(credentials, signed(withCertificate(documentXml({}), credentials)))).toMatchObject(
-      {
-        ok: true,
-        status: 200,
-      },
-    );
+    const identity = identityOf(renewal.privateKeyPem, renewed.binarySecurityToken);
+    expect(await client.reportSingle(credentials, stamped(documentXml({}), identity))).toMatchObject({
+      ok: true,
+      status: 200,
+    });
   });
 
   it('does not report a document whose hash, UUID or seller is not its own, nor a standard invoice', async () => {
     const production = await productionUnit();
-    const document = signed(withCertificate(documentXml({}), production));
+    const document = stamped(documentXml({}), production.identity);
     const results = {
-      hash: await client.reportSingle(production, { ...document, invoiceHash: GENESIS_HASH }),
-      uuid: await client.reportSingle(production, { ...document, uuid: randomUUID() }),
+      hash: await client.reportSingle(production.credentials, { ...document, invoiceHash: GENESIS_HASH }),
+      uuid: await client.reportSingle(production.credentials, { ...document, uuid: randomUUID() }),
       seller: await client.reportSingle(
-        production,
-        signed(withCertificate(documentXml({}).replaceAll(VAT, '310000000000003'), production)),
+        production.credentials,
+        stamped(documentXml({}).replaceAll(VAT, '310000000000003'), production.identity),
       ),
       standard: await client.reportSingle(
-        production,
-        signed(withCertificate(documentXml({}).replace('name="0200000"', 'name="0100000"'), production)),
+        production.credentials,
+        stamped(documentXml({}).replace('name="0200000"', 'name="0100000"'), production.identity),
       ),
-      notXml: await client.reportSingle(production, {
+      notXml: await client.reportSingle(production.credentials, {
         ...document,
         invoice: Buffer.from('<Invoice').toString('base64'),
       }),
@@ -366,7 +364,7 @@ describe('the local Fatoora', () => {
     expect(codes(results.notXml)).toEqual(['XSD_ZATCA_INVALID']);
     expect(fake.state.reported.get(document.uuid)?.status).toBe('NOT_REPORTED');
     // Refused, then sent right: reported (with the chain's warnings: its ICV was taken by the refusals).
-    expect(await client.reportSingle(production, document)).toMatchObject({
+    expect(await client.reportSingle(production.credentials, document)).toMatchObject({
       ok: true,
       body: { reportingStatus: 'REPORTED' },
     });
@@ -374,33 +372,54 @@ describe('the local Fatoora', () => {
 
   it('reports with warnings (202): late by more than 24 hours, a broken chain, another signing certificate', async () => {
     const production = await productionUnit();
-    const late = signed(
-      withCertificate(documentXml({ icv: 1, issuedAt: new Date(Date.now() - 25 * 3_600_000) }), production),
-    );
-    const lateAnswer = await client.reportSingle(production, late);
+    const late = stamped(documentXml({ icv: 1, issuedAt: new Date(Date.now() - 25 * 3_600_000) }), production.identity);
+    const lateAnswer = await client.reportSingle(production.credentials, late);
     expect(lateAnswer).toMatchObject({ ok: true, status: 202, body: { reportingStatus: 'REPORTED' } });
     expect(codes(lateAnswer)).toEqual(['BR-KSA-98']);
-    const gap = signed(withCertificate(documentXml({ icv: 3, previousHash: GENESIS_HASH }), production));
-    const gapAnswer = await client.reportSingle(production, gap);
+    const gap = stamped(documentXml({ icv: 3, previousHash: GENESIS_HASH }), production.identity);
+    const gapAnswer = await client.reportSingle(production.credentials, gap);
     expect(gapAnswer).toMatchObject({ ok: true, status: 202 });
     expect(codes(gapAnswer)).toEqual(['invoice-counter', 'previous-invoice-hash']);
-    const unsigned = signed(documentXml({ icv: 4, previousHash: gap.invoiceHash }));
-    const unsignedAnswer = await client.reportSingle(production, unsigned);
-    expect(unsignedAnswer).toMatchObject({ ok: true, status: 202 });
-    expect(codes(unsignedAnswer)).toEqual(['invalid-signing-certificate']);
+    // Stamped with the unit's compliance certificate: a valid stamp, not the reporting CSID's.
+    const other = stamped(documentXml({ icv: 4, previousHash: gap.invoiceHash }), production.compliance.identity);
+    const otherAnswer = await client.reportSingle(production.credentials, other);
+    expect(otherAnswer).toMatchObject({ ok: true, status: 202 });
+    expect(codes(otherAnswer)).toEqual(['invalid-signing-certificate']);
+  });
+
+  it('does not report a document without its stamp, or whose stamp is broken', async () => {
+    const production = await productionUnit();
+    const unsigned = await client.reportSingle(production.credentials, signed(documentXml({ icv: 1 })));
+    expect(unsigned).toMatchObject({ ok: false, status: 400, body: { reportingStatus: 'NOT_REPORTED' } });
+    expect(codes(unsigned)).toContain('invalid-signature');
+    const good = stamped(documentXml({ icv: 2 }), production.identity);
+    // Another signing time in the signed properties, their digest left as it was.
+    const tampered = good.xml.replace(/<xades:SigningTime>[^<]+</, '<xades:SigningTime>2020-01-01T00:00:00Z<');
+    expect(tampered).not.toBe(good.xml);
+    const broken = await client.reportSingle(production.credentials, signed(tampered));
+    expect(broken).toMatchObject({ ok: false, status: 400 });
+    expect(codes(broken)).toContain('signed-properties-hashing');
   });
 
   it('holds a request until the client gives up, and answers 500 once when told', async () => {
     const production = await productionUnit();
     const impatient = createFatooraClient({ environment: 'simulation', baseUrl: fake.url, timeoutMs: 300 });
-    const document = signed(withCertificate(documentXml({}), production));
+    const document = stamped(documentXml({}), production.identity);
     fake.failNext('timeout');
-    expect(await impatient.reportSingle(production, document)).toEqual({ ok: false, kind: 'timeout', messages: [] });
+    expect(await impatient.reportSingle(production.credentials, document)).toEqual({
+      ok: false,
+      kind: 'timeout',
+      messages: [],
+    });
     expect(fake.state.reported.has(document.uuid)).toBe(false);
     fake.failNext('500');
-    expect(await client.reportSingle(production, document)).toMatchObject({ ok: false, kind: 'http', status: 500 });
+    expect(await client.reportSingle(production.credentials, document)).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 500,
+    });
     // The identical bytes again: reported.
-    expect(await client.reportSingle(production, document)).toMatchObject({ ok: true, status: 200 });
+    expect(await client.reportSingle(production.credentials, document)).toMatchObject({ ok: true, status: 200 });
   });
 
   it('answers a network failure as such', async () => {
@@ -410,24 +429,33 @@ describe('the local Fatoora', () => {
 });
 
 describe('the local Fatoora with ZATCA’s rules', () => {
-  it('runs ZATCA’s rules on a compliance check: an unstamped invoice fails only the stamp’s rules', async () => {
+  it('runs ZATCA’s rules on the compliance checks: a stamped invoice passes, an unstamped one fails the stamp’s rules', async () => {
     const fake = await startFakeFatoora({ environment: 'developer-portal' });
     try {
       const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url });
-      const csid = expectOk(
-        await client.complianceCsid(generateCsr({ ...unit, environment: 'developer-portal' }).csrBase64, SANDBOX_OTP),
-      );
+      const csr = generateCsr({ ...unit, environment: 'developer-portal' });
+      const csid = expectOk(await client.complianceCsid(csr.csrBase64, SANDBOX_OTP));
       const credentials = { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret };
-      const result = await client.complianceCheck(credentials, signed(withCertificate(documentXml({}), credentials)));
+      const identity = identityOf(csr.privateKeyPem, csid.binarySecurityToken);
+      const passed = await client.complianceCheck(credentials, stamped(documentXml({}), identity));
+      expect(passed).toMatchObject({
+        ok: true,
+        status: 200,
+        body: { reportingStatus: 'REPORTED', validationResults: { status: 'PASS' } },
+        messages: [],
+      });
+      const result = await client.complianceCheck(credentials, signed(documentXml({})));
       expect(result).toMatchObject({
         ok: false,
         status: 400,
         body: { reportingStatus: 'NOT_REPORTED', validationResults: { status: 'ERROR' } },
       });
       const failed = result.messages.filter((m) => m.type === 'ERROR').map((m) => m.code);
-      expect(failed.length).toBeGreaterThan(0);
-      expect(failed.every((code) => STAMP_RULES.includes(code))).toBe(true);
-      expect(result.messages.find((m) => m.code === failed[0])?.category).toBe('KSA');
+      const rules = failed.filter((code) => code.startsWith('BR-'));
+      expect(rules.length).toBeGreaterThan(0);
+      expect(rules.every((code) => STAMP_RULES.includes(code))).toBe(true);
+      expect(result.messages.find((m) => m.code === rules[0])?.category).toBe('KSA');
+      expect(failed).toContain('invalid-signature');
     } finally {
       await fake.close();
     }

@@ -32,6 +32,7 @@ import {
 } from '../../src/server/modules/e-invoicing/csr';
 import type { FatooraMessage } from '../../src/server/modules/e-invoicing/fatoora-client';
 import { zatcaHash } from '../../src/server/modules/invoices/hash';
+import { verifyStamp } from '../../src/server/modules/invoices/stamp';
 import { zatcaFindings } from './zatca';
 
 /*
@@ -41,6 +42,7 @@ import { zatcaFindings } from './zatca';
  * - paths, headers, Basic `binarySecurityToken:secret`, `{"csr": base64(PEM)}`, `compliance_request_id`,
  *   the template names: Odoo `addons/l10n_sa_edi/models/account_journal.py` and the SDK's
  *   `Data/Input/csr-config-*.properties` (github.com/mrsool/zatca);
+ * - the stamp (signature, certificate, digests, QR tags 6–9): verifyStamp (src/server/modules/invoices/stamp.ts);
  * - the sandbox OTP `123345`: community code calling the developer portal;
  * - `validationResults { infoMessages, warningMessages, errorMessages, status }`, `reportingStatus`,
  *   `invalid-invoice-hash` (INVOICE_HASHING_ERRORS), `invalid-signing-certificate` (a warning) and
@@ -110,6 +112,18 @@ const message = (type: FatooraMessage['type'], code: string, category: string, t
   message: text,
   status: type === 'INFO' ? 'PASS' : type,
 });
+
+/**
+ * A problem of the stamp (verifyStamp) as ZATCA words it: `signed-properties-hashing` is ZATCA's
+ * own code (SallaApp/ZATCA issue 50); the QR's and the signature's codes are the fake's.
+ */
+function stampMessage(problem: string): FatooraMessage {
+  if (problem.startsWith('The SignedProperties digest')) {
+    return message('ERROR', 'signed-properties-hashing', 'CERTIFICATE_ERRORS', problem);
+  }
+  if (problem.startsWith('The QR code')) return message('ERROR', 'qr-code', 'QRCODE_VALIDATION', problem);
+  return message('ERROR', 'invalid-signature', 'SIGNATURE_ERRORS', problem);
+}
 
 const rdn = (type: string, value: AttributeValue) =>
   new RelativeDistinguishedName([new AttributeTypeAndValue({ type, value })]);
@@ -394,6 +408,7 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
         ),
       );
     }
+    for (const problem of verifyStamp(xml)) errors.push(stampMessage(problem));
     if (document.sellerVat !== credential.csr.vatNumber) {
       errors.push(
         message(
