@@ -62,7 +62,7 @@ const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateCompone
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 export const SANDBOX_OTP = '123345';
 const ENVIRONMENTS = Object.keys(CERTIFICATE_TEMPLATES) as ZatcaEnvironment[];
-/** ZATCA's name of the 24-hour rule (docs/invoices.md § Reporting to ZATCA). */
+/** Past this, a report carries BR-KSA-98's warning (docs/invoices.md § The fake: what it checks and answers). */
 const LATE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Documents carry the shop's wall clock; the fake reads them as Saudi time (UTC+3, no daylight saving). */
 const SAUDI_OFFSET = '+03:00';
@@ -184,7 +184,7 @@ function certificateAuthority() {
   return { issue, publicKey };
 }
 
-/** The CSR's refusals, as ZATCA's compliance API answers them (docs/invoices.md § A local Fatoora…). */
+/** The CSR's refusals, as ZATCA's compliance API answers them (docs/invoices.md § The fake: what it checks and answers). */
 function csrProblems(csr: ReadCsr, environment: ZatcaEnvironment): string[] {
   const problems: string[] = [];
   if (!csr.signatureValid) problems.push('The CSR signature is invalid');
@@ -537,7 +537,7 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
         warnings: warnings.map((w) => w.code),
         errors: errors.map((e) => e.code),
       });
-      // A refused document still holds its place in the chain (docs/invoices.md § Reporting to ZATCA).
+      // A refused document still holds its place in the chain (docs/invoices.md § The fake: what it checks and answers).
       chains.set(unit, { icv: document.icv, hash });
       if (reportingStatus === 'REPORTED') reportedHashes.add(hash);
     }

@@ -19,7 +19,7 @@ import {
 
 /*
  * The certificate signing request (CSR) an invoicing unit sends ZATCA to be onboarded
- * (docs/invoices.md § Onboarding with ZATCA): a secp256k1 key, a PKCS#10 request signed
+ * (docs/invoices.md § ZATCA's CSR): a secp256k1 key, a PKCS#10 request signed
  * ECDSA-SHA256, the subject C/O/OU/CN, the certificate-template extension of the environment and
  * the subject alternative name's directory name carrying the unit's serial, VAT number and
  * invoice types. node:crypto makes the key and the signature; @peculiar/asn1-* assemble the DER
@@ -97,7 +97,7 @@ export type ReadCsr = {
   registeredAddress: string;
   businessCategory: string;
   certificateTemplate: string;
-  /** The ASN.1 string type of the template name: the sources differ (docs/invoices.md § Onboarding with ZATCA). */
+  /** The ASN.1 string type of the template name: the sources differ (docs/invoices.md § Where the sources disagree or are silent). */
   certificateTemplateType: 'printableString' | 'utf8String' | 'other';
   /** The named curve of the request's public key (`secp256k1` for ZATCA). */
   curve: string | undefined;

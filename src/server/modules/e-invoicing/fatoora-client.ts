@@ -1,8 +1,8 @@
 import type { ZatcaEnvironment } from './csr.js';
 
 /*
- * A small typed client of ZATCA's Fatoora API (docs/invoices.md § Onboarding with ZATCA and
- * § Reporting to ZATCA): the compliance CSID, the compliance checks, the production CSID and its
+ * A small typed client of ZATCA's Fatoora API (docs/invoices.md § The Fatoora client):
+ * the compliance CSID, the compliance checks, the production CSID and its
  * renewal, and the reporting of one simplified document. Every call sends `Accept-Version: V2` and
  * `Accept-Language: en`; authenticated calls Basic base64(binarySecurityToken:secret), the token
  * exactly as ZATCA returned it. Never throws on an answer: a timeout, a network failure or an HTTP
