@@ -79,12 +79,12 @@ function documentXml(options: { kind?: Kind; icv?: number; previousHash?: string
     subtotalExclVat: 100_000,
     vatTotal: 15_000,
     total: 115_000,
-    creditNote:
+    correction:
       kind === 'invoice'
         ? undefined
-        : { invoice: { number: 1, uuid: randomUUID(), issuedAt: new Date() }, reason: 'إرجاع' },
+        : { kind, invoice: { number: 1, uuid: randomUUID(), issuedAt: new Date() }, reason: 'إرجاع' },
   });
-  return kind === 'debit' ? xml.replace('>381</cbc:InvoiceTypeCode>', '>383</cbc:InvoiceTypeCode>') : xml;
+  return xml;
 }
 
 /** A unit's credentials and what it signs with: the CSR's key and the certificate of its CSID. */

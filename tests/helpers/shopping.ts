@@ -244,11 +244,18 @@ export async function customerWithCart(
  * from now, with the app's own provider: a separate instance, as another process's would be.
  */
 export function sweepCheckouts(app: TestApp, minutesLater: number) {
-  const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
-  const checkouts = createCheckouts(app.database.db, choosePaymentProvider(app.config).provider, app.config, documentIssuingOf(app), quiet, {
-    orderCreated: async () => {},
-    refunded: async () => {},
-  });
+  const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[4];
+  const checkouts = createCheckouts(
+    app.database.db,
+    choosePaymentProvider(app.config).provider,
+    app.config,
+    documentIssuingOf(app),
+    quiet,
+    {
+      orderCreated: async () => {},
+      refunded: async () => {},
+    },
+  );
   return checkouts.sweep(new Date(Date.now() + minutesLater * 60_000));
 }
 

@@ -16,6 +16,7 @@ import {
   SubjectAlternativeName,
   SubjectPublicKeyInfo,
 } from '@peculiar/asn1-x509';
+import type { ZatcaEnvironment } from '../../../contract/e-invoicing.js';
 
 /*
  * The certificate signing request (CSR) an invoicing unit sends ZATCA to be onboarded
@@ -25,8 +26,6 @@ import {
  * invoice types. node:crypto makes the key and the signature; @peculiar/asn1-* assemble the DER
  * (WebCrypto has no secp256k1, node:crypto builds no CSR).
  */
-
-export type ZatcaEnvironment = 'developer-portal' | 'simulation' | 'core';
 
 /** The certificate-template name (OID 1.3.6.1.4.1.311.20.2) ZATCA expects of each environment. */
 export const CERTIFICATE_TEMPLATES: Record<ZatcaEnvironment, string> = {

@@ -9,7 +9,7 @@ import {
   type ReportingDocument,
   type ZatcaEnvironment,
 } from '../../../contract/e-invoicing.js';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import {
   type ComplianceCheck,
   eInvoicing,
@@ -182,7 +182,7 @@ export async function createUnitCsr(db: Database, config: EInvoicingConfig, envi
 }
 
 const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
-  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl });
+  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl, timeoutMs: config.zatca.timeoutSeconds * 1000 });
 
 /**
  * Step 2: the compliance CSID for the portal's OTP, then the compliance checks. A unit that holds
