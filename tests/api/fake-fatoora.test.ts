@@ -432,7 +432,8 @@ describe('the local Fatoora with ZATCA’s rules', () => {
   it('runs ZATCA’s rules on the compliance checks: a stamped invoice passes, an unstamped one fails the stamp’s rules', async () => {
     const fake = await startFakeFatoora({ environment: 'developer-portal' });
     try {
-      const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url });
+      // The rules hold the fake's (and this test's) event loop 5–10 s a call: a patient client.
+      const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url, timeoutMs: 60_000 });
       const csr = generateCsr({ ...unit, environment: 'developer-portal' });
       const csid = expectOk(await client.complianceCsid(csr.csrBase64, SANDBOX_OTP));
       const credentials = { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret };
@@ -459,5 +460,5 @@ describe('the local Fatoora with ZATCA’s rules', () => {
     } finally {
       await fake.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
