@@ -100,6 +100,12 @@ export function expectFail(res: LightMyRequestResponse, status: number, message?
     expect(Object.keys(details)).toEqual(['problems']);
   } else if (code === 'IMPORT_CSV_MALFORMED') {
     expect(details).toEqual({ row: expect.any(Number) });
+  } else if (code === 'E_INVOICING_SELLER_INCOMPLETE') {
+    expect(Object.keys(details)).toEqual(['missing']);
+  } else if (code === 'E_INVOICING_STEP_UNAVAILABLE') {
+    expect(Object.keys(details)).toEqual(['step']);
+  } else if (code === 'ZATCA_REFUSED') {
+    expect(Object.keys(details).sort()).toEqual(['zatcaMessages', 'zatcaStatus']);
   } else if (code === 'IMPORT_FILE_INVALID') {
     expect(Object.keys(details).filter((key) => key !== 'missing' && key !== 'unknown')).toEqual([]);
   } else expect(details).toEqual({});
