@@ -234,6 +234,24 @@ describe('several processes', () => {
     expect(await restarted.job(queue, id)).toMatchObject({ state: 'completed', attempts: 2 });
   });
 
+  it('a runner stopping lets the job it is running finish and record its end', async () => {
+    const queue = newQueue();
+    let started = false;
+    const runner = await startRunner(
+      (r) =>
+        r.work(queue, async () => {
+          started = true;
+          await delay(300);
+        }),
+      { polling: true },
+    );
+    const id = (await runner.enqueue(t.database.db, queue, {})) as string;
+    await until(() => started);
+    await runner.stop();
+    const reader = await startRunner(() => undefined);
+    expect(await reader.job(queue, id)).toMatchObject({ state: 'completed', attempts: 1 });
+  });
+
   it('two polling runners on one database run each job exactly once', async () => {
     const queue = newQueue();
     const ran: { runner: string; n: number }[] = [];
