@@ -78,10 +78,11 @@ export async function reportDocument(
     environment: unit.productionEnvironment,
     baseUrl: zatca.apiUrl,
     timeoutMs: zatca.timeoutSeconds * 1000,
-  }).reportSingle(
-    credentials(unit.productionToken, unit.productionSecret, keySecret),
-    { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
-  );
+  }).reportSingle(credentials(unit.productionToken, unit.productionSecret, keySecret), {
+    invoiceHash: document.hash,
+    uuid: document.uuid,
+    invoice: Buffer.from(document.signedXml).toString('base64'),
+  });
   if (answer.ok) {
     const warnings = answer.messages;
     await settle(

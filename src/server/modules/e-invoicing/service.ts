@@ -189,10 +189,10 @@ const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
  * its compliance CSID already runs the checks again (the OTP was used: ZATCA takes it once).
  */
 export async function requestComplianceCsid(db: Database, config: EInvoicingConfig, otp: string) {
-  const seller = await onboardingSeller(db, config);
-  const keySecret = requireKeySecret(config);
   let unit = await unitOf(db);
   if (!unit?.pendingCsr || !unit.pendingEnvironment || !unit.pendingKey) throw stepUnavailable(unit);
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
   const client = clientFor(config, unit.pendingEnvironment);
   if (!unit.complianceToken) {
     const answer = await client.complianceCsid(unit.pendingCsr, otp);
@@ -360,10 +360,10 @@ async function promote(
  * CSID replaces the one that signs — before the certificate ends (docs/invoices.md § Renewal).
  */
 export async function renewProductionCsid(db: Database, config: EInvoicingConfig, otp: string) {
-  const seller = await onboardingSeller(db, config);
-  const keySecret = requireKeySecret(config);
   const unit = await unitOf(db);
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment) throw stepUnavailable(unit);
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
   const csr = newCsr(seller, unit.productionEnvironment);
   const answer = await clientFor(config, unit.productionEnvironment).renewProductionCsid(
     credentials(unit.productionToken, unit.productionSecret, keySecret),
