@@ -78,6 +78,7 @@ export const eInvoicingStatusSchema = z.object({
     pending: z.number().int(),
     reported: z.number().int(),
     reported_with_warnings: z.number().int(),
+    /** Refused and not corrected yet. */
     rejected: z.number().int(),
     /** Pending for more than 20 hours: ZATCA wants each within 24. */
     late: z.number().int(),
@@ -108,6 +109,16 @@ export const reportingDocumentSchema = z.object({
   reportedAt: isoDateTime.nullable(),
   /** Pending past the late mark (20 hours): ZATCA wants each within 24. */
   late: z.boolean(),
+  /** A refused document's correction (its number), once issued. */
+  correctedBy: z.number().int().nullable(),
+});
+export const reportingDocumentEnvelope = dataEnvelope(reportingDocumentSchema);
+/** A document's number in a path: digits only, from 1 (at most 15, a safe integer). */
+export const documentNumberParams = z.object({
+  number: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, { error: m.documentNumberInvalid })
+    .transform(Number),
 });
 export const reportingDocumentList = listEnvelope(reportingDocumentSchema);
 export type ReportingDocument = z.infer<typeof reportingDocumentSchema>;

@@ -481,6 +481,12 @@ export const apiFailures = {
     field: true,
     message: 'status must be pending, late, rejected or reported_with_warnings',
   },
+  documentNumberInvalid: { field: true, message: 'number must be a document number from 1' },
+  documentNotFound: { status: 404, message: 'No invoice or credit note has this number' },
+  documentNotRefused: {
+    status: 409,
+    message: 'Only a document ZATCA refused, and not corrected yet, can be corrected',
+  },
   eInvoicingEnvironmentInvalid: {
     field: true,
     message: 'environment must be developer-portal, simulation or core',

@@ -827,12 +827,19 @@ export const invoices = pgTable(
     /** ZATCA's warnings (reported with warnings) or errors (rejected), as it sent them. */
     reportingMessages: jsonb('reporting_messages').$type<ZatcaMessage[]>(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /**
+     * A document ZATCA refused, replaced by its correction (docs/invoices.md § Reporting): it stays
+     * in the chain, but the order's current documents are those not replaced.
+     */
+    replacedBy: uuid('replaced_by'),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_reporting_open_idx').on(t.issuedAt).where(sql`${t.reportingStatus} in ('pending', 'rejected')`),
     uniqueIndex('invoices_uuid_key').on(t.uuid),
-    uniqueIndex('invoices_order_invoice_key').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_order_invoice_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice' and ${t.replacedBy} is null`),
   ],
 );
 

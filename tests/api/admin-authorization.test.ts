@@ -288,6 +288,11 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/e-invoicing/documents?status=rejected' }),
   },
+  {
+    route: 'POST /e-invoicing/documents/:number/correction',
+    status: 404,
+    prepare: async () => ({ url: '/e-invoicing/documents/999999/correction' }),
+  },
   { route: 'GET /shipping-zones', status: 200, prepare: async () => ({ url: '/shipping-zones' }) },
   {
     route: 'POST /shipping-zones',

@@ -422,7 +422,7 @@ type ParamSpec =
     }
   | { kind: 'provider' }
   /** A credit note's number (digits from 1): anything else, or a number the order has none of. */
-  | { kind: 'creditNoteNumber' };
+  | { kind: 'documentNumber' };
 
 type RouteSpec = {
   prepare?: () => Promise<Valid>;
@@ -1121,7 +1121,7 @@ const specs: Record<string, RouteSpec> = {
       const { creditNoteNumber } = ok<{ data: { creditNoteNumber: number } }>(refund, 201).data;
       return { params: { id, number: String(creditNoteNumber) } };
     },
-    params: { id: { kind: 'order', owned: true }, number: { kind: 'creditNoteNumber' } },
+    params: { id: { kind: 'order', owned: true }, number: { kind: 'documentNumber' } },
     control: 200,
   },
   'POST /orders/:cartId': {
@@ -1187,6 +1187,7 @@ const specs: Record<string, RouteSpec> = {
   },
   'POST /e-invoicing/compliance': { body: { otp: badOtp } },
   'POST /e-invoicing/production': {},
+  'POST /e-invoicing/documents/:number/correction': { params: { number: { kind: 'documentNumber' } } },
   'POST /e-invoicing/renew': { body: { otp: badOtp } },
   'GET /e-invoicing/documents': {
     prepare: async () => ({ query: { status: 'pending', ...validPage } }),
@@ -1470,14 +1471,14 @@ function badParam(spec: ParamSpec): fc.Arbitrary<BadParam> {
       raw,
     );
   }
-  if (spec.kind === 'creditNoteNumber') {
+  if (spec.kind === 'documentNumber') {
     return fc.oneof(
       fc
         .oneof(
           fc.constantFrom('0', '-1', '1.5', '1e3', '0x1', '01', '١', ' 1', 'NaN', 'Infinity', '9999999999999999'),
           fc.string({ maxLength: 20 }).filter((s) => !/^[1-9][0-9]{0,14}$/.test(s)),
           injection,
-          // A number no credit note of this order has.
+          // A number no document (of this order) has.
           fc.integer({ min: 1_000_000, max: 999_999_999_999_999 }).map(String),
         )
         .filter(usable)

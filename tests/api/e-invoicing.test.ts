@@ -261,6 +261,32 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
       data: [{ number: refusedInvoice.number, orderId: refused.order.id, reportingStatus: 'rejected', late: false }],
     });
     expect((await status()).documents.rejected).toBe(1);
+
+    // Its correction: a copy under a new UUID and the next number, signed, chained, reported.
+    expectFail(await step(`/documents/${invoice.number}/correction`), 409, m.documentNotRefused);
+    expectFail(await step('/documents/999999/correction'), 404, m.documentNotFound);
+    const corrected = await step(`/documents/${refusedInvoice.number}/correction`);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const correction = corrected.json().data;
+    expect(correction).toMatchObject({ kind: 'invoice', orderId: refused.order.id, reportingStatus: 'pending' });
+    expect(correction.number).toBeGreaterThan(refusedInvoice.number);
+    expectFail(await step(`/documents/${refusedInvoice.number}/correction`), 409, m.documentNotRefused);
+    const current = await invoiceOf(refused.order.id, refused.user);
+    expect(current).toMatchObject({
+      number: correction.number,
+      total: refusedInvoice.total,
+      reportingStatus: 'pending',
+    });
+    expect(current.uuid).not.toBe(refusedInvoice.uuid);
+    expect(current.previousHash).toBe((await rowOf(correction.number - 1)).hash);
+    expect(verifyStamp(await invoiceXml(refused.order.id, refused.user))).toEqual([]);
+    expect(await runReports()).toBe(1);
+    expect((await invoiceOf(refused.order.id, refused.user)).reportingStatus).toMatch(/^reported/);
+    const listed = await send('GET', '/e-invoicing/documents?status=rejected', { token: admin.token });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ number: refusedInvoice.number, correctedBy: correction.number }),
+    ]);
+    expect((await status()).documents.rejected).toBe(0);
   });
 
   it('credentials ZATCA refuses (401): the document stays pending and the admin is told', async () => {

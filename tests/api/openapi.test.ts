@@ -26,7 +26,12 @@ type Document = {
 };
 
 /** Calls that send nothing to read: signing out is the bearer token alone, a basket's merge its key header. */
-const WITHOUT_BODY = new Set(['POST /auth/logout', 'POST /cart/merge']);
+const WITHOUT_BODY = new Set([
+  'POST /auth/logout',
+  'POST /cart/merge',
+  'POST /e-invoicing/production',
+  'POST /e-invoicing/documents/:number/correction',
+]);
 /** Rate-limited calls (the auth routes' `config.rateLimit`). */
 const RATE_LIMITED = new Set([
   'POST /auth/signup',

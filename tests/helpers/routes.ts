@@ -107,6 +107,7 @@ export const routeAccess: Record<string, Access> = {
   'POST /e-invoicing/production': 'admin',
   'POST /e-invoicing/renew': 'admin',
   'GET /e-invoicing/documents': 'admin',
+  'POST /e-invoicing/documents/:number/correction': 'admin',
   'GET /shipping-zones': 'admin',
   'POST /shipping-zones': 'admin',
   'PUT /shipping-zones/:id': 'admin',

@@ -18,8 +18,11 @@ CREATE TABLE "e_invoicing" (
 	CONSTRAINT "e_invoicing_single_row" CHECK ("e_invoicing"."id" = 1)
 );
 --> statement-breakpoint
+DROP INDEX "invoices_order_invoice_key";--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "signed_xml" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reporting_status" "reporting_status";--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reporting_messages" jsonb;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reported_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "invoices_reporting_open_idx" ON "invoices" USING btree ("issued_at") WHERE "invoices"."reporting_status" in ('pending', 'rejected');
+ALTER TABLE "invoices" ADD COLUMN "replaced_by" uuid;--> statement-breakpoint
+CREATE INDEX "invoices_reporting_open_idx" ON "invoices" USING btree ("issued_at") WHERE "invoices"."reporting_status" in ('pending', 'rejected');--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_order_invoice_key" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice' and "invoices"."replaced_by" is null;

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   csrRequestSchema,
+  documentNumberParams,
   eInvoicingStatusEnvelope,
   otpRequestSchema,
+  reportingDocumentEnvelope,
   reportingDocumentList,
   reportingDocumentsQuery,
 } from '../../../contract/e-invoicing.js';
 import type { AppContext } from '../../context.js';
+import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
 import {
+  correctDocument,
   createUnitCsr,
   eInvoicingStatus,
   renewProductionCsid,
@@ -64,6 +68,18 @@ export async function eInvoicingRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = pageOf(request.query);
       const { data, total } = await reportingDocuments(db, request.query.status, page);
       return listEnvelope(data, total, page.page, page.limit);
+    },
+  );
+
+  r.post(
+    '/documents/:number/correction',
+    {
+      onRequest: guards.admin,
+      schema: { params: documentNumberParams, response: { 201: reportingDocumentEnvelope, ...failing(404) }, tags },
+    },
+    async (request, reply) => {
+      const correction = await correctDocument(db, config, ctx.issuing, request.params.number);
+      return reply.code(201).send({ data: correction });
     },
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   COMPLIANCE_DOCUMENTS,
   type ComplianceDocument,
@@ -21,10 +22,11 @@ import {
 import { type Config, persistentSecret } from '../../config.js';
 import { failure } from '../../errors.js';
 import { isPublic } from '../../public-mode.js';
-import { GENESIS_HASH, missingForTaxInvoices, sellerOf } from '../invoices/service.js';
+import { GENESIS_HASH, issueCorrection, missingForTaxInvoices, sellerOf } from '../invoices/service.js';
 import { certificateDetails, stampDocument } from '../invoices/stamp.js';
 import { zatcaQr } from '../invoices/tlv.js';
 import { decimal, invoiceUbl, type UblCorrection } from '../invoices/ubl.js';
+import { lockOrder } from '../orders/lifecycle.js';
 import { generateCsr } from './csr.js';
 import { createFatooraClient, type FatooraResult } from './fatoora-client.js';
 import type { DocumentIssuing } from './reporting.js';
@@ -90,6 +92,7 @@ export async function eInvoicingStatus(db: Database, now = new Date()): Promise<
       status: invoices.reportingStatus,
       count: sql<number>`count(*)::int`,
       late: sql<number>`count(*) filter (where ${invoices.issuedAt} < ${lateMark(now)})::int`,
+      open: sql<number>`count(*) filter (where ${invoices.replacedBy} is null)::int`,
     })
     .from(invoices)
     .where(sql`${invoices.reportingStatus} is not null`)
@@ -97,7 +100,8 @@ export async function eInvoicingStatus(db: Database, now = new Date()): Promise<
   const documents = { pending: 0, reported: 0, reported_with_warnings: 0, rejected: 0, late: 0 };
   for (const row of counts) {
     if (!row.status) continue;
-    documents[row.status] = row.count;
+    // A refused document awaits its correction; a corrected one needs nothing more.
+    documents[row.status] = row.status === 'rejected' ? row.open : row.count;
     if (row.status === 'pending') documents.late = row.late;
   }
   const expiresAt = unit?.certificateExpiresAt ?? null;
@@ -394,17 +398,22 @@ export async function reportingDocuments(
   filter: (typeof DOCUMENT_FILTERS)[number],
   page: { limit: number; offset: number },
   now = new Date(),
+  /** One document only, whatever its state (the answer of a correction). */
+  id?: string,
 ) {
-  const where =
-    filter === 'late'
+  const where = id
+    ? eq(invoices.id, id)
+    : filter === 'late'
       ? and(eq(invoices.reportingStatus, 'pending'), lt(invoices.issuedAt, lateMark(now)))
       : eq(invoices.reportingStatus, filter);
   const open = filter === 'pending' || filter === 'late';
+  const correction = alias(invoices, 'correction');
   const [rows, [total]] = await Promise.all([
     db
-      .select({ document: invoices, orderNumber: orders.number })
+      .select({ document: invoices, orderNumber: orders.number, correctedBy: correction.number })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(correction, eq(correction.id, invoices.replacedBy))
       .where(where)
       .orderBy(open ? asc(invoices.issuedAt) : desc(invoices.issuedAt), asc(invoices.number))
       .limit(page.limit)
@@ -412,7 +421,7 @@ export async function reportingDocuments(
     db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where),
   ]);
   const mark = lateMark(now);
-  const data: ReportingDocument[] = rows.map(({ document, orderNumber }) => ({
+  const data: ReportingDocument[] = rows.map(({ document, orderNumber, correctedBy }) => ({
     kind: document.kind,
     number: document.number,
     orderId: document.orderId,
@@ -422,6 +431,31 @@ export async function reportingDocuments(
     reportingMessages: document.reportingMessages ?? [],
     reportedAt: document.reportedAt?.toISOString() ?? null,
     late: document.reportingStatus === 'pending' && document.issuedAt < mark,
+    correctedBy: correctedBy ?? null,
   }));
   return { data, total: total?.count ?? 0 };
+}
+
+/**
+ * Corrects a document ZATCA refused (docs/invoices.md § Reporting): under the order's lock, once —
+ * a second request finds it replaced. The correction is signed and reported like any document.
+ */
+export async function correctDocument(
+  db: Database,
+  config: EInvoicingConfig,
+  issuing: DocumentIssuing,
+  number: number,
+): Promise<ReportingDocument> {
+  const correction = await db.transaction(async (tx) => {
+    const [found] = await tx.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.number, number));
+    if (!found) throw failure('documentNotFound');
+    await lockOrder(tx, found.orderId);
+    const [refused] = await tx.select().from(invoices).where(eq(invoices.number, number));
+    if (!refused || refused.reportingStatus !== 'rejected' || refused.replacedBy) throw failure('documentNotRefused');
+    return issueCorrection(tx, refused, config, issuing);
+  });
+  const { data } = await reportingDocuments(db, 'pending', { limit: 1, offset: 0 }, new Date(), correction.id);
+  const [view] = data;
+  if (!view) throw new Error('correction not found after issue');
+  return view;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { MARKETS } from '../../../contract/markets.js';
 import { currencyDigits } from '../../../contract/money.js';
 import { TAX_INVOICE_REQUIREMENTS, type TaxInvoiceRequirement } from '../../../contract/store.js';
@@ -177,7 +177,12 @@ const paymentMeansOf = (order: Pick<OrderRow, 'paymentMethodType' | 'paymentRef'
  * Numbering): the counter row is locked, so concurrent issues take numbers one after another, and
  * a rolled-back transaction gives its number back with the counter update.
  */
-async function issueDocument(tx: Tx, body: DocumentBody, issuing: DocumentIssuing): Promise<InvoiceRow> {
+async function issueDocument(
+  tx: Tx,
+  body: DocumentBody,
+  issuing: DocumentIssuing,
+  id: string = randomUUID(),
+): Promise<InvoiceRow> {
   await tx.insert(invoiceCounter).values({ id: 1, lastNumber: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
   const [counter] = await tx.select().from(invoiceCounter).where(eq(invoiceCounter.id, 1)).for('update');
   if (!counter) throw new Error('invoice counter missing');
@@ -215,6 +220,7 @@ async function issueDocument(tx: Tx, body: DocumentBody, issuing: DocumentIssuin
     .insert(invoices)
     .values({
       ...unsigned,
+      id,
       hash,
       ...(stamped ? { qr: stamped.qr, signedXml: stamped.xml, reportingStatus: 'pending' as const } : {}),
     })
@@ -252,15 +258,18 @@ export function issueInvoice(
   );
 }
 
-/** What the credit notes of an invoice have taken back so far, together (minor units). */
-async function creditedOn(tx: Tx, invoiceId: string): Promise<Credited> {
+/**
+ * What the credit notes of an order's invoice have taken back so far, together (minor units): its
+ * current ones — a credit note ZATCA refused counts through its correction, once.
+ */
+async function creditedOn(tx: Tx, orderId: string): Promise<Credited> {
   const [sums] = await tx
     .select({
       total: sql<string>`coalesce(sum(${invoices.total}), 0)`,
       vatTotal: sql<string>`coalesce(sum(${invoices.vatTotal}), 0)`,
     })
     .from(invoices)
-    .where(and(eq(invoices.refersTo, invoiceId), eq(invoices.kind, 'credit_note')));
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note'), isNull(invoices.replacedBy)));
   return { total: Number(sums?.total ?? 0), vatTotal: Number(sums?.vatTotal ?? 0) };
 }
 
@@ -282,7 +291,7 @@ export async function issueCreditNote(
 ): Promise<InvoiceRow | null> {
   const invoice = await invoiceOfOrder(tx, orderId);
   if (!invoice) return null;
-  const amounts = creditNoteAmounts(invoice, await creditedOn(tx, invoice.id), amount ?? invoice.total);
+  const amounts = creditNoteAmounts(invoice, await creditedOn(tx, orderId), amount ?? invoice.total);
   if (!amounts) return null;
   return issueDocument(
     tx,
@@ -331,12 +340,12 @@ export async function invoiceOrder(
   );
 }
 
-/** An order's invoice (not a credit note), if one was issued. */
+/** An order's invoice (not a credit note), if one was issued: its correction when ZATCA refused it. */
 export async function invoiceOfOrder(db: Database | Tx, orderId: string) {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice'), isNull(invoices.replacedBy)))
     .limit(1);
   return row;
 }
@@ -362,8 +371,49 @@ export function creditNotesOfOrder(db: Database | Tx, orderId: string, number?: 
       and(
         eq(invoices.orderId, orderId),
         eq(invoices.kind, 'credit_note'),
-        number === undefined ? undefined : eq(invoices.number, number),
+        // The current ones; one asked for by number is found even when it was replaced.
+        number === undefined ? isNull(invoices.replacedBy) : eq(invoices.number, number),
       ),
     )
     .orderBy(asc(invoices.number));
+}
+
+/**
+ * The correction of a document ZATCA refused (docs/invoices.md § Reporting): a copy of what it
+ * says under the seller as the settings hold it now (what was wrong is usually the seller's
+ * details), with a new UUID, the next number and the last hash as its PIH, signed and reported
+ * like any document. The refused one stays in the chain, marked replaced; the order's current
+ * documents are the correction's. Runs in the caller's transaction, which holds the order's lock.
+ */
+export async function issueCorrection(
+  tx: Tx,
+  refused: InvoiceRow,
+  market: InvoiceMarket,
+  issuing: DocumentIssuing,
+): Promise<InvoiceRow> {
+  const [settings] = await tx.select().from(storeSettings).limit(1);
+  const current = refused.kind === 'credit_note' ? await invoiceOfOrder(tx, refused.orderId) : undefined;
+  const correctionId = randomUUID();
+  // Marked first: the order's one current invoice is unique.
+  await tx.update(invoices).set({ replacedBy: correctionId }).where(eq(invoices.id, refused.id));
+  const correction = await issueDocument(
+    tx,
+    {
+      kind: refused.kind,
+      orderId: refused.orderId,
+      seller: sellerOf(settings, market) ?? refused.seller,
+      lines: refused.lines,
+      subtotalExclVat: refused.subtotalExclVat,
+      vatTotal: refused.vatTotal,
+      total: refused.total,
+      currency: refused.currency,
+      refersTo: current?.id ?? refused.refersTo,
+      reason: refused.reason,
+    },
+    issuing,
+    correctionId,
+  );
+  // A refund's credit note is now its correction.
+  await tx.update(refunds).set({ creditNoteId: correction.id }).where(eq(refunds.creditNoteId, refused.id));
+  return correction;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
@@ -36,7 +36,7 @@ export type StatusChange = {
 };
 
 /** The order's row, locked until the transaction ends; another customer's order is not found. */
-async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: string, ownerId?: string): Promise<OrderRow> {
   const [order] = await tx
     .select()
     .from(orders)
@@ -444,8 +444,14 @@ export function createLifecycle(
       const uncredited = await db
         .select({ orderId: orders.id })
         .from(orders)
-        .innerJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
-        .leftJoin(creditNotes, and(eq(creditNotes.refersTo, invoices.id), eq(creditNotes.kind, 'credit_note')))
+        .innerJoin(
+          invoices,
+          and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice'), isNull(invoices.replacedBy)),
+        )
+        .leftJoin(
+          creditNotes,
+          and(eq(creditNotes.orderId, orders.id), eq(creditNotes.kind, 'credit_note'), isNull(creditNotes.replacedBy)),
+        )
         .where(eq(orders.status, 'cancelled'))
         .groupBy(orders.id, invoices.total)
         .having(sql`coalesce(sum(${creditNotes.total}), 0) < ${invoices.total}`)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
 import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
 import { toAsciiDigits } from '../../../contract/digits.js';
@@ -451,7 +451,7 @@ export function createOrderReader(db: Database, media: MediaStore, digits: numbe
             })
             .from(invoices)
             .leftJoin(refunds, eq(refunds.creditNoteId, invoices.id))
-            .where(inArray(invoices.orderId, ids))
+            .where(and(inArray(invoices.orderId, ids), isNull(invoices.replacedBy)))
             .orderBy(asc(invoices.number));
     const invoiceNumbers = new Map(
       documents.filter((doc) => doc.kind === 'invoice').map((invoice) => [invoice.orderId, invoice.number]),
