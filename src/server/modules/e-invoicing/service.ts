@@ -451,7 +451,7 @@ export async function correctDocument(
     if (!found) throw failure('documentNotFound');
     await lockOrder(tx, found.orderId);
     const [refused] = await tx.select().from(invoices).where(eq(invoices.number, number));
-    if (!refused || refused.reportingStatus !== 'rejected' || refused.replacedBy) throw failure('documentNotRefused');
+    if (refused?.reportingStatus !== 'rejected' || refused.replacedBy) throw failure('documentNotRefused');
     return issueCorrection(tx, refused, config, issuing);
   });
   const { data } = await reportingDocuments(db, 'pending', { limit: 1, offset: 0 }, new Date(), correction.id);
