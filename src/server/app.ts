@@ -28,6 +28,7 @@ import { nulGuard } from './http/nul-guard.js';
 import { completeApiRoute, openapiTransform, openapiTransformObject } from './http/openapi.js';
 import { responseSerializer } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
 import { addressRoutes } from './modules/addresses/routes.js';
@@ -146,6 +147,11 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   app.addHook('preValidation', nulGuard);
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
+  // Modules register their queues while the app is built; the runner starts once it is ready.
+  const jobs = createJobRunner({ db: database.db, settings: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -159,6 +165,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       storage,
     }),
     media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
+    jobs,
   };
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 

@@ -65,6 +65,9 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   ZATCA_API_URL: z.url().optional(),
   ZATCA_KEY_SECRET: z.string().min(32, 'ZATCA_KEY_SECRET must be at least 32 characters').optional(),
+  // The job runner (docs/decisions/0024-job-runner.md): off in a process that must not run jobs.
+  JOBS: z.enum(['on', 'off']).default('on'),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Config = {
@@ -119,6 +122,15 @@ export type Config = {
     /** ZATCA_KEY_SECRET: seals the e-invoicing key and secrets at rest (docs/invoices.md § Keys at rest). */
     keySecret: string | undefined;
   };
+  /** The durable job runner (src/server/jobs/, docs/decisions/0024-job-runner.md). */
+  jobs: JobSettings;
+};
+
+export type JobSettings = {
+  /** Off: this process still enqueues, but runs no job, no schedule and no maintenance. */
+  enabled: boolean;
+  /** How long an idle worker waits before asking for due jobs again. */
+  pollSeconds: number;
 };
 
 export type PaymentSettings =
@@ -361,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentSettings(e),
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     zatca: { apiUrl: e.ZATCA_API_URL?.replace(/\/$/, ''), keySecret: e.ZATCA_KEY_SECRET },
+    jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
     ...overrides,
   };
   // Overrides get the same normalisation as the environment.

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import type { Guards } from './auth/guards.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
+import type { JobRunner } from './jobs/index.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaStore } from './media/store.js';
 
@@ -13,4 +14,6 @@ export type AppContext = {
   guards: Guards;
   mailer: Mailer;
   media: MediaStore;
+  /** Durable background work, enqueued inside a transaction (src/server/jobs/). */
+  jobs: JobRunner;
 };

@@ -7,6 +7,7 @@ import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createMediaStore } from './media/store.js';
+import { eInvoicingStartProblem } from './modules/e-invoicing/service.js';
 import { isPublic, publicModeProblems, replacePublishedPasswords } from './public-mode.js';
 import { registerWeb } from './web.js';
 
@@ -37,6 +38,14 @@ try {
   process.exit(1);
 }
 logger.info({ database: database.kind }, 'database ready (migrations applied)');
+// A public shop holding a sealed e-invoicing key must have the secret that opens it (docs/invoices.md § Keys at rest).
+const eInvoicingProblem = await eInvoicingStartProblem(database.db, config);
+if (eInvoicingProblem) {
+  logger.fatal(eInvoicingProblem);
+  process.stderr.write(`${eInvoicingProblem}\n`);
+  await database.close();
+  process.exit(1);
+}
 const phonesNormalised = await normaliseStoredPhones(database.db, config.phoneCountry);
 if (phonesNormalised > 0) logger.info(`${phonesNormalised} stored phone numbers rewritten in E.164`);
 await seedDatabase({

@@ -3,7 +3,7 @@ import type { ZatcaMessage } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { eInvoicing, invoices } from '../../../db/schema.js';
 import type { JobOutcome, JobRunner } from '../../jobs/index.js';
-import { fatooraClient } from './fatoora-client.js';
+import { createFatooraClient } from './fatoora-client.js';
 import { credentials, unitOf } from './unit.js';
 
 /*
@@ -23,20 +23,6 @@ export type ReportPayload = { invoiceId: string };
 /** Queues the document's report inside the transaction that issues it. */
 export async function queueReport(tx: Tx, issuing: DocumentIssuing, invoiceId: string) {
   await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId }, { singletonKey: invoiceId });
-}
-
-/** ZATCA's messages of one kind from a reporting answer's `validationResults`. */
-function resultMessages(body: unknown, kind: 'errorMessages' | 'warningMessages'): ZatcaMessage[] {
-  const results = (body as { validationResults?: Record<string, unknown> } | null | undefined)?.validationResults;
-  const list = results?.[kind];
-  if (!Array.isArray(list)) return [];
-  return list.map((item: Record<string, unknown>) => ({
-    ...(typeof item.type === 'string' ? { type: item.type } : {}),
-    code: String(item.code ?? ''),
-    ...(typeof item.category === 'string' ? { category: item.category } : {}),
-    message: String(item.message ?? ''),
-    ...(typeof item.status === 'string' ? { status: item.status } : {}),
-  }));
 }
 
 async function settle(
@@ -82,12 +68,12 @@ export async function reportDocument(
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !zatca.keySecret) {
     return 'retry';
   }
-  const answer = await fatooraClient({ environment: unit.productionEnvironment, baseUrl: zatca.apiUrl }).reportSingle(
+  const answer = await createFatooraClient({ environment: unit.productionEnvironment, baseUrl: zatca.apiUrl }).reportSingle(
     credentials(unit.productionToken, unit.productionSecret, zatca.keySecret),
     { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
   );
   if (answer.ok) {
-    const warnings = resultMessages(answer.body, 'warningMessages');
+    const warnings = answer.messages;
     await settle(
       db,
       invoiceId,

@@ -8,7 +8,6 @@ import {
   type OnboardingStep,
   type ReportingDocument,
   type ZatcaEnvironment,
-  type ZatcaMessage,
 } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
 import {
@@ -25,9 +24,9 @@ import { isPublic } from '../../public-mode.js';
 import { GENESIS_HASH, missingForTaxInvoices, sellerOf } from '../invoices/service.js';
 import { certificateDetails, stampDocument } from '../invoices/stamp.js';
 import { zatcaQr } from '../invoices/tlv.js';
-import { decimal, invoiceUbl } from '../invoices/ubl.js';
+import { decimal, invoiceUbl, type UblCorrection } from '../invoices/ubl.js';
 import { generateCsr } from './csr.js';
-import { type FatooraAnswer, fatooraClient } from './fatoora-client.js';
+import { createFatooraClient, type FatooraResult } from './fatoora-client.js';
 import { seal, unseal } from './sealed.js';
 import { certificateOf, credentials, type Unit, unitOf } from './unit.js';
 
@@ -129,7 +128,7 @@ function requireKeySecret(config: EInvoicingConfig): string {
 const stepUnavailable = (unit: Unit | undefined) => failure('eInvoicingStepUnavailable', { step: stepOf(unit) });
 
 /** A refused or failed call to ZATCA, as the API answers it (ZATCA's own messages beside). */
-function zatcaFailure(answer: Extract<FatooraAnswer, { ok: false }>) {
+function zatcaFailure(answer: Extract<FatooraResult<unknown>, { ok: false }>) {
   if (answer.kind !== 'http' || answer.status === undefined || answer.status >= 500) {
     return failure('zatcaUnavailable');
   }
@@ -176,7 +175,7 @@ export async function createUnitCsr(db: Database, config: EInvoicingConfig, envi
 }
 
 const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
-  fatooraClient({ environment, baseUrl: config.zatca.apiUrl });
+  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl });
 
 /**
  * Step 2: the compliance CSID for the portal's OTP, then the compliance checks. A unit that holds
@@ -244,34 +243,15 @@ export function complianceSamples(seller: InvoiceSeller, timeZone: string, now =
       vatTotal: decimal(1_500, 2),
     }),
   };
-  return {
-    invoice: invoiceUbl({ ...base, ...invoice }),
-    credit_note: invoiceUbl({
-      ...base,
-      number: 2,
-      uuid: randomUUID(),
-      correction: { kind: 'credit', invoice, reason: 'إرجاع منتج' },
-    }),
-    debit_note: invoiceUbl({
-      ...base,
-      number: 3,
-      uuid: randomUUID(),
-      correction: { kind: 'debit', invoice, reason: 'فرق سعر' },
-    }),
-  } satisfies Record<ComplianceDocument, string>;
-}
-
-/** What ZATCA says of one document: its `validationResults`' warnings and errors. */
-export function validationMessages(body: unknown): ZatcaMessage[] {
-  const results = (body as { validationResults?: Record<string, unknown> } | undefined)?.validationResults;
-  const list = (key: string) => (Array.isArray(results?.[key]) ? (results[key] as ZatcaMessage[]) : []);
-  return [...list('errorMessages'), ...list('warningMessages')].map((message) => ({
-    type: message.type,
-    code: String(message.code),
-    category: message.category,
-    message: String(message.message),
-    status: message.status,
-  }));
+  const sample = (document: ComplianceDocument, number: number, correction?: UblCorrection) => {
+    const uuid = number === 1 ? invoice.uuid : randomUUID();
+    return { document, uuid, xml: invoiceUbl({ ...base, number, uuid, correction }) };
+  };
+  return [
+    sample('invoice', 1),
+    sample('credit_note', 2, { kind: 'credit', invoice, reason: 'إرجاع منتج' }),
+    sample('debit_note', 3, { kind: 'debit', invoice, reason: 'فرق في السعر' }),
+  ];
 }
 
 async function runComplianceChecks(
@@ -288,23 +268,15 @@ async function runComplianceChecks(
   };
   const login = credentials(unit.complianceToken, unit.complianceSecret, keySecret);
   const checks: ComplianceCheck[] = [];
-  for (const [document, xml] of Object.entries(complianceSamples(seller, seller.timeZone ?? 'Asia/Riyadh')) as [
-    ComplianceDocument,
-    string,
-  ][]) {
+  for (const { document, uuid, xml } of complianceSamples(seller, seller.timeZone ?? 'Asia/Riyadh')) {
     const stamped = stampDocument(xml, identity, new Date());
-    const uuid = /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec(xml)?.[1] ?? '';
     const answer = await client.complianceCheck(login, {
       invoiceHash: stamped.hash,
       uuid,
       invoice: Buffer.from(stamped.xml).toString('base64'),
     });
     if (!answer.ok && (answer.kind !== 'http' || (answer.status ?? 500) >= 500)) throw zatcaFailure(answer);
-    checks.push({
-      document,
-      passed: answer.ok,
-      messages: answer.ok ? validationMessages(answer.body) : answer.messages,
-    });
+    checks.push({ document, passed: answer.ok, messages: answer.messages });
   }
   await db
     .update(eInvoicing)

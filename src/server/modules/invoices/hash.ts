@@ -10,11 +10,11 @@ import { C14nCanonicalization } from 'xml-crypto';
  * what the signature's `invoiceSignedData` reference digests, and the next document's PIH.
  */
 
-const UBL_EXTENSIONS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
-const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
-const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+export const UBL_EXTENSIONS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
+export const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+export const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 
-const childElements = (parent: Element) =>
+export const childElements = (parent: Element) =>
   Array.from(parent.childNodes).filter((node): node is Element => node.nodeType === node.ELEMENT_NODE);
 
 /** Whether a child of the root is one of the parts the hash leaves out. */

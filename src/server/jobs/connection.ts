@@ -1,0 +1,40 @@
+import type PgBoss from 'pg-boss';
+import type { Database, Tx } from '../../db/client.js';
+
+/**
+ * The driver's own client under a drizzle database or transaction: node-postgres' Pool (or the
+ * transaction's PoolClient), or the embedded database (or its transaction, src/db/embedded.ts).
+ * Both answer `query(text, values)` with `{ rows }`; only the embedded database has `exec`.
+ */
+type DriverClient = {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec?(text: string): Promise<{ rows: unknown[] }[]>;
+};
+
+/**
+ * Drizzle keeps that client as `session.client` on both drivers and has no public accessor for a
+ * transaction's connection. The job tests (tests/api/jobs.test.ts) enqueue inside transactions on
+ * both engines, so a drizzle upgrade that moves it fails them rather than the shop.
+ */
+function driverClient(db: Database | Tx): DriverClient {
+  const client = (db as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (typeof client?.query !== 'function') throw new Error('No driver client under this drizzle database');
+  return client;
+}
+
+/**
+ * pg-boss's database interface on one of ours, so its statements run on the same connection (and,
+ * for a transaction, inside it). pg-boss sends its schema as several statements without
+ * parameters: PostgreSQL's simple protocol (pg's query without values) takes them, PGlite's
+ * `query` does not, so they go through the embedded database's `exec`.
+ */
+export function bossDatabase(db: Database | Tx): PgBoss.Db {
+  const client = driverClient(db);
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      if (client.exec) return (await client.exec(text)).at(-1) ?? { rows: [] };
+      return client.query(text);
+    },
+  };
+}
