@@ -73,7 +73,8 @@ async function openScreen(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-const step = (page: Page, name: RegExp) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+const step = (page: Page, name: RegExp) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 test('onboarding from the admin: CSR, a refused OTP with ZATCA’s message, the compliance checks, production; an order’s invoice is then reported', async ({
   page,
@@ -151,6 +152,15 @@ test('onboarding from the admin: CSR, a refused OTP with ZATCA’s message, the 
   expect([...fatoora.state.reported.values()].map((document) => document.status)).toEqual(['REPORTED']);
   await expect(main.getByText('لا توجد فواتير في هذه الحالة')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Staff see the state on the invoice's sheet too (not printed); its customer does not.
+  await page.goto(`${shop.origin}/orders/${order.id}/invoice`);
+  const reportingRow = fact(page.locator('#tax-invoice'), 'الإبلاغ إلى الهيئة');
+  await expect(reportingRow).toHaveText('مُبلَّغة');
+  await signInWithCookie(page.context(), shop.origin, customer.token);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
+  await expect(reportingRow).toHaveCount(0);
 });
 
 test('renewal asks first, then takes a new OTP; starting over asks first and Cancel changes nothing', async ({
@@ -169,7 +179,9 @@ test('renewal asks first, then takes a new OTP; starting over asks first and Can
   await expect(toast(page, 'جُدّدت شهادة الإنتاج')).toBeVisible();
   await expect(renewal).toBeHidden();
 
-  await step(page, /اختر البيئة/).getByRole('button', { name: 'البدء من جديد' }).click();
+  await step(page, /اختر البيئة/)
+    .getByRole('button', { name: 'البدء من جديد' })
+    .click();
   const restart = page.getByRole('alertdialog', { name: 'البدء بالربط من جديد؟' });
   await expect(restart).toContainText('الشهادة الحالية تبقى توقّع الفواتير');
   await restart.getByRole('button', { name: 'إلغاء' }).click();
@@ -183,7 +195,9 @@ test('without JavaScript: starting over is a link to its confirmation and a plai
     const page = await context.newPage();
     await signInWithCookie(context, shop.origin, await apiToken(api, TEST_ADMIN));
     await page.goto(`${shop.origin}${PATH}`);
-    await step(page, /اختر البيئة/).getByRole('link', { name: 'البدء من جديد' }).click();
+    await step(page, /اختر البيئة/)
+      .getByRole('link', { name: 'البدء من جديد' })
+      .click();
     await expect(page).toHaveURL(`${shop.origin}${PATH}?restart=1`);
     const restart = page.getByRole('alertdialog', { name: 'البدء بالربط من جديد؟' });
     await restart.getByLabel('البيئة').selectOption({ label: 'بيئة المحاكاة' });

@@ -83,6 +83,8 @@ export const ei = {
     rejected: 'مرفوضة',
   } satisfies Record<ReportingStatus, string>,
   lateBadge: 'متأخرة',
+  /** The staff's row on an invoice or credit note sheet. */
+  reportingLabel: 'الإبلاغ إلى الهيئة',
   pages: 'صفحات الفواتير',
   // The codes' Arabic (src/web/i18n/api-errors.ts)
   otpInvalid: 'رمز التحقق 6 أرقام من بوابة فاتورة',
