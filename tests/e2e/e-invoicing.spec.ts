@@ -155,7 +155,7 @@ test('onboarding from the admin: CSR, a refused OTP with ZATCA’s message, the 
 
   // Staff see the state on the invoice's sheet too (not printed); its customer does not.
   await page.goto(`${shop.origin}/orders/${order.id}/invoice`);
-  const reportingRow = fact(page.locator('#tax-invoice'), 'الإبلاغ إلى الهيئة');
+  const reportingRow = page.locator('#tax-invoice dt:text-is("الإبلاغ إلى الهيئة") + dd');
   await expect(reportingRow).toHaveText('مُبلَّغة');
   await signInWithCookie(page.context(), shop.origin, customer.token);
   await page.reload();
