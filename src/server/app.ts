@@ -36,7 +36,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { registerReporting } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
+import { documentIssuing } from './modules/e-invoicing/service.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts, SEPARATE_REFUND_REASONS } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
@@ -78,7 +80,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
   const sendRefundNotice = refundNoticeMailer(ctx, app.log);
   const messages = orderMessages(ctx, app.log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  const checkouts = createCheckouts(db, provider, config, app.log, {
+  const checkouts = createCheckouts(db, provider, config, ctx.issuing, app.log, {
     orderCreated: async (orderId) => {
       // Read for the customer's e-mail (and the shop's notice, which names no one).
       const order = await reader.one(eq(orders.id, orderId), origin, 'customer');
@@ -101,7 +103,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
       await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
     },
   });
-  const lifecycle = createLifecycle(db, provider, app.log);
+  const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log);
   const sweep = async () => {
     await checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
     await lifecycle
@@ -166,7 +168,9 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     }),
     media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
     jobs,
+    issuing: documentIssuing(config, jobs),
   };
+  registerReporting(jobs, database.db, config.zatca.apiUrl, ctx.issuing);
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).

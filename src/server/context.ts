@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { JobRunner } from './jobs/index.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaStore } from './media/store.js';
+import type { DocumentIssuing } from './modules/e-invoicing/reporting.js';
 
 /** What every API module is built from. */
 export type AppContext = {
@@ -16,4 +17,6 @@ export type AppContext = {
   media: MediaStore;
   /** Durable background work, enqueued inside a transaction (src/server/jobs/). */
   jobs: JobRunner;
+  /** What tax documents are issued with: phase 2's signing secret and report queue (docs/invoices.md). */
+  issuing: DocumentIssuing;
 };

@@ -9,7 +9,7 @@ import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { mailsTo } from '../helpers/outbox.js';
@@ -237,7 +237,7 @@ describe('a cancel credits everything not yet credited', () => {
     const open = await cashOrder(1_150);
     // As a cancel used to leave an unpaid order: cancelled, its invoice not credited.
     await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
-    const lifecycle = createLifecycle(t.database.db, undefined, quietLog);
+    const lifecycle = createLifecycle(t.database.db, undefined, documentIssuingOf(t), quietLog);
     expect(await lifecycle.creditCancelledOrders()).toBe(1);
     expect(await lifecycle.creditCancelledOrders()).toBe(0);
     const { invoice, notes } = await documentsOf(order.id);
@@ -386,6 +386,7 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
     const lifecycle = createLifecycle(
       stripe.shop.database.db,
       choosePaymentProvider(stripe.shop.config).provider,
+      documentIssuingOf(stripe.shop),
       quietLog,
     );
     await lifecycle.sweepRefunds();

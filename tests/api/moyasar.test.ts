@@ -6,7 +6,7 @@ import { checkoutSessions, orders, products, refunds } from '../../src/db/schema
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
 import { startFakeMoyasar } from '../helpers/fake-moyasar.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -362,7 +362,7 @@ describe('refunds through Moyasar', () => {
   });
 
   const sweepRefunds = () =>
-    createLifecycle(t.database.db, choosePaymentProvider(t.config).provider, quietLog).sweepRefunds();
+    createLifecycle(t.database.db, choosePaymentProvider(t.config).provider, documentIssuingOf(t), quietLog).sweepRefunds();
 
   it('a sweep running while a staff refund waits on Moyasar leaves it to its claimer: one refund at Moyasar', async () => {
     const { order, payment } = await paidOrder(30_000);
@@ -456,7 +456,7 @@ describe('refunds through Moyasar', () => {
     );
     const invoiceId = opened.json().session.id as string;
     const { provider } = choosePaymentProvider(t.config);
-    const checkouts = createCheckouts(t.database.db, provider, t.config, quietLog, {
+    const checkouts = createCheckouts(t.database.db, provider, t.config, documentIssuingOf(t), quietLog, {
       orderCreated: async () => {},
       refunded: async () => {},
     });

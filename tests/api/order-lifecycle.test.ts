@@ -20,7 +20,7 @@ import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/se
 import { CASH_COLLECTED_NOTE, createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
@@ -803,7 +803,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     const unpay = send('PUT', `/orders/${row.id}/pay`, { token: staff.token, payload: { isPaid: false }, app: shop });
     expectFail(await unpay, 409, m.orderTransitionInvalid);
 
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
+    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
     const refundCalls = fake.calls.filter((call) => call.path === '/v1/refunds');
@@ -835,7 +835,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     const given = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
     // 50.00 on its way and the cancel's 150.00: the 200.00 paid, never more.
     expect(given.map((refund) => refund.amount).sort((a, b) => a - b)).toEqual([5_000, 15_000]);
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
+    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
     await lifecycle.sweepRefunds();
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });

@@ -5,7 +5,7 @@ import { apiMessages as m } from '../../src/contract/messages.js';
 import { checkoutSessions, orders, refunds } from '../../src/db/schema.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
 import { type FakePaymob, startFakePaymob, type Transaction } from '../helpers/fake-paymob.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -352,7 +352,7 @@ describe('refunds through Paymob', () => {
     });
     expect(due.statusCode, due.body).toBe(201);
     expect(due.json().data).toMatchObject({ status: 'due' });
-    await createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog).sweepRefunds();
+    await createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog).sweepRefunds();
     expect(refundCalls().at(-1)?.body).toEqual({ transaction_id: obj.id, amount_cents: 2_000 });
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(after).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 7_000 });
@@ -368,7 +368,7 @@ describe('refunds through Paymob', () => {
     });
     expect(due.statusCode, due.body).toBe(201);
     expect(due.json().data).toMatchObject({ status: 'due' });
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, quietLog);
+    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
     expect(refundCalls().length - before).toBe(1);

@@ -9,6 +9,7 @@ import { users } from '../../src/db/schema.js';
 import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
+import { documentIssuing } from '../../src/server/modules/e-invoicing/service.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -91,3 +92,6 @@ export async function createAccount(t: TestApp, role: 'user' | 'admin' = 'user',
 }
 
 export const bearer = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** What the app issues tax documents with (phase 2's signing secret and report queue), for code built outside it. */
+export const documentIssuingOf = (testApp: TestApp) => documentIssuing(testApp.config, testApp.app.jobs);

@@ -214,7 +214,7 @@ function csrProblems(csr: ReadCsr, environment: ZatcaEnvironment): string[] {
 }
 
 /** What the fake reads of a UBL document. */
-type Document = {
+type UblDocument = {
   uuid: string;
   typeCode: string;
   typeName: string;
@@ -236,7 +236,7 @@ const childrenOf = (parent: Element, ns: string, name: string) =>
   );
 const textOf = (element: Element | undefined) => element?.textContent?.trim() ?? '';
 
-function readDocument(xml: string): Document | undefined {
+function readDocument(xml: string): UblDocument | undefined {
   let root: Element | null;
   try {
     root = new DOMParser({
@@ -253,14 +253,15 @@ function readDocument(xml: string): Document | undefined {
     childrenOf(root, CAC, 'AdditionalDocumentReference').find((r) => textOf(childrenOf(r, CBC, 'ID')[0]) === id);
   const date = textOf(top('IssueDate'));
   const time = textOf(top('IssueTime'));
-  const issuedAt = new Date(`${date}T${time}${/Z|[+-]\d\d:\d\d$/.test(time) ? '' : SAUDI_OFFSET}`);
+  const issuedAt = new Date(`${date}T${time}${/(Z|[+-]\d\d:\d\d)$/.test(time) ? '' : SAUDI_OFFSET}`);
   const supplier = childrenOf(root, CAC, 'AccountingSupplierParty')[0];
+  const counter = reference('ICV');
   return {
     uuid: textOf(top('UUID')),
     typeCode: textOf(top('InvoiceTypeCode')),
     typeName: top('InvoiceTypeCode')?.getAttribute('name') ?? '',
     issuedAt: Number.isNaN(issuedAt.getTime()) ? undefined : issuedAt,
-    icv: Number(textOf(childrenOf(reference('ICV') ?? root, CBC, 'UUID')[0]) || Number.NaN),
+    icv: counter ? Number(textOf(childrenOf(counter, CBC, 'UUID')[0]) || Number.NaN) : Number.NaN,
     pih: textOf(elementsOf(reference('PIH'), CBC, 'EmbeddedDocumentBinaryObject')[0]),
     sellerVat: textOf(elementsOf(supplier, CBC, 'CompanyID')[0]),
     certificate: textOf(elementsOf(root, DS, 'X509Certificate')[0]).replace(/\s+/g, ''),
@@ -268,7 +269,7 @@ function readDocument(xml: string): Document | undefined {
 }
 
 /** The compliance step a document stands for, by InvoiceTypeCode (388/381/383) and its name (01… standard, 02… simplified). */
-function stepOf(document: Document): ComplianceStep | undefined {
+function stepOf(document: UblDocument): ComplianceStep | undefined {
   const kind = document.typeName.startsWith('02') ? 'simplified' : document.typeName.startsWith('01') ? 'standard' : '';
   const type = { '388': '', '381': '-credit-note', '383': '-debit-note' }[document.typeCode];
   return kind && type !== undefined ? (`${kind}${type}-compliant` as ComplianceStep) : undefined;

@@ -10,7 +10,7 @@ import { addDefaultVariants, syncProduct } from '../../src/server/modules/catalo
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
-import { createAccount, type TestApp } from './app.js';
+import { createAccount, documentIssuingOf, type TestApp } from './app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type SendOptions = {
@@ -245,7 +245,7 @@ export async function customerWithCart(
  */
 export function sweepCheckouts(app: TestApp, minutesLater: number) {
   const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
-  const checkouts = createCheckouts(app.database.db, choosePaymentProvider(app.config).provider, app.config, quiet, {
+  const checkouts = createCheckouts(app.database.db, choosePaymentProvider(app.config).provider, app.config, documentIssuingOf(app), quiet, {
     orderCreated: async () => {},
     refunded: async () => {},
   });

@@ -1,4 +1,4 @@
-import { verify, X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import type { InvoiceLine } from '../../src/db/schema.js';
 import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { certificateDetails, stampDocument, verifyStamp } from '../../src/server/modules/invoices/stamp.js';
-import { decodeTlvBytes, tlvBase64, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
+import { decodeTlvBytes, encodeTlv, tlvBase64, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { invoiceUbl, type UblInvoice } from '../../src/server/modules/invoices/ubl.js';
 import { describeFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
@@ -50,6 +50,23 @@ const unstamp = (xml: string) =>
     .replace(QR_VALUE, '$1');
 
 const publicKeyOf = (certificate: string) => new X509Certificate(Buffer.from(certificate, 'base64')).publicKey;
+
+describe('QR records of bytes (tags 8 and 9)', () => {
+  it('writes bytes as they are, text as UTF-8, and reads both back as bytes', () => {
+    const der = Uint8Array.from([0x30, 0x00, 0xff, 0x80]);
+    const bytes = encodeTlv([
+      [6, 'ب'],
+      [8, der],
+    ]);
+    expect([...bytes]).toEqual([6, 2, 0xd8, 0xa8, 8, 4, 0x30, 0x00, 0xff, 0x80]);
+    expect(decodeTlvBytes(bytes)).toEqual([
+      [6, Uint8Array.from([0xd8, 0xa8])],
+      [8, der],
+    ]);
+    expect(() => encodeTlv([[9, new Uint8Array(256)]])).toThrow(RangeError);
+    expect(encodeTlv([[9, new Uint8Array(255)]])).toHaveLength(257);
+  });
+});
 
 describe('the stamp of ZATCA’s own samples', () => {
   it('certificateDetails reads the sample’s certificate as the sample writes it', () => {
@@ -142,6 +159,21 @@ describe('the stamp of ZATCA’s own samples', () => {
         'The certificate digest (xades:CertDigest) does not match the X509Certificate',
         "The X509SerialNumber is not the certificate's serial number",
         "The QR code's certificate signature (tag 9) is not the certificate's",
+      ]);
+    });
+
+    it('a signature that is not the hash’s, or not a signature at all', () => {
+      // Another document's signature, by the same key: it does not verify over this hash.
+      const foreign = fixture('Simplified_Credit_Note.xml');
+      const swapped = sample.replaceAll(signatureValueOf(sample), signatureValueOf(foreign));
+      expect(swapped).not.toBe(sample);
+      expect(verifyStamp(swapped)).toEqual([
+        "The SignatureValue does not verify over the invoice hash with the certificate's public key",
+        "The QR code's signature (tag 7) is not the document's SignatureValue",
+      ]);
+      expect(verifyStamp(sample.replace(signatureValueOf(sample), 'AAAA'))).toEqual([
+        "The SignatureValue does not verify over the invoice hash with the certificate's public key",
+        "The QR code's signature (tag 7) is not the document's SignatureValue",
       ]);
     });
 
@@ -260,6 +292,20 @@ describe('a document the shop renders, stamped', () => {
     }
     expect(stamped.invoice.xml).toContain('<xades:SigningTime>2026-11-25T21:35:00Z</xades:SigningTime>');
     expect(stamped.invoice.xml).toContain('>2475382889481219846080454947234981286678397371</ds:X509SerialNumber>');
+  });
+
+  it('refuses a document already stamped, without a QR, or a key that is not the certificate’s', () => {
+    expect(() => stampDocument(stamped.invoice.xml, identity, signingTime)).toThrow(/already stamped/);
+    expect(() =>
+      stampDocument(unsignedInvoice.replace('<cbc:ID>QR</cbc:ID>', '<cbc:ID>QQ</cbc:ID>'), identity, signingTime),
+    ).toThrow(/no QR/);
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).privateKey.export({
+      type: 'sec1',
+      format: 'pem',
+    });
+    expect(() =>
+      stampDocument(unsignedInvoice, { ...identity, privateKeyPem: otherKey.toString() }, signingTime),
+    ).toThrow(/not the certificate/);
   });
 
   it('the QR holds tags 1–5 read from the document, then the stamp’s 6–9', () => {

@@ -16,10 +16,9 @@ import { bossDatabase } from './connection.js';
 
 /** What a handler answers: nothing when done, 'retry' to be run again later (as after an error). */
 export type JobOutcome = 'retry' | undefined;
-export type JobHandler<Payload> = (
-  payload: Payload,
-  job: { id: string; attempt: number },
-) => Promise<JobOutcome> | Promise<void>;
+/** Which run this is; on the last one a failure is final (a handler may record it on its own rows). */
+export type JobAttempt = { id: string; attempt: number; lastAttempt: boolean };
+export type JobHandler<Payload> = (payload: Payload, job: JobAttempt) => Promise<JobOutcome> | Promise<void>;
 
 export type WorkOptions = {
   /** Jobs of this queue one process runs at once. */
@@ -65,6 +64,8 @@ const WORK_DEFAULTS = { concurrency: 1, retryLimit: 5, retryDelaySeconds: 10, le
 const SCHEDULE_TICK_SECONDS = 1;
 /** pg-boss's expiry, archiving and deletion, run by one process per interval. */
 const MAINTENANCE_SECONDS = 30;
+/** A failed job stays in pg-boss's job table (and job()) this long before it is archived. */
+const KEEP_FAILED_SECONDS = 30 * 24 * 60 * 60;
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
@@ -87,6 +88,7 @@ export function createJobRunner(options: {
     db: bossDatabase(db),
     supervise: settings.enabled,
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
     // pg-boss's own cron works by the minute; schedules here are periods in seconds (below).
     schedule: false,
   });
@@ -110,9 +112,11 @@ export function createJobRunner(options: {
     if (!job) return false;
     const run = (async () => {
       try {
+        const attempt = job.retryCount + 1;
         const outcome = await (entry.handler as JobHandler<object>)(job.data, {
           id: job.id,
-          attempt: job.retryCount + 1,
+          attempt,
+          lastAttempt: attempt > (entry.queue.retryLimit ?? 0),
         });
         if (outcome === 'retry') await boss.fail(name, job.id, { message: 'the handler asked to retry' });
         else await boss.complete(name, job.id);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { ZatcaMessage } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { eInvoicing, invoices } from '../../../db/schema.js';
@@ -15,14 +15,17 @@ import { credentials, unitOf } from './unit.js';
 
 export const REPORT_QUEUE = 'zatca-report';
 
-/** What issuing a document needs beside its transaction: the secret that opens the signing key, and the queue. */
-export type DocumentIssuing = { keySecret: string | undefined; jobs: Pick<JobRunner, 'enqueue'> };
+/**
+ * What issuing a document needs beside its transaction: the secret that opens the signing key
+ * (asked only in phase 2), and the queue its report goes on.
+ */
+export type DocumentIssuing = { keySecret: () => string | undefined; jobs: Pick<JobRunner, 'enqueue'> };
 
 export type ReportPayload = { invoiceId: string };
 
 /** Queues the document's report inside the transaction that issues it. */
 export async function queueReport(tx: Tx, issuing: DocumentIssuing, invoiceId: string) {
-  await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId }, { singletonKey: invoiceId });
+  await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId });
 }
 
 async function settle(
@@ -51,7 +54,8 @@ async function settle(
  */
 export async function reportDocument(
   db: Database,
-  zatca: { apiUrl: string | undefined; keySecret: string | undefined },
+  apiUrl: string | undefined,
+  keySecretOf: () => string | undefined,
   invoiceId: string,
 ): Promise<JobOutcome> {
   const [document] = await db
@@ -65,11 +69,12 @@ export async function reportDocument(
     .where(eq(invoices.id, invoiceId));
   if (document?.status !== 'pending' || !document.signedXml) return undefined;
   const unit = await unitOf(db);
-  if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !zatca.keySecret) {
+  const keySecret = keySecretOf();
+  if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !keySecret) {
     return 'retry';
   }
-  const answer = await createFatooraClient({ environment: unit.productionEnvironment, baseUrl: zatca.apiUrl }).reportSingle(
-    credentials(unit.productionToken, unit.productionSecret, zatca.keySecret),
+  const answer = await createFatooraClient({ environment: unit.productionEnvironment, baseUrl: apiUrl }).reportSingle(
+    credentials(unit.productionToken, unit.productionSecret, keySecret),
     { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
   );
   if (answer.ok) {
@@ -97,4 +102,37 @@ export async function reportDocument(
       .where(eq(eInvoicing.id, 1));
   }
   return 'retry';
+}
+
+/** Report attempts: the first retry after 30–60 s, each next one about twice as late (the tenth after 8–17 hours). */
+const REPORT_RETRIES = { retryLimit: 10, retryDelaySeconds: 30 };
+/** How often pending documents are queued again, and how long one such job holds its document. */
+const SWEEP_SECONDS = 30 * 60;
+const SWEEP_HOLD_SECONDS = 6 * 3600;
+
+/**
+ * Queues again every document pending for more than an hour, at most once per document per six
+ * hours: a report whose attempts ran out (ZATCA down for a day, the shop's credentials refused
+ * until the admin renewed them) is tried again rather than forgotten. A second report of a
+ * document ZATCA has is harmless: it answers 409, which counts as reported.
+ */
+export async function requeuePending(db: Database, jobs: Pick<JobRunner, 'enqueue'>, now = new Date()) {
+  const pending = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.reportingStatus, 'pending'), lt(invoices.issuedAt, new Date(now.getTime() - 3_600_000))))
+    .orderBy(asc(invoices.issuedAt))
+    .limit(500);
+  for (const { id } of pending) {
+    await jobs.enqueue<ReportPayload>(db, REPORT_QUEUE, { invoiceId: id }, { singletonKey: id, singletonSeconds: SWEEP_HOLD_SECONDS });
+  }
+  return pending.length;
+}
+
+/** The report job and its sweep, on the app's runner. */
+export function registerReporting(jobs: JobRunner, db: Database, apiUrl: string | undefined, issuing: DocumentIssuing) {
+  jobs.work<ReportPayload>(REPORT_QUEUE, (payload) => reportDocument(db, apiUrl, issuing.keySecret, payload.invoiceId), REPORT_RETRIES);
+  jobs.schedule(`${REPORT_QUEUE}-sweep`, SWEEP_SECONDS, async () => {
+    await requeuePending(db, jobs);
+  });
 }

@@ -27,6 +27,7 @@ import { zatcaQr } from '../invoices/tlv.js';
 import { decimal, invoiceUbl, type UblCorrection } from '../invoices/ubl.js';
 import { generateCsr } from './csr.js';
 import { createFatooraClient, type FatooraResult } from './fatoora-client.js';
+import type { DocumentIssuing } from './reporting.js';
 import { seal, unseal } from './sealed.js';
 import { certificateOf, credentials, type Unit, unitOf } from './unit.js';
 
@@ -54,6 +55,12 @@ export const LATE_AFTER_HOURS = 20;
 export function keySecretOf(config: EInvoicingConfig): string | undefined {
   if (config.zatca.keySecret) return config.zatca.keySecret;
   return isPublic(config) ? undefined : persistentSecret(config.dataDir, 'zatca-key-secret');
+}
+
+/** What the shop's documents are issued with (src/server/modules/e-invoicing/reporting.ts), the secret read once. */
+export function documentIssuing(config: EInvoicingConfig, jobs: DocumentIssuing['jobs']): DocumentIssuing {
+  let keySecret: string | undefined;
+  return { keySecret: () => (keySecret ??= keySecretOf(config)), jobs };
 }
 
 /** Why a public shop must not start: it holds a sealed key but not the secret that opens it. */

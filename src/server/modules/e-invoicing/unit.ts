@@ -27,9 +27,10 @@ export const credentials = (token: string, sealedSecret: string, keySecret: stri
  * (phase 1). A shop in phase 2 without the secret that opens its key cannot issue a document it
  * may issue: that is a configuration fault (start-up refuses it in a public shop), not phase 1.
  */
-export async function signingUnit(tx: Tx | Database, keySecret: string | undefined) {
+export async function signingUnit(tx: Tx | Database, secretOf: () => string | undefined) {
   const unit = await unitOf(tx);
   if (!unit?.productionKey || !unit.productionToken) return undefined;
+  const keySecret = secretOf();
   if (!keySecret) throw new Error('ZATCA_KEY_SECRET is needed to sign: the shop holds a production CSID');
   return {
     privateKeyPem: unseal(unit.productionKey, keySecret),

@@ -234,7 +234,8 @@ function documentQrTags(root: Element): Array<[number, string]> {
 /**
  * Stamps an unsigned document (invoice, credit or debit note alike: any InvoiceTypeCode) as the
  * EGS unit `identity` at `signingTime`. The document must have its QR reference (ubl.ts writes one);
- * its value is replaced by the phase-2 QR. Throws on a document without one or a key that cannot sign.
+ * its value is replaced by the phase-2 QR. Throws on a document without one, a document already
+ * stamped, a key that cannot sign or is not the certificate's.
  */
 export function stampDocument(unsignedXml: string, identity: SigningIdentity, signingTime: Date): StampedDocument {
   const root = parseXml(unsignedXml).documentElement;
@@ -242,11 +243,19 @@ export function stampDocument(unsignedXml: string, identity: SigningIdentity, si
   const rootStart = ROOT_START.exec(unsignedXml);
   if (!rootStart) throw new Error('no root element');
   if (!QR_REFERENCE.test(unsignedXml)) throw new Error('the document has no QR reference');
+  if (child(root, UBL_EXTENSIONS, 'UBLExtensions') || child(root, CAC, 'Signature')) {
+    throw new Error('the document is already stamped');
+  }
 
   const hash = zatcaHash(unsignedXml);
-  const key = createPrivateKey(identity.privateKeyPem);
-  const signatureValue = sign('sha256', Buffer.from(hash, 'base64'), key).toString('base64');
+  const signatureValue = sign('sha256', Buffer.from(hash, 'base64'), createPrivateKey(identity.privateKeyPem)).toString(
+    'base64',
+  );
   const details = certificateDetails(identity.certificate);
+  // A key that is not the certificate's would make a stamp ZATCA refuses: never write one.
+  if (!signatureVerifies(hash, identity.certificate, signatureValue)) {
+    throw new Error("the private key is not the certificate's");
+  }
   const qr = tlvBase64([
     ...documentQrTags(root).map(([tag, value]) => [tag, truncateUtf8(value, TLV_MAX_BYTES)] as const),
     [QR_TAGS.hash, hash],
@@ -318,33 +327,10 @@ function stampProblems(signedXml: string): string[] {
   } catch {
     return [...problems, 'The X509Certificate cannot be read'];
   }
-  const publicKey = new X509Certificate(Buffer.from(certificate, 'base64')).publicKey;
-  if (!verify('sha256', Buffer.from(hash, 'base64'), publicKey, Buffer.from(signatureValue, 'base64'))) {
+  if (!signatureVerifies(hash, certificate, signatureValue)) {
     problems.push("The SignatureValue does not verify over the invoice hash with the certificate's public key");
   }
-
-  const properties = descendants(signature, XADES, 'SignedProperties')[0];
-  const values: SignedPropertiesValues = {
-    signingTime: text(descendants(properties ?? signature, XADES, 'SigningTime')[0]),
-    certificateDigest: text(descendants(properties ?? signature, DS, 'DigestValue')[0]),
-    issuer: text(descendants(properties ?? signature, DS, 'X509IssuerName')[0]),
-    serialNumber: text(descendants(properties ?? signature, DS, 'X509SerialNumber')[0]),
-  };
-  if (!properties) problems.push('The xades:SignedProperties are missing');
-  if (values.certificateDigest !== certificateDigest(certificate)) {
-    problems.push('The certificate digest (xades:CertDigest) does not match the X509Certificate');
-  }
-  if (values.issuer !== details.issuer) problems.push("The X509IssuerName is not the certificate's issuer");
-  if (values.serialNumber !== details.serialNumber) {
-    problems.push("The X509SerialNumber is not the certificate's serial number");
-  }
-  const propertiesDigest = referenceDigest(
-    signature,
-    (reference) => reference.getAttribute('URI') === '#xadesSignedProperties',
-  );
-  if (propertiesDigest !== signedPropertiesDigest(values)) {
-    problems.push('The SignedProperties digest does not match the xades:SignedProperties');
-  }
+  problems.push(...signedPropertiesProblems(signature, certificate, details));
 
   const cacSignature = child(root, CAC, 'Signature');
   if (
@@ -355,6 +341,41 @@ function stampProblems(signedXml: string): string[] {
   }
 
   problems.push(...qrProblems(root, { hash, signatureValue, details }));
+  return problems;
+}
+
+/** Whether a Base64 signature is the certificate's key's over the hash's raw bytes (never throws). */
+function signatureVerifies(hash: string, certificate: string, signatureValue: string): boolean {
+  try {
+    const publicKey = new X509Certificate(Buffer.from(certificate, 'base64')).publicKey;
+    return verify('sha256', Buffer.from(hash, 'base64'), publicKey, Buffer.from(signatureValue, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** The SignedProperties' problems: their certificate fields against the certificate, their digest. */
+function signedPropertiesProblems(signature: Element, certificate: string, details: CertificateDetails): string[] {
+  const properties = descendants(signature, XADES, 'SignedProperties')[0];
+  if (!properties) return ['The xades:SignedProperties are missing'];
+  const values: SignedPropertiesValues = {
+    signingTime: text(descendants(properties, XADES, 'SigningTime')[0]),
+    certificateDigest: text(descendants(properties, DS, 'DigestValue')[0]),
+    issuer: text(descendants(properties, DS, 'X509IssuerName')[0]),
+    serialNumber: text(descendants(properties, DS, 'X509SerialNumber')[0]),
+  };
+  const problems: string[] = [];
+  if (values.certificateDigest !== certificateDigest(certificate)) {
+    problems.push('The certificate digest (xades:CertDigest) does not match the X509Certificate');
+  }
+  if (values.issuer !== details.issuer) problems.push("The X509IssuerName is not the certificate's issuer");
+  if (values.serialNumber !== details.serialNumber) {
+    problems.push("The X509SerialNumber is not the certificate's serial number");
+  }
+  const digest = referenceDigest(signature, (reference) => reference.getAttribute('URI') === '#xadesSignedProperties');
+  if (digest !== signedPropertiesDigest(values)) {
+    problems.push('The SignedProperties digest does not match the xades:SignedProperties');
+  }
   return problems;
 }
 

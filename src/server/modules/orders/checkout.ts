@@ -1,3 +1,4 @@
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
@@ -116,6 +117,7 @@ export function createCheckouts(
   db: Database,
   provider: PaymentProvider | undefined,
   shop: Pick<Config, 'currency' | 'shopName' | 'country' | 'timeZone'>,
+  issuing: DocumentIssuing,
   log: FastifyBaseLogger,
   hooks: Hooks,
 ) {
@@ -287,6 +289,7 @@ export function createCheckouts(
             money: session.quote ?? legacyMoney(session),
             currency: session.currency,
             market: shop,
+            issuing,
             couponName: session.couponName,
             shippingAddress: session.shippingAddress,
             method: 'card',

@@ -1,3 +1,4 @@
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -108,7 +109,12 @@ async function refundsOnTheirWay(tx: Tx, orderId: string): Promise<number> {
   return Number(onTheWay?.amount ?? 0);
 }
 
-export function createLifecycle(db: Database, provider: PaymentProvider | undefined, log: FastifyBaseLogger) {
+export function createLifecycle(
+  db: Database,
+  provider: PaymentProvider | undefined,
+  issuing: DocumentIssuing,
+  log: FastifyBaseLogger,
+) {
   /**
    * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done, or
    * another process holds it or another refund of the same order (one refund of an order at the
@@ -226,7 +232,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
     request: Pick<typeof refunds.$inferInsert, 'idempotencyKey' | 'requestHash' | 'restock'> = {},
   ) {
     const byCard = paidByCard(order);
-    const creditNote = await issueCreditNote(tx, order.id, reason, amount);
+    const creditNote = await issueCreditNote(tx, issuing, order.id, reason, amount);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -283,7 +289,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       // The sale did not happen, paid or not (an unpaid cash order, a delivery refused): its invoice
       // is credited of everything no credit note has taken back yet — usually by the refund's own
       // note just issued, which leaves nothing (docs/invoices.md § Credit notes).
-      await issueCreditNote(tx, order.id, why);
+      await issueCreditNote(tx, issuing, order.id, why);
       return refund?.status === 'due' ? refund : undefined;
     });
     if (due) await settle(due);
@@ -447,7 +453,7 @@ export function createLifecycle(db: Database, provider: PaymentProvider | undefi
       for (const { orderId } of uncredited) {
         await db.transaction(async (tx) => {
           await lockOrder(tx, orderId);
-          await issueCreditNote(tx, orderId, 'إلغاء الطلب');
+          await issueCreditNote(tx, issuing, orderId, 'إلغاء الطلب');
         });
       }
       return uncredited.length;

@@ -156,6 +156,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           money,
           currency: config.currency,
           market: config,
+          issuing: ctx.issuing,
           couponName: priced.coupon?.name ?? null,
           shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode, cityRecognised },
           method: 'cash',

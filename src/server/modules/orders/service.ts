@@ -1,3 +1,4 @@
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
 import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
@@ -179,6 +180,8 @@ export type NewOrder = {
   currency: string;
   /** The shop's market and time zone, for its tax invoice (docs/invoices.md). */
   market: Pick<InvoiceMarket, 'country' | 'timeZone'>;
+  /** Phase 2's signing and reporting (docs/invoices.md § Phase 2). */
+  issuing: DocumentIssuing;
   couponName: string | null;
   shippingAddress: ShippingAddress;
   method: 'cash' | 'card';
@@ -248,7 +251,7 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
     await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     await tx.update(carts).set({ couponId: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
   }
-  await invoiceOrder(tx, row, order.lines, { ...order.market, currency: order.currency });
+  await invoiceOrder(tx, row, order.lines, { ...order.market, currency: order.currency }, order.issuing);
   return row;
 }
 
