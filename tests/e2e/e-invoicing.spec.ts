@@ -167,6 +167,10 @@ test('renewal asks first, then takes a new OTP; starting over asks first and Can
   page,
 }) => {
   await openScreen(page);
+  // The settings page of a Saudi shop leads here too.
+  await page.goto(`${shop.origin}/admin/settings`);
+  await page.getByRole('link', { name: /^الفوترة الإلكترونية: ربط المتجر/ }).click();
+  await expect(page).toHaveURL(`${shop.origin}${PATH}`);
   const signing = step(page, /التوقيع والإبلاغ/);
   await signing.getByRole('button', { name: 'تجديد الشهادة' }).click();
   const renewal = page.getByRole('alertdialog', { name: 'تجديد شهادة الإنتاج؟' });

@@ -331,7 +331,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
       const named = missing.flatMap((item) =>
         item in st.missing ? [st.missing[item as keyof typeof st.missing]] : [],
       );
-      return named.length > 0 ? `${ei.sellerMissing} ${named.join('، ')}` : ei.sellerMissing.replace(/:$/, '');
+      return named.length > 0 ? `${ei.sellerMissing} ${named.join('، ')}` : ei.sellerIncomplete;
     },
   },
   E_INVOICING_STEP_UNAVAILABLE: { text: ei.stepUnavailable },

@@ -480,7 +480,6 @@ function OtpForm({
         autoComplete="one-time-code"
         dir="ltr"
         maxLength={12}
-        className="max-w-48"
         defaultValue={failure?.values.otp}
         error={errors.otp}
         hint={ei.otpHint}
