@@ -250,7 +250,12 @@ export default function EInvoicing({ loaderData, actionData }: Route.ComponentPr
             </Step>
             <Step number={2} title={ei.step2} state={steps.compliance}>
               {steps.compliance === 'current' && (
-                <OtpForm intent="compliance" label={ei.requestCompliance} failure={failureOf('compliance')} />
+                <OtpForm
+                  intent="compliance"
+                  // Holding the compliance CSID, the same request runs the checks again (docs/invoices.md § Onboarding).
+                  label={steps.step === 'compliance_csid' ? ei.rerunChecks : ei.requestCompliance}
+                  failure={failureOf('compliance')}
+                />
               )}
               {steps.compliance === 'done' && <p>{ei.complianceDone}</p>}
               {status.complianceChecks.length > 0 && <ComplianceChecks checks={status.complianceChecks} />}
