@@ -37,11 +37,10 @@ const DOCUMENT: ReportingDocument = {
   late: true,
 };
 
+// The stub hands the loader's answer to the route's component, as the framework does.
+const Stub = createRoutesStub([{ id: 'e-invoicing', path: '/admin/e-invoicing', Component: EInvoicing }]);
+
 function render(status: Partial<EInvoicingStatus>, { documents = [DOCUMENT], country = 'SA' } = {}) {
-  const Stub = createRoutesStub([
-    // The stub hands the loader's answer to the route's component, as the framework does.
-    { id: 'e-invoicing', path: '/admin/e-invoicing', Component: EInvoicing, HydrateFallback: () => null },
-  ]);
   const loaderData = {
     shop: { timeZone: 'Asia/Riyadh', phoneCountry: 'SA' },
     status: { ...STATUS, ...status },
