@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ZatcaEnvironment } from '../src/server/modules/e-invoicing/csr.js';
+import type { ZatcaEnvironment } from '../src/contract/e-invoicing.js';
 import { SANDBOX_OTP, startFakeFatoora } from '../tests/helpers/fake-fatoora.js';
 
 /*

@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     jobs,
     issuing: documentIssuing(config, jobs),
   };
-  registerReporting(jobs, database.db, config.zatca.apiUrl, ctx.issuing);
+  registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).

@@ -65,6 +65,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   ZATCA_API_URL: z.url().optional(),
   ZATCA_KEY_SECRET: z.string().min(32, 'ZATCA_KEY_SECRET must be at least 32 characters').optional(),
+  ZATCA_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
   // The job runner (docs/decisions/0024-job-runner.md): off in a process that must not run jobs.
   JOBS: z.enum(['on', 'off']).default('on'),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -121,6 +122,8 @@ export type Config = {
     apiUrl: string | undefined;
     /** ZATCA_KEY_SECRET: seals the e-invoicing key and secrets at rest (docs/invoices.md § Keys at rest). */
     keySecret: string | undefined;
+    /** How long a call to ZATCA may take before it counts as a timeout (retried). */
+    timeoutSeconds: number;
   };
   /** The durable job runner (src/server/jobs/, docs/decisions/0024-job-runner.md). */
   jobs: JobSettings;
@@ -372,7 +375,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientTimeoutSeconds: e.CLIENT_TIMEOUT_SECONDS,
     payments: paymentSettings(e),
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
-    zatca: { apiUrl: e.ZATCA_API_URL?.replace(/\/$/, ''), keySecret: e.ZATCA_KEY_SECRET },
+    zatca: {
+      apiUrl: e.ZATCA_API_URL?.replace(/\/$/, ''),
+      keySecret: e.ZATCA_KEY_SECRET,
+      timeoutSeconds: e.ZATCA_TIMEOUT_SECONDS,
+    },
     jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
     ...overrides,
   };

@@ -264,6 +264,30 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/settings', payload: { shopName: unique('متجر'), vatNumber: '300000000000003' } }),
   },
+  // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
+  // each one's success is proven against the local Fatoora in e-invoicing.test.ts.
+  { route: 'GET /e-invoicing', status: 200, prepare: async () => ({ url: '/e-invoicing' }) },
+  {
+    route: 'POST /e-invoicing/csr',
+    status: 409,
+    prepare: async () => ({ url: '/e-invoicing/csr', payload: { environment: 'simulation' } }),
+  },
+  {
+    route: 'POST /e-invoicing/compliance',
+    status: 409,
+    prepare: async () => ({ url: '/e-invoicing/compliance', payload: { otp: '123345' } }),
+  },
+  { route: 'POST /e-invoicing/production', status: 409, prepare: async () => ({ url: '/e-invoicing/production' }) },
+  {
+    route: 'POST /e-invoicing/renew',
+    status: 409,
+    prepare: async () => ({ url: '/e-invoicing/renew', payload: { otp: '123345' } }),
+  },
+  {
+    route: 'GET /e-invoicing/documents',
+    status: 200,
+    prepare: async () => ({ url: '/e-invoicing/documents?status=rejected' }),
+  },
   { route: 'GET /shipping-zones', status: 200, prepare: async () => ({ url: '/shipping-zones' }) },
   {
     route: 'POST /shipping-zones',

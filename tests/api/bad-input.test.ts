@@ -462,6 +462,8 @@ const badLimit = choose(
 );
 const pageQuery = { page: badPage, limit: badLimit };
 const validPage = { page: '1', limit: '10' };
+/** Not six digits: short, long, letters, spaced, a number rather than text. */
+const badOtp = choose(fc.constantFrom('12345', '1234567', 'abcdef', '12 345', '١٢٣٤٥'), notText, injection, withNul);
 const badKeyword = choose(longText(201, 3_000), withNul, repeated('منتج'));
 /** The order list's filters (src/contract/order-query.ts): the valid ones span 2026. */
 const validOrderFilter = {
@@ -1175,6 +1177,22 @@ const specs: Record<string, RouteSpec> = {
       phone: badOptionalText(30),
       vatRate: fc.oneof(badNumber({ min: 0, max: 100 }), fc.constantFrom(15.555, '14.125')),
       pricesIncludeVat: badBoolean,
+    },
+    control: 200,
+  },
+  // No control for the steps that call ZATCA (the local Fatoora proves them in e-invoicing.test.ts).
+  'GET /e-invoicing': { control: 200 },
+  'POST /e-invoicing/csr': {
+    body: { environment: choose(fc.constantFrom('production', 'CORE', 'sandbox', ''), notText, injection, withNul) },
+  },
+  'POST /e-invoicing/compliance': { body: { otp: badOtp } },
+  'POST /e-invoicing/production': {},
+  'POST /e-invoicing/renew': { body: { otp: badOtp } },
+  'GET /e-invoicing/documents': {
+    prepare: async () => ({ query: { status: 'pending', ...validPage } }),
+    query: {
+      status: choose(fc.constantFrom('reported', 'PENDING', 'late;', ''), injection, withNul),
+      ...pageQuery,
     },
     control: 200,
   },

@@ -34,7 +34,7 @@ let admin: Account;
 let refs: { categoryId: string; brandId: string };
 const { send, expectNo5xx } = apiClient(() => t);
 afterEach(expectNo5xx);
-const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[2];
+const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[3];
 
 /** A Saudi shop registered for VAT (so its orders get tax invoices), with its staff and a category. */
 async function vatShop(overrides: Parameters<typeof createTestApp>[0] = {}) {

@@ -79,12 +79,12 @@ function documentXml(options: { kind?: Kind; icv?: number; previousHash?: string
     subtotalExclVat: 100_000,
     vatTotal: 15_000,
     total: 115_000,
-    creditNote:
+    correction:
       kind === 'invoice'
         ? undefined
-        : { invoice: { number: 1, uuid: randomUUID(), issuedAt: new Date() }, reason: 'إرجاع' },
+        : { kind, invoice: { number: 1, uuid: randomUUID(), issuedAt: new Date() }, reason: 'إرجاع' },
   });
-  return kind === 'debit' ? xml.replace('>381</cbc:InvoiceTypeCode>', '>383</cbc:InvoiceTypeCode>') : xml;
+  return xml;
 }
 
 /** A unit's credentials and what it signs with: the CSR's key and the certificate of its CSID. */
@@ -166,50 +166,54 @@ describe('the local Fatoora', () => {
   });
 
   it('refuses a CSR on another curve, of another environment, with a bad VAT number or serial, or no CSR at all', async () => {
-    // A P-256 request with every other field right, as openssl makes it from an SDK-style config.
-    const key = path.join(work, 'p256.pem');
-    const config = path.join(work, 'p256.cnf');
-    writeFileSync(
-      key,
-      generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'sec1', format: 'pem' }),
-    );
-    writeFileSync(
-      config,
-      [
-        '[req]',
-        'prompt = no',
-        'distinguished_name = dn',
-        'req_extensions = v3_req',
-        '[v3_req]',
-        '1.3.6.1.4.1.311.20.2 = ASN1:PRINTABLESTRING:PREZATCA-Code-Signing',
-        'subjectAltName = dirName:alt',
-        '[alt]',
-        'SN = 1-Matjar|2-1.4.0|3-1',
-        `UID = ${VAT}`,
-        'title = 0100',
-        'registeredAddress = Riyadh',
-        'businessCategory = Retail',
-        '[dn]',
-        'CN = Matjar-1',
-        'OU = Riyadh',
-        'O = Matjar',
-        'C = SA',
-        '',
-      ].join('\n'),
-    );
-    const p256 = execFileSync('openssl', ['req', '-new', '-sha256', '-key', key, '-config', config], {
-      encoding: 'utf8',
-    });
-    expect(readCsr(p256)).toMatchObject({
-      curve: 'prime256v1',
-      signatureValid: true,
-      certificateTemplate: 'PREZATCA-Code-Signing',
-    });
+    /**
+     * A request openssl makes from an SDK-style config (generateCsr refuses such input itself):
+     * every field right but those given.
+     */
+    const opensslCsr = (name: string, fields: { curve?: string; vat?: string; title?: string; sn?: string }) => {
+      const key = path.join(work, `${name}.pem`);
+      const config = path.join(work, `${name}.cnf`);
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: fields.curve ?? 'secp256k1' });
+      writeFileSync(key, privateKey.export({ type: 'sec1', format: 'pem' }));
+      writeFileSync(
+        config,
+        [
+          '[req]',
+          'prompt = no',
+          'distinguished_name = dn',
+          'req_extensions = v3_req',
+          '[v3_req]',
+          '1.3.6.1.4.1.311.20.2 = ASN1:PRINTABLESTRING:PREZATCA-Code-Signing',
+          'subjectAltName = dirName:alt',
+          '[alt]',
+          `SN = ${fields.sn ?? '1-Matjar|2-1.4.0|3-1'}`,
+          `UID = ${fields.vat ?? VAT}`,
+          `title = ${fields.title ?? '0100'}`,
+          'registeredAddress = Riyadh',
+          'businessCategory = Retail',
+          '[dn]',
+          'CN = Matjar-1',
+          'OU = Riyadh',
+          'O = Matjar',
+          'C = SA',
+          '',
+        ].join('\n'),
+      );
+      const pem = execFileSync('openssl', ['req', '-new', '-sha256', '-key', key, '-config', config], {
+        encoding: 'utf8',
+      });
+      return Buffer.from(pem).toString('base64');
+    };
+    const good = opensslCsr('good', {});
+    expect(readCsr(good)).toMatchObject({ curve: 'secp256k1', signatureValid: true });
+    const p256 = opensslCsr('p256', { curve: 'prime256v1' });
+    expect(readCsr(p256)).toMatchObject({ curve: 'prime256v1', signatureValid: true });
     const refusals = {
-      curve: Buffer.from(p256).toString('base64'),
+      curve: p256,
       template: generateCsr({ ...unit, environment: 'core' }).csrBase64,
-      vat: generateCsr({ ...unit, vatNumber: '300000000000001' }).csrBase64,
-      types: generateCsr({ ...unit, invoiceTypes: '0011' }).csrBase64,
+      vat: opensslCsr('vat', { vat: '300000000000001' }),
+      types: opensslCsr('types', { title: '0011' }),
+      serial: opensslCsr('serial', { sn: 'Matjar-1' }),
       garbage: Buffer.from('not a CSR').toString('base64'),
       empty: '',
     };
@@ -223,9 +227,12 @@ describe('the local Fatoora', () => {
     expect(messages.template).toMatch(/^Invalid-CSR: .*PREZATCA-Code-Signing in simulation/);
     expect(messages.vat).toMatch(/^Invalid-CSR: .*VAT number \(UID\)/);
     expect(messages.types).toMatch(/^Invalid-CSR: .*invoice type \(title\)/);
+    expect(messages.serial).toMatch(/^Invalid-CSR: .*serial number \(SN\)/);
     expect(messages.garbage).toMatch(/^Invalid-CSR: /);
     expect(messages.empty).toMatch(/^Missing-CSR: /);
     expect(fake.state.credentials.size).toBe(0);
+    // The same openssl request with every field right is accepted.
+    expect(await client.complianceCsid(good, SANDBOX_OTP)).toMatchObject({ ok: true, status: 200 });
   });
 
   it('issues a compliance CSID: its certificate is the CSR’s subject and key, signed by the fake’s CA, for a year', async () => {
@@ -432,7 +439,8 @@ describe('the local Fatoora with ZATCA’s rules', () => {
   it('runs ZATCA’s rules on the compliance checks: a stamped invoice passes, an unstamped one fails the stamp’s rules', async () => {
     const fake = await startFakeFatoora({ environment: 'developer-portal' });
     try {
-      const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url });
+      // The rules hold the fake's (and this test's) event loop 5–10 s a call: a patient client.
+      const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url, timeoutMs: 60_000 });
       const csr = generateCsr({ ...unit, environment: 'developer-portal' });
       const csid = expectOk(await client.complianceCsid(csr.csrBase64, SANDBOX_OTP));
       const credentials = { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret };
@@ -459,5 +467,5 @@ describe('the local Fatoora with ZATCA’s rules', () => {
     } finally {
       await fake.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

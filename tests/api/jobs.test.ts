@@ -8,7 +8,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { type DatabaseHandle, openDatabase, selectRows } from '../../src/db/client.js';
+import { bossDatabase } from '../../src/server/jobs/connection.js';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -233,6 +234,24 @@ describe('several processes', () => {
     expect(await restarted.job(queue, id)).toMatchObject({ state: 'completed', attempts: 2 });
   });
 
+  it('a runner stopping lets the job it is running finish and record its end', async () => {
+    const queue = newQueue();
+    let started = false;
+    const runner = await startRunner(
+      (r) =>
+        r.work(queue, async () => {
+          started = true;
+          await delay(300);
+        }),
+      { polling: true },
+    );
+    const id = (await runner.enqueue(t.database.db, queue, {})) as string;
+    await until(() => started);
+    await runner.stop();
+    const reader = await startRunner(() => undefined);
+    expect(await reader.job(queue, id)).toMatchObject({ state: 'completed', attempts: 1 });
+  });
+
   it('two polling runners on one database run each job exactly once', async () => {
     const queue = newQueue();
     const ran: { runner: string; n: number }[] = [];
@@ -285,6 +304,19 @@ describe('several processes', () => {
     await nextPeriod();
     await tickBoth();
     expect(runs).toBe(2);
+  });
+});
+
+describe("pg-boss's statements on our connections", () => {
+  it('a script of statements failing midway leaves no aborted transaction behind', async () => {
+    // As pg-boss's schema creation does when another process created it first.
+    await expect(bossDatabase(t.database.db).executeSql('BEGIN; SELECT 1; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow(
+      'division by zero',
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => selectRows<{ one: number }>(t.database.db, sql`SELECT 1 AS one`)),
+    );
+    expect(answers.flat()).toEqual(Array(12).fill({ one: 1 }));
   });
 });
 

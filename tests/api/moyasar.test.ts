@@ -31,7 +31,7 @@ let staff: Account;
 let categoryId: string;
 const WEBHOOK_SECRET = 'moyasar-dashboard-token';
 const { send, expectNo5xx } = apiClient(() => t);
-const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
+const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[4];
 
 beforeAll(async () => {
   fake = await startFakeMoyasar();
@@ -362,7 +362,12 @@ describe('refunds through Moyasar', () => {
   });
 
   const sweepRefunds = () =>
-    createLifecycle(t.database.db, choosePaymentProvider(t.config).provider, documentIssuingOf(t), quietLog).sweepRefunds();
+    createLifecycle(
+      t.database.db,
+      choosePaymentProvider(t.config).provider,
+      documentIssuingOf(t),
+      quietLog,
+    ).sweepRefunds();
 
   it('a sweep running while a staff refund waits on Moyasar leaves it to its claimer: one refund at Moyasar', async () => {
     const { order, payment } = await paidOrder(30_000);

@@ -45,7 +45,7 @@ let t: TestApp;
 let admin: Account;
 let refs: { categoryId: string; brandId: string };
 const { send, expectNo5xx, payThroughTestProvider } = apiClient(() => t);
-const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[2];
+const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[3];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -803,7 +803,12 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     const unpay = send('PUT', `/orders/${row.id}/pay`, { token: staff.token, payload: { isPaid: false }, app: shop });
     expectFail(await unpay, 409, m.orderTransitionInvalid);
 
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
+    const lifecycle = createLifecycle(
+      shop.database.db,
+      choosePaymentProvider(shop.config).provider,
+      documentIssuingOf(shop),
+      quietLog,
+    );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
     const refundCalls = fake.calls.filter((call) => call.path === '/v1/refunds');
@@ -835,7 +840,12 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
     const given = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
     // 50.00 on its way and the cancel's 150.00: the 200.00 paid, never more.
     expect(given.map((refund) => refund.amount).sort((a, b) => a - b)).toEqual([5_000, 15_000]);
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
+    const lifecycle = createLifecycle(
+      shop.database.db,
+      choosePaymentProvider(shop.config).provider,
+      documentIssuingOf(shop),
+      quietLog,
+    );
     await lifecycle.sweepRefunds();
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });

@@ -28,7 +28,7 @@ let shop: TestApp;
 let staff: Account;
 let categoryId: string;
 const { send, expectNo5xx } = apiClient(() => shop);
-const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[2];
+const quietLog = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createLifecycle>[3];
 
 beforeAll(async () => {
   fake = await startFakePaymob();
@@ -352,7 +352,12 @@ describe('refunds through Paymob', () => {
     });
     expect(due.statusCode, due.body).toBe(201);
     expect(due.json().data).toMatchObject({ status: 'due' });
-    await createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog).sweepRefunds();
+    await createLifecycle(
+      shop.database.db,
+      choosePaymentProvider(shop.config).provider,
+      documentIssuingOf(shop),
+      quietLog,
+    ).sweepRefunds();
     expect(refundCalls().at(-1)?.body).toEqual({ transaction_id: obj.id, amount_cents: 2_000 });
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
     expect(after).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: 7_000 });
@@ -368,7 +373,12 @@ describe('refunds through Paymob', () => {
     });
     expect(due.statusCode, due.body).toBe(201);
     expect(due.json().data).toMatchObject({ status: 'due' });
-    const lifecycle = createLifecycle(shop.database.db, choosePaymentProvider(shop.config).provider, documentIssuingOf(shop), quietLog);
+    const lifecycle = createLifecycle(
+      shop.database.db,
+      choosePaymentProvider(shop.config).provider,
+      documentIssuingOf(shop),
+      quietLog,
+    );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
     expect(refundCalls().length - before).toBe(1);

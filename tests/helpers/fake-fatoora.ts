@@ -23,16 +23,11 @@ import {
   Version,
 } from '@peculiar/asn1-x509';
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import {
-  CERTIFICATE_TEMPLATES,
-  OIDS,
-  type ReadCsr,
-  readCsr,
-  type ZatcaEnvironment,
-} from '../../src/server/modules/e-invoicing/csr';
-import type { FatooraMessage } from '../../src/server/modules/e-invoicing/fatoora-client';
-import { zatcaHash } from '../../src/server/modules/invoices/hash';
-import { verifyStamp } from '../../src/server/modules/invoices/stamp';
+import type { ZatcaEnvironment } from '../../src/contract/e-invoicing.js';
+import { CERTIFICATE_TEMPLATES, OIDS, type ReadCsr, readCsr } from '../../src/server/modules/e-invoicing/csr.js';
+import type { FatooraMessage } from '../../src/server/modules/e-invoicing/fatoora-client.js';
+import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
+import { verifyStamp } from '../../src/server/modules/invoices/stamp.js';
 import { zatcaFindings } from './zatca';
 
 /*

@@ -101,6 +101,12 @@ export const routeAccess: Record<string, Access> = {
   // The settings print on every invoice: anyone reads them; staff change them.
   'GET /settings': 'public',
   'PUT /settings': 'admin',
+  'GET /e-invoicing': 'admin',
+  'POST /e-invoicing/csr': 'admin',
+  'POST /e-invoicing/compliance': 'admin',
+  'POST /e-invoicing/production': 'admin',
+  'POST /e-invoicing/renew': 'admin',
+  'GET /e-invoicing/documents': 'admin',
   'GET /shipping-zones': 'admin',
   'POST /shipping-zones': 'admin',
   'PUT /shipping-zones/:id': 'admin',

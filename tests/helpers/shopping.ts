@@ -100,6 +100,12 @@ export function expectFail(res: LightMyRequestResponse, status: number, message?
     expect(Object.keys(details)).toEqual(['problems']);
   } else if (code === 'IMPORT_CSV_MALFORMED') {
     expect(details).toEqual({ row: expect.any(Number) });
+  } else if (code === 'E_INVOICING_SELLER_INCOMPLETE') {
+    expect(Object.keys(details)).toEqual(['missing']);
+  } else if (code === 'E_INVOICING_STEP_UNAVAILABLE') {
+    expect(Object.keys(details)).toEqual(['step']);
+  } else if (code === 'ZATCA_REFUSED') {
+    expect(Object.keys(details).sort()).toEqual(['zatcaMessages', 'zatcaStatus']);
   } else if (code === 'IMPORT_FILE_INVALID') {
     expect(Object.keys(details).filter((key) => key !== 'missing' && key !== 'unknown')).toEqual([]);
   } else expect(details).toEqual({});
@@ -244,11 +250,18 @@ export async function customerWithCart(
  * from now, with the app's own provider: a separate instance, as another process's would be.
  */
 export function sweepCheckouts(app: TestApp, minutesLater: number) {
-  const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[3];
-  const checkouts = createCheckouts(app.database.db, choosePaymentProvider(app.config).provider, app.config, documentIssuingOf(app), quiet, {
-    orderCreated: async () => {},
-    refunded: async () => {},
-  });
+  const quiet = { error() {}, warn() {}, info() {} } as unknown as Parameters<typeof createCheckouts>[4];
+  const checkouts = createCheckouts(
+    app.database.db,
+    choosePaymentProvider(app.config).provider,
+    app.config,
+    documentIssuingOf(app),
+    quiet,
+    {
+      orderCreated: async () => {},
+      refunded: async () => {},
+    },
+  );
   return checkouts.sweep(new Date(Date.now() + minutesLater * 60_000));
 }
 

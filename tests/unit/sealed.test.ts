@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SealedValueError, seal, unseal } from '../../src/server/modules/e-invoicing/sealed.js';
 
 const secret = 'a-zatca-key-secret-of-32-characters!!';
-const key = '-----BEGIN EC PRIVATE KEY-----\nMHQCAQEEIL14JV+5nr/sE8Sppaf2IySovrhVBtt8+yz+g4NRKyz8oAcGBSuBBAAK\n-----END EC PRIVATE KEY-----\n';
+const key =
+  '-----BEGIN EC PRIVATE KEY-----\nMHQCAQEEIL14JV+5nr/sE8Sppaf2IySovrhVBtt8+yz+g4NRKyz8oAcGBSuBBAAK\n-----END EC PRIVATE KEY-----\n';
 
 describe('sealed values (the e-invoicing key at rest)', () => {
   it('opens with the same secret, and never shows the value', () => {

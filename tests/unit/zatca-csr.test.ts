@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CsrInput, generateCsr, readCsr } from '../../src/server/modules/e-invoicing/csr';
+import { type CsrInput, csrInputProblems, generateCsr, readCsr } from '../../src/server/modules/e-invoicing/csr';
 
 const work = mkdtempSync(path.join(tmpdir(), 'zatca-csr-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -82,6 +82,25 @@ describe('ZATCA CSR', () => {
     expect(portal.privateKeyPem).not.toBe(again.privateKeyPem);
     expect(portal.unitSerialNumber).toMatch(/^1-Matjar\|2-1\.4\.0\|3-[0-9a-f-]{36}$/);
     expect(portal.unitSerialNumber).not.toBe(again.unitSerialNumber);
+  });
+
+  it('refuses input ZATCA would refuse: empty fields, a VAT number not 3…3 in ASCII digits, bad invoice types', () => {
+    expect(csrInputProblems(input)).toEqual([]);
+    expect(
+      csrInputProblems({
+        ...input,
+        organization: ' ',
+        unitSerial: 'a|b',
+        vatNumber: '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣',
+        invoiceTypes: '0200',
+      }),
+    ).toEqual([
+      'organization is empty',
+      'solutionVersion and unitSerial cannot hold "|"',
+      'vatNumber is not 15 digits starting and ending with 3',
+      'invoiceTypes is not 4 digits of 0 and 1',
+    ]);
+    expect(() => generateCsr({ ...input, vatNumber: '300000000000001' })).toThrow(RangeError);
   });
 
   it('finds a tampered request’s signature invalid', () => {

@@ -23,18 +23,30 @@ function driverClient(db: Database | Tx): DriverClient {
 }
 
 /**
+ * Several statements in one string, on one connection. pg-boss sends its schema and its migrations
+ * this way, as `BEGIN; …; COMMIT;`: PostgreSQL's simple protocol (node-postgres' query without
+ * values) takes them; PGlite's `query` does not, the embedded database's `exec` does. When one
+ * fails, the rest is skipped and the transaction stays open and aborted on that connection.
+ * node-postgres' pool drops a connection whose query failed; the embedded database has one
+ * connection for everything, so it is rolled back here.
+ */
+async function runScript(client: DriverClient, text: string): Promise<{ rows: unknown[] }> {
+  if (!client.exec) return client.query(text);
+  try {
+    return (await client.exec(text)).at(-1) ?? { rows: [] };
+  } catch (error) {
+    await client.exec('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * pg-boss's database interface on one of ours, so its statements run on the same connection (and,
- * for a transaction, inside it). pg-boss sends its schema as several statements without
- * parameters: PostgreSQL's simple protocol (pg's query without values) takes them, PGlite's
- * `query` does not, so they go through the embedded database's `exec`.
+ * for a transaction, inside it).
  */
 export function bossDatabase(db: Database | Tx): PgBoss.Db {
   const client = driverClient(db);
   return {
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
-      if (client.exec) return (await client.exec(text)).at(-1) ?? { rows: [] };
-      return client.query(text);
-    },
+    executeSql: (text, values) => (values && values.length > 0 ? client.query(text, values) : runScript(client, text)),
   };
 }

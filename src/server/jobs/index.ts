@@ -80,10 +80,13 @@ export function createJobRunner(options: {
   db: Database;
   settings: JobSettings;
   log: Logger;
-  /** How long stop() waits for running handlers before leaving their jobs to the lease. */
+  /**
+   * How long stop() waits for running handlers before leaving their jobs to the lease; under the
+   * 10 s main.ts gives the whole shutdown.
+   */
   stopGraceSeconds?: number;
 }) {
-  const { db, settings, log, stopGraceSeconds = 10 } = options;
+  const { db, settings, log, stopGraceSeconds = 5 } = options;
   const boss = new PgBoss({
     db: bossDatabase(db),
     supervise: settings.enabled,

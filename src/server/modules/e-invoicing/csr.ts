@@ -16,6 +16,7 @@ import {
   SubjectAlternativeName,
   SubjectPublicKeyInfo,
 } from '@peculiar/asn1-x509';
+import type { ZatcaEnvironment } from '../../../contract/e-invoicing.js';
 
 /*
  * The certificate signing request (CSR) an invoicing unit sends ZATCA to be onboarded
@@ -25,8 +26,6 @@ import {
  * invoice types. node:crypto makes the key and the signature; @peculiar/asn1-* assemble the DER
  * (WebCrypto has no secp256k1, node:crypto builds no CSR).
  */
-
-export type ZatcaEnvironment = 'developer-portal' | 'simulation' | 'core';
 
 /** The certificate-template name (OID 1.3.6.1.4.1.311.20.2) ZATCA expects of each environment. */
 export const CERTIFICATE_TEMPLATES: Record<ZatcaEnvironment, string> = {
@@ -119,8 +118,38 @@ const pem = (label: string, der: Buffer) =>
     .match(/.{1,64}/g)
     ?.join('\n')}\n-----END ${label}-----\n`;
 
-/** A fresh key and its CSR for one invoicing unit. */
+/**
+ * What would make ZATCA refuse the CSR before it is even made: an empty field (ASN.1 strings
+ * cannot be empty), a VAT number that is not 15 ASCII digits starting and ending with 3, invoice
+ * types that are not 4 digits of 0/1 (the SDK's `csr-config-template.properties`).
+ */
+export function csrInputProblems(input: CsrInput): string[] {
+  const problems: string[] = [];
+  for (const field of [
+    'organization',
+    'organizationalUnit',
+    'commonName',
+    'solutionVersion',
+    'registeredAddress',
+    'businessCategory',
+  ] as const) {
+    if (input[field].trim() === '') problems.push(`${field} is empty`);
+  }
+  if (input.unitSerial !== undefined && input.unitSerial.trim() === '') problems.push('unitSerial is empty');
+  if (/[|]/.test(`${input.solutionVersion}${input.unitSerial ?? ''}`)) {
+    problems.push('solutionVersion and unitSerial cannot hold "|"');
+  }
+  if (!/^3[0-9]{13}3$/.test(input.vatNumber)) problems.push('vatNumber is not 15 digits starting and ending with 3');
+  if (input.invoiceTypes !== undefined && !/^[01]{4}$/.test(input.invoiceTypes)) {
+    problems.push('invoiceTypes is not 4 digits of 0 and 1');
+  }
+  return problems;
+}
+
+/** A fresh key and its CSR for one invoicing unit; throws a RangeError on input ZATCA would refuse. */
 export function generateCsr(input: CsrInput): GeneratedCsr {
+  const problems = csrInputProblems(input);
+  if (problems.length > 0) throw new RangeError(`CSR input: ${problems.join('; ')}`);
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const unitSerialNumber = `1-${SOLUTION_NAME}|2-${input.solutionVersion}|3-${input.unitSerial ?? randomUUID()}`;
   const subject = new Name([

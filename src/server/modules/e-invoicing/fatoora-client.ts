@@ -1,4 +1,4 @@
-import type { ZatcaEnvironment } from './csr.js';
+import type { ZatcaEnvironment } from '../../../contract/e-invoicing.js';
 
 /*
  * A small typed client of ZATCA's Fatoora API (docs/invoices.md § The Fatoora client):

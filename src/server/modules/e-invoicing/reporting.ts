@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { ZatcaMessage } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { eInvoicing, invoices } from '../../../db/schema.js';
+import type { Config } from '../../config.js';
 import type { JobOutcome, JobRunner } from '../../jobs/index.js';
 import { createFatooraClient } from './fatoora-client.js';
 import { credentials, unitOf } from './unit.js';
@@ -54,7 +55,7 @@ async function settle(
  */
 export async function reportDocument(
   db: Database,
-  apiUrl: string | undefined,
+  zatca: Pick<Config['zatca'], 'apiUrl' | 'timeoutSeconds'>,
   keySecretOf: () => string | undefined,
   invoiceId: string,
 ): Promise<JobOutcome> {
@@ -73,10 +74,15 @@ export async function reportDocument(
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !keySecret) {
     return 'retry';
   }
-  const answer = await createFatooraClient({ environment: unit.productionEnvironment, baseUrl: apiUrl }).reportSingle(
-    credentials(unit.productionToken, unit.productionSecret, keySecret),
-    { invoiceHash: document.hash, uuid: document.uuid, invoice: Buffer.from(document.signedXml).toString('base64') },
-  );
+  const answer = await createFatooraClient({
+    environment: unit.productionEnvironment,
+    baseUrl: zatca.apiUrl,
+    timeoutMs: zatca.timeoutSeconds * 1000,
+  }).reportSingle(credentials(unit.productionToken, unit.productionSecret, keySecret), {
+    invoiceHash: document.hash,
+    uuid: document.uuid,
+    invoice: Buffer.from(document.signedXml).toString('base64'),
+  });
   if (answer.ok) {
     const warnings = answer.messages;
     await settle(
@@ -124,14 +130,23 @@ export async function requeuePending(db: Database, jobs: Pick<JobRunner, 'enqueu
     .orderBy(asc(invoices.issuedAt))
     .limit(500);
   for (const { id } of pending) {
-    await jobs.enqueue<ReportPayload>(db, REPORT_QUEUE, { invoiceId: id }, { singletonKey: id, singletonSeconds: SWEEP_HOLD_SECONDS });
+    await jobs.enqueue<ReportPayload>(
+      db,
+      REPORT_QUEUE,
+      { invoiceId: id },
+      { singletonKey: id, singletonSeconds: SWEEP_HOLD_SECONDS },
+    );
   }
   return pending.length;
 }
 
 /** The report job and its sweep, on the app's runner. */
-export function registerReporting(jobs: JobRunner, db: Database, apiUrl: string | undefined, issuing: DocumentIssuing) {
-  jobs.work<ReportPayload>(REPORT_QUEUE, (payload) => reportDocument(db, apiUrl, issuing.keySecret, payload.invoiceId), REPORT_RETRIES);
+export function registerReporting(jobs: JobRunner, db: Database, zatca: Config['zatca'], issuing: DocumentIssuing) {
+  jobs.work<ReportPayload>(
+    REPORT_QUEUE,
+    (payload) => reportDocument(db, zatca, issuing.keySecret, payload.invoiceId),
+    REPORT_RETRIES,
+  );
   jobs.schedule(`${REPORT_QUEUE}-sweep`, SWEEP_SECONDS, async () => {
     await requeuePending(db, jobs);
   });

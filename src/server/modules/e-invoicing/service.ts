@@ -9,7 +9,7 @@ import {
   type ReportingDocument,
   type ZatcaEnvironment,
 } from '../../../contract/e-invoicing.js';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import {
   type ComplianceCheck,
   eInvoicing,
@@ -182,17 +182,17 @@ export async function createUnitCsr(db: Database, config: EInvoicingConfig, envi
 }
 
 const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
-  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl });
+  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl, timeoutMs: config.zatca.timeoutSeconds * 1000 });
 
 /**
  * Step 2: the compliance CSID for the portal's OTP, then the compliance checks. A unit that holds
  * its compliance CSID already runs the checks again (the OTP was used: ZATCA takes it once).
  */
 export async function requestComplianceCsid(db: Database, config: EInvoicingConfig, otp: string) {
-  const seller = await onboardingSeller(db, config);
-  const keySecret = requireKeySecret(config);
   let unit = await unitOf(db);
   if (!unit?.pendingCsr || !unit.pendingEnvironment || !unit.pendingKey) throw stepUnavailable(unit);
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
   const client = clientFor(config, unit.pendingEnvironment);
   if (!unit.complianceToken) {
     const answer = await client.complianceCsid(unit.pendingCsr, otp);
@@ -360,10 +360,10 @@ async function promote(
  * CSID replaces the one that signs — before the certificate ends (docs/invoices.md § Renewal).
  */
 export async function renewProductionCsid(db: Database, config: EInvoicingConfig, otp: string) {
-  const seller = await onboardingSeller(db, config);
-  const keySecret = requireKeySecret(config);
   const unit = await unitOf(db);
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment) throw stepUnavailable(unit);
+  const seller = await onboardingSeller(db, config);
+  const keySecret = requireKeySecret(config);
   const csr = newCsr(seller, unit.productionEnvironment);
   const answer = await clientFor(config, unit.productionEnvironment).renewProductionCsid(
     credentials(unit.productionToken, unit.productionSecret, keySecret),

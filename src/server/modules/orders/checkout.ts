@@ -1,4 +1,3 @@
-import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHECKOUT_TTL_MS } from '../../../contract/constants.js';
@@ -18,6 +17,7 @@ import type { Config } from '../../config.js';
 import { failure, HttpError } from '../../errors.js';
 import type { PaidEvent, PaymentProvider } from '../../payments/provider.js';
 import { priceCartToOrder, refuseHugeTotal } from '../cart/service.js';
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { quoteCart } from '../pricing/service.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { createOrder, linesOf, releaseStock, takeStock } from './service.js';

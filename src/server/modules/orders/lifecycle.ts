@@ -1,4 +1,3 @@
-import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, refunds } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { issueCreditNote, paidByCard } from '../invoices/service.js';
 import { type Actor, actorById, recordEvent } from './events.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';

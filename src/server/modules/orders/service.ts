@@ -1,4 +1,3 @@
-import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
 import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
@@ -29,6 +28,7 @@ import {
 import { failure, HttpError } from '../../errors.js';
 import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
+import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { type InvoiceMarket, invoiceOrder } from '../invoices/service.js';
 import { historiesOf, recordEvent, SYSTEM } from './events.js';
 
