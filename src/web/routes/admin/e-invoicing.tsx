@@ -9,6 +9,7 @@ import {
   type OnboardingStep,
   type ReportingDocument,
   ZATCA_ENVIRONMENTS,
+  type ZatcaEnvironment,
   type ZatcaMessage,
 } from '../../../contract/e-invoicing';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
@@ -104,7 +105,7 @@ async function runStep(
   if (intent === 'csr') {
     const fieldErrors = validateCsr(values);
     if (hasErrors(fieldErrors)) return { fieldErrors };
-    await api.eInvoicing.createCsr(values.environment as (typeof ZATCA_ENVIRONMENTS)[number]);
+    await api.eInvoicing.createCsr(values.environment as ZatcaEnvironment);
     return { text: ei.csrCreated, tone: 'success' };
   }
   if (intent === 'production') {
@@ -132,8 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!INTENTS.includes(intent as Intent)) throw data(null, { status: 400 });
   const step = intent as Intent;
   const values = formValues(form, eInvoicingFields);
-  const fail = (failure: FormFailure<EInvoicingField>, zatcaMessages: ZatcaMessage[] = [], status = 400) =>
-    data<Answer>({ intent: step, ok: false, values, zatcaMessages, ...failure }, { status });
+  const fail = (failure: FormFailure<EInvoicingField>, zatcaMessages: ZatcaMessage[] = []) =>
+    data<Answer>({ intent: step, ok: false, values, zatcaMessages, ...failure }, { status: 400 });
   try {
     const outcome = await runStep(apiFor(request, context), step, values);
     if ('fieldErrors' in outcome) return fail(outcome);
