@@ -46,6 +46,8 @@ export default [
     route('admin/shipping-zones', 'routes/admin/shipping-zones.tsx'),
     route('admin/shipping-zones/:id', 'routes/admin/edit-shipping-zone.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    // ZATCA phase 2: onboarding and reporting (docs/invoices.md § On screen).
+    route('admin/e-invoicing', 'routes/admin/e-invoicing.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { API_ERRORS_DOC, renderErrorCodes, withSection } from '../../scripts/api-errors-doc.js';
 import { apiErrorCodes, failureOfCode, fieldFailureOf } from '../../src/contract/errors.js';
 import { type ApiFailureKey, apiFailures, codeOf } from '../../src/contract/messages.js';
+import { st } from '../../src/web/i18n/admin-store.js';
 import { apiErrorTexts } from '../../src/web/i18n/api-errors.js';
+import { ei } from '../../src/web/i18n/e-invoicing.js';
 import { errorText, formFailureFromApi } from '../../src/web/lib/api-errors.js';
 import { fieldErrorsBody } from '../helpers/failures.js';
 
@@ -124,6 +126,15 @@ describe('the web’s Arabic for every code (src/web/i18n/api-errors.ts)', () =>
       errorText('STOCK_SHORT', { phoneCountry: 'EG', details: { product: { id: 'p1', title: 'قميص' } } }),
     ).toContain('قميص');
     expect(errorText('SOME_NEW_CODE', { phoneCountry: 'EG' })).toBeUndefined();
+  });
+
+  it('names what the seller lacks before onboarding with ZATCA in the settings page’s words', () => {
+    const text = errorText('E_INVOICING_SELLER_INCOMPLETE', {
+      phoneCountry: 'SA',
+      details: { missing: ['vatNumber', 'street', 'not-a-requirement'] },
+    });
+    expect(text).toBe(`${ei.sellerMissing} ${st.missing.vatNumber}، ${st.missing.street}`);
+    expect(errorText('E_INVOICING_SELLER_INCOMPLETE', { phoneCountry: 'SA', details: {} })).toBe(ei.sellerIncomplete);
   });
 });
 

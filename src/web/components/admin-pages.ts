@@ -6,6 +6,7 @@ import {
   PackagePlus,
   ReceiptText,
   Settings,
+  ShieldCheck,
   Tags,
   Truck,
 } from 'lucide-react';
@@ -39,6 +40,8 @@ export const adminPages = [
     under: ['/admin/shipping-zones/'],
   },
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
+  // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
+  { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */

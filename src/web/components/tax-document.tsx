@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SHOP_LOCALE } from '../../contract/digits';
 import { currencyDigits } from '../../contract/money';
 import type { Invoice } from '../../contract/types';
+import { ei } from '../i18n/e-invoicing';
 import { inv } from '../i18n/invoice';
 import { formatCode, formatNumber } from '../lib/format';
 
@@ -48,6 +49,7 @@ export function TaxDocument({
   toolbar,
   subtitle,
   details,
+  staff = false,
 }: {
   document: Invoice & { qrImage: string };
   kind: keyof typeof KINDS;
@@ -55,6 +57,8 @@ export function TaxDocument({
   subtitle?: string;
   /** More rows of the header's list. */
   details?: ReactNode;
+  /** Staff also see where a phase-2 document stands with ZATCA (on screen, not printed). */
+  staff?: boolean;
 }) {
   const labels = KINDS[kind];
   // ZATCA's title and QR are a Saudi document's; other markets print a plain invoice (docs/invoices.md).
@@ -110,6 +114,12 @@ export function TaxDocument({
               <time dateTime={document.issuedAt}>{issued(document.issuedAt, document.timeZone)}</time>
             </dd>
             {details}
+            {staff && document.reportingStatus && (
+              <>
+                <dt className="text-slate-600 print:hidden">{ei.reportingLabel}</dt>
+                <dd className="font-bold print:hidden">{ei.states[document.reportingStatus]}</dd>
+              </>
+            )}
           </dl>
         </div>
         {saudi && (

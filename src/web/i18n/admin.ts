@@ -10,4 +10,5 @@ export const adminText = {
   addCoupon: 'إضافة كوبون',
   shippingZones: 'مناطق الشحن',
   settings: 'إعدادات المتجر',
+  eInvoicing: 'الفوترة الإلكترونية',
 };

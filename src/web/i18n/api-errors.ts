@@ -22,6 +22,7 @@ import { ap, variantText as vt } from './admin-products';
 import { st } from './admin-store';
 import { authText } from './auth';
 import { cartText } from './cart';
+import { ei } from './e-invoicing';
 import { pt } from './product';
 import { rt } from './reviews';
 
@@ -319,4 +320,23 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PAYMENT_PROVIDER_UNAVAILABLE: { text: cartText.paymentUnavailable },
   PAYMENT_MISMATCH: { text: 'المبلغ المدفوع لا يطابق مبلغ الطلب، لم يُنشأ طلب' },
   WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },
+  OTP_INVALID: { text: ei.otpInvalid, field: 'otp' },
+  REPORTING_FILTER_INVALID: { text: ei.filterInvalid, field: 'status' },
+  E_INVOICING_ENVIRONMENT_INVALID: { text: ei.environmentInvalid, field: 'environment' },
+  E_INVOICING_SAUDI_ONLY: { text: ei.saudiOnly },
+  // Names what is missing as the settings page does (its `missing` beside the code).
+  E_INVOICING_SELLER_INCOMPLETE: {
+    text: ({ details }) => {
+      const missing = Array.isArray(details.missing) ? details.missing : [];
+      const named = missing.flatMap((item) =>
+        item in st.missing ? [st.missing[item as keyof typeof st.missing]] : [],
+      );
+      return named.length > 0 ? `${ei.sellerMissing} ${named.join('، ')}` : ei.sellerIncomplete;
+    },
+  },
+  E_INVOICING_STEP_UNAVAILABLE: { text: ei.stepUnavailable },
+  E_INVOICING_KEY_SECRET_MISSING: { text: ei.keySecretMissing },
+  // ZATCA's own messages (`zatcaMessages`) are shown beside it by the screen, in their English.
+  ZATCA_REFUSED: { text: ei.zatcaRefused },
+  ZATCA_UNAVAILABLE: { text: ei.zatcaUnavailable },
 };

@@ -17,6 +17,7 @@ import type {
   subcategoryList,
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
+import type { eInvoicingStatusEnvelope, reportingDocumentList, ZatcaEnvironment } from '../../contract/e-invoicing.js';
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { productImportResult } from '../../contract/product-import.js';
@@ -294,6 +295,18 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     settings: {
       get: () => get<typeof storeSettingsEnvelope>('/settings'),
       update: (body: StoreSettingsBody) => call<typeof storeSettingsEnvelope>('PUT', '/settings', body),
+    },
+    /** Admin: ZATCA phase 2's onboarding, one call a step, and the documents to watch (docs/invoices.md § Onboarding). */
+    eInvoicing: {
+      status: () => get<typeof eInvoicingStatusEnvelope>('/e-invoicing'),
+      createCsr: (environment: ZatcaEnvironment) =>
+        call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/csr', { environment }),
+      /** The compliance CSID for the portal's OTP, then the compliance checks. */
+      requestCompliance: (otp: string) =>
+        call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/compliance', { otp }),
+      requestProduction: () => call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/production'),
+      renew: (otp: string) => call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/renew', { otp }),
+      documents: (query: Query = {}) => get<typeof reportingDocumentList>('/e-invoicing/documents', query),
     },
     shippingZones: {
       list: () => get<typeof shippingZoneList>('/shipping-zones'),

@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     invoice,
     creditNotes,
     ordersHref: user.role === 'admin' ? '/admin/allorders' : '/user/allOrders',
+    staff: user.role === 'admin',
   };
 }
 
@@ -56,7 +57,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { invoice, creditNotes, ordersHref } = loaderData;
+  const { invoice, creditNotes, ordersHref, staff } = loaderData;
   if (!invoice) {
     return (
       <section className="mx-auto max-w-lg py-12 text-center">
@@ -70,9 +71,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <TaxDocument document={invoice} kind="invoice" toolbar={<Toolbar ordersHref={ordersHref} />} />
+      <TaxDocument document={invoice} kind="invoice" toolbar={<Toolbar ordersHref={ordersHref} />} staff={staff} />
       {creditNotes.map((note) => (
-        <CreditNoteSheet key={note.number} note={note} />
+        <CreditNoteSheet key={note.number} note={note} staff={staff} />
       ))}
     </>
   );
@@ -90,12 +91,13 @@ function Toolbar({ ordersHref }: { ordersHref: string }) {
 }
 
 /** A credit note (docs/invoices.md § Credit notes): the invoice's sheet, with what it corrects and why. */
-function CreditNoteSheet({ note }: { note: CreditNote & { qrImage: string } }) {
+function CreditNoteSheet({ note, staff }: { note: CreditNote & { qrImage: string }; staff: boolean }) {
   const cn = inv.creditNote;
   return (
     <TaxDocument
       document={note}
       kind="creditNote"
+      staff={staff}
       subtitle={cn.refersTo(formatCode(note.refersTo.number))}
       details={
         <>

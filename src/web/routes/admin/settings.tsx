@@ -1,10 +1,11 @@
 import { Info } from 'lucide-react';
-import { data, Form } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { SELLER_ID_SCHEMES } from '../../../contract/constants';
 import { FormAlert } from '../../components/form-alert';
 import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { st } from '../../i18n/admin-store';
+import { ei } from '../../i18n/e-invoicing';
 import { ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
@@ -82,6 +83,14 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1 className="mb-5 text-2xl font-bold">{st.settingsTitle}</h1>
+      {saudi && (
+        // ZATCA phase 2 has its own screen (docs/invoices.md § On screen).
+        <p className="mb-5">
+          <Link to="/admin/e-invoicing" className="font-bold text-brand-800 underline">
+            {ei.settingsEntry}
+          </Link>
+        </p>
+      )}
       {settings.missingForTaxInvoices.length > 0 && (
         <div
           role="note"
