@@ -35,6 +35,7 @@ const DOCUMENT: ReportingDocument = {
   reportingMessages: [],
   reportedAt: null,
   late: true,
+  correctedBy: null,
 };
 
 // The stub hands the loader's answer to the route's component, as the framework does.
@@ -110,5 +111,29 @@ describe('the e-invoicing screen', () => {
     expect(html).toContain(ei.saudiOnly);
     expect(html).not.toContain(ei.stepsHeading);
     expect(html).not.toContain(ei.createCsr);
+  });
+});
+
+describe('a document ZATCA refused', () => {
+  const refused: ReportingDocument = {
+    ...DOCUMENT,
+    kind: 'invoice',
+    reportingStatus: 'rejected',
+    late: false,
+    reportingMessages: [{ code: 'invalid-invoice-hash', message: 'The invoice hash does not match' }],
+  };
+
+  it('offers its correction, with what it does, beside ZATCA’s messages', () => {
+    const html = render({}, { documents: [refused] });
+    expect(html).toContain(ei.correct);
+    expect(html).toContain(ei.correctHint);
+    expect(html).toContain('name="number" value="12"');
+    expect(html).toContain('invalid-invoice-hash');
+  });
+
+  it('once corrected, names its correction and offers nothing more', () => {
+    const html = render({}, { documents: [{ ...refused, correctedBy: 15 }] });
+    expect(html).toContain(ei.correctedBy('15'));
+    expect(html).not.toContain(ei.correct);
   });
 });

@@ -322,6 +322,9 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   WEBHOOK_SIGNATURE_INVALID: { text: 'توقيع إشعار الدفع غير صالح' },
   OTP_INVALID: { text: ei.otpInvalid, field: 'otp' },
   REPORTING_FILTER_INVALID: { text: ei.filterInvalid, field: 'status' },
+  DOCUMENT_NUMBER_INVALID: { text: ei.documentNumberInvalid },
+  DOCUMENT_NOT_FOUND: { text: ei.documentNotFound },
+  DOCUMENT_NOT_REFUSED: { text: ei.documentNotRefused },
   E_INVOICING_ENVIRONMENT_INVALID: { text: ei.environmentInvalid, field: 'environment' },
   E_INVOICING_SAUDI_ONLY: { text: ei.saudiOnly },
   // Names what is missing as the settings page does (its `missing` beside the code).

@@ -85,6 +85,10 @@ export const ei = {
     rejected: 'مرفوضة',
   } satisfies Record<ReportingStatus, string>,
   lateBadge: 'متأخرة',
+  correct: 'إصدار نسخة مصحَّحة',
+  correctHint: 'تبقى المرفوضة في السلسلة، وتصدر نسخة مصحَّحة برقم جديد ببيانات البائع الحالية، وتُبلَّغ تلقائياً.',
+  correctedBy: (number: string) => `صُحِّحت بالمستند رقم ${number}`,
+  corrected: (number: string) => `صدرت النسخة المصحَّحة رقم ${number}، وستُبلَّغ إلى الهيئة`,
   /** The staff's row on an invoice or credit note sheet. */
   reportingLabel: 'الإبلاغ إلى الهيئة',
   pages: 'صفحات الفواتير',
@@ -96,4 +100,7 @@ export const ei = {
   zatcaRefused: 'رفضت هيئة الزكاة والضريبة والجمارك الطلب',
   zatcaUnavailable: 'خدمة الفوترة الإلكترونية لدى الهيئة غير متاحة الآن، حاول مرة أخرى بعد قليل',
   filterInvalid: 'اختر حالة من القائمة',
+  documentNumberInvalid: 'رقم المستند غير صالح',
+  documentNotFound: 'لا يوجد مستند بهذا الرقم',
+  documentNotRefused: 'لا تُصحَّح إلا فاتورة رفضتها الهيئة ولم تُصحَّح بعد',
 } as const;

@@ -17,7 +17,12 @@ import type {
   subcategoryList,
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
-import type { eInvoicingStatusEnvelope, reportingDocumentList, ZatcaEnvironment } from '../../contract/e-invoicing.js';
+import type {
+  eInvoicingStatusEnvelope,
+  reportingDocumentEnvelope,
+  reportingDocumentList,
+  ZatcaEnvironment,
+} from '../../contract/e-invoicing.js';
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { productImportResult } from '../../contract/product-import.js';
@@ -307,6 +312,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       requestProduction: () => call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/production'),
       renew: (otp: string) => call<typeof eInvoicingStatusEnvelope>('POST', '/e-invoicing/renew', { otp }),
       documents: (query: Query = {}) => get<typeof reportingDocumentList>('/e-invoicing/documents', query),
+      /** A signed copy of a document ZATCA refused, with a new number (docs/invoices.md § Reporting). */
+      correct: (number: number) =>
+        call<typeof reportingDocumentEnvelope>('POST', `/e-invoicing/documents/${number}/correction`),
     },
     shippingZones: {
       list: () => get<typeof shippingZoneList>('/shipping-zones'),

@@ -48,7 +48,7 @@ const DOCUMENTS_PER_PAGE = 20;
 const RESTART = 'restart';
 const RENEW = 'renew';
 
-type Intent = 'csr' | 'compliance' | 'production' | 'renew';
+type Intent = 'csr' | 'compliance' | 'production' | 'renew' | 'correct';
 type DocumentFilter = (typeof DOCUMENT_FILTERS)[number];
 type Answer =
   | { intent: Intent; ok: true; text: string; tone: 'success' | 'error' }
@@ -112,6 +112,10 @@ async function runStep(
     await api.eInvoicing.requestProduction();
     return { text: ei.productionIssued, tone: 'success' };
   }
+  if (intent === 'correct') {
+    const { data: correction } = await api.eInvoicing.correct(Number(values.number));
+    return { text: ei.corrected(formatCode(correction.number)), tone: 'success' };
+  }
   const fieldErrors = validateOtp(values);
   if (hasErrors(fieldErrors)) return { fieldErrors };
   if (intent === 'renew') {
@@ -124,7 +128,7 @@ async function runStep(
     : { text: ei.checksFailedNote, tone: 'error' };
 }
 
-const INTENTS: readonly Intent[] = ['csr', 'compliance', 'production', 'renew'];
+const INTENTS: readonly Intent[] = ['csr', 'compliance', 'production', 'renew', 'correct'];
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, 'admin');
@@ -143,7 +147,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, pageWithoutDialogs(request), { type: outcome.tone, text: outcome.text });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return fail(formFailureFromApi(error, eInvoicingFields, context.shop.phoneCountry), zatcaMessagesOf(error));
+    const failure = formFailureFromApi(error, eInvoicingFields, context.shop.phoneCountry);
+    // A correction is asked from a document's card in the list: its refusal is said in a toast.
+    if (step === 'correct') {
+      return redirectWithToast(request, pageWithoutDialogs(request), {
+        type: 'error',
+        text: failure.formError ?? ei.documentNotRefused,
+      });
+    }
+    return fail(failure, zatcaMessagesOf(error));
   }
 }
 
@@ -646,6 +658,17 @@ function DocumentCard({ document, timeZone }: { document: ReportingDocument; tim
         </span>
       </p>
       {document.reportingMessages.length > 0 && <ZatcaMessages messages={document.reportingMessages} />}
+      {document.correctedBy !== null ? (
+        <p className="mt-2 font-bold text-emerald-900">{ei.correctedBy(formatCode(document.correctedBy))}</p>
+      ) : (
+        document.reportingStatus === 'rejected' && (
+          <Form method="post" className="mt-3 space-y-2">
+            <input type="hidden" name="number" value={document.number} />
+            <p className="text-sm text-slate-700">{ei.correctHint}</p>
+            <StepButton intent="correct" label={ei.correct} />
+          </Form>
+        )
+      )}
     </article>
   );
 }
