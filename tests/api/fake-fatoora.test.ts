@@ -18,7 +18,7 @@ import { GENESIS_HASH } from '../../src/server/modules/invoices/service';
 import { type SigningIdentity, stampDocument } from '../../src/server/modules/invoices/stamp';
 import { invoiceUbl } from '../../src/server/modules/invoices/ubl';
 import { type FakeFatoora, SANDBOX_OTP, startFakeFatoora } from '../helpers/fake-fatoora';
-import { SAUDI_SELLER } from '../helpers/sellers';
+import { SAUDI_DOCUMENT, SAUDI_INVOICE_SELLER, SAUDI_SELLER } from '../helpers/sellers';
 import { STAMP_RULES } from '../helpers/zatca';
 
 /*
@@ -63,18 +63,8 @@ function documentXml(options: { kind?: Kind; icv?: number; previousHash?: string
     issuedAt: options.issuedAt ?? new Date(),
     previousHash: options.previousHash ?? GENESIS_HASH,
     qr: 'AQVtYXRqYXI=',
-    seller: {
-      name: SAUDI_SELLER.legalName,
-      address: SAUDI_SELLER.city,
-      vatNumber: VAT,
-      sellerId: { scheme: SAUDI_SELLER.sellerIdScheme, value: SAUDI_SELLER.sellerId },
-      nationalAddress: SAUDI_SELLER,
-    },
-    country: 'SA',
-    timeZone: 'Asia/Riyadh',
-    paymentMeans: '10',
-    currency: 'SAR',
-    digits: 2,
+    seller: SAUDI_INVOICE_SELLER,
+    ...SAUDI_DOCUMENT,
     lines,
     subtotalExclVat: 100_000,
     vatTotal: 15_000,

@@ -15,6 +15,7 @@ import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { decodeTlv, decodeTlvBase64, encodeTlv, truncateUtf8, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { decimal, invoiceUbl } from '../../src/server/modules/invoices/ubl.js';
 import { quoteOrder, type Zone } from '../../src/server/modules/pricing/quote.js';
+import { SAUDI_DOCUMENT } from '../helpers/sellers.js';
 import { svrlFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
 /* Tax invoices (docs/invoices.md): the QR's TLV bytes, the UBL export, and how lines add up. */
@@ -351,12 +352,8 @@ describe('UBL 2.1 export', () => {
         additionalNumber: '',
       },
     },
-    country: 'SA',
     // 12:34:56 UTC is 15:34:56 in Riyadh; a sale at 22:30 UTC is the next day there.
-    timeZone: 'Asia/Riyadh',
-    paymentMeans: '10',
-    currency: 'SAR',
-    digits: 2,
+    ...SAUDI_DOCUMENT,
     lines,
     subtotalExclVat: 102_000,
     vatTotal: 15_300,

@@ -8,6 +8,7 @@ import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { certificateDetails, stampDocument, verifyStamp } from '../../src/server/modules/invoices/stamp.js';
 import { decodeTlvBytes, encodeTlv, tlvBase64, zatcaQr } from '../../src/server/modules/invoices/tlv.js';
 import { invoiceUbl, type UblInvoice } from '../../src/server/modules/invoices/ubl.js';
+import { SAUDI_DOCUMENT, SAUDI_INVOICE_SELLER } from '../helpers/sellers.js';
 import { describeFindings, ZATCA_FIXTURES, zatcaFindings } from '../helpers/zatca.js';
 
 /*
@@ -218,20 +219,8 @@ describe('a document the shop renders, stamped', () => {
     totalInclVat: (quantity * unitExclVat * 115) / 100,
   });
   const issuedAt = new Date('2026-11-25T21:34:56Z'); // 00:34:56 on the 26th in Riyadh
-  const seller = {
-    name: 'مؤسسة «متجر» & شركاه',
-    address: 'الرياض',
-    vatNumber: '399999999900003',
-    sellerId: { scheme: 'CRN', value: '1010010000' },
-    nationalAddress: {
-      buildingNumber: '2322',
-      street: 'طريق الملك فهد',
-      district: 'العليا',
-      city: 'الرياض',
-      postalCode: '12214',
-      additionalNumber: '',
-    },
-  };
+  // The SDK certificate's VAT number; a name XML must escape.
+  const seller = { ...SAUDI_INVOICE_SELLER, name: 'مؤسسة «متجر» & شركاه', vatNumber: '399999999900003' };
   const invoice: UblInvoice = {
     number: 1,
     uuid: '3cf5ee18-ee25-44ea-a444-2c37ba7f28be',
@@ -245,11 +234,8 @@ describe('a document the shop renders, stamped', () => {
       vatTotal: '153.00',
     }),
     seller,
-    country: 'SA',
-    timeZone: 'Asia/Riyadh',
+    ...SAUDI_DOCUMENT,
     paymentMeans: '48',
-    currency: 'SAR',
-    digits: 2,
     lines: [line('سماعة لاسلكية', 2, 50_000), line('الشحن', 1, 2_000)],
     subtotalExclVat: 102_000,
     vatTotal: 15_300,
