@@ -866,6 +866,8 @@ export const eInvoicing = pgTable(
   'e_invoicing',
   {
     id: smallint('id').primaryKey().default(1),
+    /** The unit's own serial (the CSR's `3-…`), made once and kept through renewals: one unit, one chain. */
+    unitSerial: text('unit_serial'),
     pendingEnvironment: text('pending_environment').$type<ZatcaEnvironment>(),
     pendingKey: text('pending_key'),
     /** The CSR as ZATCA takes it (Base64 of the PEM). */

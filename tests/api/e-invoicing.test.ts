@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EInvoicingStatus } from '../../src/contract/e-invoicing.js';
@@ -158,6 +159,19 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(withCsid?.complianceSecret).not.toBe('');
     expect(compliant.body).not.toContain(unseal(withCsid?.complianceSecret ?? '', KEY_SECRET));
 
+    // A certificate not of the shop's key (ZATCA's developer portal is reported to answer a fixed
+    // one) is refused before it is kept: nothing is promoted, so orders never meet it.
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).privateKey.export({
+      type: 'sec1',
+      format: 'pem',
+    });
+    await t.database.db.update(eInvoicing).set({ pendingKey: seal(otherKey.toString(), KEY_SECRET) });
+    const mismatched = await step('/production');
+    expectFail(mismatched, 422, m.zatcaRefused);
+    expect(mismatched.json().zatcaMessages[0].message).toMatch(/not of the key/);
+    expect((await status()).phase).toBe(1);
+    await t.database.db.update(eInvoicing).set({ pendingKey: withCsid?.pendingKey ?? null });
+
     const production = await step('/production');
     expect(production.statusCode, production.body).toBe(200);
     const onboarded = production.json().data as EInvoicingStatus;
@@ -173,15 +187,20 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expectFail(await step('/production'), 409, m.eInvoicingStepUnavailable);
 
     // The invoice issued before stays a phase-1 document: unsigned, nothing to report.
-    const before = await invoiceOf(phase1.order.id, phase1.user);
+    const before = await invoiceOf(phase1.order.id, admin);
     expect(before.reportingStatus).toBeUndefined();
     expect(await invoiceXml(phase1.order.id, phase1.user)).not.toContain('UBLExtensions');
   });
 
   it('signs each new invoice and credit note at issue; the job reports them; the chain holds', async () => {
     const { order, user } = await placeCashOrder();
-    const invoice = await invoiceOf(order.id, user);
+    const invoice = await invoiceOf(order.id, admin);
     expect(invoice.reportingStatus).toBe('pending');
+    // Where a document stands with ZATCA is for staff: the customer's answer does not say.
+    const customerView = await invoiceOf(order.id, user);
+    expect(customerView).toMatchObject({ number: invoice.number, hash: invoice.hash });
+    expect(customerView.reportingStatus).toBeUndefined();
+    expect(customerView.reportingMessages).toBeUndefined();
     const xml = await invoiceXml(order.id, user);
     expect(xml).toContain('<ext:UBLExtensions');
     expect(verifyStamp(xml)).toEqual([]);
@@ -191,7 +210,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect((await status()).documents.pending).toBe(1);
 
     expect(await runReports()).toBe(1);
-    expect((await invoiceOf(order.id, user)).reportingStatus).toBe('reported');
+    expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('reported');
     expect(fake.state.reported.get(invoice.uuid)).toMatchObject({ status: 'REPORTED', invoiceHash: invoice.hash });
 
     // A refund's credit note: signed, chained on the invoice, reported.
@@ -221,10 +240,10 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
       const invoice = await invoiceOf(order.id, user);
       fake.failNext(failure);
       expect(await runReports()).toBe(1);
-      expect((await invoiceOf(order.id, user)).reportingStatus).toBe('pending');
+      expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('pending');
       await reportJobsDueNow();
       expect(await runReports()).toBe(1);
-      expect((await invoiceOf(order.id, user)).reportingStatus).toBe('reported');
+      expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('reported');
       expect(fake.state.reported.get(invoice.uuid)?.invoiceHash).toBe(invoice.hash);
     }
   }, 30_000);
@@ -251,7 +270,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
       .set({ signedXml: row.signedXml?.replace('<cbc:Name>', '<cbc:Name>X') ?? null })
       .where(eq(invoices.number, refusedInvoice.number));
     expect(await runReports()).toBe(1);
-    const after = await invoiceOf(refused.order.id, refused.user);
+    const after = await invoiceOf(refused.order.id, admin);
     expect(after.reportingStatus).toBe('rejected');
     expect(after.reportingMessages?.length).toBeGreaterThan(0);
     const list = await send('GET', '/e-invoicing/documents?status=rejected', { token: admin.token });
@@ -271,7 +290,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(correction).toMatchObject({ kind: 'invoice', orderId: refused.order.id, reportingStatus: 'pending' });
     expect(correction.number).toBeGreaterThan(refusedInvoice.number);
     expectFail(await step(`/documents/${refusedInvoice.number}/correction`), 409, m.documentNotRefused);
-    const current = await invoiceOf(refused.order.id, refused.user);
+    const current = await invoiceOf(refused.order.id, admin);
     expect(current).toMatchObject({
       number: correction.number,
       total: refusedInvoice.total,
@@ -281,7 +300,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(current.previousHash).toBe((await rowOf(correction.number - 1)).hash);
     expect(verifyStamp(await invoiceXml(refused.order.id, refused.user))).toEqual([]);
     expect(await runReports()).toBe(1);
-    expect((await invoiceOf(refused.order.id, refused.user)).reportingStatus).toMatch(/^reported/);
+    expect((await invoiceOf(refused.order.id, admin)).reportingStatus).toMatch(/^reported/);
     const listed = await send('GET', '/e-invoicing/documents?status=rejected', { token: admin.token });
     expect(listed.json().data).toEqual([
       expect.objectContaining({ number: refusedInvoice.number, correctedBy: correction.number }),
@@ -295,7 +314,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     await t.database.db.update(eInvoicing).set({ productionSecret: seal('not-the-secret', KEY_SECRET) });
     const { order, user } = await placeCashOrder();
     expect(await runReports()).toBe(1);
-    expect((await invoiceOf(order.id, user)).reportingStatus).toBe('pending');
+    expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('pending');
     const told = await status();
     expect(told.reportingProblem).toMatchObject({ status: 401 });
     const pending = await send('GET', '/e-invoicing/documents', { token: admin.token });
@@ -305,7 +324,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     await reportJobsDueNow();
     expect(await runReports()).toBe(1);
     // Reported; with the local Fatoora's chain warning, as the refused document before it stays in the chain.
-    expect((await invoiceOf(order.id, user)).reportingStatus).toMatch(/^reported/);
+    expect((await invoiceOf(order.id, admin)).reportingStatus).toMatch(/^reported/);
     expect((await status()).reportingProblem).toBeNull();
   });
 
@@ -325,7 +344,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(Buffer.from(after?.productionToken ?? '', 'base64').toString()).toBe(certificate);
     expect(verifyStamp(xml)).toEqual([]);
     expect(await runReports()).toBe(1);
-    expect((await invoiceOf(order.id, user)).reportingStatus).toBe('reported');
+    expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('reported');
   });
 
   it('lists late documents (pending past 20 hours) and warns of renewal 30 days before the certificate ends', async () => {
@@ -349,14 +368,16 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect((await status()).renewalDue).toBe(true);
   });
 
-  it('a public shop holding a sealed key will not start without ZATCA_KEY_SECRET', async () => {
+  it('a shop holding a sealed key will not start without the secret that opens it', async () => {
     const publicShop = { ...t.config, host: '0.0.0.0', publicUrl: 'https://shop.example' };
-    expect(
-      await eInvoicingStartProblem(t.database.db, {
-        ...publicShop,
-        zatca: { ...t.config.zatca, keySecret: undefined },
-      }),
-    ).toMatch(/ZATCA_KEY_SECRET/);
+    const withSecret = (keySecret: string | undefined) => ({ ...publicShop, zatca: { ...t.config.zatca, keySecret } });
+    expect(await eInvoicingStartProblem(t.database.db, withSecret(undefined))).toMatch(/ZATCA_KEY_SECRET is not set/);
+    expect(await eInvoicingStartProblem(t.database.db, withSecret(`${KEY_SECRET}-changed`))).toMatch(
+      /does not open this shop's sealed e-invoicing key/,
+    );
+    // On loopback without ZATCA_KEY_SECRET the secret kept in DATA_DIR is another one: refused too.
+    const loopback = { ...t.config, zatca: { ...t.config.zatca, keySecret: undefined } };
+    expect(await eInvoicingStartProblem(t.database.db, loopback)).toMatch(/zatca-key-secret/);
     expect(await eInvoicingStartProblem(t.database.db, publicShop)).toBeUndefined();
   });
 });

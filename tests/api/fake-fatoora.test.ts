@@ -6,12 +6,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CsrInput, generateCsr, readCsr } from '../../src/server/modules/e-invoicing/csr';
 import {
-  certificateOfToken,
   createFatooraClient,
   type FatooraCredentials,
   type FatooraResult,
   type SignedDocument,
 } from '../../src/server/modules/e-invoicing/fatoora-client';
+import { certificateOf } from '../../src/server/modules/e-invoicing/unit';
 import { invoiceLines } from '../../src/server/modules/invoices/allocate';
 import { zatcaHash } from '../../src/server/modules/invoices/hash';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service';
@@ -82,7 +82,7 @@ type Unit = { credentials: FatooraCredentials; identity: SigningIdentity };
 
 const identityOf = (privateKeyPem: string, binarySecurityToken: string): SigningIdentity => ({
   privateKeyPem,
-  certificate: certificateOfToken(binarySecurityToken).toString('base64'),
+  certificate: certificateOf(binarySecurityToken),
 });
 
 /** The document stamped (engineer S's stampDocument) with the unit's key and certificate. */
@@ -231,7 +231,7 @@ describe('the local Fatoora', () => {
     expect(csid.secret).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     // The token is Base64 of the certificate's Base64 DER text, as ZATCA's.
     expect(Buffer.from(csid.binarySecurityToken, 'base64').toString('latin1')).toMatch(/^MII[A-Za-z0-9+/=]+$/);
-    const certificate = new X509Certificate(certificateOfToken(csid.binarySecurityToken));
+    const certificate = new X509Certificate(Buffer.from(certificateOf(csid.binarySecurityToken), 'base64'));
     expect(certificate.verify(fake.authorityPublicKey)).toBe(true);
     expect(certificate.subject).toContain('CN=Matjar-Riyadh-1');
     expect(certificate.issuer).toContain('CN=FAKE-FATOORA-SubCA-1');
@@ -321,7 +321,7 @@ describe('the local Fatoora', () => {
       status: 400,
     });
     const renewed = expectOk(await client.renewProductionCsid(production.credentials, renewal.csrBase64, SANDBOX_OTP));
-    const certificate = new X509Certificate(certificateOfToken(renewed.binarySecurityToken));
+    const certificate = new X509Certificate(Buffer.from(certificateOf(renewed.binarySecurityToken), 'base64'));
     expect(certificate.publicKey.export({ type: 'spki', format: 'der' })).toEqual(readCsr(renewal.csrPem).publicKeyDer);
     const credentials = { binarySecurityToken: renewed.binarySecurityToken, secret: renewed.secret };
     const identity = identityOf(renewal.privateKeyPem, renewed.binarySecurityToken);

@@ -200,7 +200,7 @@ describe('several processes', () => {
             crashedStarted = true;
             return new Promise<void>(() => undefined);
           },
-          { leaseSeconds: 1, retryDelaySeconds: 1 },
+          { leaseSeconds: 30, retryDelaySeconds: 1 },
         ),
       { stopGraceSeconds: 0 },
     );
@@ -216,7 +216,7 @@ describe('several processes', () => {
           async (_payload, job) => {
             runs.push(`attempt ${job.attempt}`);
           },
-          { leaseSeconds: 1, retryDelaySeconds: 1 },
+          { leaseSeconds: 30, retryDelaySeconds: 1 },
         ),
       { database: other },
     );
@@ -225,7 +225,8 @@ describe('several processes', () => {
     expect(await restarted.runDue()).toBe(0);
     expect(await restarted.job(queue, id)).toMatchObject({ state: 'active' });
 
-    await delay(1200);
+    // The lease runs out (moved back in time rather than waited for: no race with a slow start).
+    await t.database.db.execute(sql`UPDATE pgboss.job SET started_on = now() - interval '31 seconds' WHERE id = ${id}`);
     await restarted.maintain();
     expect(await restarted.job(queue, id)).toMatchObject({ state: 'retry' });
     await makeDue(id);
@@ -282,7 +283,8 @@ describe('several processes', () => {
 
   it('a schedule runs once per period across two runners', async () => {
     const name = newQueue();
-    const period = 2;
+    // Long enough that two rounds of ticks never straddle a period's end on a busy machine.
+    const period = 5;
     let runs = 0;
     const register = (r: JobRunner) =>
       r.schedule(name, period, async () => {
@@ -295,7 +297,7 @@ describe('several processes', () => {
       await Promise.all([first.runDue(), second.runDue()]);
     };
     /** Waits until just after the next period starts (the periods are counted from the epoch). */
-    const nextPeriod = () => delay(period * 1000 - (Date.now() % (period * 1000)) + 150);
+    const nextPeriod = () => delay(period * 1000 - (Date.now() % (period * 1000)) + 250);
 
     await nextPeriod();
     await tickBoth();

@@ -5,9 +5,10 @@ import { apiErrorCodes, failureOfCode, fieldFailureOf } from '../../src/contract
 import { type ApiFailureKey, apiFailures, codeOf } from '../../src/contract/messages.js';
 import { st } from '../../src/web/i18n/admin-store.js';
 import { apiErrorTexts } from '../../src/web/i18n/api-errors.js';
+import { authText } from '../../src/web/i18n/auth.js';
 import { ei } from '../../src/web/i18n/e-invoicing.js';
 import { errorText, formFailureFromApi } from '../../src/web/lib/api-errors.js';
-import { fieldErrorsBody } from '../helpers/failures.js';
+import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 const keys = Object.keys(apiFailures) as ApiFailureKey[];
 const ARABIC = /[\u0600-\u06FF]/;
@@ -135,6 +136,18 @@ describe('the web’s Arabic for every code (src/web/i18n/api-errors.ts)', () =>
     });
     expect(text).toBe(`${ei.sellerMissing} ${st.missing.vatNumber}، ${st.missing.street}`);
     expect(errorText('E_INVOICING_SELLER_INCOMPLETE', { phoneCountry: 'SA', details: {} })).toBe(ei.sellerIncomplete);
+  });
+
+  it('says a server failure the API named (ZATCA or the payment provider unavailable), the rest as one', () => {
+    const zatcaDown = { status: 502, body: { ...failBody('zatcaUnavailable'), status: 'error' as const } };
+    expect(formFailureFromApi(zatcaDown, ['otp'], 'SA')).toEqual({ fieldErrors: {}, formError: ei.zatcaUnavailable });
+    const internal = { status: 500, body: { ...failBody('internalError'), status: 'error' as const } };
+    expect(formFailureFromApi(internal, ['otp'], 'SA').formError).toBe(
+      errorText('INTERNAL_ERROR', { phoneCountry: 'SA' }),
+    );
+    expect(formFailureFromApi({ status: 502, body: undefined }, ['otp'], 'SA').formError).toBe(
+      authText.somethingWentWrong,
+    );
   });
 });
 

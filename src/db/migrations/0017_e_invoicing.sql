@@ -1,6 +1,7 @@
 CREATE TYPE "public"."reporting_status" AS ENUM('pending', 'reported', 'reported_with_warnings', 'rejected');--> statement-breakpoint
 CREATE TABLE "e_invoicing" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"unit_serial" text,
 	"pending_environment" text,
 	"pending_key" text,
 	"pending_csr" text,

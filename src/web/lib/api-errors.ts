@@ -55,8 +55,10 @@ export function formFailureFromApi<F extends string>(
   // Throttling reads the same everywhere, unless the API named which limit it was (field or form).
   if (failure.status === 429 && !(body && 'code' in body && translationOf(body.code, overrides))) {
     formError = authText.tooManyRequests;
-  } else if (failure.status >= 500 || !body) formError = authText.somethingWentWrong;
-  else if ('errors' in body) for (const error of body.errors) place(error.param, error.code);
+  } else if (!body || (failure.status >= 500 && !('code' in body && translationOf(body.code, overrides)))) {
+    // A server failure says what happened when the API named it (a provider or ZATCA unavailable).
+    formError = authText.somethingWentWrong;
+  } else if ('errors' in body) for (const error of body.errors) place(error.param, error.code);
   else {
     const { status: _status, message: _message, code, ...details } = body;
     place(undefined, code, details);

@@ -206,7 +206,3 @@ export function createFatooraClient(options: FatooraClientOptions) {
 }
 
 export type FatooraClient = ReturnType<typeof createFatooraClient>;
-
-/** The DER of the certificate a CSID answer carries (its token is Base64 of the certificate's Base64). */
-export const certificateOfToken = (binarySecurityToken: string) =>
-  Buffer.from(Buffer.from(binarySecurityToken, 'base64').toString('latin1'), 'base64');

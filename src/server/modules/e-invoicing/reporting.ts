@@ -9,9 +9,10 @@ import { credentials, unitOf } from './unit.js';
 
 /*
  * Reporting each signed simplified document to ZATCA within 24 hours (docs/invoices.md §
- * Reporting). The job is queued in the transaction that issues the document (one job per
- * document: its id is the document's), so it exists exactly when the document does; the runner
- * retries it with backoff, once across processes, and after a restart.
+ * Reporting). Its job is queued in the transaction that issues the document, so it exists exactly
+ * when the document does; the runner retries it with backoff, once across processes, and after a
+ * restart. One job per document (its id is the document's); the sweep's later ones are held to one
+ * per document per six hours.
  */
 
 export const REPORT_QUEUE = 'zatca-report';
@@ -26,7 +27,7 @@ export type ReportPayload = { invoiceId: string };
 
 /** Queues the document's report inside the transaction that issues it. */
 export async function queueReport(tx: Tx, issuing: DocumentIssuing, invoiceId: string) {
-  await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId });
+  await issuing.jobs.enqueue<ReportPayload>(tx, REPORT_QUEUE, { invoiceId }, { id: invoiceId });
 }
 
 async function settle(
@@ -94,7 +95,8 @@ export async function reportDocument(
     return undefined;
   }
   if (answer.kind === 'http' && answer.status === 409) {
-    await settle(db, invoiceId, 'reported', answer.messages);
+    // ZATCA has it: its "previously submitted" is no message for staff.
+    await settle(db, invoiceId, 'reported', []);
     return undefined;
   }
   if (answer.kind === 'http' && answer.status === 400) {

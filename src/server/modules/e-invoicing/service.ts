@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   COMPLIANCE_DOCUMENTS,
@@ -27,7 +27,7 @@ import { certificateDetails, stampDocument } from '../invoices/stamp.js';
 import { zatcaQr } from '../invoices/tlv.js';
 import { decimal, invoiceUbl, type UblCorrection } from '../invoices/ubl.js';
 import { lockOrder } from '../orders/lifecycle.js';
-import { generateCsr } from './csr.js';
+import { csrInputProblems, generateCsr } from './csr.js';
 import { createFatooraClient, type FatooraResult } from './fatoora-client.js';
 import type { DocumentIssuing } from './reporting.js';
 import { seal, unseal } from './sealed.js';
@@ -65,12 +65,25 @@ export function documentIssuing(config: EInvoicingConfig, jobs: DocumentIssuing[
   return { keySecret: () => (keySecret ??= keySecretOf(config)), jobs };
 }
 
-/** Why a public shop must not start: it holds a sealed key but not the secret that opens it. */
+/**
+ * Why the shop must not start (docs/invoices.md § Keys at rest): it holds a sealed key, and no
+ * secret opens it — a public shop without ZATCA_KEY_SECRET, or a secret changed, mistyped or
+ * dropped since onboarding. Started anyway, every document it issued in phase 2 would fail.
+ */
 export async function eInvoicingStartProblem(db: Database, config: EInvoicingConfig): Promise<string | undefined> {
-  if (!isPublic(config) || config.zatca.keySecret) return undefined;
   const unit = await unitOf(db);
-  if (!unit?.pendingKey && !unit?.productionKey) return undefined;
-  return 'ZATCA_KEY_SECRET is not set, and this shop has an e-invoicing key sealed with one: set ZATCA_KEY_SECRET to the secret it was onboarded with (docs/invoices.md § Keys at rest).';
+  const sealedKey = unit?.productionKey ?? unit?.pendingKey;
+  if (!sealedKey) return undefined;
+  const keySecret = keySecretOf(config);
+  if (!keySecret) {
+    return 'ZATCA_KEY_SECRET is not set, and this shop has an e-invoicing key sealed with one: set ZATCA_KEY_SECRET to the secret it was onboarded with (docs/invoices.md § Keys at rest).';
+  }
+  try {
+    unseal(sealedKey, keySecret);
+    return undefined;
+  } catch {
+    return `${config.zatca.keySecret ? 'ZATCA_KEY_SECRET' : `The secret in ${config.dataDir}/zatca-key-secret (ZATCA_KEY_SECRET is not set)`} does not open this shop's sealed e-invoicing key: set ZATCA_KEY_SECRET to the secret it was onboarded with, or onboard again (docs/invoices.md § Keys at rest).`;
+  }
 }
 
 const allPassed = (checks: ComplianceCheck[]) =>
@@ -146,12 +159,44 @@ function zatcaFailure(answer: Extract<FatooraResult<unknown>, { ok: false }>) {
   return failure('zatcaRefused', { zatcaStatus: answer.status, zatcaMessages: answer.messages });
 }
 
+/**
+ * The certificate of a CSID answer, checked before it is kept (docs/invoices.md § Onboarding): a
+ * certificate at all, of this unit's key, and not past its end — else every document signed with
+ * it would fail. ZATCA's developer portal is reported to hand back a fixed production certificate
+ * of another key: it is refused here, not discovered at the next order.
+ */
+function checkedCertificate(answer: { binarySecurityToken?: unknown; secret?: unknown }, privateKeyPem: string) {
+  const token = answer.binarySecurityToken;
+  const secret = answer.secret;
+  const refused = (message: string) =>
+    failure('zatcaRefused', { zatcaStatus: 200, zatcaMessages: [{ code: 'certificate', message }] });
+  if (typeof token !== 'string' || token === '' || typeof secret !== 'string' || secret === '') {
+    throw refused('The answer carries no binarySecurityToken and secret');
+  }
+  let details: ReturnType<typeof certificateDetails>;
+  try {
+    details = certificateDetails(certificateOf(token));
+  } catch {
+    throw refused('The binarySecurityToken is not a certificate');
+  }
+  const ownKey = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'der' });
+  if (!Buffer.from(details.publicKeyDer).equals(ownKey)) {
+    throw refused('The certificate is not of the key this shop sent in its CSR');
+  }
+  if (details.notAfter.getTime() <= Date.now()) throw refused('The certificate has ended');
+  return { token, secret, notAfter: details.notAfter };
+}
+
 /** The shop's version, in the unit's serial (`2-…`). */
 const SOLUTION_VERSION = '1.0';
 
-function newCsr(seller: InvoiceSeller, environment: ZatcaEnvironment) {
+/**
+ * A fresh key and CSR of the unit. A seller ZATCA's CSR cannot carry (a VAT number of another
+ * market's form, kept from before SHOP_COUNTRY=SA) is the seller's incompleteness, not a fault.
+ */
+function newCsr(seller: InvoiceSeller, environment: ZatcaEnvironment, unitSerial: string) {
   const address = seller.nationalAddress;
-  return generateCsr({
+  const input = {
     environment,
     organization: seller.name,
     organizationalUnit: address?.city ?? seller.address,
@@ -160,15 +205,20 @@ function newCsr(seller: InvoiceSeller, environment: ZatcaEnvironment) {
     solutionVersion: SOLUTION_VERSION,
     registeredAddress: address ? `${address.buildingNumber} ${address.street}, ${address.city}` : seller.address,
     businessCategory: 'Retail',
-  });
+    unitSerial,
+  };
+  if (csrInputProblems(input).length > 0) throw failure('eInvoicingSellerIncomplete', { missing: ['vatNumber'] });
+  return generateCsr(input);
 }
 
 /** Step 1: a fresh key and CSR for `environment`; starts onboarding over (a production unit keeps signing). */
 export async function createUnitCsr(db: Database, config: EInvoicingConfig, environment: ZatcaEnvironment) {
   const seller = await onboardingSeller(db, config);
   const keySecret = requireKeySecret(config);
-  const csr = newCsr(seller, environment);
+  const unitSerial = (await unitOf(db))?.unitSerial ?? randomUUID();
+  const csr = newCsr(seller, environment, unitSerial);
   const pending = {
+    unitSerial,
     pendingEnvironment: environment,
     pendingKey: seal(csr.privateKeyPem, keySecret),
     pendingCsr: csr.csrBase64,
@@ -201,16 +251,17 @@ export async function requestComplianceCsid(db: Database, config: EInvoicingConf
   if (!unit.complianceToken) {
     const answer = await client.complianceCsid(unit.pendingCsr, otp);
     if (!answer.ok) throw zatcaFailure(answer);
+    const csid = checkedCertificate(answer.body, unseal(unit.pendingKey, keySecret));
     const [written] = await db
       .update(eInvoicing)
       .set({
-        complianceRequestId: String(answer.body.requestID),
-        complianceToken: answer.body.binarySecurityToken,
-        complianceSecret: seal(answer.body.secret, keySecret),
+        complianceRequestId: String(answer.body.requestID ?? ''),
+        complianceToken: csid.token,
+        complianceSecret: seal(csid.secret, keySecret),
         complianceChecks: [],
         updatedAt: new Date(),
       })
-      .where(and(eq(eInvoicing.id, 1), eq(eInvoicing.pendingCsr, unit.pendingCsr)))
+      .where(and(eq(eInvoicing.id, 1), eq(eInvoicing.pendingCsr, unit.pendingCsr), isNull(eInvoicing.complianceToken)))
       .returning();
     // Another request started onboarding over meanwhile: its CSR is not the one ZATCA certified.
     if (!written) throw stepUnavailable(await unitOf(db));
@@ -324,19 +375,19 @@ async function promote(
   unit: Unit,
   environment: ZatcaEnvironment,
   sealedKey: string,
-  csid: { binarySecurityToken: string; secret: string },
+  answer: { binarySecurityToken?: unknown; secret?: unknown },
   keySecret: string,
   guardToken: string,
 ) {
-  const certificate = certificateDetails(certificateOf(csid.binarySecurityToken));
+  const csid = checkedCertificate(answer, unseal(sealedKey, keySecret));
   const [written] = await db
     .update(eInvoicing)
     .set({
       productionEnvironment: environment,
       productionKey: sealedKey,
-      productionToken: csid.binarySecurityToken,
+      productionToken: csid.token,
       productionSecret: seal(csid.secret, keySecret),
-      certificateExpiresAt: certificate.notAfter,
+      certificateExpiresAt: csid.notAfter,
       pendingEnvironment: null,
       pendingKey: null,
       pendingCsr: null,
@@ -368,7 +419,7 @@ export async function renewProductionCsid(db: Database, config: EInvoicingConfig
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment) throw stepUnavailable(unit);
   const seller = await onboardingSeller(db, config);
   const keySecret = requireKeySecret(config);
-  const csr = newCsr(seller, unit.productionEnvironment);
+  const csr = newCsr(seller, unit.productionEnvironment, unit.unitSerial ?? randomUUID());
   const answer = await clientFor(config, unit.productionEnvironment).renewProductionCsid(
     credentials(unit.productionToken, unit.productionSecret, keySecret),
     csr.csrBase64,

@@ -11,7 +11,14 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { creditNotesOfOrder, documentMarket, type InvoiceRow, invoiceOfOrder, servedXml } from './service.js';
+import {
+  creditNotesOfOrder,
+  documentMarket,
+  type InvoiceRow,
+  invoiceById,
+  invoiceOfOrder,
+  servedXml,
+} from './service.js';
 import { PAYMENT_MEANS } from './ubl.js';
 
 /**
@@ -44,7 +51,8 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
     return { invoice, orderNumber: order.number };
   }
 
-  const present = (invoice: InvoiceRow, orderNumber: number): Invoice => {
+  /** A document as the API answers it; where it stands with ZATCA is for staff (docs/invoices.md § Reporting). */
+  const present = (invoice: InvoiceRow, orderNumber: number, staff: boolean): Invoice => {
     const digits = currencyDigits(invoice.currency);
     // The market and zone are how its XML is written (documentMarket), not what it prints.
     const { country: _country, timeZone: _timeZone, ...seller } = invoice.seller;
@@ -74,7 +82,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       qr: invoice.qr,
       previousHash: invoice.previousHash,
       hash: invoice.hash,
-      ...(invoice.reportingStatus
+      ...(staff && invoice.reportingStatus
         ? { reportingStatus: invoice.reportingStatus, reportingMessages: invoice.reportingMessages ?? [] }
         : {}),
     };
@@ -88,7 +96,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
     },
     async (request) => {
       const { invoice, orderNumber } = await visibleInvoice(request, request.params.id);
-      return { data: present(invoice, orderNumber) };
+      return { data: present(invoice, orderNumber, userOf(request).role === 'admin') };
     },
   );
 
@@ -123,11 +131,19 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
   async function visibleCreditNotes(request: FastifyRequest, orderId: string, number?: number) {
     const order = await visibleOrder(request, orderId);
     const notes = await creditNotesOfOrder(db, order.id, number);
-    if (notes.length === 0) return { order, notes: [] };
-    const invoice = await invoiceOfOrder(db, order.id);
-    // Credit notes are only issued for an order with an invoice (docs/invoices.md § Credit notes).
-    if (!invoice) throw failure('internalError');
-    return { order, notes: notes.map((row) => ({ ...row, invoice })) };
+    // Each names the invoice it was issued against (after a correction of the invoice, the
+    // refused one for the notes before it: what their signed XML says).
+    const invoices = new Map<string, InvoiceRow>();
+    const withInvoice = [];
+    for (const row of notes) {
+      const id = row.note.refersTo;
+      const invoice = id ? (invoices.get(id) ?? (await invoiceById(db, id))) : undefined;
+      // Credit notes are only issued for an order with an invoice (docs/invoices.md § Credit notes).
+      if (!id || !invoice) throw failure('internalError');
+      invoices.set(id, invoice);
+      withInvoice.push({ ...row, invoice });
+    }
+    return { order, notes: withInvoice };
   }
 
   r.get(
@@ -141,7 +157,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       return {
         data: notes.map(
           ({ note, refund, invoice }): CreditNote => ({
-            ...present(note, order.number),
+            ...present(note, order.number, userOf(request).role === 'admin'),
             refersTo: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt.toISOString() },
             reason: note.reason ?? '',
             // A cancel's credit note of an unpaid order gave nothing back.

@@ -245,7 +245,7 @@ export default function EInvoicing({ loaderData, actionData }: Route.ComponentPr
           <ol className="space-y-4">
             <Step number={1} title={ei.step1} state={steps.csr}>
               {steps.step === 'not_started' ? (
-                <CsrForm failure={failureOf('csr')} />
+                <CsrForm failure={failureOf('csr')} environment={status.environment} />
               ) : (
                 <>
                   {status.environment && (
@@ -312,7 +312,7 @@ export default function EInvoicing({ loaderData, actionData }: Route.ComponentPr
         title={ei.restartTitle}
         description={status.phase === 2 ? ei.restartInProduction : ei.restartMidway}
       >
-        <CsrForm failure={failureOf('csr')} cancelTo={useUrlWithout(RESTART)} />
+        <CsrForm failure={failureOf('csr')} cancelTo={useUrlWithout(RESTART)} environment={status.environment} />
       </ConfirmDialog>
       <ConfirmDialog
         open={renew.openFor !== null && status.phase === 2}
@@ -434,7 +434,16 @@ function ZatcaMessages({ messages }: { messages: ZatcaMessage[] }) {
 }
 
 /** Step 1's form: the environment and «إنشاء طلب الشهادة (CSR)»; in the restart dialog with its cancel. */
-function CsrForm({ failure, cancelTo }: { failure: StepFailure | undefined; cancelTo?: string }) {
+/** The CSR's form; starting over offers the environment the shop is in (never a quiet switch to the test portal). */
+function CsrForm({
+  failure,
+  cancelTo,
+  environment,
+}: {
+  failure: StepFailure | undefined;
+  cancelTo?: string;
+  environment: ZatcaEnvironment | null;
+}) {
   const { errors, formProps } = useFormErrors(
     eInvoicingFields,
     { load: () => import('../../lib/e-invoicing-validation'), validate: (v, typed) => v.validateCsr(typed) },
@@ -447,7 +456,7 @@ function CsrForm({ failure, cancelTo }: { failure: StepFailure | undefined; canc
       <SelectField
         name="environment"
         label={ei.environment}
-        defaultValue={failure?.values.environment || 'developer-portal'}
+        defaultValue={failure?.values.environment || environment || 'developer-portal'}
         error={errors.environment}
         hint={ei.environmentHint}
       >
@@ -662,7 +671,7 @@ function DocumentCard({ document, timeZone }: { document: ReportingDocument; tim
         <p className="mt-2 font-bold text-emerald-900">{ei.correctedBy(formatCode(document.correctedBy))}</p>
       ) : (
         document.reportingStatus === 'rejected' && (
-          <Form method="post" className="mt-3 space-y-2">
+          <Form method="post" className="mt-3 space-y-2" preventScrollReset>
             <input type="hidden" name="number" value={document.number} />
             <p className="text-sm text-slate-700">{ei.correctHint}</p>
             <StepButton intent="correct" label={ei.correct} />
