@@ -312,7 +312,7 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     const [unit] = await t.database.db.select().from(eInvoicing);
     const goodSecret = unit?.productionSecret ?? '';
     await t.database.db.update(eInvoicing).set({ productionSecret: seal('not-the-secret', KEY_SECRET) });
-    const { order, user } = await placeCashOrder();
+    const { order } = await placeCashOrder();
     expect(await runReports()).toBe(1);
     expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('pending');
     const told = await status();
