@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { dataEnvelope, isoDateTime, listEnvelope, pageQuery } from './common.js';
 import { toAsciiDigits } from './digits.js';
+import {
+  COMPLIANCE_DOCUMENTS,
+  DOCUMENT_FILTERS,
+  ONBOARDING_STEPS,
+  REPORTING_STATUSES,
+  ZATCA_ENVIRONMENTS,
+} from './e-invoicing-values.js';
 import { apiMessages as m } from './messages.js';
+
+export * from './e-invoicing-values.js';
 
 /*
  * ZATCA phase 2, onboarding and reporting (docs/invoices.md § Onboarding, § Reporting): the
  * admin's `/api/v1/e-invoicing` requests and answers.
  */
-
-/** ZATCA's three Fatoora environments, each under `https://gw-fatoora.zatca.gov.sa/e-invoicing/`. */
-export const ZATCA_ENVIRONMENTS = ['developer-portal', 'simulation', 'core'] as const;
-export type ZatcaEnvironment = (typeof ZATCA_ENVIRONMENTS)[number];
-
-/** Where a phase-2 document stands with ZATCA. */
-export const REPORTING_STATUSES = ['pending', 'reported', 'reported_with_warnings', 'rejected'] as const;
-export type ReportingStatus = (typeof REPORTING_STATUSES)[number];
 
 /** One of ZATCA's validation messages, as its API sends it (its text stays ZATCA's English). */
 export const zatcaMessageSchema = z.object({
@@ -25,24 +26,6 @@ export const zatcaMessageSchema = z.object({
   status: z.string().optional(),
 });
 export type ZatcaMessage = z.infer<typeof zatcaMessageSchema>;
-
-/** The sample documents a simplified-only unit must pass before its production CSID. */
-export const COMPLIANCE_DOCUMENTS = ['invoice', 'credit_note', 'debit_note'] as const;
-export type ComplianceDocument = (typeof COMPLIANCE_DOCUMENTS)[number];
-
-/**
- * The onboarding steps, in order: nothing yet; a key and CSR made (waiting for the OTP); a
- * compliance CSID whose checks did not all pass yet; the checks passed (waiting for the production
- * CSID); a production CSID that signs every new document (phase 2).
- */
-export const ONBOARDING_STEPS = [
-  'not_started',
-  'csr_created',
-  'compliance_csid',
-  'compliance_passed',
-  'production',
-] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** The Fatoora portal's one-time password: 6 digits, Arabic-Indic digits accepted. */
 export const otpSchema = z
@@ -91,8 +74,6 @@ export const eInvoicingStatusSchema = z.object({
 export const eInvoicingStatusEnvelope = dataEnvelope(eInvoicingStatusSchema);
 export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
 
-/** The admin's list of documents needing attention: not reported yet, late, refused, or reported with warnings. */
-export const DOCUMENT_FILTERS = ['pending', 'late', 'rejected', 'reported_with_warnings'] as const;
 export const reportingDocumentsQuery = z.object({
   ...pageQuery,
   status: z.enum(DOCUMENT_FILTERS, { error: m.reportingFilterInvalid }).default('pending'),

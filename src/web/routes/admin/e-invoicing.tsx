@@ -2,16 +2,15 @@ import { CircleAlert, CircleCheck, CircleX, FileCheck2, Info, TriangleAlert } fr
 import { type ReactNode, useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useLocation } from 'react-router';
 import { toast } from 'sonner';
+import type { EInvoicingStatus, ReportingDocument, ZatcaMessage } from '../../../contract/e-invoicing';
+// Plain values only: the contract's schemas would load zod with the page (tests/api/web-bundle.test.ts).
 import {
   DOCUMENT_FILTERS,
-  type EInvoicingStatus,
   ONBOARDING_STEPS,
   type OnboardingStep,
-  type ReportingDocument,
   ZATCA_ENVIRONMENTS,
   type ZatcaEnvironment,
-  type ZatcaMessage,
-} from '../../../contract/e-invoicing';
+} from '../../../contract/e-invoicing-values';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
