@@ -94,8 +94,8 @@ describe('the e-invoicing screen', () => {
     expect(html).toContain(ei.documentNumber(ei.kinds.credit_note, '12'));
     expect(html).toContain('href="/admin/orders/order-7"');
     expect(html).toContain(ei.order('1043'));
-    expect(html).toContain(`>${ei.states.pending}<`);
-    expect(html).toContain(`>${ei.lateBadge}<`);
+    expect(html).toContain(`>${ei.stateOf('credit_note', 'pending')}<`);
+    expect(html).toContain(`>${ei.lateBadge.credit_note}<`);
   });
 
   it('starting over in production shows the fresh CSR as step 2 while the certificate keeps signing', () => {
@@ -133,7 +133,8 @@ describe('a document ZATCA refused', () => {
 
   it('once corrected, names its correction and offers nothing more', () => {
     const html = render({}, { documents: [{ ...refused, correctedBy: 15 }] });
-    expect(html).toContain(ei.correctedBy('15'));
+    expect(html).toContain(ei.correctedBy('invoice', '15'));
+    expect(html).toContain(`>${ei.stateOf('invoice', 'rejected')}<`);
     expect(html).not.toContain(ei.correct);
   });
 });

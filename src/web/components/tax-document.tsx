@@ -117,7 +117,9 @@ export function TaxDocument({
             {staff && document.reportingStatus && (
               <>
                 <dt className="text-slate-600 print:hidden">{ei.reportingLabel}</dt>
-                <dd className="font-bold print:hidden">{ei.states[document.reportingStatus]}</dd>
+                <dd className="font-bold print:hidden">
+                  {ei.stateOf(kind === 'invoice' ? 'invoice' : 'credit_note', document.reportingStatus)}
+                </dd>
               </>
             )}
           </dl>

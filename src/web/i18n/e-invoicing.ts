@@ -1,5 +1,22 @@
 import type { ComplianceDocument, ReportingStatus, ZatcaEnvironment } from '../../contract/e-invoicing';
 
+type DocumentKind = 'invoice' | 'credit_note';
+
+const documentStates = {
+  invoice: {
+    pending: 'بانتظار الإبلاغ',
+    reported: 'مُبلَّغة',
+    reported_with_warnings: 'مُبلَّغة مع تحذيرات',
+    rejected: 'مرفوضة',
+  },
+  credit_note: {
+    pending: 'بانتظار الإبلاغ',
+    reported: 'مُبلَّغ',
+    reported_with_warnings: 'مُبلَّغ مع تحذيرات',
+    rejected: 'مرفوض',
+  },
+} satisfies Record<DocumentKind, Record<ReportingStatus, string>>;
+
 /** The admin's e-invoicing screen: ZATCA phase 2's onboarding and reporting (docs/invoices.md § Onboarding). */
 export const ei = {
   title: 'الفوترة الإلكترونية',
@@ -78,16 +95,12 @@ export const ei = {
   documentNumber: (kind: string, number: string) => `${kind} رقم ${number}`,
   order: (number: string) => `الطلب #${number}`,
   issuedAt: 'تاريخ الإصدار',
-  states: {
-    pending: 'بانتظار الإبلاغ',
-    reported: 'مُبلَّغة',
-    reported_with_warnings: 'مُبلَّغة مع تحذيرات',
-    rejected: 'مرفوضة',
-  } satisfies Record<ReportingStatus, string>,
-  lateBadge: 'متأخرة',
+  /** A document's state in its own gender: «فاتورة … مرفوضة», «إشعار دائن … مرفوض». */
+  stateOf: (kind: DocumentKind, status: ReportingStatus) => documentStates[kind][status],
+  lateBadge: { invoice: 'متأخرة', credit_note: 'متأخر' } satisfies Record<DocumentKind, string>,
   correct: 'إصدار نسخة مصحَّحة',
   correctHint: 'تبقى المرفوضة في السلسلة، وتصدر نسخة مصحَّحة برقم جديد ببيانات البائع الحالية، وتُبلَّغ تلقائياً.',
-  correctedBy: (number: string) => `صُحِّحت بالمستند رقم ${number}`,
+  correctedBy: (kind: DocumentKind, number: string) => `${kind === 'invoice' ? 'صُحِّحت' : 'صُحِّح'} بالمستند رقم ${number}`,
   corrected: (number: string) => `صدرت النسخة المصحَّحة رقم ${number}، وستُبلَّغ إلى الهيئة`,
   /** The staff's row on an invoice or credit note sheet. */
   reportingLabel: 'الإبلاغ إلى الهيئة',

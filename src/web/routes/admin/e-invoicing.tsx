@@ -650,10 +650,12 @@ function DocumentCard({ document, timeZone }: { document: ReportingDocument; tim
         </h4>
         <span className="flex flex-wrap gap-1">
           <span className={`rounded-full px-2 py-0.5 text-sm font-bold ${stateColours[document.reportingStatus]}`}>
-            {ei.states[document.reportingStatus]}
+            {ei.stateOf(document.kind, document.reportingStatus)}
           </span>
           {document.late && (
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-900">{ei.lateBadge}</span>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-900">
+              {ei.lateBadge[document.kind]}
+            </span>
           )}
         </span>
       </div>
@@ -667,7 +669,9 @@ function DocumentCard({ document, timeZone }: { document: ReportingDocument; tim
       </p>
       {document.reportingMessages.length > 0 && <ZatcaMessages messages={document.reportingMessages} />}
       {document.correctedBy !== null ? (
-        <p className="mt-2 font-bold text-emerald-900">{ei.correctedBy(formatCode(document.correctedBy))}</p>
+        <p className="mt-2 font-bold text-emerald-900">
+          {ei.correctedBy(document.kind, formatCode(document.correctedBy))}
+        </p>
       ) : (
         document.reportingStatus === 'rejected' && (
           <Form method="post" className="mt-3 space-y-2" preventScrollReset>
