@@ -188,8 +188,16 @@ test('renewal asks first, then takes a new OTP; starting over asks first and Can
     .click();
   const restart = page.getByRole('alertdialog', { name: 'البدء بالربط من جديد؟' });
   await expect(restart).toContainText('الشهادة الحالية تبقى توقّع الفواتير');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
   await restart.getByRole('button', { name: 'إلغاء' }).click();
   await expect(restart).toBeHidden();
+  // Cancel sends nothing: no post leaves the page, and the screen still says phase 2 without a restart under way.
+  await page.waitForLoadState('networkidle');
+  expect(posts).toEqual([]);
+  await expect(page.getByRole('main')).toContainText('المرحلة الثانية');
   await expect(page.getByRole('main').getByRole('status').first()).not.toContainText('بدأت الربط من جديد');
 });
 
