@@ -220,7 +220,8 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
   }
   expect(webRefusal, 'no web sign-up was refused on a full disk').toBeDefined();
   expect(Number(webRefusal?.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(await webRefusal?.text()).toContain('تعذّر إتمام الطلب الآن');
+  // The page says what happened (the API named it: STORAGE_FULL), not only that it failed.
+  expect(await webRefusal?.text()).toContain('لامتلاء مساحة التخزين في المتجر، لم يُحفظ شيء');
 
   // Not ready while writes fail; alive all the same; reading still works.
   const ready = await send(origin, 'GET', '/readyz', {});
