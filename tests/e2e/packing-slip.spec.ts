@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   placeCashOrder,
   SHIPPING,
+  SHOP_TIME_ZONE,
   SHOWN_PHONE,
   signInWithCookie,
   stockedProducts,
@@ -22,8 +23,9 @@ import {
 
 const price = (major: number) => new Intl.NumberFormat('ar', { style: 'currency', currency: 'SAR' }).format(major);
 const arabic = (value: number) => new Intl.NumberFormat('ar', { useGrouping: false }).format(value);
+/** The order's day as the slip prints it: in the shop's zone (an order at 00:30 in Riyadh is that day there). */
 const day = (iso: string) =>
-  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
 
 const slip = (page: Page) => page.getByRole('article', { name: 'إيصال تجهيز الطلب' });
 /** A fact of the slip's heading (its number, date and status). */
