@@ -4,8 +4,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { eInvoicing, invoices } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
 import type { JobOutcome, JobRunner } from '../../jobs/index.js';
-import { createFatooraClient } from './fatoora-client.js';
-import { credentials, unitOf } from './unit.js';
+import { credentials, fatooraOf, unitOf } from './unit.js';
 
 /*
  * Reporting each signed simplified document to ZATCA within 24 hours (docs/invoices.md §
@@ -75,15 +74,14 @@ export async function reportDocument(
   if (!unit?.productionToken || !unit.productionSecret || !unit.productionEnvironment || !keySecret) {
     return 'retry';
   }
-  const answer = await createFatooraClient({
-    environment: unit.productionEnvironment,
-    baseUrl: zatca.apiUrl,
-    timeoutMs: zatca.timeoutSeconds * 1000,
-  }).reportSingle(credentials(unit.productionToken, unit.productionSecret, keySecret), {
-    invoiceHash: document.hash,
-    uuid: document.uuid,
-    invoice: Buffer.from(document.signedXml).toString('base64'),
-  });
+  const answer = await fatooraOf(zatca, unit.productionEnvironment).reportSingle(
+    credentials(unit.productionToken, unit.productionSecret, keySecret),
+    {
+      invoiceHash: document.hash,
+      uuid: document.uuid,
+      invoice: Buffer.from(document.signedXml).toString('base64'),
+    },
+  );
   if (answer.ok) {
     const warnings = answer.messages;
     await settle(

@@ -28,10 +28,10 @@ import { zatcaQr } from '../invoices/tlv.js';
 import { decimal, invoiceUbl, type UblCorrection } from '../invoices/ubl.js';
 import { lockOrder } from '../orders/lifecycle.js';
 import { csrInputProblems, generateCsr } from './csr.js';
-import { createFatooraClient, type FatooraResult } from './fatoora-client.js';
+import type { FatooraResult } from './fatoora-client.js';
 import type { DocumentIssuing } from './reporting.js';
 import { seal, unseal } from './sealed.js';
-import { certificateOf, credentials, type Unit, unitOf } from './unit.js';
+import { certificateOf, credentials, fatooraOf, type Unit, unitOf } from './unit.js';
 
 /*
  * ZATCA phase 2 for the shop's one invoicing unit (docs/invoices.md § Onboarding): a key and CSR,
@@ -235,9 +235,6 @@ export async function createUnitCsr(db: Database, config: EInvoicingConfig, envi
   return eInvoicingStatus(db);
 }
 
-const clientFor = (config: EInvoicingConfig, environment: ZatcaEnvironment) =>
-  createFatooraClient({ environment, baseUrl: config.zatca.apiUrl, timeoutMs: config.zatca.timeoutSeconds * 1000 });
-
 /**
  * Step 2: the compliance CSID for the portal's OTP, then the compliance checks. A unit that holds
  * its compliance CSID already runs the checks again (the OTP was used: ZATCA takes it once).
@@ -247,7 +244,7 @@ export async function requestComplianceCsid(db: Database, config: EInvoicingConf
   if (!unit?.pendingCsr || !unit.pendingEnvironment || !unit.pendingKey) throw stepUnavailable(unit);
   const seller = await onboardingSeller(db, config);
   const keySecret = requireKeySecret(config);
-  const client = clientFor(config, unit.pendingEnvironment);
+  const client = fatooraOf(config.zatca, unit.pendingEnvironment);
   if (!unit.complianceToken) {
     const answer = await client.complianceCsid(unit.pendingCsr, otp);
     if (!answer.ok) throw zatcaFailure(answer);
@@ -318,7 +315,7 @@ export function complianceSamples(seller: InvoiceSeller, timeZone: string, now =
 
 async function runComplianceChecks(
   db: Database,
-  client: ReturnType<typeof clientFor>,
+  client: ReturnType<typeof fatooraOf>,
   unit: Unit,
   seller: InvoiceSeller,
   keySecret: string,
@@ -360,7 +357,7 @@ export async function requestProductionCsid(db: Database, config: EInvoicingConf
   ) {
     throw stepUnavailable(unit);
   }
-  const answer = await clientFor(config, unit.pendingEnvironment).productionCsid(
+  const answer = await fatooraOf(config.zatca, unit.pendingEnvironment).productionCsid(
     credentials(unit.complianceToken, unit.complianceSecret, keySecret),
     unit.complianceRequestId,
   );
@@ -420,7 +417,7 @@ export async function renewProductionCsid(db: Database, config: EInvoicingConfig
   const seller = await onboardingSeller(db, config);
   const keySecret = requireKeySecret(config);
   const csr = newCsr(seller, unit.productionEnvironment, unit.unitSerial ?? randomUUID());
-  const answer = await clientFor(config, unit.productionEnvironment).renewProductionCsid(
+  const answer = await fatooraOf(config.zatca, unit.productionEnvironment).renewProductionCsid(
     credentials(unit.productionToken, unit.productionSecret, keySecret),
     csr.csrBase64,
     otp,

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { ZatcaEnvironment } from '../../../contract/e-invoicing.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { eInvoicing } from '../../../db/schema.js';
-import type { FatooraCredentials } from './fatoora-client.js';
+import type { Config } from '../../config.js';
+import { createFatooraClient, type FatooraCredentials } from './fatoora-client.js';
 import { unseal } from './sealed.js';
 
 /** The shop's one e-invoicing unit with ZATCA (docs/invoices.md § Onboarding), if it began. */
@@ -37,3 +39,7 @@ export async function signingUnit(tx: Tx | Database, secretOf: () => string | un
     certificate: certificateOf(unit.productionToken),
   };
 }
+
+/** ZATCA's API of an environment as this shop reaches it: ZATCA_API_URL, ZATCA_TIMEOUT_SECONDS. */
+export const fatooraOf = (zatca: Pick<Config['zatca'], 'apiUrl' | 'timeoutSeconds'>, environment: ZatcaEnvironment) =>
+  createFatooraClient({ environment, baseUrl: zatca.apiUrl, timeoutMs: zatca.timeoutSeconds * 1000 });
