@@ -281,6 +281,24 @@ describe('several processes', () => {
     }
   });
 
+  it('processes starting at once on one database create the same new queues without failing', async () => {
+    // Two shop processes started together each create every queue; on PostgreSQL pg-boss's
+    // create_queue of one can deadlock with the other's (it failed a CI run before the retry).
+    const databases = t.database.kind === 'postgres' ? [t.database, other, t.database, other] : [t.database];
+    for (let round = 0; round < 3; round += 1) {
+      const names = Array.from({ length: 6 }, newQueue);
+      const register = (r: JobRunner) => {
+        for (const name of names) r.work(name, async () => undefined);
+      };
+      await Promise.all(databases.map((database) => startRunner(register, { database })));
+      const created = await selectRows<{ name: string }>(
+        t.database.db,
+        sql`SELECT name FROM pgboss.queue WHERE name IN ${names}`,
+      );
+      expect(created.map(({ name }) => name).sort()).toEqual([...names].sort());
+    }
+  });
+
   it('a schedule runs once per period across two runners', async () => {
     const name = newQueue();
     // Long enough that two rounds of ticks never straddle a period's end on a busy machine.

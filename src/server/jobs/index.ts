@@ -67,6 +67,29 @@ const MAINTENANCE_SECONDS = 30;
 /** A failed job stays in pg-boss's job table (and job()) this long before it is archived. */
 const KEEP_FAILED_SECONDS = 30 * 24 * 60 * 60;
 
+/** How often a queue's creation is tried again after PostgreSQL chose it as a deadlock's victim. */
+const QUEUE_SETUP_ATTEMPTS = 5;
+
+/**
+ * Creates `name`'s queue, or updates its options when it exists. Processes starting at once on one
+ * PostgreSQL create their queues side by side; pg-boss's create_queue attaches a partition to its
+ * job table, and two of them can deadlock (PostgreSQL then fails one). The failed one waits a
+ * moment and tries again, and then finds the queue made by the other or makes it alone.
+ */
+async function setUpQueue(boss: PgBoss, name: string, queue: PgBoss.Queue) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+      else await boss.createQueue(name, queue);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt === QUEUE_SETUP_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
 declare module 'fastify' {
@@ -232,10 +255,7 @@ export function createJobRunner(options: {
     async start() {
       if (state !== 'new') return;
       await boss.start();
-      for (const [name, entry] of queues) {
-        if (await boss.getQueue(name)) await boss.updateQueue(name, entry.queue);
-        else await boss.createQueue(name, entry.queue);
-      }
+      for (const [name, entry] of queues) await setUpQueue(boss, name, entry.queue);
       state = 'started';
       if (!settings.enabled) return;
       for (const [name, entry] of queues) {
