@@ -64,6 +64,8 @@ export const LOGIN_LOCK_MAX_MS = 15 * 60 * 1000;
 /** A review's text, in characters; its stars go from half a star to 5 in half steps (docs/specification.md (Limits and page sizes)). */
 export const REVIEW_MAX_LENGTH = 2000;
 export const RATING_MAX = 5;
+/** Why staff hid or deleted a review (docs/reviews.md § Moderation). */
+export const MODERATION_REASON_MAX = 500;
 export const COUPON_NAME_MAX = 50;
 /** A coupon's discount in whole percent: from 1 when added, from 0 when edited (docs/specification.md (Validation rules), switched off). */
 export const COUPON_DISCOUNT_RANGE = { add: { min: 1, max: 100 }, edit: { min: 0, max: 100 } } as const;

@@ -26,7 +26,13 @@ import type {
 } from './catalog.js';
 import type { storedImageSchema } from './images.js';
 import type { creditNoteSchema, invoiceSchema } from './invoices.js';
-import type { createReviewSchema, reviewSchema, updateReviewSchema } from './reviews.js';
+import type {
+  createReviewSchema,
+  moderatedReviewSchema,
+  reviewModerationSchema,
+  reviewSchema,
+  updateReviewSchema,
+} from './reviews.js';
 import type {
   addressSchema,
   addressSchemas,
@@ -78,6 +84,8 @@ export type Variant = z.output<typeof variantSchema>;
 export type ProductOptionView = z.output<typeof productOptionSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;
 export type Review = z.output<typeof reviewSchema>;
+export type ModeratedReview = z.output<typeof moderatedReviewSchema>;
+export type ReviewModeration = z.output<typeof reviewModerationSchema>;
 
 export type CartLine = z.output<typeof cartLineSchema>;
 export type Cart = z.output<typeof cartSchema>;

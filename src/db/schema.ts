@@ -307,14 +307,45 @@ export const reviews = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     review: text('review').notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    /** Hidden by staff (docs/reviews.md § Moderation): out of the product's list and its rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('reviews_user_product_key').on(t.userId, t.productId),
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    // The moderation list: newest first over every product.
+    index('reviews_created_idx').on(t.createdAt),
     // Half steps from 0.5 to 5 stars.
     check('reviews_rating_check', sql`${t.rating} BETWEEN 0.5 AND 5 AND ${t.rating} * 2 = floor(${t.rating} * 2)`),
   ],
+);
+
+export const reviewModerationActionEnum = pgEnum('review_moderation_action', ['hidden', 'shown', 'deleted']);
+
+/**
+ * What staff did to a review and why (docs/reviews.md § Moderation). A deleted review's text and
+ * stars stay here, so the reason keeps its context; the review's and product's rows may be gone.
+ */
+export const reviewModerations = pgTable(
+  'review_moderations',
+  {
+    id: id(),
+    reviewId: uuid('review_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    authorName: text('author_name').notNull(),
+    review: text('review').notNull(),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    action: reviewModerationActionEnum('action').notNull(),
+    /** Null only for a deletion through the original API's DELETE /reviews/:id, which takes none. */
+    reason: text('reason'),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_moderations_created_idx').on(t.createdAt)],
 );
 
 export const coupons = pgTable(

@@ -48,6 +48,9 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     // ZATCA phase 2: onboarding and reporting (docs/invoices.md § On screen).
     route('admin/e-invoicing', 'routes/admin/e-invoicing.tsx'),
+    // Review moderation and its log (docs/reviews.md § Moderation).
+    route('admin/reviews', 'routes/admin/reviews.tsx'),
+    route('admin/reviews/log', 'routes/admin/review-log.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).

@@ -264,6 +264,28 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/settings', payload: { shopName: unique('متجر'), vatNumber: '300000000000003' } }),
   },
+  { route: 'GET /admin/reviews', status: 200, prepare: async () => ({ url: '/admin/reviews?status=hidden&rating=4' }) },
+  {
+    route: 'GET /admin/reviews/moderations',
+    status: 200,
+    prepare: async () => ({ url: '/admin/reviews/moderations' }),
+  },
+  {
+    route: 'PUT /admin/reviews/:id',
+    status: 200,
+    prepare: async () => ({
+      url: `/admin/reviews/${(await ownReview(await createAccount(t))).reviewId}`,
+      payload: { hidden: true, reason: 'إساءة' },
+    }),
+  },
+  {
+    route: 'DELETE /admin/reviews/:id',
+    status: 204,
+    prepare: async () => ({
+      url: `/admin/reviews/${(await ownReview(await createAccount(t))).reviewId}`,
+      payload: { reason: 'إعلان' },
+    }),
+  },
   // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
   // each one's success is proven against the local Fatoora in e-invoicing.test.ts.
   { route: 'GET /e-invoicing', status: 200, prepare: async () => ({ url: '/e-invoicing' }) },

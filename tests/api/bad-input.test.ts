@@ -892,6 +892,32 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'review', owned: true } },
     control: 204,
   },
+  'GET /admin/reviews': {
+    prepare: async () => ({ query: { status: 'hidden', rating: '4', ...validPage } }),
+    query: {
+      status: choose(fc.constantFrom('shown', 'HIDDEN', 'visible;'), injection, withNul, repeated('hidden')),
+      rating: choose(fc.constantFrom('0', '6', '4.5', '-1', '٦'), injection, withNul, repeated('4')),
+      ...pageQuery,
+    },
+    control: 200,
+  },
+  'GET /admin/reviews/moderations': {
+    prepare: async () => ({ query: validPage }),
+    query: pageQuery,
+    control: 200,
+  },
+  'PUT /admin/reviews/:id': {
+    prepare: async () => ({ params: { id: await newReview(w.customer) }, body: { hidden: true, reason: 'إساءة' } }),
+    body: { hidden: badBoolean, reason: badText(500) },
+    params: { id: { kind: 'review' } },
+    control: 200,
+  },
+  'DELETE /admin/reviews/:id': {
+    prepare: async () => ({ params: { id: await newReview(w.customer) }, body: { reason: 'إعلان' } }),
+    body: { reason: badText(500) },
+    params: { id: { kind: 'review' } },
+    control: 204,
+  },
   ...namedResource('categories', newCategory, () => w.categoryName),
   'GET /categories/:id/subcategories': {
     prepare: async () => ({ params: { id: w.categoryId }, query: validPage }),

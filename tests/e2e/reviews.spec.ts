@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import sharp from 'sharp';
-import type { AuthEnvelope, ListEnvelope, NamedItem, Product } from '../../src/contract/types';
+import type { AuthEnvelope, ListEnvelope, Product } from '../../src/contract/types';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
+import { createTestProduct } from './support';
 
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026' };
 const PASSWORD = 'Secret-pass-1';
@@ -56,24 +56,7 @@ async function adminToken(request: APIRequestContext) {
 /** A product of its own for each test, so reviews here never touch the seeded catalogue. */
 const created: string[] = [];
 async function createProduct(request: APIRequestContext): Promise<Product> {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
-  const categories = (await (await request.get('/api/v1/categories?limit=1')).json()) as ListEnvelope<NamedItem>;
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59e0b' } })
-    .png()
-    .toBuffer();
-  const res = await request.post('/api/v1/products', {
-    headers,
-    multipart: {
-      title: `منتج للتقييم ${randomUUID().slice(0, 6)}`,
-      description: 'منتج أُنشئ لاختبار التقييمات',
-      quantity: '5',
-      price: '120',
-      category: categories.data[0]?.id ?? '',
-      imageCover: { name: 'cover.png', mimeType: 'image/png', buffer: png },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { data: product } = (await res.json()) as { data: Product };
+  const product = await createTestProduct(request, 'منتج للتقييم');
   created.push(product.id);
   return product;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
-import type { ListEnvelope, Order, Product } from '../../src/contract/types';
+import sharp from 'sharp';
+import type { ListEnvelope, NamedItem, Order, Product } from '../../src/contract/types';
 
 /** Helpers the account tests share (auth.spec.ts predates this file and keeps its own copies). */
 
@@ -153,4 +154,29 @@ export async function placeCashOrder(request: APIRequestContext, token: string, 
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as Order;
+}
+
+/**
+ * A product of the test's own (a plain cover picture, the first category), so reviews and other
+ * changes never touch the seeded catalogue the other spec files share; delete it afterwards.
+ */
+export async function createTestProduct(request: APIRequestContext, title: string): Promise<Product> {
+  const headers = bearer(await apiToken(request, ADMIN));
+  const categories = (await (await request.get('/api/v1/categories?limit=1')).json()) as ListEnvelope<NamedItem>;
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59e0b' } })
+    .png()
+    .toBuffer();
+  const res = await request.post('/api/v1/products', {
+    headers,
+    multipart: {
+      title: `${title} ${randomUUID().slice(0, 6)}`,
+      description: 'منتج أُنشئ للاختبار',
+      quantity: '5',
+      price: '120',
+      category: categories.data[0]?.id ?? '',
+      imageCover: { name: 'cover.png', mimeType: 'image/png', buffer: png },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: Product }).data;
 }

@@ -32,6 +32,11 @@ export const routeAccess: Record<string, Access> = {
   'GET /products/:id/reviews/mine': 'customer',
   'PUT /reviews/:id': 'signedIn',
   'DELETE /reviews/:id': 'signedIn',
+  // Review moderation (docs/reviews.md § Moderation).
+  'GET /admin/reviews': 'admin',
+  'GET /admin/reviews/moderations': 'admin',
+  'PUT /admin/reviews/:id': 'admin',
+  'DELETE /admin/reviews/:id': 'admin',
   'GET /categories': 'public',
   'POST /categories': 'admin',
   'GET /categories/:id': 'public',

@@ -70,6 +70,7 @@ const review: Review = {
   rating: 4.5,
   user: { _id: 'u1', id: 'u1', name: 'سارة' },
   product: 'p1',
+  hidden: false,
   createdAt: '2026-01-03T10:00:00.000Z',
   updatedAt: '2026-01-03T10:00:00.000Z',
 };

@@ -2,6 +2,7 @@ import {
   BadgePercent,
   FolderPlus,
   FolderTree,
+  MessageSquareText,
   Package,
   PackagePlus,
   ReceiptText,
@@ -32,6 +33,8 @@ export const adminPages = [
   },
   { to: '/admin/addproducts', label: adminText.addProduct, Icon: PackagePlus, under: [] },
   { to: '/admin/addCoupon', label: adminText.addCoupon, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
+  // Review moderation (docs/reviews.md § Moderation).
+  { to: '/admin/reviews', label: adminText.reviews, Icon: MessageSquareText, under: ['/admin/reviews/'] },
   // Not in the spec's list: the shop's money settings (docs/pricing.md).
   {
     to: '/admin/shipping-zones',

@@ -68,6 +68,7 @@ export function OwnReview({ review, timeZone, onDelete, justAdded }: OwnReviewPr
             </time>
           </div>
           <p className="whitespace-pre-line leading-7 text-slate-800">{review.review}</p>
+          {review.hidden && <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950">{rt.hiddenByShop}</p>}
           {justAdded && (
             <p role="status" className="font-bold text-emerald-700">
               {rt.added}

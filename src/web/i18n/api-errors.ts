@@ -19,6 +19,7 @@ import { at } from './account';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
 import { ap, variantText as vt } from './admin-products';
+import { rm } from './admin-reviews';
 import { st } from './admin-store';
 import { authText } from './auth';
 import { cartText } from './cart';
@@ -254,6 +255,11 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   REVIEW_DUPLICATE: { text: rt.duplicate },
   REVIEW_NOT_FOUND: { text: rt.reviewGone },
   REVIEW_NOT_YOURS: { text: rt.notYours },
+  MODERATION_REASON_REQUIRED: { text: rm.reasonRequired, field: 'reason' },
+  MODERATION_REASON_TOO_LONG: { text: rm.reasonTooLong, field: 'reason' },
+  REVIEW_STATUS_INVALID: { text: rm.statusInvalid, field: 'status' },
+  RATING_FILTER_INVALID: { text: rm.ratingFilterInvalid, field: 'rating' },
+  HIDDEN_INVALID: { text: rm.hiddenInvalid, field: 'hidden' },
 
   CART_EMPTY: { text: cartText.empty },
   STOCK_SHORT: {

@@ -30,6 +30,8 @@ export const rt = {
   confirmDelete: 'نعم، احذف التقييم',
   deleting: 'جارٍ الحذف…',
   deleted: 'تم حذف التقييم',
+  /** The author's own review, hidden by staff (docs/reviews.md § Moderation). */
+  hiddenByShop: 'أخفى المتجر تقييمك: لا يراه غيرك ولا يُحسب في متوسط التقييم.',
 
   /** docs/specification.md (Validation rules: Reviews): 'you must enter a review' (adding) and 'you must write a review' (editing). */
   reviewRequired: 'يجب كتابة تقييم',

@@ -26,7 +26,14 @@ import type {
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { productImportResult } from '../../contract/product-import.js';
-import type { ownReviewEnvelope, reviewEnvelope, reviewList } from '../../contract/reviews.js';
+import type {
+  moderatedReviewEnvelope,
+  moderatedReviewList,
+  ownReviewEnvelope,
+  reviewEnvelope,
+  reviewList,
+  reviewModerationList,
+} from '../../contract/reviews.js';
 import type {
   addressEnvelope,
   addressesChanged,
@@ -338,6 +345,15 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       update: (id: string, body: ReviewChanges) => call<typeof reviewEnvelope>('PUT', one('/reviews', id), body),
       /** 204, no body. */
       remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/reviews', id)),
+      /** Staff (docs/reviews.md § Moderation): every product's reviews, by whole stars and shown or hidden. */
+      moderationList: (query: Query = {}) => get<typeof moderatedReviewList>('/admin/reviews', query),
+      moderationLog: (query: Query = {}) => get<typeof reviewModerationList>('/admin/reviews/moderations', query),
+      hide: (id: string, reason: string) =>
+        call<typeof moderatedReviewEnvelope>('PUT', one('/admin/reviews', id), { hidden: true, reason }),
+      show: (id: string) => call<typeof moderatedReviewEnvelope>('PUT', one('/admin/reviews', id), { hidden: false }),
+      /** 204, no body. */
+      removeWithReason: (id: string, reason: string) =>
+        call<typeof noContentSchema>('DELETE', one('/admin/reviews', id), { reason }),
     },
   };
 }

@@ -1,15 +1,20 @@
-import { and, avg, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, listQuerySchema, noContentSchema } from '../../../contract/common.js';
 import {
   createReviewSchema,
+  deleteReviewSchema,
+  moderatedReviewEnvelope,
+  moderatedReviewList,
+  moderateReviewSchema,
+  moderationListQuerySchema,
   ownReviewEnvelope,
   reviewEnvelope,
   reviewList,
+  reviewModerationList,
   updateReviewSchema,
 } from '../../../contract/reviews.js';
-import type { Review } from '../../../contract/types.js';
 import type { Tx } from '../../../db/client.js';
 import { products, reviews, users } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
@@ -18,37 +23,20 @@ import { isUniqueViolation } from '../../db-errors.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
 import { listEnvelope, pageOf } from '../../http/pagination.js';
+import {
+  deleteReviewAsStaff,
+  moderateReview,
+  moderationList,
+  moderationLog,
+  refreshRatings,
+  serializeReview,
+  shownReviews,
+} from './service.js';
 
-type ReviewRow = typeof reviews.$inferSelect;
-
-/** A review as clients see it: the author by id and name only, never their contact details. */
-export const serializeReview = (row: ReviewRow, author: { id: string; name: string }): Review => ({
-  _id: row.id,
-  id: row.id,
-  review: row.review,
-  rating: row.rating,
-  user: { _id: author.id, id: author.id, name: author.name },
-  product: row.productId,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-/** Keeps a product's rating average and count exactly equal to its reviews (same transaction). */
-async function refreshRatings(tx: Tx, productId: string) {
-  const [stats] = await tx
-    .select({ average: avg(reviews.rating), total: count() })
-    .from(reviews)
-    .where(eq(reviews.productId, productId));
-  await tx
-    .update(products)
-    .set({
-      ratingsAverage: stats?.average ? Math.round(Number(stats.average) * 100) / 100 : 0,
-      ratingsQuantity: stats?.total ?? 0,
-    })
-    .where(eq(products.id, productId));
-}
-
-/** Reviews of products: anyone reads them, customers write their own, staff may remove any. */
+/**
+ * Reviews of products: anyone reads the shown ones, customers write their own, staff hide, show
+ * or delete any with a reason (docs/reviews.md § Moderation).
+ */
 export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +63,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       const productId = request.params.id;
       await ensureVisibleProduct(request, productId);
       const { page, limit, offset } = pageOf(request.query);
-      const where = eq(reviews.productId, productId);
+      const where = and(eq(reviews.productId, productId), shownReviews);
       const [rows, [total]] = await Promise.all([
         db
           .select({ review: reviews, author: { id: users.id, name: users.name } })
@@ -156,12 +144,12 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** Locks the review and its product; only its author may go on (staff too when `staffMay`). */
-  async function lockOwnReview(tx: Tx, request: FastifyRequest, id: string, staffMay: boolean) {
+  /** Locks the review and its product; only its author may go on. */
+  async function lockOwnReview(tx: Tx, request: FastifyRequest, id: string) {
     const me = userOf(request);
     const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!row) throw failure('reviewNotFound');
-    if (row.userId !== me.id && !(staffMay && me.role === 'admin')) throw failure('reviewNotYours');
+    if (row.userId !== me.id) throw failure('reviewNotYours');
     await tx.select({ id: products.id }).from(products).where(eq(products.id, row.productId)).for('update');
     return row;
   }
@@ -179,7 +167,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const row = await db.transaction(async (tx) => {
-        const current = await lockOwnReview(tx, request, request.params.id, false);
+        const current = await lockOwnReview(tx, request, request.params.id);
         const [updated] = await tx
           .update(reviews)
           .set({ ...request.body, updatedAt: new Date() })
@@ -200,11 +188,74 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { params: idParams, response: { 204: noContentSchema, ...failing(403, 404) }, tags },
     },
     async (request, reply) => {
+      const me = userOf(request);
+      // Staff deleting another's review through the original API: recorded, without a reason.
+      if (me.role === 'admin') {
+        const [row] = await db
+          .select({ userId: reviews.userId })
+          .from(reviews)
+          .where(eq(reviews.id, request.params.id));
+        if (row && row.userId !== me.id) {
+          await deleteReviewAsStaff(db, me, request.params.id, null);
+          return reply.code(204).send();
+        }
+      }
       await db.transaction(async (tx) => {
-        const current = await lockOwnReview(tx, request, request.params.id, true);
+        const current = await lockOwnReview(tx, request, request.params.id);
         await tx.delete(reviews).where(eq(reviews.id, current.id));
         await refreshRatings(tx, current.productId);
       });
+      return reply.code(204).send();
+    },
+  );
+
+  const moderationTags = ['reviews', 'admin'];
+
+  r.get(
+    '/admin/reviews',
+    {
+      onRequest: guards.admin,
+      schema: { querystring: moderationListQuerySchema, response: { 200: moderatedReviewList }, tags: moderationTags },
+    },
+    async (request) => moderationList(db, request.query),
+  );
+
+  r.get(
+    '/admin/reviews/moderations',
+    {
+      onRequest: guards.admin,
+      schema: { querystring: listQuerySchema, response: { 200: reviewModerationList }, tags: moderationTags },
+    },
+    async (request) => moderationLog(db, request.query),
+  );
+
+  r.put(
+    '/admin/reviews/:id',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: moderateReviewSchema,
+        response: { 200: moderatedReviewEnvelope, ...failing(404) },
+        tags: moderationTags,
+      },
+    },
+    async (request) => ({ data: await moderateReview(db, userOf(request), request.params.id, request.body) }),
+  );
+
+  r.delete(
+    '/admin/reviews/:id',
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: idParams,
+        body: deleteReviewSchema,
+        response: { 204: noContentSchema, ...failing(404) },
+        tags: moderationTags,
+      },
+    },
+    async (request, reply) => {
+      await deleteReviewAsStaff(db, userOf(request), request.params.id, request.body.reason);
       return reply.code(204).send();
     },
   );
