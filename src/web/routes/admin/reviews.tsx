@@ -107,6 +107,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
   const hiding = reviews.data.find((review) => review.id === hideDialog.openFor);
   const deleting = reviews.data.find((review) => review.id === deleteDialog.openFor);
   const posted = actionData && !actionData.ok ? actionData : undefined;
+  useShownToast();
 
   return (
     <>
@@ -272,15 +273,25 @@ function ReviewCard({
   );
 }
 
-/** Showing a hidden review again asks nothing: it undoes a hide and can itself be undone. */
-function ShowButton({ review }: { review: ModeratedReview }) {
-  const fetcher = useFetcher<ModerationResult>();
-  const hydrated = useHydrated();
-  const busy = fetcher.state !== 'idle';
+/**
+ * Showing a hidden review again asks nothing: it undoes a hide and can itself be undone. The
+ * buttons share one fetcher with the page (SHOW_FETCHER), which says the outcome: a review shown
+ * leaves a list of hidden ones, and its button with it, before the answer could be said there.
+ */
+const SHOW_FETCHER = 'show-review';
+
+function useShownToast() {
+  const fetcher = useFetcher<ModerationResult>({ key: SHOW_FETCHER });
   useFetcherSettled(fetcher, (answer) => {
     if (answer.ok) toast.success(rm.shownDone);
     else toast.error(answer.formError ?? rm.failed);
   });
+}
+
+function ShowButton({ review }: { review: ModeratedReview }) {
+  const fetcher = useFetcher<ModerationResult>({ key: SHOW_FETCHER });
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== 'idle' && fetcher.formData?.get('id') === review.id;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="show" />
