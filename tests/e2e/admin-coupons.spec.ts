@@ -98,7 +98,7 @@ test.describe('the coupon screens', () => {
     await expect(page).toHaveTitle('الكوبونات | متجر');
     await expect(heading(page)).toHaveText('إضافة كوبون');
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إضافة كوبون' }),
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'الكوبونات', exact: true }),
     ).toHaveAttribute('aria-current', 'page');
     await expect(main(page).getByRole('heading', { level: 2 })).toHaveText('كل الكوبونات');
     await expect(main(page)).toContainText(await countText(request, token));
@@ -195,7 +195,7 @@ test.describe('the coupon screens', () => {
     await expect(page).toHaveTitle(`تعديل الكوبون: ${coupon.name} | متجر`);
     await expect(heading(page)).toHaveText(`تعديل الكوبون: ${coupon.name}`);
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إضافة كوبون' }),
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'الكوبونات', exact: true }),
     ).toHaveAttribute('aria-current', 'true');
     const name = field(page, 'اسم الكوبون');
     const expire = field(page, 'تاريخ الانتهاء');

@@ -153,8 +153,8 @@ test.describe('access', () => {
 });
 
 const kinds: { kind: Kind; shopList: string; sidebar: string }[] = [
-  { kind: 'brand', shopList: '/allbrands', sidebar: 'إضافة ماركة' },
-  { kind: 'category', shopList: '/allcategory', sidebar: 'إضافة تصنيف' },
+  { kind: 'brand', shopList: '/allbrands', sidebar: 'الماركات' },
+  { kind: 'category', shopList: '/allcategory', sidebar: 'التصنيفات' },
 ];
 
 for (const { kind, shopList, sidebar } of kinds) {

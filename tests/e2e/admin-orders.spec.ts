@@ -91,7 +91,7 @@ test.describe('admin order screens', () => {
     await expect(heading(page)).toHaveText('إدارة الطلبات');
     await expect(main(page)).toContainText(`أهلاً ${ADMIN.name}، ${plural(total, ao.orderCount)}`);
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة الطلبات' }),
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'الطلبات', exact: true }),
     ).toHaveAttribute('aria-current', 'page');
 
     // Newest first, twenty a page.
@@ -286,7 +286,7 @@ test.describe('admin order screens', () => {
     await page.goto(`/admin/orders/${order.id}`);
     await expect(page).toHaveTitle(`تفاصيل الطلب: ${orderTitle(order)} | متجر`);
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة الطلبات' }),
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'الطلبات', exact: true }),
     ).toHaveAttribute('aria-current', 'true');
 
     const card = cards(page);

@@ -236,8 +236,8 @@ test.describe('adding a product', () => {
     await expect(page).toHaveTitle(`${t.addTitle} | متجر`);
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(t.addTitle);
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إضافة منتج' }),
-    ).toHaveAttribute('aria-current', 'page');
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'المنتجات', exact: true }),
+    ).toHaveAttribute('aria-current', 'true');
     await expect(main(page).getByText(t.noImages)).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoSideScroll(page);
@@ -507,7 +507,7 @@ test.describe('editing a product', () => {
     await expect(main(page).getByRole('button', { name: 'إزالة اللون أسود' })).toBeVisible();
     await expect(preview(main(page), 2, 2)).toBeVisible();
     await expect(
-      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'إدارة المنتجات' }),
+      page.getByRole('navigation', { name: 'لوحة التحكم' }).getByRole('link', { name: 'المنتجات', exact: true }),
     ).toHaveAttribute('aria-current', 'true');
     await expectNoAxeViolations(page);
     await expectNoSideScroll(page);

@@ -14,12 +14,8 @@ const TABLETS = [
   { name: 'landscape', width: 1024, height: 768 },
 ];
 
-/**
- * docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon;
- * then review moderation (docs/reviews.md), shipping zones, the store settings (docs/pricing.md) and e-invoicing
- * (docs/invoices.md § Phase 2 with ZATCA).
- */
-const SIDEBAR_LINKS = 11;
+/** One entry per admin place (docs/admin.md § The menu). */
+const SIDEBAR_LINKS = 10;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {

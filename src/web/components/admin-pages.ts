@@ -4,7 +4,6 @@ import {
   FolderTree,
   MessageSquareText,
   Package,
-  PackagePlus,
   ReceiptText,
   Settings,
   ShieldCheck,
@@ -14,28 +13,31 @@ import {
 import { productImportPath } from '../../contract/web';
 import { adminText } from '../i18n/admin';
 
-/** The admin sidebar's entries in the order of docs/specification.md (Screens and routes: Staff pages), with the pages that belong under each. */
+/**
+ * The admin sidebar: one entry per place, named for what is there (the specification's «إضافة ماركة»
+ * and such named actions; docs/admin.md § The menu), with the pages that belong under each.
+ */
 export const adminPages = [
   { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
   {
     to: '/admin/allproducts',
     label: adminText.products,
     Icon: Package,
-    under: ['/admin/editproducts/', '/admin/products/'],
+    // Adding a product starts from the products list's own button.
+    under: ['/admin/addproducts', '/admin/editproducts/', '/admin/products/'],
   },
-  { to: '/admin/addbrand', label: adminText.addBrand, Icon: Tags, under: ['/admin/editbrand/'] },
-  { to: '/admin/addcategory', label: adminText.addCategory, Icon: FolderPlus, under: ['/admin/editcategory/'] },
+  { to: '/admin/addcategory', label: adminText.categories, Icon: FolderPlus, under: ['/admin/editcategory/'] },
   {
     to: '/admin/addsubcategory',
-    label: adminText.addSubcategory,
+    label: adminText.subcategories,
     Icon: FolderTree,
     under: ['/admin/editsubcategory/'],
   },
-  { to: '/admin/addproducts', label: adminText.addProduct, Icon: PackagePlus, under: [] },
-  { to: '/admin/addCoupon', label: adminText.addCoupon, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
+  { to: '/admin/addbrand', label: adminText.brands, Icon: Tags, under: ['/admin/editbrand/'] },
+  { to: '/admin/addCoupon', label: adminText.coupons, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
   // Review moderation (docs/reviews.md § Moderation).
   { to: '/admin/reviews', label: adminText.reviews, Icon: MessageSquareText, under: ['/admin/reviews/'] },
-  // Not in the spec's list: the shop's money settings (docs/pricing.md).
+  // The shop's money settings (docs/pricing.md).
   {
     to: '/admin/shipping-zones',
     label: adminText.shippingZones,
