@@ -56,6 +56,20 @@ export async function hydrated(locator: Locator) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Axe reads colours as painted: a toast still fading in reads as text of too little contrast.
+  // Spinners turn forever and are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
