@@ -9,6 +9,7 @@ import {
   ShieldCheck,
   Tags,
   Truck,
+  UsersRound,
 } from 'lucide-react';
 import { productImportPath } from '../../contract/web';
 import { adminText } from '../i18n/admin';
@@ -42,6 +43,8 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  // The shop's customers (docs/customers.md); the lead orders the menu.
+  { to: '/admin/customers', label: adminText.customers, Icon: UsersRound, under: ['/admin/customers/'] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
