@@ -82,7 +82,7 @@ test.describe('admin order screens', () => {
     }
   });
 
-  test('the list greets the admin with the shop’s order count; twenty cards a page, each with its customer', async ({
+  test('the list greets the admin with the shop’s order count; twenty rows a page, each with its customer', async ({
     page,
     request,
     baseURL,

@@ -7,6 +7,7 @@ import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
 import { FormField, SelectField } from '../../components/form-field';
+import { InvoiceLink } from '../../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
@@ -285,7 +286,6 @@ function OrdersTable({ orders, shop }: { orders: Order[]; shop: { currency: stri
             <Link to={`/admin/orders/${order.id}`} className="text-brand-700 hover:underline">
               {at.orderNumber(formatCode(order.number))}
             </Link>
-            {order.isTest && <span className="block text-xs font-normal text-amber-900">{at.testOrder}</span>}
           </th>
           <td className={`${denseCell} whitespace-nowrap`}>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, shop.timeZone)}</time>
@@ -307,6 +307,12 @@ function OrdersTable({ orders, shop }: { orders: Order[]; shop: { currency: stri
           <td className={`${denseCell} whitespace-nowrap`}>
             {PAYMENT_STATUS_NAMES[order.paymentStatus]}
             <span className="block text-xs text-slate-600">{paymentMethodLabel(order.paymentMethodType)}</span>
+            {order.isTest && <span className="block text-xs text-amber-900">{at.testOrder}</span>}
+            {order.invoiceNumber !== undefined && (
+              <span className="block text-xs">
+                <InvoiceLink order={order} />
+              </span>
+            )}
           </td>
         </tr>
       ))}
