@@ -4,6 +4,8 @@ export const pageSizes = {
   productsByCategoryOrBrand: 8,
   /** docs/decisions/0019-admin-orders-page-size.md: 20, not the specification's 2. */
   adminOrders: 20,
+  /** The admin customers list (docs/customers.md): as dense as the orders table. */
+  adminCustomers: 20,
   /** A customer's own orders (/user/allOrders). */
   userOrders: 5,
   brands: 6,
@@ -18,6 +20,10 @@ export const pageSizes = {
 export const DEFAULT_LIST_LIMIT = 50;
 /** The order list's longest `keyword` (src/contract/order-query.ts), like the product search's. */
 export const ORDER_KEYWORD_MAX = 200;
+/** The customer list's longest `keyword` (src/contract/customers.ts), like the order list's. */
+export const CUSTOMER_KEYWORD_MAX = 200;
+/** The orders a customer's page lists, newest first (docs/customers.md). */
+export const CUSTOMER_ORDERS_SHOWN = 100;
 /** The product list's and the suggestions' longest `keyword` (src/contract/catalog.ts). */
 export const PRODUCT_KEYWORD_MAX = 200;
 /** The most ids a product list's `category[in]` or `brand[in]` filter takes. */

@@ -345,6 +345,7 @@ export const apiFailures = {
     message: 'Cash on delivery is not available for this city, please pay by card',
   },
   orderNotFound: { status: 404, message: 'No order for this id' },
+  customerNotFound: { status: 404, message: 'No customer for this id' },
   invoiceNotIssued: {
     status: 404,
     message: 'No tax invoice was issued for this order',

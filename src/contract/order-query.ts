@@ -14,7 +14,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
  */
 
 /** A GET form sends an empty field for a filter left alone: empty text means "not given". */
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
 /**
@@ -37,16 +37,18 @@ const flag = z.enum(['true', 'false'], { error: m.flagFilterInvalid }).transform
 
 export const orderFilterFields = {
   /** An order number (`#12`, `١٢`), or part of the customer's name, e-mail or phone. */
-  keyword: optional(z.string({ error: m.valueTypeInvalid }).trim().max(ORDER_KEYWORD_MAX, { error: m.keywordTooLong })),
+  keyword: optionalFilter(
+    z.string({ error: m.valueTypeInvalid }).trim().max(ORDER_KEYWORD_MAX, { error: m.keywordTooLong }),
+  ),
   /** Where the order is, and what became of its money (docs/orders.md § Lifecycle). */
-  status: optional(z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid })),
-  paymentStatus: optional(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
-  method: optional(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
+  status: optionalFilter(z.enum(ORDER_STATUSES, { error: m.orderStatusInvalid })),
+  paymentStatus: optionalFilter(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
+  method: optionalFilter(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
   /** First and last day, both included: the shop's days, in its time zone (docs/dates.md). */
-  from: optional(day),
-  to: optional(day),
-  isPaid: optional(flag),
-  isDelivered: optional(flag),
+  from: optionalFilter(day),
+  to: optionalFilter(day),
+  isPaid: optionalFilter(flag),
+  isDelivered: optionalFilter(flag),
 };
 
 /** `to` before `from` names no day at all: refused rather than answered empty. */

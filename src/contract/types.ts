@@ -24,6 +24,7 @@ import type {
   suggestionSchema,
   updateSubcategorySchema,
 } from './catalog.js';
+import type { customerEnvelope, customerOrderSchema, customerSchema } from './customers.js';
 import type { storedImageSchema } from './images.js';
 import type { creditNoteSchema, invoiceSchema } from './invoices.js';
 import type {
@@ -71,6 +72,9 @@ export type StoredImage = z.output<typeof storedImageSchema>;
 
 export type Role = z.output<typeof roleSchema>;
 export type User = z.output<typeof userSchema>;
+export type Customer = z.output<typeof customerSchema>;
+export type CustomerDetail = z.output<typeof customerEnvelope>['data'];
+export type CustomerOrder = z.output<typeof customerOrderSchema>;
 export type AuthEnvelope = z.output<typeof authEnvelope>;
 
 export type NamedItem = z.output<typeof namedItemSchema>;

@@ -28,6 +28,9 @@ export default [
     route('admin', 'routes/admin/home.ts'),
     route('admin/allorders', 'routes/admin/orders.tsx'),
     route('admin/orders/:id', 'routes/admin/order.tsx'),
+    // The shop's customers with their orders' figures (docs/customers.md).
+    route('admin/customers', 'routes/admin/customers.tsx'),
+    route('admin/customers/:id', 'routes/admin/customer.tsx'),
     route('admin/allproducts', 'routes/admin/products.tsx'),
     // Products from a CSV and a zip of pictures: a larger post than the other pages (src/contract/web.ts).
     route(productImportPath, 'routes/admin/product-import.tsx'),

@@ -315,6 +315,9 @@ const adminCases: AdminCase[] = [
     status: 404,
     prepare: async () => ({ url: '/e-invoicing/documents/999999/correction' }),
   },
+  { route: 'GET /users', status: 200, prepare: async () => ({ url: '/users?keyword=0551234567' }) },
+  // A customer asking for their own record is refused as for another's: the guard is staff only.
+  { route: 'GET /users/:id', status: 200, prepare: async () => ({ url: `/users/${user.id}` }) },
   { route: 'GET /shipping-zones', status: 200, prepare: async () => ({ url: '/shipping-zones' }) },
   {
     route: 'POST /shipping-zones',

@@ -1080,6 +1080,17 @@ const specs: Record<string, RouteSpec> = {
     params: { id: { kind: 'address', owned: true } },
     control: 200,
   },
+  'GET /users': {
+    prepare: async () => ({ query: { ...validPage, keyword: '٠٥٥١٢٣٤٥٦٧' } }),
+    query: { ...pageQuery, keyword: badKeyword },
+    keyword: true,
+    control: 200,
+  },
+  'GET /users/:id': {
+    prepare: async () => ({ params: { id: w.customer.id } }),
+    params: { id: { kind: 'user' } },
+    control: 200,
+  },
   'GET /coupons': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
   'POST /coupons': {
     prepare: async () => ({ body: { name: `FUZZ-${randomUUID().slice(0, 8)}`, expire: '2099-12-31', discount: 10 } }),

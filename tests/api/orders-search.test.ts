@@ -146,6 +146,30 @@ describe('GET /orders: search', () => {
     }
   });
 
+  it("finds an order by its delivery phone, typed in any form, when it is not the account's", async () => {
+    const sender = await customer('هدى المرسلة', '+966507778889', 'huda@example.com');
+    const [gift] = await t.database.db
+      .insert(orders)
+      .values({
+        userId: sender.id,
+        shippingAddress: { details: 'حي الروضة', phone: '+966534445556', city: 'جدة', postalCode: '' },
+        totalOrderPrice: 5_000,
+        paymentMethodType: 'cash',
+        createdAt: new Date('2026-01-21T12:00:00Z'),
+      })
+      .returning();
+    if (!gift) throw new Error('no order');
+    try {
+      for (const keyword of ['0534445556', '٠٥٣٤٤٤٥٥٥٦', '+966534445556', '+٩٦٦٥٣٤٤٤٥٥٥٦', '4445556']) {
+        expect(await numbersOf({ keyword }), keyword).toEqual(numbers(gift));
+      }
+      // The account's own number still finds it.
+      expect(await numbersOf({ keyword: '0507778889' })).toEqual(numbers(gift));
+    } finally {
+      await t.database.db.delete(orders).where(eq(orders.id, gift.id));
+    }
+  });
+
   it('takes LIKE wildcards literally', async () => {
     expect(await numbersOf({ keyword: '%' })).toEqual(numbers(placed.wild));
     expect(await numbersOf({ keyword: '_' })).toEqual(numbers(placed.wild));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ListEnvelope, Order } from '../../src/contract/types';
 import { ao } from '../../src/web/i18n/admin-orders';
-import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
+import { formatCode, formatDateTime, formatNumber, formatPrice } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
-import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {
   ADMIN,
   adminSession,
@@ -15,6 +15,7 @@ import {
   placeCashOrder,
   recordPosts,
   SHIPPING,
+  SHOP_TIME_ZONE,
   SHOWN_PHONE,
   signInWithCookie,
   stockedProducts,
@@ -30,7 +31,14 @@ const CURRENCY = 'SAR'; // the shop's default; the test server does not change i
 
 const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
+/** The list's rows (a dense table, docs/orders.md); on the customer's own page, their order cards. */
+const rows = (page: Page) => main(page).getByRole('table', { name: ao.table.caption }).locator('tbody tr');
 const cards = (page: Page) => main(page).getByRole('article');
+/** A row's cell under the column heading `column` (the number is the row's own heading). */
+const COLUMNS: string[] = Object.values(ao.table).slice(1);
+const cellOf = (row: Locator, column: string) => row.locator('th, td').nth(COLUMNS.indexOf(column));
+const rowOf = (page: Page, order: Order) =>
+  rows(page).filter({ has: page.getByRole('rowheader', { name: orderTitle(order) }) });
 const orderTitle = (order: Order) => `طلب رقم ${formatCode(order.number)}`;
 const select = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
 const saveButton = (page: Page, name: string) => main(page).getByRole('button', { name });
@@ -74,7 +82,7 @@ test.describe('admin order screens', () => {
     }
   });
 
-  test('the list greets the admin with the shop’s order count; twenty cards a page, each with its customer', async ({
+  test('the list greets the admin with the shop’s order count; twenty rows a page, each with its customer', async ({
     page,
     request,
     baseURL,
@@ -95,23 +103,26 @@ test.describe('admin order screens', () => {
     ).toHaveAttribute('aria-current', 'page');
 
     // Newest first, twenty a page.
-    await expect(cards(page)).toHaveCount(20);
-    await expect(cards(page).getByRole('heading', { level: 2 }).first()).toHaveText(orderTitle(newest));
+    await expect(rows(page)).toHaveCount(20);
+    await expect(rows(page).getByRole('rowheader').first()).toHaveText(orderTitle(newest));
     await page.goto(`/admin/allorders?keyword=${encodeURIComponent(customer.email)}`);
     await expect(main(page)).toContainText(plural(21, ao.matchCount));
-    await expect(cards(page)).toHaveCount(20);
-    const titles = cards(page).getByRole('heading', { level: 2 });
+    await expect(rows(page)).toHaveCount(20);
+    const titles = rows(page).getByRole('rowheader');
     await expect(titles.nth(0)).toHaveText(orderTitle(newest));
     await expect(titles.nth(1)).toHaveText(orderTitle(middle));
-    const card = cards(page).first();
-    await expect(card).toContainText(customer.name);
-    await expect(card).toContainText(customer.email);
-    await expect(fact(card, 'الحالة')).toHaveText('قيد المراجعة');
-    await expect(fact(card, 'الدفع')).toHaveText('غير مدفوع');
-    await expect(fact(card, 'طريقة الدفع')).toHaveText('الدفع عند الاستلام');
-    await expect(fact(card, 'الإجمالي')).toHaveText(formatPrice(newest.totalOrderPrice, CURRENCY));
-    // The items are for the order's own page.
-    await expect(card.getByRole('list', { name: 'منتجات الطلب' })).toHaveCount(0);
+    const row = rows(page).first();
+    await expect(cellOf(row, ao.table.customer)).toContainText(customer.name);
+    await expect(cellOf(row, ao.table.customer)).toContainText(customer.email);
+    await expect(cellOf(row, ao.table.date)).toHaveText(formatDateTime(newest.createdAt, SHOP_TIME_ZONE));
+    await expect(cellOf(row, ao.table.city)).toHaveText(SHIPPING.city);
+    await expect(cellOf(row, ao.table.items)).toHaveText(
+      formatNumber(newest.cartItems.reduce((units, item) => units + item.count, 0)),
+    );
+    await expect(cellOf(row, ao.table.status)).toHaveText('قيد المراجعة');
+    await expect(cellOf(row, ao.table.payment)).toContainText('غير مدفوع');
+    await expect(cellOf(row, ao.table.payment)).toContainText('الدفع عند الاستلام');
+    await expect(cellOf(row, ao.table.total)).toHaveText(formatPrice(newest.totalOrderPrice, CURRENCY));
     expect(await noSideways(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
 
@@ -122,11 +133,11 @@ test.describe('admin order screens', () => {
       new RegExp(`/admin/allorders\\?keyword=${escapeRegExp(encodeURIComponent(customer.email))}&page=2$`),
     );
     await expect(page).toHaveTitle(`إدارة الطلبات — الصفحة ${formatNumber(2)} | متجر`);
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(oldest));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole('rowheader')).toHaveText(orderTitle(oldest));
 
-    // The whole card opens the order.
-    await cards(page)
+    // The number opens the order.
+    await rows(page)
       .first()
       .getByRole('link', { name: orderTitle(oldest) })
       .click();
@@ -151,9 +162,10 @@ test.describe('admin order screens', () => {
     await search.fill(phone);
     await search.press('Enter');
     await expect(page).toHaveURL(new RegExp(`[?&]keyword=${phone}(&|$)`));
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(order));
-    await expect(cards(page).first()).toContainText(customer.name);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole('rowheader')).toHaveText(orderTitle(order));
+    await expect(rows(page).first()).toContainText(customer.name);
+    // On a phone the table scrolls in its own region; the page itself does not.
     expect(await noSideways(page)).toBeLessThanOrEqual(0);
 
     // Card orders of this cash customer: none, and the list says so.
@@ -161,7 +173,7 @@ test.describe('admin order screens', () => {
     await main(page).getByRole('button', { name: ao.filters.apply }).click();
     await expect(page).toHaveURL(/[?&]method=card(&|$)/);
     await expect(main(page)).toContainText(ao.noMatches);
-    await expect(cards(page)).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(0);
     const exportLink = main(page).getByRole('link', { name: ao.filters.exportCsv });
     const cardHref = new URL((await exportLink.getAttribute('href')) ?? '', baseURL);
     expect(cardHref.pathname).toBe('/admin/orders/export.csv');
@@ -172,7 +184,7 @@ test.describe('admin order screens', () => {
     // Cash: the order again, and its CSV (a BOM, then the customer's Arabic name).
     await select(page, ao.filters.method).selectOption('cash');
     await main(page).getByRole('button', { name: ao.filters.apply }).click();
-    await expect(cards(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveCount(1);
     const cashHref = (await exportLink.getAttribute('href')) ?? '';
     expect(new URL(cashHref, baseURL).searchParams.get('method')).toBe('cash');
     const csv = await page.request.get(cashHref);
@@ -193,7 +205,7 @@ test.describe('admin order screens', () => {
     await expect(select(page, ao.filters.method)).toHaveValue('');
   });
 
-  test('filter by status: the cards in that status, and the CSV link carrying it', async ({
+  test('filter by status: the orders in that status, and the CSV link carrying it', async ({
     page,
     request,
     baseURL,
@@ -207,7 +219,7 @@ test.describe('admin order screens', () => {
     });
     expect(moved.status()).toBe(200);
     await page.goto(`/admin/allorders?keyword=${encodeURIComponent(customer.email)}`);
-    await expect(cards(page)).toHaveCount(2);
+    await expect(rows(page)).toHaveCount(2);
 
     const status = select(page, ao.filters.status);
     await expect(status.locator('option')).toHaveText([
@@ -228,16 +240,16 @@ test.describe('admin order screens', () => {
     await status.selectOption({ label: 'قيد التجهيز' });
     await main(page).getByRole('button', { name: ao.filters.apply }).click();
     await expect(page).toHaveURL(/[?&]status=processing(&|$)/);
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first().getByRole('heading', { level: 2 })).toHaveText(orderTitle(preparing));
-    await expect(fact(cards(page).first(), 'الحالة')).toHaveText('قيد التجهيز');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole('rowheader')).toHaveText(orderTitle(preparing));
+    await expect(cellOf(rows(page).first(), ao.table.status)).toHaveText('قيد التجهيز');
     await expect(status).toHaveValue('processing');
     const exportHref = await main(page).getByRole('link', { name: ao.filters.exportCsv }).getAttribute('href');
     expect(Object.fromEntries(new URL(exportHref ?? '', baseURL).searchParams)).toEqual({
       keyword: customer.email,
       status: 'processing',
     });
-    await expect(cards(page).getByRole('heading', { name: orderTitle(waiting) })).toHaveCount(0);
+    await expect(rowOf(page, waiting)).toHaveCount(0);
   });
 
   test('bad days in the URL are said in Arabic beside their fields', async ({ page, request, baseURL }) => {
@@ -270,9 +282,10 @@ test.describe('admin order screens', () => {
     expect(paid.status()).toBe(200);
 
     await page.goto('/admin/allorders');
-    const card = cards(page).filter({ has: page.getByRole('heading', { name: orderTitle(order) }) });
-    await expect(fact(card, 'الدفع')).toHaveText('مدفوع');
-    await expect(fact(card, 'الحالة')).toHaveText('قيد المراجعة');
+    const row = rowOf(page, order);
+    await expect(cellOf(row, ao.table.payment)).toContainText('مدفوع');
+    await expect(cellOf(row, ao.table.payment)).not.toContainText('غير مدفوع');
+    await expect(cellOf(row, ao.table.status)).toHaveText('قيد المراجعة');
   });
 
   test('the order page: items, customer, address and total; one status control along the allowed moves, and the customer sees it', async ({

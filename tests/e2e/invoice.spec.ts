@@ -96,7 +96,7 @@ test('a customer opens the tax invoice of a cash order; staff open it from the o
       await staffPage.getByRole('link', { name: /^الفاتورة الضريبية/ }).click();
       await expect(staffPage.getByRole('heading', { level: 1, name: 'فاتورة ضريبية مبسطة' })).toBeVisible();
       await expect(staffPage.getByText(VAT_SELLER.vatNumber)).toBeVisible();
-      // The orders list links it too, above the card's own link to the order's page.
+      // The orders list links it too, in the order's payment column.
       await staffPage.goto(`${shopURL()}/admin/allorders`);
       const orderNumber = new Intl.NumberFormat('ar', { useGrouping: false }).format(order.number);
       await staffPage.getByRole('link', { name: `الفاتورة الضريبية للطلب رقم ${orderNumber}` }).click();

@@ -18,6 +18,9 @@ export const routeAccess: Record<string, Access> = {
   'GET /users/getMe': 'signedIn',
   'PUT /users/updateMe': 'signedIn',
   'PUT /users/changeMyPassword': 'signedIn',
+  // The shop's customers, for staff (docs/customers.md).
+  'GET /users': 'admin',
+  'GET /users/:id': 'admin',
   'GET /products': 'public',
   'POST /products': 'admin',
   'GET /products/suggest': 'public',

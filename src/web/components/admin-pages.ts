@@ -9,6 +9,7 @@ import {
   ShieldCheck,
   Tags,
   Truck,
+  UsersRound,
 } from 'lucide-react';
 import { productImportPath } from '../../contract/web';
 import { adminText } from '../i18n/admin';
@@ -35,6 +36,8 @@ export const adminPages = [
   },
   { to: '/admin/addbrand', label: adminText.brands, Icon: Tags, under: ['/admin/editbrand/'] },
   { to: '/admin/addCoupon', label: adminText.coupons, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
+  // The shop's customers (docs/customers.md).
+  { to: '/admin/customers', label: adminText.customers, Icon: UsersRound, under: ['/admin/customers/'] },
   // Review moderation (docs/reviews.md § Moderation).
   { to: '/admin/reviews', label: adminText.reviews, Icon: MessageSquareText, under: ['/admin/reviews/'] },
   // The shop's money settings (docs/pricing.md).

@@ -113,17 +113,24 @@ export function OrderCard({ order, currency, timeZone, href, showItems = true, c
       {order.invoiceNumber !== undefined && (
         // Positioned, so it stays clickable above a card-wide link (the admin list).
         <p className="relative mt-3 border-t border-slate-200 pt-3 text-sm">
-          <Link
-            to={`/orders/${order.id}/invoice`}
-            aria-label={inv.linkFor(formatCode(order.number))}
-            className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            {inv.link}
-          </Link>
+          <InvoiceLink order={order} />
         </p>
       )}
     </article>
+  );
+}
+
+/** An order's tax invoice (docs/invoices.md), named with the order's number for screen readers. */
+export function InvoiceLink({ order }: { order: Pick<Order, 'id' | 'number'> }) {
+  return (
+    <Link
+      to={`/orders/${order.id}/invoice`}
+      aria-label={inv.linkFor(formatCode(order.number))}
+      className="inline-flex items-center gap-1.5 font-bold text-brand-700 hover:underline"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {inv.link}
+    </Link>
   );
 }
 

@@ -54,6 +54,18 @@ export const ao = {
   noOrders: 'لا توجد طلبات',
   noOrdersHint: 'ستظهر هنا طلبات العملاء فور إتمامها.',
   ordersPager: 'صفحات الطلبات',
+  /** The list's dense table (docs/orders.md, "The admin orders list"). */
+  table: {
+    caption: 'الطلبات، الأحدث أولاً',
+    number: 'رقم الطلب',
+    date: 'التاريخ والوقت',
+    customer: 'العميل',
+    city: 'المدينة',
+    items: 'القطع',
+    total: 'الإجمالي',
+    status: 'الحالة',
+    payment: 'الدفع',
+  },
   refundsTitle: 'مدفوعات لم تصبح طلبات',
   refundsIntro:
     'دفعات لم يُنشأ منها طلب (وصلت بعد نفاد الكمية، أو بمبلغ أو عملة غير مبلغ الطلب، أو دفعة ثانية لطلب مدفوع)، فأُعيدت إلى أصحابها عبر بوابة الدفع.',

@@ -11,4 +11,5 @@ export const adminText = {
   settings: 'إعدادات المتجر',
   eInvoicing: 'الفوترة الإلكترونية',
   reviews: 'المراجعات',
+  customers: 'العملاء',
 };

@@ -271,6 +271,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SHIPPING_ADDRESS_REQUIRED: { text: cartText.addressRequired },
   ADDRESS_REQUIRED: { text: cartText.noAddresses },
   ORDER_NOT_FOUND: { text: ao.orderGone },
+  CUSTOMER_NOT_FOUND: { text: 'لم نجد هذا العميل: ربما حُذف حسابه أو الرابط غير صحيح' },
   ORDER_STATUS_INVALID: { text: 'اختر حالة صحيحة للطلب', field: 'status' },
   ORDER_NOTE_TOO_LONG: { text: 'الملاحظة أو السبب أطول من 500 حرف' },
   TRACKING_INVALID: { text: ao.trackingTextInvalid },

@@ -16,7 +16,8 @@ export const isMissingOrder = (error: unknown) =>
       'errors' in error.body &&
       error.body.errors.some((failure) => failure.location === 'params')));
 
-function notFoundOnMissing(error: unknown): never {
+/** Throws the not-found page for a missing thing (`isMissingOrder` reads any resource's 404 or bad id so), else rethrows. */
+export function notFoundOnMissing(error: unknown): never {
   if (isMissingOrder(error)) throw data(null, { status: 404 });
   throw error;
 }

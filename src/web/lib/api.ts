@@ -17,6 +17,7 @@ import type {
   subcategoryList,
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
+import type { customerEnvelope, customerList } from '../../contract/customers.js';
 import type {
   eInvoicingStatusEnvelope,
   reportingDocumentEnvelope,
@@ -218,6 +219,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     users: {
       me: () => get<typeof userEnvelope>('/users/getMe'),
+      /** Staff: the shop's customers with their orders' figures (docs/customers.md). */
+      customers: (query: Query = {}) => get<typeof customerList>('/users', query),
+      customer: (id: string) => get<typeof customerEnvelope>(one('/users', id)),
       /** `email` only when it changed (docs/specification.md (Validation rules: Profile and password)). */
       updateMe: (body: UpdateMeBody) => call<typeof updateMeEnvelope>('PUT', '/users/updateMe', body),
       changePassword: (body: ChangePasswordBody) => call<typeof authEnvelope>('PUT', '/users/changeMyPassword', body),

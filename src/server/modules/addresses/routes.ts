@@ -4,23 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../../contract/common.js';
 import { apiMessages as m } from '../../../contract/messages.js';
 import { addressEnvelope, addressesChanged, addressList, addressSchemas } from '../../../contract/shopping.js';
-import type { Address } from '../../../contract/types.js';
 import { addresses } from '../../../db/schema.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
-import { addAddress } from './service.js';
-
-const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
-  _id: row.id,
-  id: row.id,
-  alias: row.alias,
-  details: row.details,
-  phone: row.phone,
-  city: row.city,
-  postalCode: row.postalCode,
-});
+import { addAddress, serializeAddress } from './service.js';
 
 /** A customer's saved addresses; every query is scoped to the caller, so others' ids are not found. */
 export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {

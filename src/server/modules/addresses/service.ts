@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MAX_ADDRESSES } from '../../../contract/constants.js';
+import type { Address } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { addresses, users } from '../../../db/schema.js';
 import { failure } from '../../errors.js';
@@ -48,3 +49,14 @@ export async function markAddressUsed(
       ),
     );
 }
+
+/** A saved address as the API answers it. */
+export const serializeAddress = (row: typeof addresses.$inferSelect): Address => ({
+  _id: row.id,
+  id: row.id,
+  alias: row.alias,
+  details: row.details,
+  phone: row.phone,
+  city: row.city,
+  postalCode: row.postalCode,
+});

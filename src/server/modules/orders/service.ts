@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
-import { ARABIC_FOLDING, searchWords } from '../../../contract/arabic-text.js';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
 import { toAsciiDigits } from '../../../contract/digits.js';
 import type { StockShortDetails } from '../../../contract/errors.js';
 import { codeOf, apiMessages as m } from '../../../contract/messages.js';
 import { toMajor } from '../../../contract/money.js';
 import type { OrderFilter } from '../../../contract/order-query.js';
-import { normalizePhone, type PhoneCountry, toE164 } from '../../../contract/phone.js';
+import type { PhoneCountry } from '../../../contract/phone.js';
 import type { Order, OrderEvent } from '../../../contract/types.js';
 import { variantTitle } from '../../../contract/variant-names.js';
 import type { Database, Tx } from '../../../db/client.js';
@@ -30,6 +29,7 @@ import type { MediaStore } from '../../media/store.js';
 import { type PricedCart, refuseHugeTotal } from '../cart/service.js';
 import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { type InvoiceMarket, invoiceOrder } from '../invoices/service.js';
+import { personConditions } from '../users/search.js';
 import { historiesOf, recordEvent, SYSTEM } from './events.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -255,35 +255,25 @@ export async function createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
   return row;
 }
 
-/** A LIKE pattern that finds `text` anywhere, its own `%`, `_` and `\\` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** A text column folded the way `normalizeArabic` folds a query: lower case, letter folds, no tashkeel. */
-const folded = (column: typeof users.name) =>
-  sql`regexp_replace(translate(lower(${column}), ${ARABIC_FOLDING.from}, ${ARABIC_FOLDING.to}), ${ARABIC_FOLDING.dropped}, '', 'g')`;
-
 /** The largest order number (a PostgreSQL integer): longer digit runs are no order number. */
 const MAX_ORDER_NUMBER = 2_147_483_647;
-/** Name words compared, like the product search's: a pasted paragraph says no more than this. */
-const MAX_NAME_WORDS = 8;
+
+/** An order's delivery phone (E.164, docs/decisions/0014-phone-numbers.md), from its shipping address. */
+const deliveryPhone = sql`${orders.shippingAddress}->>'phone'`;
 
 /**
- * Orders whose number is the keyword (`12`, `#12`, `١٢`), or whose customer's phone is it (any
- * form the shop takes: 0551234567 finds +966551234567) or has its digits, or whose customer's
- * e-mail contains it, or whose customer's name has every one of its words (Arabic folding).
+ * Orders whose number is the keyword (`12`, `#12`, `١٢`), or whose customer is it (name, e-mail,
+ * phone: `personConditions`), or whose delivery phone is it: the number the parcel goes to, which
+ * may be another person's than the account's.
  */
 function keywordCondition(keyword: string, country: PhoneCountry): SQL | undefined {
-  const ascii = toAsciiDigits(keyword);
-  const anyOf: (SQL | undefined)[] = [ilike(users.email, containing(keyword))];
-  const number = /^#?\s*(\d{1,10})$/.exec(ascii)?.[1];
+  const anyOf = personConditions(keyword, country, {
+    name: users.name,
+    email: users.email,
+    phones: [users.phone, deliveryPhone],
+  });
+  const number = /^#?\s*(\d{1,10})$/.exec(toAsciiDigits(keyword))?.[1];
   if (number !== undefined && Number(number) <= MAX_ORDER_NUMBER) anyOf.push(eq(orders.number, Number(number)));
-  const phone = toE164(ascii, country);
-  if (phone) anyOf.push(eq(users.phone, phone));
-  // Part of a number, as typed: its digits without the trunk or international zeros.
-  const digits = normalizePhone(ascii);
-  if (/^\+?\d{4,}$/.test(digits)) anyOf.push(like(users.phone, containing(digits.replace(/^\+?0*/, ''))));
-  const words = searchWords(keyword).slice(0, MAX_NAME_WORDS);
-  if (words.length > 0) anyOf.push(and(...words.map((word) => sql`${folded(users.name)} like ${containing(word)}`)));
   return or(...anyOf);
 }
 

@@ -2,6 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authEnvelope, authSchemas, updateMeEnvelope, userEnvelope } from '../../../contract/auth.js';
+import {
+  customerEnvelope,
+  customerList,
+  customerListQuerySchema,
+  customerParams,
+} from '../../../contract/customers.js';
 import { users } from '../../../db/schema.js';
 import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
@@ -9,7 +15,10 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { fieldError } from '../../errors.js';
+import { failing } from '../../http/openapi.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { serializeUser } from './serialize.js';
+import { customerById, listCustomers } from './service.js';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, tokens, guards } = ctx;
@@ -17,7 +26,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const schemas = authSchemas(ctx.config.phoneCountry);
   const tags = ['users'];
   /** Schemas too long to sit beside their route (the OpenAPI document is built from them). */
-  const contract = { getMe: { response: { 200: userEnvelope }, tags } };
+  const contract = {
+    getMe: { response: { 200: userEnvelope }, tags },
+    customers: { querystring: customerListQuerySchema, response: { 200: customerList }, tags },
+    customer: { params: customerParams, response: { 200: customerEnvelope, ...failing(404) }, tags },
+  };
+
+  // Staff read the shop's customers (docs/customers.md); `/:id` comes after the named routes by Fastify's own precedence.
+  r.get('/', { onRequest: guards.admin, schema: contract.customers }, async (request) => {
+    const { page, limit, offset } = pageOf(request.query);
+    const { customers, total } = await listCustomers(db, request.query, { limit, offset }, ctx.config.phoneCountry);
+    return listEnvelope(customers, total, page, limit);
+  });
+
+  r.get('/:id', { onRequest: guards.admin, schema: contract.customer }, async (request) => ({
+    data: await customerById(db, request.params.id),
+  }));
 
   r.get('/getMe', { onRequest: guards.signedIn, schema: contract.getMe }, async (request) => ({
     data: serializeUser(userOf(request)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArrowRight, Mail, MapPin, Phone, Printer, UserRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { data, Link, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { toAsciiDigits } from '../../../contract/digits';
@@ -18,12 +18,14 @@ import {
   refundFields,
   restockName,
 } from '../../components/admin-order-actions';
+import { Detail, Panel } from '../../components/admin-panel';
 import { FormAlert } from '../../components/form-alert';
 import { FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { CreditNoteLink, OrderCard } from '../../components/order-card';
 import { SubmitButton } from '../../components/submit-button';
 import { UnrecognisedCity } from '../../components/unrecognised-city';
 import { at } from '../../i18n/account';
+import { customerText } from '../../i18n/admin-customers';
 import { ao } from '../../i18n/admin-orders';
 import { inv } from '../../i18n/invoice';
 import { ps } from '../../i18n/packing-slip';
@@ -410,6 +412,9 @@ function CustomerDetails({ order }: { order: Order }) {
             </bdi>
           </Detail>
         </dl>
+        <Link to={`/admin/customers/${user.id}`} className="mt-3 inline-block font-bold text-brand-700 hover:underline">
+          {customerText.openCustomer}
+        </Link>
       </Panel>
       <Panel id="shipping-heading" title={ao.shippingAddress}>
         <dl className="flex flex-col gap-3">
@@ -431,28 +436,5 @@ function CustomerDetails({ order }: { order: Order }) {
         </dl>
       </Panel>
     </>
-  );
-}
-
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-      <h2 id={id} className="mb-3 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Detail({ Icon, term, children }: { Icon?: typeof UserRound; term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="flex items-center gap-1.5 text-sm text-slate-600">
-        {Icon && <Icon aria-hidden="true" className="size-4" />}
-        {term}
-      </dt>
-      <dd className="font-bold">{children}</dd>
-    </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Download, Mail, ReceiptText, Search, Undo2, UserRound } from 'lucide-react';
+import { Download, ReceiptText, Search, Undo2 } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { ORDER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { CheckoutStatus, Order } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
+import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
 import { FormField, SelectField } from '../../components/form-field';
-import { OrderCard } from '../../components/order-card';
+import { InvoiceLink } from '../../components/order-card';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
@@ -15,7 +16,7 @@ import { toQueryString } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FieldErrors } from '../../lib/form';
-import { formatDate, formatNumber, formatPrice } from '../../lib/format';
+import { formatCode, formatDate, formatDateTime, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import {
   hasOrderFilter,
@@ -92,21 +93,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <EmptyState Icon={ReceiptText} title={ao.noOrders} hint={ao.noOrdersHint} />
       ) : (
         <BusyRegion busy={busy}>
-          <ol className="flex flex-col gap-4">
-            {orders.data.map((order) => (
-              <li key={order.id}>
-                <OrderCard
-                  order={order}
-                  currency={shop.currency}
-                  timeZone={shop.timeZone}
-                  href={`/admin/orders/${order.id}`}
-                  showItems={false}
-                >
-                  <OrderCustomer customer={order.user} />
-                </OrderCard>
-              </li>
-            ))}
-          </ol>
+          <OrdersTable orders={orders.data} shop={shop} />
           <Pagination
             currentPage={orders.paginationResult.currentPage}
             numberOfPages={orders.paginationResult.numberOfPages}
@@ -269,24 +256,66 @@ function RefundedPayments({ refunds, timeZone }: { refunds: CheckoutStatus[]; ti
   );
 }
 
-/** Who ordered: the name and e-mail the spec's admin card shows. */
-function OrderCustomer({ customer }: { customer: Order['user'] }) {
+/**
+ * The orders as a dense table, one row each (docs/orders.md, "The admin orders list"): the number
+ * opens the order, the name its customer; dates and times in the shop's zone.
+ */
+function OrdersTable({ orders, shop }: { orders: Order[]; shop: { currency: string; timeZone: string } }) {
+  const c = ao.table;
   return (
-    <dl className="flex flex-wrap gap-x-8 gap-y-2 py-3 text-sm">
-      <div className="flex min-w-0 items-center gap-1.5">
-        <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <dt className="sr-only">{ao.customer}</dt>
-        <dd className="font-bold">
-          <bdi>{customer.name}</bdi>
-        </dd>
-      </div>
-      <div className="flex min-w-0 items-center gap-1.5">
-        <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <dt className="sr-only">{ao.customerEmail}</dt>
-        <dd className="min-w-0 [overflow-wrap:anywhere]">
-          <bdi dir="ltr">{customer.email}</bdi>
-        </dd>
-      </div>
-    </dl>
+    <DenseTable
+      id="admin-orders-caption"
+      caption={c.caption}
+      minWidthClass="min-w-[60rem]"
+      head={
+        <>
+          <DenseHeading>{c.number}</DenseHeading>
+          <DenseHeading>{c.date}</DenseHeading>
+          <DenseHeading>{c.customer}</DenseHeading>
+          <DenseHeading>{c.city}</DenseHeading>
+          <DenseHeading>{c.items}</DenseHeading>
+          <DenseHeading>{c.total}</DenseHeading>
+          <DenseHeading>{c.status}</DenseHeading>
+          <DenseHeading>{c.payment}</DenseHeading>
+        </>
+      }
+    >
+      {orders.map((order) => (
+        <tr key={order.id} className="border-t border-slate-200">
+          <th scope="row" className={`${denseCell} whitespace-nowrap text-start font-bold`}>
+            <Link to={`/admin/orders/${order.id}`} className="text-brand-700 hover:underline">
+              {at.orderNumber(formatCode(order.number))}
+            </Link>
+          </th>
+          <td className={`${denseCell} whitespace-nowrap`}>
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, shop.timeZone)}</time>
+          </td>
+          <td className={denseCell}>
+            <Link to={`/admin/customers/${order.user.id}`} className="font-bold text-brand-700 hover:underline">
+              <bdi>{order.user.name}</bdi>
+            </Link>
+            <bdi dir="ltr" className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
+              {order.user.email}
+            </bdi>
+          </td>
+          <td className={denseCell}>
+            <bdi>{order.shippingAddress.city}</bdi>
+          </td>
+          <td className={denseCell}>{formatNumber(order.cartItems.reduce((units, item) => units + item.count, 0))}</td>
+          <td className={`${denseCell} whitespace-nowrap`}>{formatPrice(order.totalOrderPrice, shop.currency)}</td>
+          <td className={`${denseCell} whitespace-nowrap`}>{ORDER_STATUS_NAMES[order.status]}</td>
+          <td className={`${denseCell} whitespace-nowrap`}>
+            {PAYMENT_STATUS_NAMES[order.paymentStatus]}
+            <span className="block text-xs text-slate-600">{paymentMethodLabel(order.paymentMethodType)}</span>
+            {order.isTest && <span className="block text-xs text-amber-900">{at.testOrder}</span>}
+            {order.invoiceNumber !== undefined && (
+              <span className="block text-xs">
+                <InvoiceLink order={order} />
+              </span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DenseTable>
   );
 }
