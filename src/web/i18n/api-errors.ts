@@ -20,6 +20,7 @@ import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
 import { ap, variantText as vt } from './admin-products';
 import { st } from './admin-store';
+import { vr } from './admin-vat-report';
 import { authText } from './auth';
 import { cartText } from './cart';
 import { ei } from './e-invoicing';
@@ -290,6 +291,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PAYMENT_METHOD_INVALID: { text: cartText.methodRequired, field: 'paymentMethod' },
   DATE_FILTER_INVALID: { text: ao.filters.dateInvalid },
   DATE_RANGE_INVALID: { text: ao.filters.rangeInvalid, field: 'to' },
+  REPORT_RANGE_TOO_LONG: { text: vr.rangeTooLong, field: 'to' },
   FLAG_FILTER_INVALID: { text: ao.filters.flagInvalid },
   PAYMENT_STATUS_INVALID: { text: ao.filters.paymentStatusInvalid, field: 'paymentStatus' },
   SHOP_NAME_REQUIRED: { text: st.shopNameRequired },
