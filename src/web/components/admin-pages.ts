@@ -1,5 +1,6 @@
 import {
   BadgePercent,
+  Calculator,
   FolderPlus,
   FolderTree,
   Package,
@@ -42,6 +43,8 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  // The owner's reports: the VAT report (docs/invoices.md § The VAT report).
+  { to: '/admin/reports/vat', label: adminText.reports, Icon: Calculator, under: ['/admin/reports/'] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
