@@ -15,4 +15,6 @@ export const vr = {
   noRates: 'لا شيء في هذه الفترة.',
   rangeTooLong: 'اختر فترة لا تزيد على 366 يومًا',
   summary: 'ملخص الفترة',
+  summaryTable: 'جدول ملخص الفترة',
+  byRateTable: 'جدول الضريبة حسب النسبة',
 };

@@ -109,7 +109,7 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
             {report.invoices.count + report.creditNotes.count === 0 && (
               <p className="mb-3 text-slate-700">{vr.noDocuments}</p>
             )}
-            <ScrollingTable labelledBy="vat-summary-heading">
+            <ScrollingTable label={vr.summaryTable}>
               <table className="w-full text-sm sm:text-base">
                 <thead className="bg-slate-50">
                   <tr>
@@ -166,7 +166,7 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
             {report.byRate.length === 0 ? (
               <p className="text-slate-700">{vr.noRates}</p>
             ) : (
-              <ScrollingTable labelledBy="vat-rates-heading">
+              <ScrollingTable label={vr.byRateTable}>
                 <table className="w-full text-sm sm:text-base">
                   <thead className="bg-slate-50">
                     <tr>
@@ -203,10 +203,10 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
 }
 
 /** A table that scrolls sideways on a narrow phone; it takes focus so a keyboard can scroll it. */
-function ScrollingTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
-      aria-labelledby={labelledBy}
+      aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
       tabIndex={0}
       className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
