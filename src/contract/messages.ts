@@ -364,6 +364,11 @@ export const apiFailures = {
     note: 'A real calendar day (years 1 to 9999); Arabic-Indic digits are read as digits.',
   },
   dateRangeInvalid: { field: true, message: 'to must not be before from' },
+  reportRangeTooLong: {
+    field: true,
+    message: 'A report covers at most 366 days',
+    note: 'from and to, both included, span at most 366 shop days (a leap year); docs/invoices.md § The VAT report.',
+  },
   flagFilterInvalid: { field: true, message: 'isPaid and isDelivered must be true or false' },
   orderStatusInvalid: {
     field: true,

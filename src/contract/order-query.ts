@@ -27,7 +27,8 @@ export const isCalendarDay = (value: string) => {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 };
 
-const day = z
+/** A shop day of a filter (`from`, `to`): refused with DATE_FILTER_INVALID unless a real calendar day. */
+export const day = z
   .string({ error: m.dateFilterInvalid })
   .trim()
   .transform(toAsciiDigits)
@@ -52,7 +53,7 @@ export const orderFilterFields = {
 };
 
 /** `to` before `from` names no day at all: refused rather than answered empty. */
-const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+export const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
   if (query.from && query.to && query.to < query.from) {
     ctx.addIssue({ code: 'custom', message: m.dateRangeInvalid, path: ['to'], input: query.to });
   }

@@ -54,6 +54,8 @@ export default [
     // Review moderation and its log (docs/reviews.md § Moderation).
     route('admin/reviews', 'routes/admin/reviews.tsx'),
     route('admin/reviews/log', 'routes/admin/review-log.tsx'),
+    // A period's VAT to file the return (docs/invoices.md § The VAT report).
+    route('admin/reports/vat', 'routes/admin/vat-report.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).
@@ -62,6 +64,8 @@ export default [
   route('admin/orders/export.csv', 'routes/admin/orders-export.ts'),
   // The admin products screen's CSV export (a download; the loader guards itself).
   route('admin/products/export.csv', 'routes/admin/products-export.ts'),
+  // The VAT report's CSV (a download; the loader guards itself).
+  route('admin/reports/vat.csv', 'routes/admin/vat-report-export.ts'),
   // The product form's sub-category choices (data only; the loader guards itself).
   route('admin/categories/:id/subcategories', 'routes/admin/subcategories.ts'),
   // The product cards' hearts post here.

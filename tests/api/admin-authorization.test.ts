@@ -337,6 +337,16 @@ const adminCases: AdminCase[] = [
     status: 204,
     prepare: async () => ({ url: `/shipping-zones/${await newZone()}` }),
   },
+  {
+    route: 'GET /admin/vat-report',
+    status: 200,
+    prepare: async () => ({ url: '/admin/vat-report?from=2026-04-01&to=2026-06-30' }),
+  },
+  {
+    route: 'GET /admin/vat-report.csv',
+    status: 200,
+    prepare: async () => ({ url: '/admin/vat-report.csv?from=2026-04-01&to=2026-06-30' }),
+  },
 ];
 
 const routesWith = (level: Access) =>

@@ -493,6 +493,9 @@ const badDay = (outOfRange: string) =>
     repeated('2026-03-01'),
     withNul,
   );
+/** A year, the most a VAT report covers in a common year; `to` a day later is one too many. */
+const validVatPeriod = { from: '2026-01-01', to: '2026-12-31' };
+const vatPeriodQuery = { from: badDay('2027-01-01'), to: badDay('2027-01-02') };
 const badFlag = choose(fc.constantFrom('yes', '1', 'TRUE', 'no'), injection, repeated('true'), withNul);
 const orderFilterQuery = {
   keyword: badKeyword,
@@ -1251,6 +1254,12 @@ const specs: Record<string, RouteSpec> = {
     // The default zone cannot be deleted (409).
     params: { id: { kind: 'zone', extra: () => [w.defaultZoneId] } },
     control: 204,
+  },
+  'GET /admin/vat-report': { prepare: async () => ({ query: validVatPeriod }), query: vatPeriodQuery, control: 200 },
+  'GET /admin/vat-report.csv': {
+    prepare: async () => ({ query: validVatPeriod }),
+    query: vatPeriodQuery,
+    control: 200,
   },
   'PUT /orders/:id/pay': orderFlag('isPaid'),
   'PUT /orders/:id/deliver': orderFlag('isDelivered'),

@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 11;
+const SIDEBAR_LINKS = 12;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -56,6 +56,7 @@ async function adminPaths(page: Page): Promise<string[]> {
     '/admin/reviews/log',
     '/admin/customers',
     `/admin/customers/${(await get<{ data: { id: string } }>('/users/getMe', customer.token)).data.id}`,
+    '/admin/reports/vat',
   ];
 }
 

@@ -120,6 +120,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /shipping-zones': 'admin',
   'PUT /shipping-zones/:id': 'admin',
   'DELETE /shipping-zones/:id': 'admin',
+  'GET /admin/vat-report': 'admin',
+  'GET /admin/vat-report.csv': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

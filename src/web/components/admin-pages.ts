@@ -1,5 +1,6 @@
 import {
   BadgePercent,
+  Calculator,
   FolderPlus,
   FolderTree,
   MessageSquareText,
@@ -47,6 +48,8 @@ export const adminPages = [
     Icon: Truck,
     under: ['/admin/shipping-zones/'],
   },
+  // The owner's reports: the VAT report (docs/invoices.md § The VAT report).
+  { to: '/admin/reports/vat', label: adminText.reports, Icon: Calculator, under: ['/admin/reports/'] },
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },

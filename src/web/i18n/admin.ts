@@ -12,4 +12,5 @@ export const adminText = {
   eInvoicing: 'الفوترة الإلكترونية',
   reviews: 'المراجعات',
   customers: 'العملاء',
+  reports: 'التقارير',
 };

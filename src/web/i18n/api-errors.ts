@@ -21,6 +21,7 @@ import { ac, ao } from './admin-orders';
 import { ap, variantText as vt } from './admin-products';
 import { rm } from './admin-reviews';
 import { st } from './admin-store';
+import { vr } from './admin-vat-report';
 import { authText } from './auth';
 import { cartText } from './cart';
 import { ei } from './e-invoicing';
@@ -297,6 +298,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PAYMENT_METHOD_INVALID: { text: cartText.methodRequired, field: 'paymentMethod' },
   DATE_FILTER_INVALID: { text: ao.filters.dateInvalid },
   DATE_RANGE_INVALID: { text: ao.filters.rangeInvalid, field: 'to' },
+  REPORT_RANGE_TOO_LONG: { text: vr.rangeTooLong, field: 'to' },
   FLAG_FILTER_INVALID: { text: ao.filters.flagInvalid },
   PAYMENT_STATUS_INVALID: { text: ao.filters.paymentStatusInvalid, field: 'paymentStatus' },
   SHOP_NAME_REQUIRED: { text: st.shopNameRequired },

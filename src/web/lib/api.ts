@@ -86,6 +86,7 @@ import type {
   UpdateMeBody,
   VerifyResetCodeBody,
 } from '../../contract/types.js';
+import type { vatReportEnvelope } from '../../contract/vat-report.js';
 
 /** A failed API call, carrying the contract's error body. */
 export class ApiError extends Error {
@@ -326,6 +327,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** A signed copy of a document ZATCA refused, with a new number (docs/invoices.md § Reporting). */
       correct: (number: number) =>
         call<typeof reportingDocumentEnvelope>('POST', `/e-invoicing/documents/${number}/correction`),
+    },
+    /** Staff: a period's invoices, credit notes and VAT, as JSON and as CSV (docs/invoices.md § The VAT report). */
+    vatReport: {
+      get: (period: { from: string; to: string }) => get<typeof vatReportEnvelope>('/admin/vat-report', period),
+      csv: (period: { from: string; to: string }) => download(`/admin/vat-report.csv${toQueryString(period)}`),
     },
     shippingZones: {
       list: () => get<typeof shippingZoneList>('/shipping-zones'),
