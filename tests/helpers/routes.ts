@@ -112,6 +112,9 @@ export const routeAccess: Record<string, Access> = {
   'POST /shipping-zones': 'admin',
   'PUT /shipping-zones/:id': 'admin',
   'DELETE /shipping-zones/:id': 'admin',
+  'GET /admin/abandoned-carts': 'admin',
+  // Anyone may call it; only the signed token of a reminder's link makes it act.
+  'POST /reminders/unsubscribe': 'public',
 };
 
 export const API_PREFIX = '/api/v1';

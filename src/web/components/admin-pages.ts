@@ -7,6 +7,7 @@ import {
   ReceiptText,
   Settings,
   ShieldCheck,
+  ShoppingCart,
   Tags,
   Truck,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  { to: '/admin/abandoned-carts', label: adminText.abandonedCarts, Icon: ShoppingCart, under: [] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
