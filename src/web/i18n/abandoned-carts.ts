@@ -1,8 +1,28 @@
+import type { PluralForms } from '../lib/plural';
+
 /** The abandoned baskets screen, the reminder settings and the unsubscribe page (docs/abandoned-baskets.md). */
 export const abc = {
   title: 'السلال المتروكة',
   description: 'سلال العملاء التي لم تتغير منذ أكثر من مهلة التذكير في إعدادات المتجر.',
   intro: (hours: string) => `سلال العملاء المسجلين التي لم تتغير منذ أكثر من ${hours}، الأقدم أولاً.`,
+  hours: {
+    zero: '{n} ساعة',
+    one: 'ساعة واحدة',
+    two: 'ساعتين',
+    few: '{n} ساعات',
+    many: '{n} ساعة',
+    other: '{n} ساعة',
+  } satisfies PluralForms,
+  basketCount: {
+    zero: 'لا سلال',
+    one: 'سلة واحدة',
+    two: 'سلتان',
+    few: '{n} سلال',
+    many: '{n} سلة',
+    other: '{n} سلة',
+  } satisfies PluralForms,
+  caption: 'السلال المتروكة: العميل وقيمة السلة ومنتجاتها وآخر تغيير والتذكير',
+  pager: 'صفحات السلال المتروكة',
   remindersOn: 'رسائل التذكير مفعلة: تصل كل سلة رسالة واحدة بعد المهلة.',
   remindersOff: 'رسائل التذكير متوقفة؛ فعّلها من إعدادات المتجر.',
   settingsLink: 'إعدادات المتجر',
@@ -17,6 +37,14 @@ export const abc = {
   notReminded: 'لم يُرسل',
   unsubscribed: 'ألغى الاشتراك',
   count: (lines: string, units: string) => `${lines} (${units} قطعة)`,
+  lineCount: {
+    zero: '{n} منتج',
+    one: 'منتج واحد',
+    two: 'منتجان',
+    few: '{n} منتجات',
+    many: '{n} منتجاً',
+    other: '{n} منتج',
+  } satisfies PluralForms,
   /* The settings screen's section */
   settingsSection: 'السلال المتروكة',
   settingsSectionHint: 'رسالة تذكير واحدة بالبريد لكل سلة لم يكملها صاحبها بعد المهلة، مع رابط لإلغاء الاشتراك.',

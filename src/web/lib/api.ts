@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { abandonedCartList, unsubscribeResult } from '../../contract/abandoned-carts.js';
 import type {
   authEnvelope,
   resetCodeSentEnvelope,
@@ -338,6 +339,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       update: (id: string, body: ReviewChanges) => call<typeof reviewEnvelope>('PUT', one('/reviews', id), body),
       /** 204, no body. */
       remove: (id: string) => call<typeof noContentSchema>('DELETE', one('/reviews', id)),
+    },
+    /** Abandoned baskets (docs/abandoned-baskets.md): staff's list, and the reminders' public unsubscribe. */
+    abandonedCarts: {
+      list: (query: Query = {}) => get<typeof abandonedCartList>('/admin/abandoned-carts', query),
+      unsubscribe: (token: string) => call<typeof unsubscribeResult>('POST', '/reminders/unsubscribe', { token }),
     },
   };
 }
