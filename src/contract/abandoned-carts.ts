@@ -37,4 +37,8 @@ export const unsubscribeBody = z.object({
     .string({ error: m.unsubscribeTokenInvalid })
     .max(UNSUBSCRIBE_TOKEN_MAX, { error: m.unsubscribeTokenInvalid }),
 });
-export const unsubscribeResult = z.object({ status: z.literal('success'), data: z.object({ email: z.string() }) });
+/** Whose reminders stopped, and whether they had stopped already (a second click changes nothing). */
+export const unsubscribeResult = z.object({
+  status: z.literal('success'),
+  data: z.object({ email: z.string(), alreadyUnsubscribed: z.boolean() }),
+});

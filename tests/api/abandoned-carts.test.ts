@@ -237,7 +237,7 @@ describe('unsubscribing', () => {
     for (let i = 0; i < 2; i += 1) {
       const res = await send('POST', '/reminders/unsubscribe', { payload: { token } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', data: { email: user.email } });
+      expect(res.json()).toEqual({ status: 'success', data: { email: user.email, alreadyUnsubscribed: i === 1 } });
     }
     // A new state of the basket, abandoned again: no reminder for an unsubscribed customer.
     await send('POST', '/cart', { token: user.token, payload: { productId: shirt.id } });

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenOf(request, await request.formData());
   try {
     const { data } = await apiFor(request, context).abandonedCarts.unsubscribe(token);
-    return { ok: true as const, email: data.email };
+    return { ok: true as const, ...data };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return {
@@ -61,7 +61,11 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <AuthCard title={abc.unsubscribeTitle} footer={home}>
         <p role="status" className="flex items-start gap-2 font-bold text-emerald-800">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>{abc.unsubscribeDone(actionData.email)}</span>
+          <span>
+            {actionData.alreadyUnsubscribed
+              ? abc.alreadyUnsubscribed(actionData.email)
+              : abc.unsubscribeDone(actionData.email)}
+          </span>
         </p>
       </AuthCard>
     );

@@ -40,7 +40,7 @@ export async function reminderRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: unsubscribeBody, response: { 200: unsubscribeResult }, tags: ['abandoned-carts'] } },
     async (request) => ({
       status: 'success' as const,
-      data: { email: await unsubscribe(db, config.jwtSecret, request.body.token) },
+      data: await unsubscribe(db, config.jwtSecret, request.body.token),
     }),
   );
 }

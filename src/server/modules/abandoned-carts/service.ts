@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { toMajor } from '../../../contract/money.js';
 import type { AbandonedCart } from '../../../contract/types.js';
 import { type Database, selectRows, type Tx } from '../../../db/client.js';
@@ -167,16 +167,21 @@ export async function reminderToSend(db: Db, cartId: string) {
   return row ?? null;
 }
 
-/** The customer a valid token names stops getting reminders (again: no change); answers their e-mail. */
-export async function unsubscribe(db: Db, secret: string, token: string): Promise<string> {
+/**
+ * The customer a valid token names stops getting reminders; answers their e-mail, and whether they
+ * had already unsubscribed (a second click changes nothing).
+ */
+export async function unsubscribe(db: Db, secret: string, token: string) {
   const userId = customerOfToken(secret, token);
   if (!userId) throw fieldError('token', 'unsubscribeTokenInvalid', token);
-  const [user] = await db
+  const [changed] = await db
     .update(users)
-    .set({ remindersUnsubscribedAt: sql`coalesce(${users.remindersUnsubscribedAt}, now())` })
-    .where(eq(users.id, userId))
+    .set({ remindersUnsubscribedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.remindersUnsubscribedAt)))
     .returning({ email: users.email });
+  if (changed) return { email: changed.email, alreadyUnsubscribed: false };
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   // A signed token of a customer since deleted: nothing is left to unsubscribe.
   if (!user) throw fieldError('token', 'unsubscribeTokenInvalid', token);
-  return user.email;
+  return { email: user.email, alreadyUnsubscribed: true };
 }
