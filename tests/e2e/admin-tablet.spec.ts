@@ -69,6 +69,8 @@ for (const tablet of TABLETS) {
       context,
       baseURL,
     }) => {
+      // Eighteen screens in one test: more than the default 30 s on a busy machine.
+      test.slow();
       const paths = await adminPaths(page);
       await signInWithCookie(context, baseURL, await apiToken(page.request, ADMIN));
       for (const path of paths) {
