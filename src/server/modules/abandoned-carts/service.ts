@@ -153,8 +153,8 @@ export async function sweepBasketReminders(
 
 /**
  * What a marked reminder is sent to, when it should still go: the basket is as it was marked (a
- * change since makes a new state, reminded by a later sweep), reminders are on, and its customer
- * is welcome. Null: nothing to send.
+ * change since makes a new state, reminded by a later sweep) and its customer is welcome. Null:
+ * nothing to send.
  */
 export async function reminderToSend(db: Db, cartId: string) {
   const [row] = await db
