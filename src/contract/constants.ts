@@ -117,6 +117,10 @@ export const MAX_BULK_PRODUCTS = 100;
 /** The low-stock threshold's default and largest value (store settings). */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const MAX_LOW_STOCK_THRESHOLD = 1_000_000_000;
+/** Hours a customer's basket stays untouched before it is abandoned (docs/abandoned-baskets.md): default and range. */
+export const DEFAULT_BASKET_REMINDER_DELAY_HOURS = 3;
+export const MIN_BASKET_REMINDER_DELAY_HOURS = 1;
+export const MAX_BASKET_REMINDER_DELAY_HOURS = 72;
 
 /** The listing's sort dropdown (docs/specification.md (Limits and page sizes), docs/decisions/0004-top-rated-sort.md). */
 export const SORT_OPTIONS = [

@@ -531,6 +531,15 @@ export const apiFailures = {
     status: 502,
     message: 'ZATCA’s e-invoicing service is unavailable, please try again later',
   },
+  basketReminderDelayInvalid: {
+    field: true,
+    message: 'basketReminderDelayHours must be a whole number of hours from 1 to 72',
+  },
+  unsubscribeTokenInvalid: {
+    field: true,
+    message: 'This unsubscribe link is not valid',
+    note: "The token of a basket reminder's unsubscribe link is missing, altered or forged (docs/abandoned-baskets.md).",
+  },
 } as const satisfies Record<string, Failure>;
 
 /** What the API says on success (no failure, so no code). */

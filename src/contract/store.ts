@@ -11,7 +11,9 @@ import {
 } from './common.js';
 import {
   LEGAL_NAME_MAX,
+  MAX_BASKET_REMINDER_DELAY_HOURS,
   MAX_LOW_STOCK_THRESHOLD,
+  MIN_BASKET_REMINDER_DELAY_HOURS,
   SELLER_ID_SCHEMES,
   SHOP_NAME_MAX,
   STORE_ADDRESS_MAX,
@@ -148,6 +150,14 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
           .min(0, { error: m.lowStockThresholdInvalid })
           .max(MAX_LOW_STOCK_THRESHOLD, { error: m.lowStockThresholdInvalid }),
       ),
+      basketRemindersEnabled: z.boolean({ error: m.valueTypeInvalid }),
+      basketReminderDelayHours: numericInput(m.basketReminderDelayInvalid).pipe(
+        z
+          .number()
+          .int({ error: m.basketReminderDelayInvalid })
+          .min(MIN_BASKET_REMINDER_DELAY_HOURS, { error: m.basketReminderDelayInvalid })
+          .max(MAX_BASKET_REMINDER_DELAY_HOURS, { error: m.basketReminderDelayInvalid }),
+      ),
     })
     .partial();
 }
@@ -171,6 +181,10 @@ export const storeSettingsSchema = z.object({
   pricesIncludeVat: z.boolean(),
   /** The admin products list flags products with this many units or fewer (docs/catalogue.md § Low stock). */
   lowStockThreshold: z.int().nonnegative(),
+  /** Whether abandoned baskets get their one reminder e-mail (docs/abandoned-baskets.md). */
+  basketRemindersEnabled: z.boolean(),
+  /** Hours a customer's basket stays untouched before it counts as abandoned. */
+  basketReminderDelayHours: z.int().min(MIN_BASKET_REMINDER_DELAY_HOURS).max(MAX_BASKET_REMINDER_DELAY_HOURS),
   /** ISO 4217, from the configuration (SHOP_CURRENCY / SHOP_COUNTRY). */
   currency: z.string(),
   /** The market (SHOP_COUNTRY), which decides the VAT number's form. */

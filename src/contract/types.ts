@@ -4,6 +4,7 @@
  * serializers and the web's client share them, and nothing here is written twice.
  */
 import type { z } from 'zod';
+import type { abandonedCartSchema } from './abandoned-carts.js';
 import type {
   authEnvelope,
   authSchemas,
@@ -109,6 +110,7 @@ export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type Invoice = z.output<typeof invoiceSchema>;
 export type CreditNote = z.output<typeof creditNoteSchema>;
 export type StoreSettingsView = z.output<typeof storeSettingsSchema>;
+export type AbandonedCart = z.output<typeof abandonedCartSchema>;
 export type ShippingZone = z.output<typeof shippingZoneSchema>;
 export type Quote = z.output<typeof quoteSchema>;
 

@@ -18,7 +18,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_LOW_STOCK_THRESHOLD, PRODUCT_STATUSES } from '../contract/constants.js';
+import {
+  DEFAULT_BASKET_REMINDER_DELAY_HOURS,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  MAX_BASKET_REMINDER_DELAY_HOURS,
+  MIN_BASKET_REMINDER_DELAY_HOURS,
+  PRODUCT_STATUSES,
+} from '../contract/constants.js';
 import {
   type ComplianceDocument,
   REPORTING_STATUSES,
@@ -84,6 +90,8 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('user'),
     /** Bumped on password change; tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Set when the customer asked for no more basket reminders (docs/abandoned-baskets.md). */
+    remindersUnsubscribedAt: timestamp('reminders_unsubscribed_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -731,14 +739,37 @@ export const storeSettings = pgTable(
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
     /** Products with this many units or fewer (and some left) are flagged low in the admin list. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
+    /** One reminder e-mail per abandoned basket (docs/abandoned-baskets.md); off until the owner turns it on. */
+    basketRemindersEnabled: boolean('basket_reminders_enabled').notNull().default(false),
+    /** A customer's basket untouched this many hours is abandoned (the admin list and the reminders). */
+    basketReminderDelayHours: integer('basket_reminder_delay_hours')
+      .notNull()
+      .default(DEFAULT_BASKET_REMINDER_DELAY_HOURS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('store_settings_single_row', sql`${t.id} = 1`),
     check('store_settings_vat_rate_check', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
     check('store_settings_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    check(
+      'store_settings_basket_reminder_delay_check',
+      sql`${t.basketReminderDelayHours} BETWEEN ${sql.raw(String(MIN_BASKET_REMINDER_DELAY_HOURS))} AND ${sql.raw(String(MAX_BASKET_REMINDER_DELAY_HOURS))}`,
+    ),
   ],
 );
+
+/**
+ * The reminder sent for a customer's cart (docs/abandoned-baskets.md): `basketChangedAt` is the
+ * cart's `updatedAt` it was sent for, so one state of a basket is reminded once; a later change
+ * makes a new state. Written in the transaction that enqueues the mail, by a conditional upsert.
+ */
+export const basketReminders = pgTable('basket_reminders', {
+  cartId: uuid('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  basketChangedAt: timestamp('basket_changed_at', { withTimezone: true }).notNull(),
+  remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Where the shop delivers and for how much: a customer's address city picks the zone listing it;

@@ -31,6 +31,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/mailer.js';
 import { createMediaStore } from './media/store.js';
+import { registerBasketReminders } from './modules/abandoned-carts/reminder-mail.js';
+import { abandonedCartRoutes, reminderRoutes } from './modules/abandoned-carts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
@@ -172,6 +174,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     issuing: documentIssuing(config, jobs),
   };
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
+  registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).
@@ -260,6 +263,8 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => eInvoicingRoutes(scope, ctx), { prefix: '/e-invoicing' });
       await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });
+      await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
+      await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
     },
     { prefix: '/api/v1' },
   );

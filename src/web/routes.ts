@@ -56,6 +56,8 @@ export default [
     route('admin/reviews/log', 'routes/admin/review-log.tsx'),
     // A period's VAT to file the return (docs/invoices.md § The VAT report).
     route('admin/reports/vat', 'routes/admin/vat-report.tsx'),
+    // Customers' baskets untouched past the reminder delay (docs/abandoned-baskets.md).
+    route('admin/abandoned-carts', 'routes/admin/abandoned-carts.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).
@@ -77,6 +79,8 @@ export default [
   route('allcategory', 'routes/all-categories.tsx'),
   route('allbrands', 'routes/all-brands.tsx'),
   route('cart', 'routes/cart.tsx'),
+  // A basket reminder's unsubscribe link: a GET shows a button, only its POST unsubscribes.
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('order/paymethoud', 'routes/payment.tsx'),
   // An order's tax invoice, for its customer and staff (the API decides; docs/invoices.md).
   route('orders/:id/invoice', 'routes/invoice.tsx'),

@@ -22,6 +22,7 @@ import {
   wishlistItems,
 } from '../../src/db/schema.js';
 import { MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
+import { unsubscribeToken } from '../../src/server/modules/abandoned-carts/unsubscribe-token.js';
 import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
@@ -1217,6 +1218,8 @@ const specs: Record<string, RouteSpec> = {
       phone: badOptionalText(30),
       vatRate: fc.oneof(badNumber({ min: 0, max: 100 }), fc.constantFrom(15.555, '14.125')),
       pricesIncludeVat: badBoolean,
+      basketRemindersEnabled: badBoolean,
+      basketReminderDelayHours: badNumber({ min: 1, max: 72, whole: true }),
     },
     control: 200,
   },
@@ -1238,6 +1241,21 @@ const specs: Record<string, RouteSpec> = {
     control: 200,
   },
   'GET /shipping-zones': { control: 200 },
+  'GET /admin/abandoned-carts': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
+  'POST /reminders/unsubscribe': {
+    // A new customer's own link each time (docs/abandoned-baskets.md).
+    prepare: async () => ({ body: { token: unsubscribeToken(t.config.jwtSecret, (await createAccount(t)).id) } }),
+    body: {
+      token: choose(
+        fc.constantFrom('', 'abc', 'a.b', `${randomUUID()}.${'A'.repeat(43)}`, `${randomUUID()}..`),
+        notText,
+        longText(201, 3_000),
+        injection,
+        withNul,
+      ),
+    },
+    control: 200,
+  },
   'POST /shipping-zones': {
     prepare: async () => ({ body: { name: unique('منطقة'), cities: [unique('مدينة')], price: 20, codFee: 5 } }),
     body: zoneFields,

@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 12;
+const SIDEBAR_LINKS = 13;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -57,6 +57,7 @@ async function adminPaths(page: Page): Promise<string[]> {
     '/admin/customers',
     `/admin/customers/${(await get<{ data: { id: string } }>('/users/getMe', customer.token)).data.id}`,
     '/admin/reports/vat',
+    '/admin/abandoned-carts',
   ];
 }
 
@@ -69,6 +70,8 @@ for (const tablet of TABLETS) {
       context,
       baseURL,
     }) => {
+      // Eighteen screens in one test: more than the default 30 s on a busy machine.
+      test.slow();
       const paths = await adminPaths(page);
       await signInWithCookie(context, baseURL, await apiToken(page.request, ADMIN));
       for (const path of paths) {

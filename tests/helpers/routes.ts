@@ -122,6 +122,9 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /shipping-zones/:id': 'admin',
   'GET /admin/vat-report': 'admin',
   'GET /admin/vat-report.csv': 'admin',
+  'GET /admin/abandoned-carts': 'admin',
+  // Anyone may call it; only the signed token of a reminder's link makes it act.
+  'POST /reminders/unsubscribe': 'public',
 };
 
 export const API_PREFIX = '/api/v1';

@@ -5,8 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
-/** A message: plain text always, and an HTML version when it has one (both go out, as alternatives). */
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/**
+ * A message: plain text always, and an HTML version when it has one (both go out, as alternatives);
+ * `headers` adds header fields (e.g. List-Unsubscribe, docs/abandoned-baskets.md).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

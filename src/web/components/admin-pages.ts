@@ -8,6 +8,7 @@ import {
   ReceiptText,
   Settings,
   ShieldCheck,
+  ShoppingCart,
   Tags,
   Truck,
   UsersRound,
@@ -39,6 +40,7 @@ export const adminPages = [
   { to: '/admin/addCoupon', label: adminText.coupons, Icon: BadgePercent, under: ['/admin/edit-coupon/'] },
   // The shop's customers (docs/customers.md).
   { to: '/admin/customers', label: adminText.customers, Icon: UsersRound, under: ['/admin/customers/'] },
+  { to: '/admin/abandoned-carts', label: adminText.abandonedCarts, Icon: ShoppingCart, under: [] },
   // Review moderation (docs/reviews.md § Moderation).
   { to: '/admin/reviews', label: adminText.reviews, Icon: MessageSquareText, under: ['/admin/reviews/'] },
   // The shop's money settings (docs/pricing.md).

@@ -13,4 +13,5 @@ export const adminText = {
   reviews: 'المراجعات',
   customers: 'العملاء',
   reports: 'التقارير',
+  abandonedCarts: 'السلال المتروكة',
 };

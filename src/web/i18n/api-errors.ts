@@ -15,6 +15,7 @@ import type { StockShortDetails } from '../../contract/errors';
 import type { ApiErrorCode } from '../../contract/messages';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
+import { abc } from './abandoned-carts';
 import { at } from './account';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
@@ -351,4 +352,6 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   // ZATCA's own messages (`zatcaMessages`) are shown beside it by the screen, in their English.
   ZATCA_REFUSED: { text: ei.zatcaRefused },
   ZATCA_UNAVAILABLE: { text: ei.zatcaUnavailable },
+  BASKET_REMINDER_DELAY_INVALID: { text: abc.delayHoursInvalid, field: 'basketReminderDelayHours' },
+  UNSUBSCRIBE_TOKEN_INVALID: { text: abc.tokenInvalid, field: 'token' },
 };

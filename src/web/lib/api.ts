@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { abandonedCartList, unsubscribeResult } from '../../contract/abandoned-carts.js';
 import type {
   authEnvelope,
   resetCodeSentEnvelope,
@@ -364,6 +365,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** 204, no body. */
       removeWithReason: (id: string, reason: string) =>
         call<typeof noContentSchema>('DELETE', one('/admin/reviews', id), { reason }),
+    },
+    /** Abandoned baskets (docs/abandoned-baskets.md): staff's list, and the reminders' public unsubscribe. */
+    abandonedCarts: {
+      list: (query: Query = {}) => get<typeof abandonedCartList>('/admin/abandoned-carts', query),
+      unsubscribe: (token: string) => call<typeof unsubscribeResult>('POST', '/reminders/unsubscribe', { token }),
     },
   };
 }

@@ -24,6 +24,8 @@ export const settingsFields = [
   'vatRate',
   'pricesIncludeVat',
   'lowStockThreshold',
+  'basketRemindersEnabled',
+  'basketReminderDelayHours',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -56,6 +58,8 @@ export const settingsBody = (values: FormValues<SettingsField>): StoreSettingsBo
   vatRate: values.vatRate,
   pricesIncludeVat: ticked(values.pricesIncludeVat),
   lowStockThreshold: values.lowStockThreshold,
+  basketRemindersEnabled: ticked(values.basketRemindersEnabled),
+  basketReminderDelayHours: values.basketReminderDelayHours,
 });
 
 export const settingsDefaults = (settings: StoreSettingsView): FormValues<SettingsField> => ({
@@ -76,6 +80,8 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   vatRate: String(settings.vatRate),
   pricesIncludeVat: settings.pricesIncludeVat ? 'on' : '',
   lowStockThreshold: String(settings.lowStockThreshold),
+  basketRemindersEnabled: settings.basketRemindersEnabled ? 'on' : '',
+  basketReminderDelayHours: String(settings.basketReminderDelayHours),
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */

@@ -60,6 +60,8 @@ export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency'
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
   lowStockThreshold: row.lowStockThreshold,
+  basketRemindersEnabled: row.basketRemindersEnabled,
+  basketReminderDelayHours: row.basketReminderDelayHours,
   currency: config.currency,
   country: config.country,
   issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,

@@ -4,6 +4,7 @@ import { SELLER_ID_SCHEMES } from '../../../contract/constants';
 import { FormAlert } from '../../components/form-alert';
 import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { abc } from '../../i18n/abandoned-carts';
 import { st } from '../../i18n/admin-store';
 import { ei } from '../../i18n/e-invoicing';
 import { ApiError } from '../../lib/api';
@@ -203,6 +204,25 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             label={st.pricesIncludeVat}
             defaultChecked={values.pricesIncludeVat === 'on'}
           />
+          <fieldset id="basket-reminders" className="space-y-4 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 font-bold">{abc.settingsSection}</legend>
+            <p className="text-sm text-slate-700">{abc.settingsSectionHint}</p>
+            <CheckboxField
+              name="basketRemindersEnabled"
+              label={abc.enabled}
+              defaultChecked={values.basketRemindersEnabled === 'on'}
+            />
+            <FormField
+              name="basketReminderDelayHours"
+              label={abc.delayHours}
+              inputMode="numeric"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={values.basketReminderDelayHours}
+              error={errors.basketReminderDelayHours}
+              hint={abc.delayHoursHint}
+            />
+          </fieldset>
           <SubmitButton className="px-6">{st.save}</SubmitButton>
         </Form>
       </div>
