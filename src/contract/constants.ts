@@ -18,6 +18,8 @@ export const pageSizes = {
 export const DEFAULT_LIST_LIMIT = 50;
 /** The order list's longest `keyword` (src/contract/order-query.ts), like the product search's. */
 export const ORDER_KEYWORD_MAX = 200;
+/** The dashboard's longest range, in days (src/contract/dashboard.ts): a leap year. */
+export const STATS_RANGE_MAX_DAYS = 366;
 /** The product list's and the suggestions' longest `keyword` (src/contract/catalog.ts). */
 export const PRODUCT_KEYWORD_MAX = 200;
 /** The most ids a product list's `category[in]` or `brand[in]` filter takes. */

@@ -358,6 +358,11 @@ export const apiFailures = {
     note: 'A real calendar day (years 1 to 9999); Arabic-Indic digits are read as digits.',
   },
   dateRangeInvalid: { field: true, message: 'to must not be before from' },
+  statsRangeTooLong: {
+    field: true,
+    message: 'from and to must be at most 366 days apart',
+    note: 'The dashboard (GET /admin/stats, docs/dashboard.md): a year at most, both days included.',
+  },
   flagFilterInvalid: { field: true, message: 'isPaid and isDelivered must be true or false' },
   orderStatusInvalid: {
     field: true,

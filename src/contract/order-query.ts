@@ -27,7 +27,8 @@ export const isCalendarDay = (value: string) => {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 };
 
-const day = z
+/** A `YYYY-MM-DD` query field, refused with DATE_FILTER_INVALID: the day filters' and the dashboard's. */
+export const calendarDay = z
   .string({ error: m.dateFilterInvalid })
   .trim()
   .transform(toAsciiDigits)
@@ -43,8 +44,8 @@ export const orderFilterFields = {
   paymentStatus: optional(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
   method: optional(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
   /** First and last day, both included: the shop's days, in its time zone (docs/dates.md). */
-  from: optional(day),
-  to: optional(day),
+  from: optional(calendarDay),
+  to: optional(calendarDay),
   isPaid: optional(flag),
   isDelivered: optional(flag),
 };

@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerReporting } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { documentIssuing } from './modules/e-invoicing/service.js';
@@ -258,6 +259,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => settingsRoutes(scope, ctx), { prefix: '/settings' });
       await api.register((scope) => eInvoicingRoutes(scope, ctx), { prefix: '/e-invoicing' });
       await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
+      await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -312,6 +312,11 @@ const adminCases: AdminCase[] = [
     status: 204,
     prepare: async () => ({ url: `/shipping-zones/${await newZone()}` }),
   },
+  {
+    route: 'GET /admin/stats',
+    status: 200,
+    prepare: async () => ({ url: '/admin/stats?from=2026-03-01&to=2026-03-31' }),
+  },
 ];
 
 const routesWith = (level: Access) =>

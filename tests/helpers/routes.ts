@@ -112,6 +112,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /shipping-zones': 'admin',
   'PUT /shipping-zones/:id': 'admin',
   'DELETE /shipping-zones/:id': 'admin',
+  // The owner's dashboard (docs/dashboard.md).
+  'GET /admin/stats': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

@@ -16,6 +16,7 @@ import type { ApiErrorCode } from '../../contract/messages';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import { at } from './account';
+import { adminDashboard } from './admin-dashboard';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
 import { ap, variantText as vt } from './admin-products';
@@ -290,6 +291,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   PAYMENT_METHOD_INVALID: { text: cartText.methodRequired, field: 'paymentMethod' },
   DATE_FILTER_INVALID: { text: ao.filters.dateInvalid },
   DATE_RANGE_INVALID: { text: ao.filters.rangeInvalid, field: 'to' },
+  STATS_RANGE_TOO_LONG: { text: adminDashboard.rangeTooLong, field: 'to' },
   FLAG_FILTER_INVALID: { text: ao.filters.flagInvalid },
   PAYMENT_STATUS_INVALID: { text: ao.filters.paymentStatusInvalid, field: 'paymentStatus' },
   SHOP_NAME_REQUIRED: { text: st.shopNameRequired },
