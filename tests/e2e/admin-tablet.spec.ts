@@ -18,7 +18,7 @@ const TABLETS = [
  * docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon;
  * then shipping zones, the store settings (docs/pricing.md) and e-invoicing (docs/invoices.md § Phase 2 with ZATCA).
  */
-const SIDEBAR_LINKS = 10;
+const SIDEBAR_LINKS = 11;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -38,6 +38,7 @@ async function adminPaths(page: Page): Promise<string[]> {
   });
   expect(coupon.status()).toBe(201);
   return [
+    '/admin',
     '/admin/allorders',
     `/admin/orders/${order.id}`,
     '/admin/allproducts',

@@ -1,5 +1,6 @@
 import {
   BadgePercent,
+  ChartColumn,
   FolderPlus,
   FolderTree,
   Package,
@@ -15,6 +16,8 @@ import { adminText } from '../i18n/admin';
 
 /** The admin sidebar's entries in the order of docs/specification.md (Screens and routes: Staff pages), with the pages that belong under each. */
 export const adminPages = [
+  // The owner's dashboard (docs/dashboard.md): marked on /admin itself only.
+  { to: '/admin', label: adminText.dashboard, Icon: ChartColumn, under: [] },
   { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
   {
     to: '/admin/allproducts',

@@ -14,6 +14,7 @@ export const adminDashboard = {
   rangeTooLong: 'الفترة أطول من سنة، اختر 366 يوماً أو أقل',
   rangeLabel: (from: string, to: string) => `من ${from} إلى ${to}`,
   cards: {
+    label: 'أرقام الفترة',
     netSales: 'صافي المبيعات',
     orders: 'الطلبات',
     averageOrderValue: 'متوسط قيمة الطلب',

@@ -17,6 +17,7 @@ import type {
   subcategoryList,
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
+import type { statsEnvelope } from '../../contract/dashboard.js';
 import type {
   eInvoicingStatusEnvelope,
   reportingDocumentEnvelope,
@@ -315,6 +316,10 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** A signed copy of a document ZATCA refused, with a new number (docs/invoices.md § Reporting). */
       correct: (number: number) =>
         call<typeof reportingDocumentEnvelope>('POST', `/e-invoicing/documents/${number}/correction`),
+    },
+    /** Staff: the dashboard's figures for shop days `from`–`to` (docs/dashboard.md). */
+    dashboard: {
+      stats: (query: { from: string; to: string }) => get<typeof statsEnvelope>('/admin/stats', query),
     },
     shippingZones: {
       list: () => get<typeof shippingZoneList>('/shipping-zones'),
