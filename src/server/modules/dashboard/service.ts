@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { daysBetween, type PeriodFigures, type Stats } from '../../../contract/dashboard.js';
 import { endOfShopDay, shopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
 import { toMajor } from '../../../contract/money.js';
@@ -63,11 +63,10 @@ export async function statsOf(
   const previous = previousOf(range);
   const { start, end } = instantsOf({ from: previous.from, to: range.to }, timeZone);
   const current = instantsOf(range, timeZone);
-  const dayOf = (column: SQL | typeof orders.createdAt) =>
-    sql<string>`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+  const dayOf = (column: SQLWrapper) => sql<string>`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
   const placedDay = dayOf(orders.createdAt);
-  const refundDay = dayOf(sql`${refunds.doneAt}`);
-  const customerDay = dayOf(sql`${users.createdAt}`);
+  const refundDay = dayOf(refunds.doneAt);
+  const customerDay = dayOf(users.createdAt);
   const placedInRange = (from: Date, to: Date) =>
     and(gte(orders.createdAt, from), lt(orders.createdAt, to), isSale) as SQL;
 
@@ -114,10 +113,10 @@ export async function statsOf(
       .limit(LOW_STOCK_LIMIT),
   ]);
 
-  const byDay = (rows: { day: string }[]) => new Map(rows.map((row) => [row.day, row]));
-  const placedByDay = byDay(placed) as Map<string, (typeof placed)[number]>;
-  const refundedByDay = byDay(refunded) as Map<string, (typeof refunded)[number]>;
-  const joinedByDay = byDay(joined) as Map<string, (typeof joined)[number]>;
+  const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((row) => [row.day, row]));
+  const placedByDay = byDay(placed);
+  const refundedByDay = byDay(refunded);
+  const joinedByDay = byDay(joined);
   const major = (minor: number) => toMajor(minor, money.digits);
 
   const dailyMinor = (days: string[]) =>
