@@ -367,7 +367,7 @@ export const apiFailures = {
   reportRangeTooLong: {
     field: true,
     message: 'A report covers at most 366 days',
-    note: 'from and to, both included, span at most 366 shop days (a leap year); docs/invoices.md § The VAT report.',
+    note: 'from and to, both included, span at most 366 shop days (a leap year): the VAT report (docs/invoices.md § The VAT report) and the dashboard (docs/dashboard.md).',
   },
   flagFilterInvalid: { field: true, message: 'isPaid and isDelivered must be true or false' },
   orderStatusInvalid: {

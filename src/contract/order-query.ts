@@ -27,8 +27,8 @@ export const isCalendarDay = (value: string) => {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 };
 
-/** A shop day of a filter (`from`, `to`): refused with DATE_FILTER_INVALID unless a real calendar day. */
-export const day = z
+/** A `YYYY-MM-DD` query field, refused with DATE_FILTER_INVALID: the day filters' and the dashboard's. */
+export const calendarDay = z
   .string({ error: m.dateFilterInvalid })
   .trim()
   .transform(toAsciiDigits)
@@ -46,8 +46,8 @@ export const orderFilterFields = {
   paymentStatus: optionalFilter(z.enum(PAYMENT_STATUSES, { error: m.paymentStatusInvalid })),
   method: optionalFilter(z.enum(['cash', 'card'], { error: m.paymentMethodInvalid })),
   /** First and last day, both included: the shop's days, in its time zone (docs/dates.md). */
-  from: optionalFilter(day),
-  to: optionalFilter(day),
+  from: optionalFilter(calendarDay),
+  to: optionalFilter(calendarDay),
   isPaid: optionalFilter(flag),
   isDelivered: optionalFilter(flag),
 };

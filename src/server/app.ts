@@ -38,6 +38,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerReporting } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { documentIssuing } from './modules/e-invoicing/service.js';
@@ -265,6 +266,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });
       await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
       await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
+      await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -25,7 +25,7 @@ export default [
   ]),
   // Staff only (docs/specification.md (Screens and routes: Staff pages)): the layout's loader guards every page beneath it.
   layout('routes/admin/layout.tsx', [
-    route('admin', 'routes/admin/home.ts'),
+    route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/allorders', 'routes/admin/orders.tsx'),
     route('admin/orders/:id', 'routes/admin/order.tsx'),
     // The shop's customers with their orders' figures (docs/customers.md).

@@ -348,6 +348,11 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/admin/vat-report.csv?from=2026-04-01&to=2026-06-30' }),
   },
+  {
+    route: 'GET /admin/stats',
+    status: 200,
+    prepare: async () => ({ url: '/admin/stats?from=2026-03-01&to=2026-03-31' }),
+  },
 ];
 
 const routesWith = (level: Access) =>

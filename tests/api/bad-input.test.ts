@@ -1240,6 +1240,15 @@ const specs: Record<string, RouteSpec> = {
     },
     control: 200,
   },
+  'GET /admin/stats': {
+    prepare: async () => ({ query: { from: '2026-01-01', to: '2026-03-31' } }),
+    // A day after `to`; a day before `from`, or 367 days from it (366 at most).
+    query: {
+      from: badDay('2026-04-01'),
+      to: choose(fc.constantFrom('2025-12-31', '2027-01-02'), badDay('2025-12-31')),
+    },
+    control: 200,
+  },
   'GET /shipping-zones': { control: 200 },
   'GET /admin/abandoned-carts': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
   'POST /reminders/unsubscribe': {

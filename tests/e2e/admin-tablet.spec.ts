@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 13;
+const SIDEBAR_LINKS = 14;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -35,6 +35,7 @@ async function adminPaths(page: Page): Promise<string[]> {
   });
   expect(coupon.status()).toBe(201);
   return [
+    '/admin',
     '/admin/allorders',
     `/admin/orders/${order.id}`,
     '/admin/allproducts',

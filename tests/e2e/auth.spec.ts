@@ -414,12 +414,12 @@ test.describe('sign-in and the session', () => {
     await expect(page).toHaveURL(/\/user\/allOrders$/);
   });
 
-  test('the admin’s menu leads to the control panel', async ({ page }) => {
+  test('the admin lands on the dashboard, and the menu leads to the control panel', async ({ page }) => {
     await signIn(page, ADMIN);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await closeToast(page, t.loggedIn);
     const menu = await openAccountMenu(page, ADMIN.name);
-    await expect(menu.getByRole('menuitem', { name: 'لوحة التحكم' })).toHaveAttribute('href', '/admin/allproducts');
+    await expect(menu.getByRole('menuitem', { name: 'لوحة التحكم' })).toHaveAttribute('href', '/admin');
     await expect(menu.getByRole('menuitem')).toHaveCount(2);
     await expect(menu.getByRole('menuitem', { name: 'طلباتي' })).toHaveCount(0);
   });

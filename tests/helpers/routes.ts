@@ -125,6 +125,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /admin/abandoned-carts': 'admin',
   // Anyone may call it; only the signed token of a reminder's link makes it act.
   'POST /reminders/unsubscribe': 'public',
+  // The owner's dashboard (docs/dashboard.md).
+  'GET /admin/stats': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

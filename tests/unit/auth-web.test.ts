@@ -15,7 +15,7 @@ import {
   validateVerifyCode,
 } from '../../src/web/lib/auth-validation.js';
 import { formValues, hasErrors } from '../../src/web/lib/form.js';
-import { safeRedirect, withRedirectTo } from '../../src/web/lib/redirect.js';
+import { landingAfterSignIn, safeRedirect, withRedirectTo } from '../../src/web/lib/redirect.js';
 import {
   clearSessionCookie,
   readSessionToken,
@@ -25,6 +25,17 @@ import {
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { redirectWithToast, takeFlashToast } from '../../src/web/lib/toast.server.js';
 import { failBody, fieldErrorsBody } from '../helpers/failures.js';
+
+describe('landingAfterSignIn', () => {
+  it('sends staff to the dashboard and customers to the front page, unless a page was asked for', () => {
+    expect(landingAfterSignIn('/', 'admin')).toBe('/admin');
+    expect(landingAfterSignIn(null, 'admin')).toBe('/admin');
+    expect(landingAfterSignIn('//evil.test', 'admin')).toBe('/admin');
+    expect(landingAfterSignIn('/', 'user')).toBe('/');
+    expect(landingAfterSignIn('/admin/allorders?page=2', 'admin')).toBe('/admin/allorders?page=2');
+    expect(landingAfterSignIn('/cart', 'user')).toBe('/cart');
+  });
+});
 
 describe('safeRedirect', () => {
   it('keeps same-site paths with their query and hash', () => {

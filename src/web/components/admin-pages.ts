@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   Calculator,
+  ChartColumn,
   FolderPlus,
   FolderTree,
   MessageSquareText,
@@ -21,6 +22,8 @@ import { adminText } from '../i18n/admin';
  * and such named actions; docs/admin.md § The menu), with the pages that belong under each.
  */
 export const adminPages = [
+  // The owner's dashboard (docs/dashboard.md): marked on /admin itself only.
+  { to: '/admin', label: adminText.dashboard, Icon: ChartColumn, under: [] },
   { to: '/admin/allorders', label: adminText.orders, Icon: ReceiptText, under: ['/admin/orders/'] },
   {
     to: '/admin/allproducts',

@@ -5,7 +5,8 @@ import type { User } from '../../contract/types';
 import { authText } from '../i18n/auth';
 import { menuPages } from './account-pages';
 
-const adminEntries = [{ to: '/admin/allproducts', label: authText.adminPanel, Icon: LayoutDashboard }] as const;
+// The control panel opens on the dashboard (docs/dashboard.md).
+const adminEntries = [{ to: '/admin', label: authText.adminPanel, Icon: LayoutDashboard }] as const;
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-md px-3 py-2.5 text-start outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-950';

@@ -10,6 +10,7 @@ export const adminText = {
   shippingZones: 'مناطق الشحن',
   settings: 'إعدادات المتجر',
   eInvoicing: 'الفوترة الإلكترونية',
+  dashboard: 'لوحة التحكم',
   reviews: 'المراجعات',
   customers: 'العملاء',
   reports: 'التقارير',

@@ -19,6 +19,7 @@ import type {
 } from '../../contract/catalog.js';
 import type { noContentSchema } from '../../contract/common.js';
 import type { customerEnvelope, customerList } from '../../contract/customers.js';
+import type { statsEnvelope } from '../../contract/dashboard.js';
 import type {
   eInvoicingStatusEnvelope,
   reportingDocumentEnvelope,
@@ -333,6 +334,10 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     vatReport: {
       get: (period: { from: string; to: string }) => get<typeof vatReportEnvelope>('/admin/vat-report', period),
       csv: (period: { from: string; to: string }) => download(`/admin/vat-report.csv${toQueryString(period)}`),
+    },
+    /** Staff: the dashboard's figures for shop days `from`–`to` (docs/dashboard.md). */
+    dashboard: {
+      stats: (query: { from: string; to: string }) => get<typeof statsEnvelope>('/admin/stats', query),
     },
     shippingZones: {
       list: () => get<typeof shippingZoneList>('/shipping-zones'),

@@ -39,3 +39,12 @@ export function safeRedirect(to: unknown, fallback = '/'): string {
 export function withRedirectTo(path: string, redirectTo: string): string {
   return redirectTo === '/' ? path : `${path}?${new URLSearchParams({ redirectTo })}`;
 }
+
+/**
+ * Where a sign-in lands: the page asked for, else the shop's front page for a customer and the
+ * dashboard for staff (docs/dashboard.md).
+ */
+export function landingAfterSignIn(redirectTo: unknown, role: string): string {
+  const asked = safeRedirect(redirectTo);
+  return asked === '/' && role === 'admin' ? '/admin' : asked;
+}

@@ -12,7 +12,7 @@ import { mergeGuestBasket } from '../lib/basket.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, formValues, hasErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
-import { safeRedirect, withRedirectTo } from '../lib/redirect';
+import { landingAfterSignIn, safeRedirect, withRedirectTo } from '../lib/redirect';
 import { clearSessionCookie, setSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
 import { useFormErrors } from '../lib/use-form-errors';
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors = validateLogin(values);
   if (hasErrors(fieldErrors)) return fail({ fieldErrors });
   try {
-    const { token } = await apiFor(request, context).auth.login({
+    const { token, data: user } = await apiFor(request, context).auth.login({
       email: values.email.trim(),
       password: values.password,
     });
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const merged = await mergeGuestBasket(request, context, token);
     return redirectWithToast(
       request,
-      safeRedirect(form.get('redirectTo')),
+      landingAfterSignIn(form.get('redirectTo'), user.role),
       merged.notice ?? { type: 'success', text: authText.loginSuccess },
       [setSessionCookie(request, token), ...merged.cookies],
     );

@@ -1,0 +1,62 @@
+/** The owner's dashboard (/admin, docs/dashboard.md). */
+export const adminDashboard = {
+  title: 'لوحة التحكم',
+  periods: {
+    legend: 'الفترة',
+    today: 'اليوم',
+    week: 'آخر 7 أيام',
+    month: 'آخر 30 يوماً',
+    custom: 'فترة مخصصة',
+  },
+  from: 'من',
+  to: 'إلى',
+  show: 'عرض',
+  rangeLabel: (from: string, to: string) => `من ${from} إلى ${to}`,
+  cards: {
+    label: 'أرقام الفترة',
+    netSales: 'صافي المبيعات',
+    orders: 'الطلبات',
+    averageOrderValue: 'متوسط قيمة الطلب',
+    newCustomers: 'عملاء جدد',
+  },
+  salesBreakdown: (sales: string, refunds: string) => `المبيعات ${sales} − المستردات ${refunds}`,
+  change: {
+    up: (percent: string) => `+${percent} عن الفترة السابقة`,
+    down: (percent: string) => `−${percent} عن الفترة السابقة`,
+    same: 'مثل الفترة السابقة',
+    fromNothing: 'لا شيء في الفترة السابقة',
+  },
+  previousWas: (value: string) => `الفترة السابقة: ${value}`,
+  waiting: {
+    title: 'طلبات تنتظر إجراءً',
+    none: 'لا طلبات تنتظر إجراءً',
+  },
+  chart: {
+    title: 'المبيعات اليومية',
+    description: (from: string, to: string, highest: string) =>
+      `صافي المبيعات لكل يوم من ${from} إلى ${to}، أعلاها ${highest}. الجدول التالي يعرض الأرقام نفسها.`,
+    tableCaption: 'المبيعات اليومية بالأرقام',
+    showTable: 'عرض الأرقام في جدول',
+    day: 'اليوم',
+    orders: 'الطلبات',
+    sales: 'المبيعات',
+    refunds: 'المستردات',
+    netSales: 'صافي المبيعات',
+  },
+  top: {
+    products: 'الأكثر مبيعاً',
+    variants: 'الأكثر مبيعاً حسب الخيار',
+    product: 'المنتج',
+    variant: 'الخيار',
+    units: 'القطع',
+    sales: 'المبيعات',
+    none: 'لا مبيعات في هذه الفترة',
+  },
+  lowStock: {
+    title: 'مخزون منخفض',
+    hint: (threshold: string) => `المنتجات التي بقي منها ${threshold} قطع أو أقل`,
+    quantity: 'المتبقي',
+    out: 'نفد',
+    none: 'لا منتجات بمخزون منخفض',
+  },
+} as const;
