@@ -264,6 +264,11 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/settings', payload: { shopName: unique('متجر'), vatNumber: '300000000000003' } }),
   },
+  {
+    route: 'PUT /pages/:slug',
+    status: 200,
+    prepare: async () => ({ url: '/pages/terms', payload: { title: unique('الشروط'), body: 'نص الشروط' } }),
+  },
   // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
   // each one's success is proven against the local Fatoora in e-invoicing.test.ts.
   { route: 'GET /e-invoicing', status: 200, prepare: async () => ({ url: '/e-invoicing' }) },
