@@ -4,6 +4,8 @@ import { imageFormPaths, productImportPath } from '../contract/web';
 export default [
   index('routes/home.tsx'),
   route('products/:id', 'routes/product.tsx'),
+  // The store's pages: terms, privacy, returns, about, contact (docs/store-pages.md).
+  route('pages/:slug', 'routes/store-page.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('feeds/google.xml', 'routes/product-feed.ts'),
@@ -48,6 +50,9 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     // ZATCA phase 2: onboarding and reporting (docs/invoices.md § On screen).
     route('admin/e-invoicing', 'routes/admin/e-invoicing.tsx'),
+    // The store's pages' texts (docs/store-pages.md).
+    route('admin/pages', 'routes/admin/pages.tsx'),
+    route('admin/pages/:slug', 'routes/admin/edit-page.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).

@@ -18,7 +18,7 @@ const TABLETS = [
  * docs/specification.md (Screens and routes: Staff pages): manage orders and products, add brand, category, sub-category, product and coupon;
  * then shipping zones, the store settings (docs/pricing.md) and e-invoicing (docs/invoices.md § Phase 2 with ZATCA).
  */
-const SIDEBAR_LINKS = 10;
+const SIDEBAR_LINKS = 11;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -55,6 +55,8 @@ async function adminPaths(page: Page): Promise<string[]> {
     `/admin/shipping-zones/${(await get<{ data: { id: string }[] }>('/shipping-zones', staff)).data[0]?.id ?? ''}`,
     '/admin/settings',
     '/admin/e-invoicing',
+    '/admin/pages',
+    '/admin/pages/returns',
   ];
 }
 

@@ -1,5 +1,6 @@
 import {
   BadgePercent,
+  FileText,
   FolderPlus,
   FolderTree,
   Package,
@@ -42,6 +43,8 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  // The store's pages: terms, privacy, returns, about, contact (docs/store-pages.md).
+  { to: '/admin/pages', label: adminText.storePages, Icon: FileText, under: ['/admin/pages/'] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */

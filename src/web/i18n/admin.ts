@@ -11,4 +11,5 @@ export const adminText = {
   shippingZones: 'مناطق الشحن',
   settings: 'إعدادات المتجر',
   eInvoicing: 'الفوترة الإلكترونية',
+  storePages: 'الصفحات',
 };

@@ -24,6 +24,12 @@ export const settingsFields = [
   'vatRate',
   'pricesIncludeVat',
   'lowStockThreshold',
+  'whatsapp',
+  'instagramUrl',
+  'xUrl',
+  'tiktokUrl',
+  'snapchatUrl',
+  'facebookUrl',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -56,6 +62,12 @@ export const settingsBody = (values: FormValues<SettingsField>): StoreSettingsBo
   vatRate: values.vatRate,
   pricesIncludeVat: ticked(values.pricesIncludeVat),
   lowStockThreshold: values.lowStockThreshold,
+  whatsapp: values.whatsapp,
+  instagramUrl: values.instagramUrl,
+  xUrl: values.xUrl,
+  tiktokUrl: values.tiktokUrl,
+  snapchatUrl: values.snapchatUrl,
+  facebookUrl: values.facebookUrl,
 });
 
 export const settingsDefaults = (settings: StoreSettingsView): FormValues<SettingsField> => ({
@@ -76,6 +88,12 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   vatRate: String(settings.vatRate),
   pricesIncludeVat: settings.pricesIncludeVat ? 'on' : '',
   lowStockThreshold: String(settings.lowStockThreshold),
+  whatsapp: settings.whatsapp,
+  instagramUrl: settings.instagramUrl,
+  xUrl: settings.xUrl,
+  tiktokUrl: settings.tiktokUrl,
+  snapchatUrl: settings.snapchatUrl,
+  facebookUrl: settings.facebookUrl,
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */
