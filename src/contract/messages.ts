@@ -540,6 +540,16 @@ export const apiFailures = {
     message: 'This unsubscribe link is not valid',
     note: "The token of a basket reminder's unsubscribe link is missing, altered or forged (docs/abandoned-baskets.md).",
   },
+  // The store's pages and the footer's links (docs/store-pages.md)
+  pageNotFound: {
+    status: 404,
+    message: 'No store page has this name',
+    note: 'The pages are `about`, `terms`, `privacy`, `returns` and `contact`.',
+  },
+  pageTitleRequired: { field: true, message: 'A page needs a title' },
+  pageBodyRequired: { field: true, message: 'A page needs some text' },
+  socialLinkInvalid: { field: true, message: "Use the https address of the shop's page on this network" },
+  whatsappInvalid: { field: true, message: 'Use a mobile number that has WhatsApp' },
 } as const satisfies Record<string, Failure>;
 
 /** What the API says on success (no failure, so no code). */

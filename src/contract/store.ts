@@ -25,6 +25,8 @@ import {
 import { toAsciiDigits } from './digits.js';
 import type { MarketCountry } from './markets.js';
 import { apiMessages as m } from './messages.js';
+import { toE164 } from './phone.js';
+import { isNetworkLink, SOCIAL_LINK_MAX, type SocialNetwork } from './shop-pages.js';
 
 /*
  * The store's settings, its shipping zones and an order's quote (docs/pricing.md). Amounts are
@@ -100,6 +102,26 @@ const vatRate = numericInput(m.vatRateInvalid).pipe(
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: m.valueTooLong });
 
+/** A link to the shop's page on a social network: https, on that network's site; '' clears it (docs/store-pages.md). */
+const socialLink = (network: SocialNetwork) =>
+  z
+    .string({ error: m.socialLinkInvalid })
+    .trim()
+    .max(SOCIAL_LINK_MAX, { error: m.socialLinkInvalid })
+    .refine((v) => v === '' || isNetworkLink(network, v), { error: m.socialLinkInvalid });
+
+/** A WhatsApp number, in any form the shop takes a mobile in (src/contract/phone.ts), stored E.164; '' clears it. */
+const whatsappNumber = (country: MarketCountry) =>
+  z
+    .string({ error: m.whatsappInvalid })
+    .max(32, { error: m.whatsappInvalid })
+    .transform((v, context) => {
+      if (v.trim() === '') return '';
+      const e164 = toE164(v, country);
+      if (e164 === undefined) context.addIssue({ code: 'custom', message: m.whatsappInvalid });
+      return e164 ?? '';
+    });
+
 /** `PUT /settings`: any of the fields; an empty `vatNumber` (or null) clears it. */
 export function storeSettingsUpdateSchema(country: MarketCountry) {
   const pattern = vatNumberPattern(country);
@@ -141,6 +163,12 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
         },
       ),
       phone: optionalText(STORE_PHONE_MAX).transform(toAsciiDigits),
+      whatsapp: whatsappNumber(country),
+      instagramUrl: socialLink('instagram'),
+      xUrl: socialLink('x'),
+      tiktokUrl: socialLink('tiktok'),
+      snapchatUrl: socialLink('snapchat'),
+      facebookUrl: socialLink('facebook'),
       vatRate,
       pricesIncludeVat: z.boolean({ error: m.valueTypeInvalid }),
       lowStockThreshold: numericInput(m.lowStockThresholdInvalid).pipe(
@@ -175,6 +203,13 @@ export const storeSettingsSchema = z.object({
   ...nationalAddressView.shape,
   email: z.string(),
   phone: z.string(),
+  /** The footer's links (docs/store-pages.md): a WhatsApp number in E.164, the shop's pages on the networks; '' when none. */
+  whatsapp: z.string(),
+  instagramUrl: z.string(),
+  xUrl: z.string(),
+  tiktokUrl: z.string(),
+  snapchatUrl: z.string(),
+  facebookUrl: z.string(),
   /** Percent (15 = 15 %). */
   vatRate: z.number(),
   /** Prices are shown and charged with VAT (B2C); false: VAT is added to the total. */

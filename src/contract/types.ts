@@ -28,6 +28,7 @@ import type {
 import type { customerEnvelope, customerOrderSchema, customerSchema } from './customers.js';
 import type { storedImageSchema } from './images.js';
 import type { creditNoteSchema, invoiceSchema } from './invoices.js';
+import type { pageUpdateSchema, storePageSchema } from './pages.js';
 import type {
   createReviewSchema,
   moderatedReviewSchema,
@@ -135,6 +136,8 @@ export type CouponChanges = z.input<typeof updateCouponSchema>;
 export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
 export type RefundBody = z.input<typeof refundRequestSchema>;
 export type StoreSettingsBody = z.input<ReturnType<typeof storeSettingsUpdateSchema>>;
+export type StorePage = z.output<typeof storePageSchema>;
+export type StorePageBody = z.input<typeof pageUpdateSchema>;
 export type ProductBulkBody = z.input<typeof productBulkSchema>;
 export type ShippingZoneBody = z.input<typeof createShippingZoneSchema>;
 export type ShippingZoneChanges = z.input<typeof updateShippingZoneSchema>;

@@ -735,6 +735,13 @@ export const storeSettings = pgTable(
     additionalNumber: text('additional_number').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** The footer's contact links (docs/store-pages.md): a WhatsApp number in E.164, https pages of the networks; '' when none. */
+    whatsapp: text('whatsapp').notNull().default(''),
+    instagramUrl: text('instagram_url').notNull().default(''),
+    xUrl: text('x_url').notNull().default(''),
+    tiktokUrl: text('tiktok_url').notNull().default(''),
+    snapchatUrl: text('snapchat_url').notNull().default(''),
+    facebookUrl: text('facebook_url').notNull().default(''),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
     /** Products with this many units or fewer (and some left) are flagged low in the admin list. */
@@ -949,3 +956,14 @@ export const eInvoicing = pgTable(
   },
   (t) => [check('e_invoicing_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The store's pages as the owner wrote them (docs/store-pages.md): one row a page once saved; a page
+ * never saved is served with its default text. `body` is Markdown, rendered when read.
+ */
+export const storePages = pgTable('store_pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

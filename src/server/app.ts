@@ -49,6 +49,7 @@ import { createLifecycle } from './modules/orders/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { createOrderReader } from './modules/orders/service.js';
 import { orderMessages } from './modules/orders/status-mail.js';
+import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -261,6 +262,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));
       await api.register((scope) => settingsRoutes(scope, ctx), { prefix: '/settings' });
+      await api.register((scope) => pageRoutes(scope, ctx), { prefix: '/pages' });
       await api.register((scope) => eInvoicingRoutes(scope, ctx), { prefix: '/e-invoicing' });
       await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });

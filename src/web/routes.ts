@@ -4,6 +4,8 @@ import { imageFormPaths, productImportPath } from '../contract/web';
 export default [
   index('routes/home.tsx'),
   route('products/:id', 'routes/product.tsx'),
+  // The store's pages: terms, privacy, returns, about, contact (docs/store-pages.md).
+  route('pages/:slug', 'routes/store-page.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('feeds/google.xml', 'routes/product-feed.ts'),
@@ -58,6 +60,9 @@ export default [
     route('admin/reports/vat', 'routes/admin/vat-report.tsx'),
     // Customers' baskets untouched past the reminder delay (docs/abandoned-baskets.md).
     route('admin/abandoned-carts', 'routes/admin/abandoned-carts.tsx'),
+    // The store's pages' texts (docs/store-pages.md).
+    route('admin/pages', 'routes/admin/pages.tsx'),
+    route('admin/pages/:slug', 'routes/admin/edit-page.tsx'),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).

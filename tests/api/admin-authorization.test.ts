@@ -286,6 +286,11 @@ const adminCases: AdminCase[] = [
       payload: { reason: 'إعلان' },
     }),
   },
+  {
+    route: 'PUT /pages/:slug',
+    status: 200,
+    prepare: async () => ({ url: '/pages/terms', payload: { title: unique('الشروط'), body: 'نص الشروط' } }),
+  },
   // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
   // each one's success is proven against the local Fatoora in e-invoicing.test.ts.
   { route: 'GET /admin/abandoned-carts', status: 200, prepare: async () => ({ url: '/admin/abandoned-carts?page=1' }) },

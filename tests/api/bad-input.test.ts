@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { isStorePageSlug, PAGE_BODY_MAX, PAGE_TITLE_MAX } from '../../src/contract/shop-pages.js';
 import { selectRows } from '../../src/db/client.js';
 import {
   addresses,
@@ -423,7 +424,9 @@ type ParamSpec =
     }
   | { kind: 'provider' }
   /** A credit note's number (digits from 1): anything else, or a number the order has none of. */
-  | { kind: 'documentNumber' };
+  | { kind: 'documentNumber' }
+  /** A store page's name (docs/store-pages.md): any other text. */
+  | { kind: 'pageSlug' };
 
 type RouteSpec = {
   prepare?: () => Promise<Valid>;
@@ -1216,11 +1219,35 @@ const specs: Record<string, RouteSpec> = {
       address: badOptionalText(500),
       email: badEmail.filter((v) => v !== ''),
       phone: badOptionalText(30),
+      whatsapp: choose(fc.constantFrom('12345', '+966', '0112345678', 'واتساب'), notText, injection, withNul),
+      instagramUrl: choose(
+        fc.constantFrom(
+          'http://instagram.com/shop',
+          'https://evil.example/',
+          'instagram.com/shop',
+          'javascript:alert(1)',
+        ),
+        notText,
+        injection,
+        withNul,
+        longText(301),
+      ),
       vatRate: fc.oneof(badNumber({ min: 0, max: 100 }), fc.constantFrom(15.555, '14.125')),
       pricesIncludeVat: badBoolean,
       basketRemindersEnabled: badBoolean,
       basketReminderDelayHours: badNumber({ min: 1, max: 72, whole: true }),
     },
+    control: 200,
+  },
+  'GET /pages/:slug': {
+    prepare: async () => ({ params: { slug: 'terms' } }),
+    params: { slug: { kind: 'pageSlug' } },
+    control: 200,
+  },
+  'PUT /pages/:slug': {
+    prepare: async () => ({ params: { slug: 'returns' }, body: { title: unique('الاسترجاع'), body: 'نص **الصفحة**' } }),
+    params: { slug: { kind: 'pageSlug' } },
+    body: { title: badText(PAGE_TITLE_MAX), body: badText(PAGE_BODY_MAX) },
     control: 200,
   },
   // No control for the steps that call ZATCA (the local Fatoora proves them in e-invoicing.test.ts).
@@ -1555,6 +1582,20 @@ function badParam(spec: ParamSpec): fc.Arbitrary<BadParam> {
           fc.integer({ min: 1_000_000, max: 999_999_999_999_999 }).map(String),
         )
         .filter(usable)
+        .map(refused),
+      raw,
+    );
+  }
+  if (spec.kind === 'pageSlug') {
+    return fc.oneof(
+      fc
+        .oneof(
+          fc.string({ minLength: 1, maxLength: 20 }),
+          injection,
+          longText(65, 300),
+          fc.constantFrom('TERMS', 'faq'),
+        )
+        .filter((s) => usable(s) && !isStorePageSlug(s))
         .map(refused),
       raw,
     );

@@ -231,3 +231,66 @@ describe('PUT /settings', () => {
     expect(unnamed.json().data).toMatchObject({ issuesTaxInvoices: false, missingForTaxInvoices: ['legalName'] });
   });
 });
+
+describe('PUT /settings: the footer’s contact links (docs/store-pages.md § The footer)', () => {
+  const links = {
+    instagramUrl: 'https://www.instagram.com/nokhba.shop',
+    xUrl: 'https://x.com/nokhba',
+    tiktokUrl: 'https://www.tiktok.com/@nokhba',
+    snapchatUrl: 'https://snapchat.com/add/nokhba',
+    facebookUrl: 'https://facebook.com/nokhba',
+  };
+
+  it('start empty; staff save a WhatsApp number (any form, stored E.164) and each network’s https page', async () => {
+    expect((await send('GET', '/settings')).json().data).toMatchObject({
+      whatsapp: '',
+      instagramUrl: '',
+      xUrl: '',
+      tiktokUrl: '',
+      snapchatUrl: '',
+      facebookUrl: '',
+    });
+    const res = await put({ whatsapp: '٠٥٠ ١٢٣ ٤٥٦٧', ...links });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ whatsapp: '+966501234567', ...links });
+    expect((await send('GET', '/settings')).json().data).toMatchObject({ whatsapp: '+966501234567', ...links });
+    // Another market's mobile with its calling code; twitter.com is X's too.
+    const other = await put({ whatsapp: '+201012345678', xUrl: 'https://twitter.com/nokhba' });
+    expect(other.json().data).toMatchObject({ whatsapp: '+201012345678', xUrl: 'https://twitter.com/nokhba' });
+    // Empty clears one; fields not sent stay as they were (old clients send none of them).
+    const cleared = await put({ whatsapp: '', facebookUrl: '' });
+    expect(cleared.json().data).toMatchObject({ whatsapp: '', facebookUrl: '', instagramUrl: links.instagramUrl });
+    const oldClient = await put({ shopName: 'متجر النخبة' });
+    expect(oldClient.json().data).toMatchObject({ instagramUrl: links.instagramUrl, tiktokUrl: links.tiktokUrl });
+  });
+
+  it('refuses a link that is not https on the network’s own site, and a number that is no mobile', async () => {
+    const before = (await send('GET', '/settings')).json().data;
+    const bad: [string, unknown][] = [
+      ['instagramUrl', 'http://instagram.com/shop'],
+      ['instagramUrl', 'instagram.com/shop'],
+      ['instagramUrl', 'https://instagram.com.evil.example/shop'],
+      ['instagramUrl', 'https://evilinstagram.com/shop'],
+      ['instagramUrl', 'https://instagram.com@evil.example/'],
+      ['instagramUrl', 'https://user:pass@instagram.com/'],
+      ['xUrl', 'javascript:alert(1)//x.com'],
+      ['xUrl', 'https://facebook.com/shop'],
+      ['tiktokUrl', 'data:text/html,<script>alert(1)</script>'],
+      ['snapchatUrl', `https://snapchat.com/${'a'.repeat(300)}`],
+      ['facebookUrl', 42],
+      ['whatsapp', '12345'],
+      ['whatsapp', '+966'],
+      ['whatsapp', 'واتساب'],
+      ['whatsapp', '0112345678'],
+    ];
+    for (const [param, value] of bad) {
+      const res = await put({ [param]: value });
+      expect(res.statusCode, `${param} ${value}`).toBe(400);
+      expect(firstError(res)).toMatchObject({
+        param,
+        code: param === 'whatsapp' ? 'WHATSAPP_INVALID' : 'SOCIAL_LINK_INVALID',
+      });
+    }
+    expect((await send('GET', '/settings')).json().data).toEqual(before);
+  });
+});

@@ -109,6 +109,9 @@ export const routeAccess: Record<string, Access> = {
   // The settings print on every invoice: anyone reads them; staff change them.
   'GET /settings': 'public',
   'PUT /settings': 'admin',
+  // The store's pages (docs/store-pages.md): anyone reads them; staff write them.
+  'GET /pages/:slug': 'public',
+  'PUT /pages/:slug': 'admin',
   'GET /e-invoicing': 'admin',
   'POST /e-invoicing/csr': 'admin',
   'POST /e-invoicing/compliance': 'admin',

@@ -2,6 +2,7 @@ import {
   BadgePercent,
   Calculator,
   ChartColumn,
+  FileText,
   FolderPlus,
   FolderTree,
   MessageSquareText,
@@ -53,6 +54,8 @@ export const adminPages = [
     Icon: Truck,
     under: ['/admin/shipping-zones/'],
   },
+  // The store's pages: terms, privacy, returns, about, contact (docs/store-pages.md).
+  { to: '/admin/pages', label: adminText.storePages, Icon: FileText, under: ['/admin/pages/'] },
   // The owner's reports: the VAT report (docs/invoices.md § The VAT report).
   { to: '/admin/reports/vat', label: adminText.reports, Icon: Calculator, under: ['/admin/reports/'] },
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },

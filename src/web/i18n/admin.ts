@@ -15,4 +15,5 @@ export const adminText = {
   customers: 'العملاء',
   reports: 'التقارير',
   abandonedCarts: 'السلال المتروكة',
+  storePages: 'الصفحات',
 };

@@ -354,4 +354,11 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   ZATCA_UNAVAILABLE: { text: ei.zatcaUnavailable },
   BASKET_REMINDER_DELAY_INVALID: { text: abc.delayHoursInvalid, field: 'basketReminderDelayHours' },
   UNSUBSCRIBE_TOKEN_INVALID: { text: abc.tokenInvalid, field: 'token' },
+  PAGE_NOT_FOUND: { text: 'لا توجد صفحة بهذا الاسم' },
+  PAGE_TITLE_REQUIRED: { text: 'اكتب عنوان الصفحة' },
+  PAGE_BODY_REQUIRED: { text: 'اكتب نص الصفحة' },
+  SOCIAL_LINK_INVALID: {
+    text: 'اكتب رابط صفحة المتجر على هذه الشبكة كاملاً كما تنسخه من المتصفح، برابط آمن من موقع الشبكة نفسها',
+  },
+  WHATSAPP_INVALID: { text: 'اكتب رقم جوال صحيحاً عليه واتساب' },
 };

@@ -42,10 +42,6 @@ export const t = {
   noBrands: 'لا توجد ماركات',
   rating: (value: string, count: string) => `التقييم ${value} من 5 (${count})`,
   priceBefore: 'السعر قبل الخصم',
-  footerTerms: 'الشروط والأحكام',
-  footerPrivacy: 'سياسة الخصوصية',
-  footerContact: 'اتصل بنا',
-  footerPhone: 'هاتف',
   footerCity: 'المدينة',
   footerRights: (year: number, name: string) => `© ${year} ${name}. جميع الحقوق محفوظة.`,
   notFoundTitle: 'الصفحة غير موجودة',
@@ -64,5 +60,4 @@ export const t = {
   homeTitle: (name: string) => `${name} | تسوّق أونلاين بأفضل الأسعار`,
   homeDescription:
     'متجر عربي أونلاين: هواتف، حواسيب، أزياء، عطور وأجهزة منزلية بأفضل الأسعار مع الدفع عند الاستلام أو بالبطاقة.',
-  social: { facebook: 'فيسبوك', instagram: 'إنستغرام', x: 'إكس' },
 } as const;

@@ -28,6 +28,7 @@ import type {
 } from '../../contract/e-invoicing.js';
 import type { FailureBody } from '../../contract/errors.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
+import type { storePageEnvelope } from '../../contract/pages.js';
 import type { productImportResult } from '../../contract/product-import.js';
 import type {
   moderatedReviewEnvelope,
@@ -82,6 +83,7 @@ import type {
   ShippingZoneBody,
   ShippingZoneChanges,
   SignupBody,
+  StorePageBody,
   StoreSettingsBody,
   SubcategoryBody,
   SubcategoryChanges,
@@ -314,6 +316,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     settings: {
       get: () => get<typeof storeSettingsEnvelope>('/settings'),
       update: (body: StoreSettingsBody) => call<typeof storeSettingsEnvelope>('PUT', '/settings', body),
+    },
+    /** The store's pages (docs/store-pages.md): anyone reads them (404 PAGE_NOT_FOUND for another name); staff write them. */
+    pages: {
+      get: (slug: string) => get<typeof storePageEnvelope>(one('/pages', slug)),
+      update: (slug: string, body: StorePageBody) => call<typeof storePageEnvelope>('PUT', one('/pages', slug), body),
     },
     /** Admin: ZATCA phase 2's onboarding, one call a step, and the documents to watch (docs/invoices.md § Onboarding). */
     eInvoicing: {

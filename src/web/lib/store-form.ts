@@ -26,6 +26,12 @@ export const settingsFields = [
   'lowStockThreshold',
   'basketRemindersEnabled',
   'basketReminderDelayHours',
+  'whatsapp',
+  'instagramUrl',
+  'xUrl',
+  'tiktokUrl',
+  'snapchatUrl',
+  'facebookUrl',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -60,6 +66,12 @@ export const settingsBody = (values: FormValues<SettingsField>): StoreSettingsBo
   lowStockThreshold: values.lowStockThreshold,
   basketRemindersEnabled: ticked(values.basketRemindersEnabled),
   basketReminderDelayHours: values.basketReminderDelayHours,
+  whatsapp: values.whatsapp,
+  instagramUrl: values.instagramUrl,
+  xUrl: values.xUrl,
+  tiktokUrl: values.tiktokUrl,
+  snapchatUrl: values.snapchatUrl,
+  facebookUrl: values.facebookUrl,
 });
 
 export const settingsDefaults = (settings: StoreSettingsView): FormValues<SettingsField> => ({
@@ -82,6 +94,12 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   lowStockThreshold: String(settings.lowStockThreshold),
   basketRemindersEnabled: settings.basketRemindersEnabled ? 'on' : '',
   basketReminderDelayHours: String(settings.basketReminderDelayHours),
+  whatsapp: settings.whatsapp,
+  instagramUrl: settings.instagramUrl,
+  xUrl: settings.xUrl,
+  tiktokUrl: settings.tiktokUrl,
+  snapchatUrl: settings.snapchatUrl,
+  facebookUrl: settings.facebookUrl,
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */

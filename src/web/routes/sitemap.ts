@@ -1,3 +1,4 @@
+import { STORE_PAGE_SLUGS } from '../../contract/shop-pages';
 import { apiFor } from '../lib/context.server';
 import { everyItem, largestPage } from '../lib/every-item.server';
 import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from '../lib/sitemap';
@@ -15,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { path: '/products' },
     { path: '/allcategory' },
     { path: '/allbrands' },
+    ...STORE_PAGE_SLUGS.map((slug) => ({ path: `/pages/${slug}` })),
     ...categories.map((c) => ({ path: `/products/allCategory/${c.id}`, lastmod: c.updatedAt })),
     ...brands.map((b) => ({ path: `/products/allBrand/${b.id}`, lastmod: b.updatedAt })),
     ...products.map((p) => ({ path: `/products/${p.id}`, lastmod: p.updatedAt })),

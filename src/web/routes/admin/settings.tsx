@@ -1,12 +1,14 @@
 import { Info } from 'lucide-react';
 import { data, Form, Link } from 'react-router';
 import { SELLER_ID_SCHEMES } from '../../../contract/constants';
+import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from '../../../contract/shop-pages';
 import { FormAlert } from '../../components/form-alert';
 import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { abc } from '../../i18n/abandoned-carts';
 import { st } from '../../i18n/admin-store';
 import { ei } from '../../i18n/e-invoicing';
+import { sp } from '../../i18n/store-pages';
 import { ApiError } from '../../lib/api';
 import { formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
@@ -199,6 +201,37 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
           ) : (
             <TextAreaField name="address" label={st.address} defaultValue={values.address} error={errors.address} />
           )}
+          <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 font-bold">{sp.contactSection}</legend>
+            <p className="text-sm text-slate-700">{sp.contactSectionHint}</p>
+            <div className="grid gap-5 md:grid-cols-2">
+              <FormField
+                name="whatsapp"
+                label={sp.whatsapp}
+                type="tel"
+                dir="ltr"
+                defaultValue={values.whatsapp}
+                error={errors.whatsapp}
+                hint={sp.whatsappHint}
+              />
+              {SOCIAL_NETWORK_NAMES.map((network) => {
+                const name = `${network}Url` as const;
+                return (
+                  <FormField
+                    key={network}
+                    name={name}
+                    label={sp.socialLink(sp.networks[network])}
+                    type="url"
+                    dir="ltr"
+                    placeholder={`https://${SOCIAL_NETWORKS[network][0]}/…`}
+                    defaultValue={values[name]}
+                    error={errors[name]}
+                    hint={sp.socialLinkHint}
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
           <CheckboxField
             name="pricesIncludeVat"
             label={st.pricesIncludeVat}
