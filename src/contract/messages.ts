@@ -316,7 +316,7 @@ export const apiFailures = {
   reviewDuplicate: { status: 400, message: 'You already added a review for this product' },
   reviewNotFound: { status: 404, message: 'No review for this id' },
   reviewNotYours: { status: 403, message: 'You can only change your own review' },
-  moderationReasonRequired: { field: true, message: 'reason is required' },
+  moderationReasonRequired: { field: true, message: 'A reason is needed to hide or delete a review' },
   moderationReasonTooLong: { field: true, message: 'reason is too long' },
   reviewStatusInvalid: { field: true, message: 'status must be visible or hidden' },
   ratingFilterInvalid: { field: true, message: 'rating must be a whole number of stars from 1 to 5' },

@@ -58,7 +58,7 @@ export const rm = {
   deletedDone: 'حُذفت المراجعة',
   gone: 'هذه المراجعة لم تعد موجودة',
   failed: 'تعذّر تنفيذ العملية، حاول مرة أخرى',
-  statusInvalid: 'اختر حالة من القائمة',
+  statusInvalid: 'اختر المراجعات الظاهرة أو المخفية',
   ratingFilterInvalid: 'اختر عدد نجوم من 1 إلى 5',
   hiddenInvalid: 'اختر إخفاء المراجعة أو إظهارها',
 
