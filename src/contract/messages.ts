@@ -316,6 +316,11 @@ export const apiFailures = {
   reviewDuplicate: { status: 400, message: 'You already added a review for this product' },
   reviewNotFound: { status: 404, message: 'No review for this id' },
   reviewNotYours: { status: 403, message: 'You can only change your own review' },
+  reviewHidden: {
+    status: 409,
+    message: 'The shop hid this review: it can be edited, not deleted',
+    note: 'Its author deleting it and writing it again would undo the hiding (docs/reviews.md § Moderation).',
+  },
   moderationReasonRequired: { field: true, message: 'A reason is needed to hide or delete a review' },
   moderationReasonTooLong: { field: true, message: 'reason is too long' },
   reviewStatusInvalid: { field: true, message: 'status must be visible or hidden' },

@@ -64,7 +64,7 @@ export const REVIEW_STATUSES = ['visible', 'hidden'] as const;
 
 export const moderationListQuerySchema = z.object({
   ...pageQuery,
-  /** Whole stars: 4 lists the reviews of 4 and 4.5 stars. */
+  /** Whole stars: 4 lists the reviews of 4 and 4.5 stars; 1 those of 0.5, 1 and 1.5. */
   rating: z.preprocess(
     (value) => (typeof value === 'string' ? emptyAsMissing(toAsciiDigits(value.trim())) : value),
     z.enum(['1', '2', '3', '4', '5'], { error: m.ratingFilterInvalid }).transform(Number).optional(),

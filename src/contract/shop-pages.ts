@@ -1,3 +1,5 @@
+import { toAsciiDigits } from './digits.js';
+
 /*
  * The store's pages and its contact links, as plain values (docs/store-pages.md): apart from the
  * schemas of src/contract/pages.ts and src/contract/store.ts so the footer, the sitemap and the
@@ -44,5 +46,11 @@ export function isNetworkLink(network: SocialNetwork, value: string): boolean {
 /** A WhatsApp chat with an E.164 number (`+9665…`): wa.me takes it without its plus. */
 export const whatsappLink = (e164: string) => `https://wa.me/${e164.replace(/\D/g, '')}`;
 
-/** A `tel:` link of a number as people typed it: its digits and a leading plus. */
-export const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+/**
+ * A `tel:` link of the first number in what the owner typed (the shop's phone is free text: «0112345678
+ * / 0501234567», «920000000 تحويلة 5»): its digits and a leading plus; none when no number is there.
+ */
+export function telLink(phone: string): string | undefined {
+  const number = toAsciiDigits(phone).match(/\+?\d[\d\s().-]*\d/)?.[0];
+  return number ? `tel:${number.replace(/[^\d+]/g, '')}` : undefined;
+}

@@ -31,12 +31,12 @@ const ratingsOf = async (id: string) => {
   return { average: row?.ratingsAverage, quantity: row?.ratingsQuantity };
 };
 
+const post = (author: Account, productId: string, text: string, rating = 3) =>
+  send('POST', `/products/${productId}/reviews`, { token: author.token, payload: { review: text, rating } });
+
 async function review(productId: string, rating: number, text = 'رأيي في المنتج', author?: Account) {
   const by = author ?? (await createAccount(t, 'user', 'خالد'));
-  const res = await send('POST', `/products/${productId}/reviews`, {
-    token: by.token,
-    payload: { review: text, rating },
-  });
+  const res = await post(by, productId, text, rating);
   expect(res.statusCode, res.body).toBe(201);
   return { id: (res.json() as { data: Review }).data.id, author: by };
 }
@@ -72,10 +72,13 @@ describe('hiding and showing a review', () => {
     const mine = await send('GET', `/products/${product.id}/reviews/mine`, { token: rude.author.token });
     expect(mine.json().data).toMatchObject({ id: rude.id, hidden: true });
 
-    // Editing does not bring it back, nor its stars into the average.
+    // Editing does not bring it back, nor its stars into the average; deleting it (to write it
+    // again, shown) is refused.
     const edited = await send('PUT', `/reviews/${rude.id}`, { token: rude.author.token, payload: { rating: 2 } });
     expect(edited.json().data).toMatchObject({ hidden: true, rating: 2 });
     expect(await ratingsOf(product.id)).toEqual({ average: 5, quantity: 1 });
+    expectFail(await send('DELETE', `/reviews/${rude.id}`, { token: rude.author.token }), 409, m.reviewHidden);
+    expectFail(await post(rude.author, product.id, 'كلام مسيء'), 400, m.reviewDuplicate);
 
     const shown = await moderate(rude.id, { hidden: false });
     expect(shown.json().data).toMatchObject({ hidden: false, hiddenReason: null, hiddenAt: null });
@@ -134,6 +137,8 @@ describe('deleting a review with a reason', () => {
 describe('the moderation list', () => {
   it('lists every product’s reviews newest first, by whole stars and by shown or hidden', async () => {
     const [one, two] = [await insertProduct(t, refs), await insertProduct(t, refs)];
+    const half = await review(one.id, 0.5);
+    const oneAndHalf = await review(two.id, 1.5);
     const four = await review(one.id, 4);
     const fourAndHalf = await review(two.id, 4.5);
     const threeAndHalf = await review(one.id, 3.5);
@@ -146,6 +151,10 @@ describe('the moderation list', () => {
     expect(ids).not.toContain(threeAndHalf.id);
     expect(ids).not.toContain(five.id);
     expect(fours.data.every((r) => r.rating >= 4 && r.rating < 5)).toBe(true);
+
+    const ones = (await staffList('rating=1&limit=100')).data.map((r) => r.id);
+    expect(ones).toEqual(expect.arrayContaining([half.id, oneAndHalf.id]));
+    expect(ones).not.toContain(four.id);
 
     const hidden = await staffList('status=hidden&limit=100');
     expect(hidden.data.map((r) => r.id)).toContain(fourAndHalf.id);

@@ -93,7 +93,7 @@ describe('GET /products/:id/reviews', () => {
 
     const newest = data[0] as ReviewBody;
     expect(Object.keys(newest).sort()).toEqual(
-      ['_id', 'createdAt', 'id', 'product', 'rating', 'review', 'updatedAt', 'user'].sort(),
+      ['_id', 'createdAt', 'hidden', 'id', 'product', 'rating', 'review', 'updatedAt', 'user'].sort(),
     );
     expect(newest._id).toBe(newest.id);
     expect(newest.product).toBe(productId);

@@ -106,13 +106,7 @@ export function Footer({
               <bdi>{shop.defaultCity}</bdi>
             </span>
           )}
-          {contact?.phone && (
-            <a href={telLink(contact.phone)} className={`flex items-center gap-1.5 ${linkClass}`}>
-              <Phone aria-hidden="true" className="size-4" />
-              <span className="sr-only">{sp.footerPhone}</span>
-              <bdi dir="ltr">{contact.phone}</bdi>
-            </a>
-          )}
+          {contact?.phone && <PhoneContact phone={contact.phone} />}
           {contact?.email && (
             <a href={`mailto:${contact.email}`} className={`flex items-center gap-1.5 ${linkClass}`}>
               <Mail aria-hidden="true" className="size-4" />
@@ -150,5 +144,24 @@ export function Footer({
       </div>
       <p className="pb-4 text-center text-xs text-slate-600">{t.footerRights(new Date().getFullYear(), shopName)}</p>
     </footer>
+  );
+}
+
+/** The shop's phone, tappable when it holds a number (telLink); as typed either way. */
+function PhoneContact({ phone }: { phone: string }) {
+  const href = telLink(phone);
+  const content = (
+    <>
+      <Phone aria-hidden="true" className="size-4" />
+      <span className="sr-only">{sp.footerPhone}</span>
+      <bdi dir="ltr">{phone}</bdi>
+    </>
+  );
+  return href ? (
+    <a href={href} className={`flex items-center gap-1.5 ${linkClass}`}>
+      {content}
+    </a>
+  ) : (
+    <span className="flex items-center gap-1.5">{content}</span>
   );
 }

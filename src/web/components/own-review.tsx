@@ -85,16 +85,19 @@ export function OwnReview({ review, timeZone, onDelete, justAdded }: OwnReviewPr
               <Pencil aria-hidden="true" className="size-4" />
               {rt.edit}
             </button>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              disabled={!hydrated}
-              onClick={(event) => onDelete(review, event.currentTarget)}
-              className={`${actionButtonClass} text-red-700 hover:bg-red-50`}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              {rt.delete}
-            </button>
+            {/* A review the shop hid cannot be deleted by its author (docs/reviews.md § Moderation). */}
+            {!review.hidden && (
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                disabled={!hydrated}
+                onClick={(event) => onDelete(review, event.currentTarget)}
+                className={`${actionButtonClass} text-red-700 hover:bg-red-50`}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                {rt.delete}
+              </button>
+            )}
           </div>
         </>
       )}

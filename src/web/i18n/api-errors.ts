@@ -257,6 +257,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   REVIEW_DUPLICATE: { text: rt.duplicate },
   REVIEW_NOT_FOUND: { text: rt.reviewGone },
   REVIEW_NOT_YOURS: { text: rt.notYours },
+  REVIEW_HIDDEN: { text: rt.hiddenNoDelete },
   MODERATION_REASON_REQUIRED: { text: rm.reasonRequired, field: 'reason' },
   MODERATION_REASON_TOO_LONG: { text: rm.reasonTooLong, field: 'reason' },
   REVIEW_STATUS_INVALID: { text: rm.statusInvalid, field: 'status' },

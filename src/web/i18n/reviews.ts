@@ -32,6 +32,7 @@ export const rt = {
   deleted: 'تم حذف التقييم',
   /** The author's own review, hidden by staff (docs/reviews.md § Moderation). */
   hiddenByShop: 'أخفى المتجر تقييمك: لا يراه غيرك ولا يُحسب في متوسط التقييم.',
+  hiddenNoDelete: 'أخفى المتجر هذا التقييم، فيمكنك تعديله لا حذفه',
 
   /** docs/specification.md (Validation rules: Reviews): 'you must enter a review' (adding) and 'you must write a review' (editing). */
   reviewRequired: 'يجب كتابة تقييم',

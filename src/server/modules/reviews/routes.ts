@@ -185,7 +185,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     '/reviews/:id',
     {
       onRequest: guards.signedIn,
-      schema: { params: idParams, response: { 204: noContentSchema, ...failing(403, 404) }, tags },
+      schema: { params: idParams, response: { 204: noContentSchema, ...failing(403, 404, 409) }, tags },
     },
     async (request, reply) => {
       const me = userOf(request);
@@ -202,6 +202,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       await db.transaction(async (tx) => {
         const current = await lockOwnReview(tx, request, request.params.id);
+        if (current.hiddenAt) throw failure('reviewHidden');
         await tx.delete(reviews).where(eq(reviews.id, current.id));
         await refreshRatings(tx, current.productId);
       });

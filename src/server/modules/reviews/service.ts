@@ -48,7 +48,9 @@ export async function moderationList(db: Database, query: ModerationListQuery) {
   const { page, limit, offset } = pageOf(query);
   const conditions: SQL[] = [];
   if (query.rating !== undefined) {
-    conditions.push(gte(reviews.rating, query.rating), lt(reviews.rating, query.rating + 1));
+    // One star also lists half a star, the lowest there is.
+    const lowest = query.rating === 1 ? 0.5 : query.rating;
+    conditions.push(gte(reviews.rating, lowest), lt(reviews.rating, query.rating + 1));
   }
   if (query.status === 'visible') conditions.push(shownReviews);
   if (query.status === 'hidden') conditions.push(isNotNull(reviews.hiddenAt));
