@@ -28,6 +28,8 @@ type OrderSpec = {
   paymentStatus?: 'unpaid' | 'paid' | 'partially_refunded';
   lines?: { productId: string; variantId: string | null; sku: string; count: number; price: number }[];
   refunds?: { doneAt: string | null; amount: number }[];
+  /** Paid through the test provider (docs/payments.md § Test orders): no sale. */
+  isTest?: boolean;
 };
 
 async function placeOrder(spec: OrderSpec) {
@@ -44,6 +46,7 @@ async function placeOrder(spec: OrderSpec) {
       status: spec.status ?? 'pending',
       paymentStatus: spec.paymentStatus ?? 'unpaid',
       isPaid: (spec.paymentStatus ?? 'unpaid') !== 'unpaid',
+      isTest: spec.isTest ?? false,
       createdAt: new Date(spec.at),
       updatedAt: new Date(spec.at),
     })
@@ -101,6 +104,16 @@ beforeAll(async () => {
         { ...large, count: 1, price: 6_000 },
         { ...capLine, count: 2, price: 1_000 },
       ],
+    },
+    // A test order (the test provider), delivered and partly refunded in the range: neither.
+    {
+      at: '2026-03-02T11:00:00Z',
+      total: 70_000,
+      method: 'card',
+      status: 'delivered',
+      paymentStatus: 'partially_refunded',
+      isTest: true,
+      refunds: [{ doneAt: '2026-03-02T11:30:00Z', amount: 7_000 }],
     },
     // Cancelled, with its refund done in the range: neither a sale nor a refund.
     {
@@ -190,11 +203,11 @@ async function expectedFigures(from: string, to: string) {
   const allOrders = await db.select().from(orders);
   const inRange = (at: Date | null) => at !== null && riyadhDay(at) >= from && riyadhDay(at) <= to;
   const isSale = (o: typeof orders.$inferSelect) =>
-    o.status !== 'cancelled' && !(o.paymentMethodType === 'card' && o.paymentStatus === 'unpaid');
+    o.status !== 'cancelled' && !o.isTest && !(o.paymentMethodType === 'card' && o.paymentStatus === 'unpaid');
   const sales = allOrders.filter((o) => isSale(o) && inRange(o.createdAt));
-  const cancelled = new Set(allOrders.filter((o) => o.status === 'cancelled').map((o) => o.id));
+  const notSold = new Set(allOrders.filter((o) => o.status === 'cancelled' || o.isTest).map((o) => o.id));
   const given = (await db.select().from(refunds)).filter(
-    (r) => r.status === 'done' && inRange(r.doneAt) && !cancelled.has(r.orderId),
+    (r) => r.status === 'done' && inRange(r.doneAt) && !notSold.has(r.orderId),
   );
   const customers = (await db.select().from(users)).filter((u) => u.role === 'user' && inRange(u.createdAt));
   const salesSum = sales.reduce((sum, o) => sum + o.totalOrderPrice, 0);
@@ -232,8 +245,8 @@ describe('GET /admin/stats: the figures', () => {
     expect(answeredPrevious).toEqual(previous.figures);
     expect(daily).toEqual(current.daily);
     // The same figures written out by hand, so the rules above are the ones meant (docs/dashboard.md):
-    // 250.50 (00:01 on 1 March) + 80 + 300; the cancelled order, the unpaid card and the order at
-    // 00:00 on 4 March are not sales; refunds 50 (23:00 on 3 March) + 30 (an older order's).
+    // 250.50 (00:01 on 1 March) + 80 + 300; the cancelled order, the test order, the unpaid card and
+    // the order at 00:00 on 4 March are not sales; refunds 50 (23:00 on 3 March) + 30 (an older order's).
     expect(figures).toMatchObject({
       orders: 3,
       sales: 630.5,

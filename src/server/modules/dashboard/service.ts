@@ -46,14 +46,14 @@ const instantsOf = ({ from, to }: StatsRange, timeZone: string) => ({
   end: storableInstant(endOfShopDay(to, timeZone)),
 });
 
-/**
- * An order that counts as a sale: not cancelled, and not a card order left unpaid (its payment taken
- * back by staff). Cash orders count from the day they are placed (docs/dashboard.md).
- */
 /** `GROUP BY 1`: the day column, whose time zone is a parameter (the same text twice is two parameters). */
 const firstColumn = sql`1`;
 
-const isSale: SQL = sql`${orders.status} <> 'cancelled' AND NOT (${orders.paymentMethodType} = 'card' AND ${orders.paymentStatus} = 'unpaid')`;
+/**
+ * An order that counts as a sale: not cancelled, not a test order, and not a card order left unpaid
+ * (its payment taken back by staff). Cash orders count from the day they are placed (docs/dashboard.md).
+ */
+const isSale: SQL = sql`${orders.status} <> 'cancelled' AND NOT ${orders.isTest} AND NOT (${orders.paymentMethodType} = 'card' AND ${orders.paymentStatus} = 'unpaid')`;
 
 export async function statsOf(
   db: Database,
@@ -91,7 +91,9 @@ export async function statsOf(
           eq(refunds.status, 'done'),
           gte(refunds.doneAt, start),
           lt(refunds.doneAt, end),
+          // The refunds of orders that were no sale (cancelled, test) are no refund of a sale.
           ne(orders.status, 'cancelled'),
+          eq(orders.isTest, false),
         ),
       )
       .groupBy(firstColumn),

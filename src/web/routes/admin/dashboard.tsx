@@ -92,7 +92,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               nameHeader={d.top.variant}
               rows={stats.topVariants.map((line) => ({
                 ...line,
-                key: `${line.variantId}-${line.sku}`,
+                // The same variant sold under two option names (renamed since) is two rows.
+                key: `${line.variantId}-${line.sku}-${JSON.stringify(line.options)}`,
                 name: [line.title, ...Object.values(line.options), line.sku].filter(Boolean).join(' · '),
               }))}
               money={money}
