@@ -27,8 +27,8 @@ export const customerParams = idParams;
 export const customerSchema = userSchema.extend({
   /** Every order they made, cancelled ones included. */
   ordersCount: nonNegativeInt,
-  /** Minor units: the totals of their orders not cancelled and not test orders, less what was refunded. */
-  totalSpent: nonNegativeInt,
+  /** Major units, as every amount of the API: the totals of their orders not cancelled and not test orders, less what was refunded. */
+  totalSpent: z.number().nonnegative(),
   /** Their newest order's time, or null without orders. */
   lastOrderAt: isoDateTime.nullable(),
   addresses: z.array(addressSchema),
@@ -42,8 +42,8 @@ export const customerOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethodType: z.enum(['cash', 'card']),
-  /** Minor units. */
-  total: nonNegativeInt,
+  /** Major units, as every amount of the API. */
+  total: z.number().nonnegative(),
   city: z.string(),
 });
 

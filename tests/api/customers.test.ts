@@ -72,7 +72,8 @@ function expectedFigures(who: Person) {
   const newest = theirs.map((row) => row.createdAt.getTime()).sort((a, b) => b - a)[0];
   return {
     ordersCount: theirs.length,
-    totalSpent: counted.reduce((sum, row) => sum + row.totalOrderPrice - row.refundedAmount, 0),
+    // Minor units added up, answered in major units (SAR: halalas / 100) as every amount of the API.
+    totalSpent: counted.reduce((sum, row) => sum + row.totalOrderPrice - row.refundedAmount, 0) / 100,
     lastOrderAt: newest === undefined ? null : new Date(newest).toISOString(),
   };
 }
@@ -144,11 +145,11 @@ describe('GET /users: the customers list', () => {
     // Worked by hand too, so a wrong rule in both places would still fail.
     expect(data.find((row) => row.id === people.salma.id)).toMatchObject({
       ordersCount: 3,
-      totalSpent: 1_264_567,
+      totalSpent: 12_645.67,
       lastOrderAt: '2026-03-10T10:00:00.000Z',
       createdAt: '2026-01-01T08:00:00.000Z',
     });
-    expect(data.find((row) => row.id === people.omar.id)).toMatchObject({ ordersCount: 2, totalSpent: 13_000 });
+    expect(data.find((row) => row.id === people.omar.id)).toMatchObject({ ordersCount: 2, totalSpent: 130 });
     expect(data.find((row) => row.id === people.newcomer.id)).toMatchObject({
       ordersCount: 0,
       totalSpent: 0,
@@ -216,7 +217,7 @@ describe('GET /users/:id: one customer', () => {
       .filter((row) => row.userId === people.salma.id)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     expect(salma.orders.map((row) => [row.id, row.number, row.total, row.status])).toEqual(
-      theirs.map((row) => [row.id, row.number, row.totalOrderPrice, row.status]),
+      theirs.map((row) => [row.id, row.number, row.totalOrderPrice / 100, row.status]),
     );
     expect(salma.addresses).toHaveLength(2);
     expect((await detail(people.newcomer.id)).orders).toEqual([]);

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
 /**
@@ -17,6 +18,9 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * or not at all. A full disk fails the send (and is reported to `storage`, for readiness); an
  * order does not depend on it (src/server/modules/orders/confirmation-mail.ts).
  */
+/** How long an SMTP server may keep the shop waiting at any step. */
+const SMTP_TIMEOUT_MS = 30_000;
+
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
@@ -25,7 +29,18 @@ export function createMailer(options: {
   storage?: Pick<StorageMonitor, 'note'>;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Each step of an SMTP conversation gives up well within a job's lease (5 minutes, src/server/jobs),
+    // so a stalled server fails the send, retried later, rather than the job being handed to another
+    // worker while this one still sends (two copies of one e-mail).
+    // (Settings in the URL's query, `?socketTimeout=…`, still win.)
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: options.smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    );
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });

@@ -1,15 +1,11 @@
 import { IMAGE_SIZE_WIDTHS } from '../../contract/constants.js';
 import { SHOP_LOCALE } from '../../contract/digits.js';
-import { currencyDigits, formatMoney, toMajor } from '../../contract/money.js';
+import { formatMoney } from '../../contract/money.js';
 import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
 import type { StoredImage } from '../../contract/types.js';
 
 /** Prices and counts read the way an Arabic reader expects, through Intl, in the shop's digits. */
 export const formatPrice = formatMoney;
-
-/** An amount the API answers in minor units (a customer's total spent, docs/customers.md). */
-export const formatMinorPrice = (minor: number, currency: string) =>
-  formatMoney(toMajor(minor, currencyDigits(currency)), currency);
 
 export const formatNumber = (value: number, maximumFractionDigits = 0) =>
   new Intl.NumberFormat(SHOP_LOCALE, { maximumFractionDigits }).format(value);

@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = tokenOf(request, await request.formData());
+  // A mail program's one-click unsubscribe (RFC 8058) may post no form at all: the link's token then.
+  const form = await request.formData().catch(() => undefined);
+  const token = tokenOf(request, form);
   try {
     const { data } = await apiFor(request, context).abandonedCarts.unsubscribe(token);
     return { ok: true as const, ...data };

@@ -8,6 +8,7 @@ import {
   customerListQuerySchema,
   customerParams,
 } from '../../../contract/customers.js';
+import { currencyDigits } from '../../../contract/money.js';
 import { users } from '../../../db/schema.js';
 import { refuseCommonPassword } from '../../auth/common-passwords.js';
 import { userOf } from '../../auth/guards.js';
@@ -35,12 +36,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   // Staff read the shop's customers (docs/customers.md); `/:id` comes after the named routes by Fastify's own precedence.
   r.get('/', { onRequest: guards.admin, schema: contract.customers }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
-    const { customers, total } = await listCustomers(db, request.query, { limit, offset }, ctx.config.phoneCountry);
+    const { customers, total } = await listCustomers(
+      db,
+      request.query,
+      { limit, offset },
+      ctx.config.phoneCountry,
+      currencyDigits(ctx.config.currency),
+    );
     return listEnvelope(customers, total, page, limit);
   });
 
   r.get('/:id', { onRequest: guards.admin, schema: contract.customer }, async (request) => ({
-    data: await customerById(db, request.params.id),
+    data: await customerById(db, request.params.id, currencyDigits(ctx.config.currency)),
   }));
 
   r.get('/getMe', { onRequest: guards.signedIn, schema: contract.getMe }, async (request) => ({

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, Mail, MapPin, Phone, ReceiptText, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { CUSTOMER_ORDERS_SHOWN } from '../../../contract/constants';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { CustomerDetail } from '../../../contract/types';
@@ -11,13 +11,17 @@ import { paymentMethodLabel } from '../../lib/account';
 import { notFoundOnMissing } from '../../lib/admin-order.server';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatCode, formatDate, formatDateTime, formatMinorPrice, formatNumber, showPhone } from '../../lib/format';
+import { formatCode, formatDate, formatDateTime, formatNumber, formatPrice, showPhone } from '../../lib/format';
+import { isId } from '../../lib/list-url';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/customer';
 
 /** One customer for staff (docs/customers.md): an unknown or malformed id is the not-found page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'admin');
+  // Not an id at all (say /admin/customers/getMe, which the API would answer with the staff's own
+  // account, not a customer): the not-found page before asking.
+  if (!isId(params.id)) throw data(null, { status: 404 });
   const customer = await apiFor(request, context)
     .users.customer(params.id)
     .then((r) => r.data, notFoundOnMissing);
@@ -79,7 +83,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
               {formatNumber(customer.ordersCount)}
             </Detail>
             <Detail term={t.table.totalSpent}>
-              <span className="font-bold">{formatMinorPrice(customer.totalSpent, shop.currency)}</span>
+              <span className="font-bold">{formatPrice(customer.totalSpent, shop.currency)}</span>
               <span className="block text-sm font-normal text-slate-600">{t.spentHint}</span>
             </Detail>
             <Detail term={t.table.lastOrder}>
@@ -168,7 +172,7 @@ function CustomerOrders({
                 <td className={denseCell}>
                   <bdi>{order.city}</bdi>
                 </td>
-                <td className={`${denseCell} whitespace-nowrap`}>{formatMinorPrice(order.total, shop.currency)}</td>
+                <td className={`${denseCell} whitespace-nowrap`}>{formatPrice(order.total, shop.currency)}</td>
                 <td className={denseCell}>{ORDER_STATUS_NAMES[order.status]}</td>
                 <td className={denseCell}>
                   {PAYMENT_STATUS_NAMES[order.paymentStatus]}

@@ -10,7 +10,7 @@ import { at } from '../../i18n/account';
 import { customerText as t } from '../../i18n/admin-customers';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDate, formatMinorPrice, formatNumber, showPhone } from '../../lib/format';
+import { formatDate, formatNumber, formatPrice, showPhone } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
 import { usePageHref } from '../../lib/use-page-href';
@@ -142,9 +142,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   <bdi dir="ltr">{showPhone(customer.phone, shop)}</bdi>
                 </td>
                 <td className={denseCell}>{formatNumber(customer.ordersCount)}</td>
-                <td className={`${denseCell} whitespace-nowrap`}>
-                  {formatMinorPrice(customer.totalSpent, shop.currency)}
-                </td>
+                <td className={`${denseCell} whitespace-nowrap`}>{formatPrice(customer.totalSpent, shop.currency)}</td>
                 <td className={`${denseCell} whitespace-nowrap`}>
                   {customer.lastOrderAt ? (
                     <time dateTime={customer.lastOrderAt}>{formatDate(customer.lastOrderAt, shop.timeZone)}</time>
