@@ -78,8 +78,15 @@ const rowOf = async (number: number) => {
   return row;
 };
 /** Report jobs waiting for their backoff are due now (the test does not wait minutes). */
+/**
+ * Makes the waiting report jobs due (as if their retry delay had passed). A second in the past: a
+ * fetch takes jobs whose start is before its own now(), and the embedded database's clock counts
+ * milliseconds, so a start of now() could still be "not yet" for a fetch in the same millisecond.
+ */
 const reportJobsDueNow = () =>
-  t.database.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = ${REPORT_QUEUE}`);
+  t.database.db.execute(
+    sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = ${REPORT_QUEUE}`,
+  );
 const runReports = () => t.app.jobs.runDue(REPORT_QUEUE);
 
 describe('phase 1 until onboarding is complete', () => {

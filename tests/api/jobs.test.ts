@@ -60,8 +60,12 @@ async function startRunner(
   return runner;
 }
 
-/** Makes a waiting job due now, as if its delay had passed. */
-const makeDue = (id: string) => t.database.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE id = ${id}`);
+/**
+ * Makes a waiting job due, as if its delay had passed: a second in the past, as a fetch in the same
+ * millisecond (the embedded database's clock) would not yet take a start of now().
+ */
+const makeDue = (id: string) =>
+  t.database.db.execute(sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = ${id}`);
 
 async function until(check: () => boolean, seconds = 10) {
   const deadline = Date.now() + seconds * 1000;
