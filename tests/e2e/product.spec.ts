@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { STORE_PAGE_SLUGS } from '../../src/contract/shop-pages';
 import type { ListEnvelope, Product } from '../../src/contract/types';
 import { demoCustomerPassword, demoUsers } from '../../src/db/seed/catalogue';
 import { formatPrice } from '../../src/web/lib/format';
@@ -439,7 +440,11 @@ test.describe('search engines', () => {
     for (const p of products) expect(xml).toContain(`<loc>${baseURL}/products/${p.id}</loc>`);
     for (const c of categories) expect(xml).toContain(`<loc>${baseURL}/products/allCategory/${c.id}</loc>`);
     for (const b of brands) expect(xml).toContain(`<loc>${baseURL}/products/allBrand/${b.id}</loc>`);
-    expect(xml.match(/<url>/g)).toHaveLength(4 + products.length + categories.length + brands.length);
+    // The store's pages (docs/store-pages.md).
+    for (const slug of STORE_PAGE_SLUGS) expect(xml).toContain(`<loc>${baseURL}/pages/${slug}</loc>`);
+    expect(xml.match(/<url>/g)).toHaveLength(
+      4 + STORE_PAGE_SLUGS.length + products.length + categories.length + brands.length,
+    );
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
