@@ -92,7 +92,12 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
       </svg>
       <details className="mt-3">
         <summary className="cursor-pointer font-bold text-brand-700">{d.chart.showTable}</summary>
-        <div className="mt-2 overflow-x-auto">
+        <section
+          aria-label={d.chart.tableCaption}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="mt-2 overflow-x-auto focus-visible:outline-2"
+        >
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{d.chart.tableCaption}</caption>
             <thead>
@@ -128,7 +133,7 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );

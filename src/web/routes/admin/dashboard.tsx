@@ -273,7 +273,12 @@ function BestSellers({
       {rows.length === 0 ? (
         <p className="text-slate-600">{d.top.none}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <section
+          aria-label={title}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:outline-2"
+        >
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-200">
@@ -300,7 +305,7 @@ function BestSellers({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
