@@ -135,8 +135,10 @@ function certificateAuthority() {
   ]);
   /** A one-year certificate for the CSR's subject and key, with its alternative name. */
   function issue(csr: ReadCsr): Buffer {
+    // Positive and minimal in DER: a leading zero byte before one under 0x80 is padding that
+    // OpenSSL refuses (X509Certificate throws), which failed 1 certificate in 256.
     const serial = randomBytes(16);
-    serial[0] = (serial[0] ?? 0) & 0x7f;
+    serial[0] = 0x40 | ((serial[0] ?? 0) & 0x3f);
     const notBefore = new Date();
     const notAfter = new Date(notBefore.getTime() + 365 * 24 * 60 * 60 * 1000);
     const algorithm = new AlgorithmIdentifier({ algorithm: OIDS.ecdsaWithSha256 });
