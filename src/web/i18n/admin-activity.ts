@@ -44,6 +44,8 @@ export const activityText = {
   no: 'لا',
   /** `field: before → after`, read from the right. */
   arrow: '←',
+  /** Read by screen readers in place of the arrow. */
+  becomes: 'صار',
   actions: {
     'settings.updated': 'تعديل إعدادات المتجر',
     'shipping_zone.created': 'إضافة منطقة شحن',
