@@ -105,7 +105,7 @@ export const activityText = {
       enabled: st.zoneEnabled,
     },
     order: { amount: 'المبلغ المسترد', reason: 'السبب', restocked: 'وحدات أعيدت إلى المخزون' },
-    product: { price: 'السعر', priceAfterDiscount: 'سعر التخفيض' },
+    product: { price: 'السعر', priceAfterDiscount: 'السعر بعد الخصم' },
     user: { role: 'الدور', disabled: 'الحساب موقوف', email: 'البريد الإلكتروني' },
   } satisfies Record<StaffActionSubjectType, Record<string, string>>,
   /** Fields whose values are money (major units): shown in the shop's currency. */
