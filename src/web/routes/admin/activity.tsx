@@ -254,7 +254,7 @@ function Changes({ line, currency }: { line: StaffAction; currency: string }) {
           {line.action.endsWith('.created') ? null : (
             <>
               <bdi>{shown(change.field, change.before, currency)}</bdi> <span aria-hidden="true">{t.arrow}</span>{' '}
-              <span className="sr-only">{t.becomes} </span>
+              <span className="sr-only">{t.becomes}</span>{' '}
             </>
           )}
           <bdi>{shown(change.field, change.after, currency)}</bdi>
