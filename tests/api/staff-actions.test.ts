@@ -162,6 +162,33 @@ describe('refunds', () => {
   });
 });
 
+describe('a staff cancel', () => {
+  it('refunds what was paid, and that refund is logged on the order', async () => {
+    const admin = await newAdmin();
+    const product = await insertProduct(t, refs, { price: 4_000 });
+    const { user, cartId } = await customerWithCart(t, send, [{ productId: product.id }]);
+    const placed = await send('POST', `/orders/${cartId}`, { token: user.token, payload: { shippingAddress } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as Order;
+    expect((await send('PUT', `/orders/${order.id}/pay`, { token: admin.token })).statusCode).toBe(200);
+    const cancelled = await send('POST', `/orders/${order.id}/cancel`, {
+      token: admin.token,
+      payload: { reason: 'نفد المنتج' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const lines = await linesBy(admin);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      action: 'refund.created',
+      subject: { type: 'order', id: order.id },
+      changes: [
+        { field: 'amount', before: null, after: order.totalOrderPrice },
+        { field: 'reason', before: null, after: 'نفد المنتج' },
+      ],
+    });
+  });
+});
+
 describe('prices', () => {
   const sendProduct = (admin: Account, id: string, fields: Record<string, string>) => {
     const form = multipart(fields, {});
