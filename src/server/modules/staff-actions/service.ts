@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { endOfShopDay, startOfShopDay, storableInstant } from '../../../contract/dates.js';
 import { toMajor } from '../../../contract/money.js';
 import {
@@ -8,10 +9,10 @@ import {
   type StaffActionSubjectType,
   type StaffActionValue,
 } from '../../../contract/staff-action-kinds.js';
-import type { StaffAction } from '../../../contract/staff-actions.js';
+import type { StaffAction, staffActionListQuerySchema } from '../../../contract/staff-actions.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { staffActions, users } from '../../../db/schema.js';
-import { listEnvelope, type PageRequest, pageOf } from '../../http/pagination.js';
+import { listEnvelope, pageOf } from '../../http/pagination.js';
 
 /*
  * The log of staff actions (docs/staff-actions.md): one line per change staff make to the
@@ -97,12 +98,8 @@ export function fieldChanges<T extends Comparable>(
   });
 }
 
-export type StaffActionFilter = PageRequest & {
-  action?: StaffActionKind | undefined;
-  actor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-};
+/** The list's query as the contract parsed it. */
+export type StaffActionFilter = z.output<typeof staffActionListQuerySchema>;
 
 /** The log, newest first, filtered by kind, actor and shop days (docs/dates.md). */
 export async function staffActionLog(db: Database, filter: StaffActionFilter, timeZone: string) {
