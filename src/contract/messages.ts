@@ -327,6 +327,9 @@ export const apiFailures = {
   ratingFilterInvalid: { field: true, message: 'rating must be a whole number of stars from 1 to 5' },
   hiddenInvalid: { field: true, message: 'hidden must be true or false' },
 
+  // The log of staff actions (docs/staff-actions.md)
+  staffActionKindInvalid: { field: true, message: 'action must be one of the kinds the log keeps' },
+
   // Orders and payments
   cartEmpty: { status: 400, message: 'Your cart is empty' },
   stockShort: {

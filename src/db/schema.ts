@@ -32,6 +32,7 @@ import {
   type ZatcaMessage,
 } from '../contract/e-invoicing.js';
 import type { MoneyAmounts } from '../contract/money-lines.js';
+import { STAFF_ACTION_KINDS, STAFF_ACTION_SUBJECTS, type StaffActionChange } from '../contract/staff-action-kinds.js';
 
 // Money columns hold integer minor units (halalas, piastres) in bigint, so no sum of a real
 // order can overflow them; the API converts to major units (docs/architecture.md, Money).
@@ -967,3 +968,35 @@ export const storePages = pgTable('store_pages', {
   body: text('body').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const staffActionKindEnum = pgEnum('staff_action_kind', STAFF_ACTION_KINDS);
+export const staffActionSubjectEnum = pgEnum('staff_action_subject', STAFF_ACTION_SUBJECTS);
+
+/**
+ * The log of staff actions (docs/staff-actions.md): who changed what, when, written in the change's
+ * own transaction. The actor's name and e-mail are copied, so a line outlives the account; the
+ * subject's label too (a product's title, an order's number), so it outlives the subject.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: staffActionKindEnum('action').notNull(),
+    subjectType: staffActionSubjectEnum('subject_type').notNull(),
+    /** The subject's id (a uuid, or `1` for the settings' one row); null when it has none. */
+    subjectId: text('subject_id'),
+    subjectLabel: text('subject_label').notNull(),
+    /** Only the fields that changed; money in major units, as the API shows it; secrets masked. */
+    changes: jsonb('changes').$type<StaffActionChange[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Newest first, whole or by kind or by actor.
+    index('staff_actions_created_idx').on(t.createdAt, t.id),
+    index('staff_actions_action_idx').on(t.action, t.createdAt),
+    index('staff_actions_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);

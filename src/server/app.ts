@@ -54,6 +54,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
+import { staffActionRoutes } from './modules/staff-actions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
@@ -108,7 +109,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
       await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
     },
   });
-  const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log);
+  const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log, digits);
   const sweep = async () => {
     await checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
     await lifecycle
@@ -269,6 +270,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
       await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
       await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
+      await api.register((scope) => staffActionRoutes(scope, ctx), { prefix: '/admin/staff-actions' });
     },
     { prefix: '/api/v1' },
   );

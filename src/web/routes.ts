@@ -60,6 +60,8 @@ export default [
     route('admin/reports/vat', 'routes/admin/vat-report.tsx'),
     // Customers' baskets untouched past the reminder delay (docs/abandoned-baskets.md).
     route('admin/abandoned-carts', 'routes/admin/abandoned-carts.tsx'),
+    // The log of staff actions (docs/staff-actions.md).
+    route('admin/activity', 'routes/admin/activity.tsx'),
     // The store's pages' texts (docs/store-pages.md).
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/pages/:slug', 'routes/admin/edit-page.tsx'),

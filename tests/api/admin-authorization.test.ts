@@ -294,6 +294,11 @@ const adminCases: AdminCase[] = [
   // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
   // each one's success is proven against the local Fatoora in e-invoicing.test.ts.
   { route: 'GET /admin/abandoned-carts', status: 200, prepare: async () => ({ url: '/admin/abandoned-carts?page=1' }) },
+  {
+    route: 'GET /admin/staff-actions',
+    status: 200,
+    prepare: async () => ({ url: '/admin/staff-actions?action=settings.updated&from=2026-01-01&page=1' }),
+  },
   { route: 'GET /e-invoicing', status: 200, prepare: async () => ({ url: '/e-invoicing' }) },
   {
     route: 'POST /e-invoicing/csr',

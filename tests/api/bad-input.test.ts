@@ -1278,6 +1278,25 @@ const specs: Record<string, RouteSpec> = {
   },
   'GET /shipping-zones': { control: 200 },
   'GET /admin/abandoned-carts': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
+  'GET /admin/staff-actions': {
+    prepare: async () => ({
+      query: { ...validPage, action: 'product.price_changed', actor: w.admin.id, from: '2026-01-01', to: '2026-12-31' },
+    }),
+    query: {
+      ...pageQuery,
+      action: choose(
+        fc.constantFrom('product.deleted', 'SETTINGS.UPDATED', 'settings', 'refund.created;'),
+        injection,
+        repeated('refund.created'),
+        withNul,
+      ),
+      actor: badQueryId,
+      // A day before `from`, a day after `to`: no day at all.
+      from: badDay('2027-01-01'),
+      to: badDay('2025-12-31'),
+    },
+    control: 200,
+  },
   'POST /reminders/unsubscribe': {
     // A new customer's own link each time (docs/abandoned-baskets.md).
     prepare: async () => ({ body: { token: unsubscribeToken(t.config.jwtSecret, (await createAccount(t)).id) } }),

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { currencyDigits } from '../../src/contract/money.js';
 import { ORDER_STATUS_NAMES } from '../../src/contract/order-statuses.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoices, orders, refunds, storeSettings } from '../../src/db/schema.js';
@@ -237,7 +238,13 @@ describe('a cancel credits everything not yet credited', () => {
     const open = await cashOrder(1_150);
     // As a cancel used to leave an unpaid order: cancelled, its invoice not credited.
     await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
-    const lifecycle = createLifecycle(t.database.db, undefined, documentIssuingOf(t), quietLog);
+    const lifecycle = createLifecycle(
+      t.database.db,
+      undefined,
+      documentIssuingOf(t),
+      quietLog,
+      currencyDigits(t.config.currency),
+    );
     expect(await lifecycle.creditCancelledOrders()).toBe(1);
     expect(await lifecycle.creditCancelledOrders()).toBe(0);
     const { invoice, notes } = await documentsOf(order.id);
@@ -388,6 +395,7 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
       choosePaymentProvider(stripe.shop.config).provider,
       documentIssuingOf(stripe.shop),
       quietLog,
+      currencyDigits(stripe.shop.config.currency),
     );
     await lifecycle.sweepRefunds();
     const [after] = await stripe.shop.database.db.select().from(orders).where(eq(orders.id, order.id));

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { currencyDigits } from '../../src/contract/money.js';
 import { checkoutSessions, orders, products, refunds } from '../../src/db/schema.js';
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
@@ -367,6 +368,7 @@ describe('refunds through Moyasar', () => {
       choosePaymentProvider(t.config).provider,
       documentIssuingOf(t),
       quietLog,
+      currencyDigits(t.config.currency),
     ).sweepRefunds();
 
   it('a sweep running while a staff refund waits on Moyasar leaves it to its claimer: one refund at Moyasar', async () => {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, wallClock } from '../../src/contract/dates.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import { formatMoney } from '../../src/contract/money.js';
+import { currencyDigits, formatMoney } from '../../src/contract/money.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoiceCounter, invoices, orderEvents, orders, refunds, storeSettings } from '../../src/db/schema.js';
 import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
@@ -808,6 +808,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       choosePaymentProvider(shop.config).provider,
       documentIssuingOf(shop),
       quietLog,
+      currencyDigits(shop.config.currency),
     );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
@@ -845,6 +846,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       choosePaymentProvider(shop.config).provider,
       documentIssuingOf(shop),
       quietLog,
+      currencyDigits(shop.config.currency),
     );
     await lifecycle.sweepRefunds();
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { currencyDigits } from '../../src/contract/money.js';
 import { checkoutSessions, orders, refunds } from '../../src/db/schema.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
@@ -357,6 +358,7 @@ describe('refunds through Paymob', () => {
       choosePaymentProvider(shop.config).provider,
       documentIssuingOf(shop),
       quietLog,
+      currencyDigits(shop.config.currency),
     ).sweepRefunds();
     expect(refundCalls().at(-1)?.body).toEqual({ transaction_id: obj.id, amount_cents: 2_000 });
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
@@ -378,6 +380,7 @@ describe('refunds through Paymob', () => {
       choosePaymentProvider(shop.config).provider,
       documentIssuingOf(shop),
       quietLog,
+      currencyDigits(shop.config.currency),
     );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();

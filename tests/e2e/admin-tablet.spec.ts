@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 15;
+const SIDEBAR_LINKS = 16;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -59,6 +59,7 @@ async function adminPaths(page: Page): Promise<string[]> {
     `/admin/customers/${(await get<{ data: { id: string } }>('/users/getMe', customer.token)).data.id}`,
     '/admin/reports/vat',
     '/admin/abandoned-carts',
+    '/admin/activity',
     '/admin/pages',
     '/admin/pages/returns',
   ];

@@ -130,6 +130,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /reminders/unsubscribe': 'public',
   // The owner's dashboard (docs/dashboard.md).
   'GET /admin/stats': 'admin',
+  // The log of staff actions (docs/staff-actions.md).
+  'GET /admin/staff-actions': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

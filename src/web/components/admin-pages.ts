@@ -5,6 +5,7 @@ import {
   FileText,
   FolderPlus,
   FolderTree,
+  History,
   MessageSquareText,
   Package,
   ReceiptText,
@@ -61,6 +62,8 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  // Who changed what (docs/staff-actions.md).
+  { to: '/admin/activity', label: adminText.activity, Icon: History, under: [] },
 ] as const;
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */

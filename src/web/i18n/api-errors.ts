@@ -17,6 +17,7 @@ import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import { abc } from './abandoned-carts';
 import { at } from './account';
+import { activityText } from './admin-activity';
 import { ag } from './admin-groups';
 import { ac, ao } from './admin-orders';
 import { ap, variantText as vt } from './admin-products';
@@ -263,6 +264,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   REVIEW_STATUS_INVALID: { text: rm.statusInvalid, field: 'status' },
   RATING_FILTER_INVALID: { text: rm.ratingFilterInvalid, field: 'rating' },
   HIDDEN_INVALID: { text: rm.hiddenInvalid, field: 'hidden' },
+  STAFF_ACTION_KIND_INVALID: { text: activityText.actionInvalid, field: 'action' },
 
   CART_EMPTY: { text: cartText.empty },
   STOCK_SHORT: {

@@ -58,6 +58,7 @@ import type {
   wishlistChanged,
   wishlistEnvelope,
 } from '../../contract/shopping.js';
+import type { staffActionList } from '../../contract/staff-actions.js';
 import type {
   quoteEnvelope,
   shippingZoneEnvelope,
@@ -377,6 +378,10 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** 204, no body. */
       removeWithReason: (id: string, reason: string) =>
         call<typeof noContentSchema>('DELETE', one('/admin/reviews', id), { reason }),
+    },
+    /** The log of staff actions (docs/staff-actions.md), newest first. */
+    staffActions: {
+      list: (query: Query = {}) => get<typeof staffActionList>('/admin/staff-actions', query),
     },
     /** Abandoned baskets (docs/abandoned-baskets.md): staff's list, and the reminders' public unsubscribe. */
     abandonedCarts: {

@@ -30,10 +30,12 @@ import { csvValue, parseCsv } from '../../http/csv.js';
 import { openPictureZip, type PictureZip } from '../../media/picture-zip.js';
 import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import { isExternalKey, type MediaStore } from '../../media/store.js';
+import { recordStaffActions, type StaffActionEntry, type StaffActor } from '../staff-actions/service.js';
 import { dropOtherSubcategories } from './bulk.js';
 import { insertProduct } from './product-rows.js';
 import {
   lockVariantsOf,
+  priceChangeEntry,
   type VariantRow,
   type VariantValues,
   variantsOf,
@@ -580,7 +582,12 @@ function picturesOf(plan: ImportPlan) {
  * new products, then changes, each with its variants and search index. `keys` are the saved zip
  * pictures by name. Returns the picture keys the changes dropped.
  */
-export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, string>): Promise<string[]> {
+export async function writeImport(
+  tx: Tx,
+  plan: ImportPlan,
+  keys: Map<string, string>,
+  editor: { actor: StaffActor; digits: number },
+): Promise<string[]> {
   const keyOf = (picture: PictureRef) => {
     const key = 'key' in picture ? picture.key : keys.get(picture.zipName);
     if (!key) throw failure('internalError');
@@ -588,6 +595,7 @@ export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, st
   };
   const dropped: string[] = [];
   const written: string[] = [];
+  const repriced: StaffActionEntry[] = [];
   for (const product of plan.products) {
     const imageCover = product.cover ? keyOf(product.cover) : undefined;
     const images = product.gallery?.map(keyOf);
@@ -612,7 +620,12 @@ export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, st
     }
     const { id } = product;
     const [current] = await tx
-      .select({ imageCover: products.imageCover, images: products.images, categoryId: products.categoryId })
+      .select({
+        title: products.title,
+        imageCover: products.imageCover,
+        images: products.images,
+        categoryId: products.categoryId,
+      })
       .from(products)
       .where(eq(products.id, id));
     if (!current) throw failure('productNotFound');
@@ -633,12 +646,15 @@ export async function writeImport(tx: Tx, plan: ImportPlan, keys: Map<string, st
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
-    await writeVariants(tx, id, product.variants);
+    const priceChanges = await writeVariants(tx, id, product.variants);
+    repriced.push(priceChangeEntry({ id, title: product.title || current.title }, priceChanges, editor.digits));
     const kept = new Set([imageCover ?? current.imageCover, ...(images ?? current.images)]);
     dropped.push(...[current.imageCover, ...current.images].filter((key): key is string => !!key && !kept.has(key)));
     written.push(id);
   }
   await reindexProducts(tx, { ids: written });
+  // One line per product whose prices changed (the sheet's rows bound them: MAX_IMPORT_ROWS).
+  await recordStaffActions(tx, editor.actor, repriced);
   return dropped;
 }
 
@@ -652,7 +668,14 @@ const IMPORT_LOCK = 7305729;
  */
 export async function importProducts(
   ctx: Pick<AppContext, 'db' | 'media' | 'config'>,
-  input: { csv: Buffer; zip: Buffer | undefined; dryRun: boolean; digits: number; log: FastifyBaseLogger },
+  input: {
+    csv: Buffer;
+    zip: Buffer | undefined;
+    dryRun: boolean;
+    digits: number;
+    log: FastifyBaseLogger;
+    actor: StaffActor;
+  },
 ): Promise<ProductImportReport> {
   const { db, media, config } = ctx;
   const { digits, log } = input;
@@ -706,7 +729,7 @@ export async function importProducts(
     await lockProducts(tx, productIds);
     const plan = await planImport(tx, sheet, productIds, { media, zip, digits, checkPictures: false });
     refuse(plan.report.problems);
-    return { result: plan, dropped: await writeImport(tx, plan, keys) };
+    return { result: plan, dropped: await writeImport(tx, plan, keys, { actor: input.actor, digits }) };
   });
   return { dryRun: false, ...written.report };
 }

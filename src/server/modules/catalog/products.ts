@@ -55,6 +55,7 @@ import {
   subcategories,
 } from '../../../db/schema.js';
 import { reindexProducts } from '../../../db/search-index.js';
+import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db-errors.js';
 import { failure, fieldError, issuesError } from '../../errors.js';
@@ -65,6 +66,7 @@ import { listEnvelope, pageOf } from '../../http/pagination.js';
 import { releaseMedia, type SavedUpload, writeNamingMedia } from '../../media/references.js';
 import type { MediaStore } from '../../media/store.js';
 import { storeSettingsOf } from '../settings/service.js';
+import { recordStaffAction } from '../staff-actions/service.js';
 import { applyBulkAction } from './bulk.js';
 import { productsCsv } from './export-csv.js';
 import { importProducts } from './import-csv.js';
@@ -76,7 +78,9 @@ import {
   availableColorsOf,
   deleteProducts,
   lockVariants,
+  priceChangeEntry,
   serializeVariant,
+  type VariantPriceChange,
   type VariantRow,
   type VariantValues,
   variantsFromForm,
@@ -531,7 +535,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       images: { bytes: MAX_IMPORT_ZIP_MB * MB, tooLarge: 'bodyTooLarge' },
     });
     if (!files.file) throw fieldError('file', 'importFileRequired', undefined);
-    const report = await importProducts(ctx, { csv: files.file, zip: files.images, dryRun, digits, log: request.log });
+    const report = await importProducts(ctx, {
+      csv: files.file,
+      zip: files.images,
+      dryRun,
+      digits,
+      log: request.log,
+      actor: userOf(request),
+    });
     return { data: report };
   });
 
@@ -597,11 +608,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       const subIds =
         fields.subcategory !== undefined && form.fields.subcategory ? [...new Set(fields.subcategory)] : undefined;
       await checkReferences(tx, categoryId, fields.brand, subIds);
-      if (variants) {
-        await writeVariants(tx, id, variants);
-      } else {
-        await changeDefaultVariant(tx, form, fields, current, currentVariants);
-      }
+      const priceChanges = variants
+        ? await writeVariants(tx, id, variants)
+        : await changeDefaultVariant(tx, form, fields, current, currentVariants);
+      await recordStaffAction(
+        tx,
+        userOf(request),
+        priceChangeEntry({ id, title: fields.title || current.title }, priceChanges, digits),
+      );
       await tx
         .update(products)
         .set({
@@ -650,9 +664,9 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     fields: z.output<typeof productChangesSchema>,
     current: typeof products.$inferSelect,
     currentVariants: VariantRow[],
-  ) {
+  ): Promise<VariantPriceChange[]> {
     const [touched] = [...PRICE_FIELDS, ...CODE_FIELDS].filter((field) => form.fields[field] !== undefined);
-    if (!touched) return;
+    if (!touched) return [];
     const variant = currentVariants[0];
     if (current.options.length > 0 || !variant) throw fieldError(touched, ownFieldFailure(touched), undefined);
     const price = fields.price !== undefined ? toMinor(fields.price, digits) : variant.price;
@@ -664,7 +678,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         : variant.priceAfterDiscount;
     checkMinorPrices(price, priceAfterDiscount, fields);
     const barcode = form.fields.barcode !== undefined ? fields.barcode || null : variant.barcode;
-    await writeVariants(
+    return writeVariants(
       tx,
       current.id,
       [

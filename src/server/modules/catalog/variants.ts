@@ -10,6 +10,7 @@ import { type ProductOption, products, productVariants } from '../../../db/schem
 import { isUniqueViolation } from '../../db-errors.js';
 import { fieldError, issuesError } from '../../errors.js';
 import type { FormData } from '../../http/multipart.js';
+import type { StaffActionEntry } from '../staff-actions/service.js';
 
 /*
  * A product's variants (docs/variants.md): what is sold and stocked. The product row keeps the sum
@@ -173,7 +174,7 @@ export async function writeVariants(
   wanted: VariantValues[],
   /** The field a taken SKU is reported on: the table, or the product form's own `sku`. */
   skuField: 'variants' | 'sku' = 'variants',
-): Promise<void> {
+): Promise<VariantPriceChange[]> {
   const current = await lockVariants(tx, productId);
   const byId = new Map(current.map((row) => [row.id, row]));
   wanted.forEach((variant, index) => {
@@ -201,9 +202,11 @@ export async function writeVariants(
         ),
       );
   }
+  const priceChanges: VariantPriceChange[] = [];
   try {
     for (const [position, variant] of rows.entries()) {
       const existing = variant.id === undefined ? undefined : byId.get(variant.id);
+      if (existing) priceChanges.push(...pricesChanged(existing, variant));
       const id = existing?.id ?? randomUUID();
       const values = {
         position,
@@ -223,6 +226,24 @@ export async function writeVariants(
     throw error;
   }
   await syncProduct(tx, productId);
+  return priceChanges;
+}
+
+/** A kept variant's price or sale price that a write changed, in minor units (docs/staff-actions.md). */
+export type VariantPriceChange = {
+  field: 'price' | 'priceAfterDiscount';
+  before: number | null;
+  after: number | null;
+  /** Its options (`أحمر / M`); undefined for a product's one default variant. */
+  variant: string | undefined;
+};
+
+function pricesChanged(existing: VariantRow, wanted: VariantValues): VariantPriceChange[] {
+  const values = Object.values(existing.options);
+  const variant = values.length > 0 ? values.join(' / ') : undefined;
+  return (['price', 'priceAfterDiscount'] as const)
+    .filter((field) => existing[field] !== wanted[field])
+    .map((field) => ({ field, before: existing[field], after: wanted[field], variant }));
 }
 
 /** The default variant (options `{}`) left out by `wanted` becomes its first new row, keeping its id and sales. */
@@ -270,3 +291,22 @@ export async function addDefaultVariants(db: Database | Tx, productIds: string[]
     )})
       AND NOT EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id)`);
 }
+
+/**
+ * A product's price changes as one line of the staff log (docs/staff-actions.md): each variant's
+ * price and sale price before and after, in major units.
+ */
+export const priceChangeEntry = (
+  product: { id: string; title: string },
+  changes: VariantPriceChange[],
+  digits: number,
+): StaffActionEntry => ({
+  action: 'product.price_changed',
+  subject: { type: 'product', id: product.id, label: product.title },
+  changes: changes.map(({ field, before, after, variant }) => ({
+    field,
+    before: before === null ? null : toMajor(before, digits),
+    after: after === null ? null : toMajor(after, digits),
+    ...(variant === undefined ? {} : { variant }),
+  })),
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import { toMajor } from '../../../contract/money.js';
 import { ORDER_TRANSITIONS } from '../../../contract/order-statuses.js';
 import type { OrderStatus } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
@@ -10,6 +11,7 @@ import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import type { DocumentIssuing } from '../e-invoicing/reporting.js';
 import { issueCreditNote, paidByCard } from '../invoices/service.js';
+import { recordStaffAction, staffActorById } from '../staff-actions/service.js';
 import { type Actor, actorById, recordEvent } from './events.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { releaseStock } from './service.js';
@@ -114,6 +116,8 @@ export function createLifecycle(
   provider: PaymentProvider | undefined,
   issuing: DocumentIssuing,
   log: FastifyBaseLogger,
+  /** The currency's minor-unit digits: the staff log shows a refund's amount in major units. */
+  digits: number,
 ) {
   /**
    * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done, or
@@ -218,6 +222,23 @@ export function createLifecycle(
     });
   }
 
+  /** A refund staff made (theirs, or their cancel's) goes into the staff log (docs/staff-actions.md). */
+  async function recordStaffRefund(tx: Tx, order: OrderRow, refund: RefundRow, actor: Actor) {
+    if (actor.role !== 'admin' || actor.id === null) return;
+    const staff = await staffActorById(tx, actor.id);
+    if (!staff) return;
+    const restocked = refund.restock.reduce((units, line) => units + line.count, 0);
+    await recordStaffAction(tx, staff, {
+      action: 'refund.created',
+      subject: { type: 'order', id: order.id, label: String(order.number) },
+      changes: [
+        { field: 'amount', before: null, after: toMajor(refund.amount, digits) },
+        { field: 'reason', before: null, after: refund.reason },
+        ...(restocked > 0 ? [{ field: 'restocked', before: null, after: restocked }] : []),
+      ],
+    });
+  }
+
   /**
    * Records money owed back on an order, in the caller's transaction, with its credit note when
    * the order has a tax invoice: a card order's is due (given back through the provider after the
@@ -249,6 +270,7 @@ export function createLifecycle(
       .returning();
     if (!refund) throw failure('internalError');
     if (!byCard) await applyRefund(tx, refund, actor);
+    await recordStaffRefund(tx, order, refund, actor);
     return refund;
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { storeSettingsEnvelope, storeSettingsUpdateSchema } from '../../../contract/store.js';
+import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
 
@@ -20,6 +21,8 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: guards.admin,
       schema: { body: storeSettingsUpdateSchema(config.country), response: { 200: storeSettingsEnvelope }, tags },
     },
-    async (request) => ({ data: settingsView(await updateStoreSettings(db, config, request.body), config) }),
+    async (request) => ({
+      data: settingsView(await updateStoreSettings(db, config, request.body, userOf(request)), config),
+    }),
   );
 }

@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
 import { missingForTaxInvoices } from '../invoices/service.js';
+import { fieldChanges, recordStaffAction, type StaffActor } from '../staff-actions/service.js';
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 type SettingsConfig = Pick<Config, 'shopName' | 'country'>;
@@ -29,16 +30,34 @@ export async function storeSettingsOf(db: Database | Tx, config: SettingsConfig)
   return created;
 }
 
-/** Changes the fields given (the row is created first if this is the shop's first read). */
-export async function updateStoreSettings(db: Database, config: SettingsConfig, changes: StoreSettingsChanges) {
+/**
+ * Changes the fields given (the row is created first if this is the shop's first read), and logs
+ * the fields that changed in the same transaction (docs/staff-actions.md).
+ */
+export async function updateStoreSettings(
+  db: Database,
+  config: SettingsConfig & Pick<Config, 'currency'>,
+  changes: StoreSettingsChanges,
+  actor: StaffActor,
+) {
   await storeSettingsOf(db, config);
-  const { vatRate, ...rest } = changes;
-  const [row] = await db
-    .update(storeSettings)
-    .set({ ...rest, ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }), updatedAt: new Date() })
-    .returning();
-  if (!row) throw new Error('store settings vanished');
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(storeSettings).for('update');
+    if (!before) throw new Error('store settings vanished');
+    const { vatRate, ...rest } = changes;
+    const [row] = await tx
+      .update(storeSettings)
+      .set({ ...rest, ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }), updatedAt: new Date() })
+      .returning();
+    if (!row) throw new Error('store settings vanished');
+    const fields = Object.keys(changes) as (keyof StoreSettingsChanges & keyof StoreSettingsView)[];
+    await recordStaffAction(tx, actor, {
+      action: 'settings.updated',
+      subject: { type: 'settings', id: null, label: row.shopName },
+      changes: fieldChanges(settingsView(before, config), settingsView(row, config), fields),
+    });
+    return row;
+  });
 }
 
 /** The settings as the API shows them (docs/pricing.md): the rate in percent. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, noContentSchema } from '../../../contract/common.js';
 import { MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
@@ -10,11 +10,12 @@ import {
   updateShippingZoneSchema,
 } from '../../../contract/store.js';
 import type { ShippingZone } from '../../../contract/types.js';
+import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
 import type { ShippingZoneRow } from '../pricing/service.js';
-import { createZone, deleteZone, listZones, updateZone, type ZoneInput } from './service.js';
+import { createZone, deleteZone, listZones, updateZone, type ZoneEditor, type ZoneInput } from './service.js';
 
 const AMOUNTS = ['price', 'freeAbove', 'codFee'] as const;
 
@@ -41,6 +42,8 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
     updatedAt: row.updatedAt.toISOString(),
   });
 
+  const editorOf = (request: FastifyRequest): ZoneEditor => ({ actor: userOf(request), digits });
+
   /** The amounts in minor units, each within the order limit (docs/pricing.md). */
   function inMinorUnits<T extends Partial<Record<(typeof AMOUNTS)[number], number | null>>>(body: T): T {
     const converted = { ...body };
@@ -66,7 +69,12 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { body: createShippingZoneSchema, response: { 201: shippingZoneEnvelope, ...failing(409) }, tags },
     },
     async (request, reply) => {
-      const zone = await createZone(db, config.country, inMinorUnits(request.body) satisfies ZoneInput);
+      const zone = await createZone(
+        db,
+        config.country,
+        inMinorUnits(request.body) satisfies ZoneInput,
+        editorOf(request),
+      );
       return reply.code(201).send({ data: view(zone) });
     },
   );
@@ -83,7 +91,9 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (request) => ({
-      data: view(await updateZone(db, config.country, request.params.id, inMinorUnits(request.body))),
+      data: view(
+        await updateZone(db, config.country, request.params.id, inMinorUnits(request.body), editorOf(request)),
+      ),
     }),
   );
 
@@ -91,7 +101,7 @@ export async function shippingZoneRoutes(app: FastifyInstance, ctx: AppContext) 
     '/:id',
     { ...admin, schema: { params: idParams, response: { 204: noContentSchema, ...failing(404, 409) }, tags } },
     async (request, reply) => {
-      await deleteZone(db, request.params.id);
+      await deleteZone(db, request.params.id, editorOf(request));
       return reply.code(204).send();
     },
   );

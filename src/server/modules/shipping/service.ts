@@ -7,6 +7,7 @@ import { shippingZones } from '../../../db/schema.js';
 import { failure, fieldError } from '../../errors.js';
 import { type Zone, zoneLists } from '../pricing/quote.js';
 import { type ShippingZoneRow, shippingZonesOf } from '../pricing/service.js';
+import { fieldChanges, recordStaffAction, type StaffActor } from '../staff-actions/service.js';
 
 /*
  * The rules of shipping zones (docs/pricing.md): one default zone ("everywhere else") that can be
@@ -24,6 +25,46 @@ export type ZoneInput = {
   codFee: number;
   enabled: boolean;
 };
+
+/** Who changes zones, and the currency's digits the log shows their amounts in (docs/staff-actions.md). */
+export type ZoneEditor = { actor: StaffActor; digits: number };
+
+const LOGGED_FIELDS = ['name', 'cities', 'price', 'freeAbove', 'codAllowed', 'codFee', 'enabled'] as const;
+const MONEY_FIELDS = ['price', 'freeAbove', 'codFee'] as const;
+
+/** A zone's logged fields as the log compares them; none (a zone not there) is all null. */
+const loggedOf = (zone: ShippingZoneRow | undefined) =>
+  zone === undefined
+    ? {}
+    : {
+        name: zone.name,
+        cities: [...zone.cities],
+        price: zone.price,
+        freeAbove: zone.freeAbove,
+        codAllowed: zone.codAllowed,
+        codFee: zone.codFee,
+        enabled: zone.enabled,
+      };
+
+/** Logs a zone's change from `before` to `after` (either missing for a creation or a deletion). */
+function recordZoneChange(
+  tx: Tx,
+  editor: ZoneEditor,
+  action: 'shipping_zone.created' | 'shipping_zone.updated' | 'shipping_zone.deleted',
+  before: ShippingZoneRow | undefined,
+  after: ShippingZoneRow | undefined,
+) {
+  const zone = after ?? before;
+  if (!zone) throw failure('internalError');
+  return recordStaffAction(tx, editor.actor, {
+    action,
+    subject: { type: 'shipping_zone', id: zone.id, label: zone.name },
+    changes: fieldChanges(loggedOf(before), loggedOf(after), LOGGED_FIELDS, {
+      fields: MONEY_FIELDS,
+      digits: editor.digits,
+    }),
+  });
+}
 
 /** Every change of zones takes this lock first, so two admins cannot give one city to two zones. */
 const ZONES_LOCK_KEY = 7_305_727;
@@ -61,7 +102,12 @@ function checkCities(
 
 export const listZones = (db: Database) => shippingZonesOf(db);
 
-export function createZone(db: Database, country: MarketCountry, input: ZoneInput): Promise<ShippingZoneRow> {
+export function createZone(
+  db: Database,
+  country: MarketCountry,
+  input: ZoneInput,
+  editor: ZoneEditor,
+): Promise<ShippingZoneRow> {
   return db.transaction(async (tx) => {
     const zones = await lockedZones(tx);
     if (zones.length >= MAX_SHIPPING_ZONES) throw failure('zoneLimit');
@@ -72,6 +118,7 @@ export function createZone(db: Database, country: MarketCountry, input: ZoneInpu
       .values({ ...input, cities })
       .returning();
     if (!row) throw failure('internalError');
+    await recordZoneChange(tx, editor, 'shipping_zone.created', undefined, row);
     return row;
   });
 }
@@ -81,6 +128,7 @@ export function updateZone(
   country: MarketCountry,
   id: string,
   changes: Partial<ZoneInput>,
+  editor: ZoneEditor,
 ): Promise<ShippingZoneRow> {
   return db.transaction(async (tx) => {
     const zones = await lockedZones(tx);
@@ -94,16 +142,18 @@ export function updateZone(
       .where(eq(shippingZones.id, id))
       .returning();
     if (!row) throw failure('zoneNotFound');
+    await recordZoneChange(tx, editor, 'shipping_zone.updated', current, row);
     return row;
   });
 }
 
-export function deleteZone(db: Database, id: string): Promise<void> {
+export function deleteZone(db: Database, id: string, editor: ZoneEditor): Promise<void> {
   return db.transaction(async (tx) => {
     const zones = await lockedZones(tx);
     const zone = zones.find((item) => item.id === id);
     if (!zone) throw failure('zoneNotFound');
     if (zone.isDefault) throw failure('zoneDefaultUndeletable');
     await tx.delete(shippingZones).where(eq(shippingZones.id, id));
+    await recordZoneChange(tx, editor, 'shipping_zone.deleted', zone, undefined);
   });
 }
