@@ -369,7 +369,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SLIDE_ALT_REQUIRED: { text: 'اكتب وصفاً قصيراً للصورة لمن لا يراها', field: 'alt' },
   SLIDE_TITLE_REQUIRED: { text: 'اكتب عنوان الشريحة', field: 'title' },
   SLIDE_LINK_INVALID: {
-    text: 'اكتب رابطاً داخل المتجر يبدأ بـ / أو عنواناً آمناً يبدأ بـ https://',
+    text: 'اكتب رابطاً داخل المتجر يبدأ بـ / أو عنواناً كاملاً آمناً لموقع آخر',
     field: 'link',
   },
   SLIDE_DATE_INVALID: { text: 'اكتب تاريخاً ووقتاً صحيحين أو اترك الحقل فارغاً' },
