@@ -167,7 +167,7 @@ test('the owner features products found by search, orders them, and shoppers see
   await expect(panel).toContainText(hp.noFeaturedProducts);
 
   for (const product of [one, two]) {
-    await panel.getByLabel(hp.searchProducts).fill(product.title);
+    await panel.getByRole('searchbox', { name: hp.searchProducts }).fill(product.title);
     await panel.getByRole('button', { name: hp.search }).click();
     await panel.getByRole('button', { name: hp.addNamed(product.title) }).click();
     await expect(toast(page, hp.featuredSaved).last()).toBeVisible();
@@ -181,7 +181,7 @@ test('the owner features products found by search, orders them, and shoppers see
 
   await page.goto('/');
   const featured = page.getByRole('region', { name: 'مختارات المتجر' });
-  await expect(featured.getByRole('heading')).toHaveText([two.title, one.title]);
+  await expect(featured.getByRole('listitem').getByRole('heading')).toHaveText([two.title, one.title]);
   // The other blocks stay: the latest products and the categories.
   await expect(page.getByRole('region', { name: 'أحدث الأزياء' }).getByRole('listitem')).toHaveCount(4);
   await expect(page.getByRole('region', { name: 'التصنيفات' }).getByRole('listitem')).toHaveCount(5);
