@@ -105,6 +105,16 @@ describe('slides', () => {
     expect(missing.json().code).toBe('SLIDE_NOT_FOUND');
   });
 
+  it('keeps a picture two slides share until the last of them goes', async () => {
+    const [first, second] = [await addSlide(), await addSlide()];
+    expect(second.image.large).toBe(first.image.large);
+    const path = new URL(first.image.large).pathname;
+    expect((await send('DELETE', `/admin/home/slides/${first.id}`, { token: admin.token })).statusCode).toBe(204);
+    expect((await send('GET', path)).statusCode).toBe(200);
+    expect((await send('DELETE', `/admin/home/slides/${second.id}`, { token: admin.token })).statusCode).toBe(204);
+    expect((await send('GET', path)).statusCode).toBe(404);
+  });
+
   it('refuses links that leave the shop unsafely, and takes paths and https addresses', async () => {
     for (const link of [
       'javascript:alert(1)',

@@ -140,6 +140,24 @@ test('the owner orders slides and deletes one after confirming', async ({ page, 
   await page.goto('/');
   await expect(slidesOf(page).first()).toContainText(second.title);
 
+  // Edited: the form shows what is saved, the window in the shop's time (Riyadh, UTC+3).
+  await page.goto('/admin/home');
+  await page.getByRole('link', { name: hp.editNamed(first.title) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: hp.editSlideTitle(first.title) })).toBeVisible();
+  await expect(field(page, hp.alt)).toHaveValue(first.alt);
+  const renamed = `${first.title} معدلة`;
+  await field(page, hp.slideTitle).fill(renamed);
+  await field(page, hp.activeUntil).fill('2099-01-01T09:30');
+  await page.getByRole('button', { name: hp.save }).click();
+  await expect(toast(page, hp.saved)).toBeVisible();
+  const headers = await adminHeaders(request);
+  const saved = (await (await request.get('/api/v1/admin/home/slides', { headers })).json()) as { data: HomeSlide[] };
+  expect(saved.data.find((slide) => slide.id === first.id)).toMatchObject({
+    title: renamed,
+    activeUntil: '2099-01-01T06:30:00.000Z',
+  });
+  first.title = renamed;
+
   await page.goto('/admin/home');
   const remove = page.getByRole('button', { name: hp.removeNamed(second.title) });
   await hydrated(remove);
