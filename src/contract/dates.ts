@@ -63,7 +63,7 @@ function wallClockMs(instant: number, timeZone: string): number {
 }
 
 /**
- * The instant the zone's clock reaches the midnight that UTC's reaches at `utcMidnight`. Works
+ * The instant the zone's clock reaches the midnight (or any wall time) that UTC's reaches at `utcMidnight`. Works
  * across DST changes (Cairo has them): the zone's offset is read at the guess and corrected once.
  */
 function shopMidnight(utcMidnight: number, timeZone: string): Date {
@@ -81,6 +81,25 @@ export const startOfShopDay = (day: string, timeZone: string) => shopMidnight(Da
  */
 export const endOfShopDay = (day: string, timeZone: string) =>
   shopMidnight(Date.parse(`${day}T00:00:00Z`) + 86_400_000, timeZone);
+
+/**
+ * The instant the zone's clock shows a wall-clock date and time (`2026-12-01T09:00`, as a
+ * datetime-local field gives it), or null for text that is no such moment: what the admin types
+ * for a slide's window (docs/home-page.md).
+ */
+export function instantOfShopDateTime(dateTime: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(dateTime);
+  if (!match) return null;
+  const wall = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6] ?? '00'}Z`);
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 10) !== dateTime.slice(0, 10)) return null;
+  return shopMidnight(wall, timeZone);
+}
+
+/** An instant as a datetime-local field shows it in the zone (`2026-12-01T09:00`). */
+export function shopDateTimeInput(instant: Date | string, timeZone: string): string {
+  const { date, time } = wallClock(instant, timeZone);
+  return `${date}T${time.slice(0, 5)}`;
+}
 
 /**
  * A calendar date as an Arabic reader reads it (`1 نوفمبر 2026`), in the shop's zone: order

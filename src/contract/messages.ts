@@ -558,6 +558,26 @@ export const apiFailures = {
   pageBodyRequired: { field: true, message: 'A page needs some text' },
   socialLinkInvalid: { field: true, message: "Use the https address of the shop's page on this network" },
   whatsappInvalid: { field: true, message: 'Use a mobile number that has WhatsApp' },
+  // The home page's slides and featured choice (docs/home-page.md)
+  slideNotFound: { status: 404, message: 'No home page slide has this id' },
+  slidesTooMany: {
+    status: 409,
+    message: 'The home page has as many slides as it can take',
+    note: 'Delete a slide before adding another (docs/home-page.md).',
+  },
+  slideImageRequired: { field: true, message: 'A slide needs a picture' },
+  slideAltRequired: { field: true, message: 'A slide needs a text describing its picture (alt)' },
+  slideTitleRequired: { field: true, message: 'A slide needs a title' },
+  slideLinkInvalid: {
+    field: true,
+    message: 'link must be a path inside the shop (starting with /) or an https address',
+  },
+  slideDateInvalid: { field: true, message: 'activeFrom and activeUntil must be instants with a time zone, or empty' },
+  slideWindowInvalid: { field: true, message: 'activeUntil must be after activeFrom' },
+  slideActiveInvalid: { field: true, message: 'active must be true or false' },
+  slideOrderInvalid: { field: true, message: 'ids must name every slide once' },
+  featuredCategoryNotFound: { field: true, message: 'A featured category does not exist' },
+  featuredProductNotFound: { field: true, message: 'A featured product does not exist' },
 } as const satisfies Record<string, Failure>;
 
 /** What the API says on success (no failure, so no code). */

@@ -26,6 +26,7 @@ import type {
   updateSubcategorySchema,
 } from './catalog.js';
 import type { customerEnvelope, customerOrderSchema, customerSchema } from './customers.js';
+import type { featuredEnvelope, featuredSchema, homeEnvelope, slideFieldsObject, slideSchema } from './home.js';
 import type { storedImageSchema } from './images.js';
 import type { creditNoteSchema, invoiceSchema } from './invoices.js';
 import type { pageUpdateSchema, storePageSchema } from './pages.js';
@@ -141,3 +142,8 @@ export type StorePageBody = z.input<typeof pageUpdateSchema>;
 export type ProductBulkBody = z.input<typeof productBulkSchema>;
 export type ShippingZoneBody = z.input<typeof createShippingZoneSchema>;
 export type ShippingZoneChanges = z.input<typeof updateShippingZoneSchema>;
+export type HomeSlide = z.output<typeof slideSchema>;
+export type HomeSlideBody = z.input<typeof slideFieldsObject>;
+export type HomeFeaturedBody = z.input<typeof featuredSchema>;
+export type HomeFeatured = z.output<typeof featuredEnvelope>['data'];
+export type Home = z.output<typeof homeEnvelope>['data'];

@@ -1,6 +1,6 @@
 /**
- * The web pages whose forms upload pictures: a product's, a brand's and a category's add and edit
- * pages (React Router path patterns, used by src/web/routes.ts). Their posts may be multipart and
+ * The web pages whose forms upload pictures: a product's, a brand's, a category's and a home page
+ * slide's add and edit pages (React Router path patterns, used by src/web/routes.ts). Their posts may be multipart and
  * as large as the pictures they carry; every other web form is small text
  * (src/server/http/form-body.ts, SECURITY.md § 2).
  */
@@ -11,6 +11,9 @@ export const imageFormPaths = {
   addCategory: 'admin/addcategory',
   editBrand: 'admin/editbrand/:id',
   editCategory: 'admin/editcategory/:id',
+  /** The home page's slides (docs/home-page.md). */
+  addSlide: 'admin/home/slides/new',
+  editSlide: 'admin/home/slides/:id',
 } as const;
 
 /**

@@ -1000,3 +1000,47 @@ export const staffActions = pgTable(
     index('staff_actions_actor_idx').on(t.actorId, t.createdAt),
   ],
 );
+/**
+ * The home page's slides (docs/home-page.md): a picture of the media store (`slides/<hash>`), its
+ * words and link, shown in `position` order while active and within its optional window
+ * [active_from, active_until). None at all: the home page shows the shop's fixed slides.
+ */
+export const homeSlides = pgTable(
+  'home_slides',
+  {
+    id: id(),
+    image: text('image').notNull(),
+    alt: text('alt').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    link: text('link').notNull(),
+    position: integer('position').notNull(),
+    activeFrom: timestamp('active_from', { withTimezone: true }),
+    activeUntil: timestamp('active_until', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    index('home_slides_position_idx').on(t.position),
+    check(
+      'home_slides_window',
+      sql`${t.activeFrom} IS NULL OR ${t.activeUntil} IS NULL OR ${t.activeUntil} > ${t.activeFrom}`,
+    ),
+  ],
+);
+
+/** The categories the owner features on the home page, in order (docs/home-page.md); none: the first ones. */
+export const homeFeaturedCategories = pgTable('home_featured_categories', {
+  categoryId: uuid('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+});
+
+/** The products the owner features on the home page, in order (docs/home-page.md); none: the latest ones. */
+export const homeFeaturedProducts = pgTable('home_featured_products', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+});

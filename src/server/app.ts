@@ -42,6 +42,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerReporting } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { documentIssuing } from './modules/e-invoicing/service.js';
+import { homeRoutes } from './modules/home/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts, SEPARATE_REFUND_REASONS } from './modules/orders/checkout.js';
 import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
@@ -264,6 +265,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => reviewRoutes(scope, ctx));
       await api.register((scope) => settingsRoutes(scope, ctx), { prefix: '/settings' });
       await api.register((scope) => pageRoutes(scope, ctx), { prefix: '/pages' });
+      await api.register((scope) => homeRoutes(scope, ctx));
       await api.register((scope) => eInvoicingRoutes(scope, ctx), { prefix: '/e-invoicing' });
       await api.register((scope) => shippingZoneRoutes(scope, ctx), { prefix: '/shipping-zones' });
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });

@@ -65,6 +65,10 @@ export default [
     // The store's pages' texts (docs/store-pages.md).
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/pages/:slug', 'routes/admin/edit-page.tsx'),
+    // The home page's slides and featured categories and products (docs/home-page.md).
+    route('admin/home', 'routes/admin/home.tsx'),
+    route(imageFormPaths.addSlide, 'routes/admin/edit-slide.tsx', { id: 'admin-add-slide' }),
+    route(imageFormPaths.editSlide, 'routes/admin/edit-slide.tsx', { id: 'admin-edit-slide' }),
   ]),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).

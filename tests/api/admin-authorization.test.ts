@@ -86,6 +86,15 @@ async function registerForVat() {
   await storeSettingsOf(t.database.db, t.config);
   await t.database.db.update(storeSettings).set(SAUDI_SELLER);
 }
+/** A home page slide made by staff through the API (docs/home-page.md); its id. */
+const slideFields = () => ({ title: unique('شريحة'), alt: 'صورة العرض', link: '/products' });
+const newSlide = () => created('/admin/home/slides', form(slideFields(), { image: png }));
+/** Every slide's id in its order: what a reorder must name. */
+async function slideIds() {
+  await newSlide();
+  const res = await send('GET', '/admin/home/slides', { token: admin.token });
+  return (await json<{ data: { id: string }[] }>(res, 200)).data.map((slide) => slide.id).reverse();
+}
 const newZone = () => created('/shipping-zones', { payload: { name: unique('منطقة'), cities: [unique('مدينة')] } });
 
 type AdminCase = {
@@ -290,6 +299,37 @@ const adminCases: AdminCase[] = [
     route: 'PUT /pages/:slug',
     status: 200,
     prepare: async () => ({ url: '/pages/terms', payload: { title: unique('الشروط'), body: 'نص الشروط' } }),
+  },
+  // The home page (docs/home-page.md).
+  { route: 'GET /admin/home/slides', status: 200, prepare: async () => ({ url: '/admin/home/slides' }) },
+  {
+    route: 'POST /admin/home/slides',
+    status: 201,
+    prepare: async () => ({ url: '/admin/home/slides', ...form(slideFields(), { image: png }) }),
+  },
+  {
+    route: 'PUT /admin/home/slides/order',
+    status: 200,
+    prepare: async () => ({ url: '/admin/home/slides/order', payload: { ids: await slideIds() } }),
+  },
+  {
+    route: 'PUT /admin/home/slides/:id',
+    status: 200,
+    prepare: async () => ({ url: `/admin/home/slides/${await newSlide()}`, payload: { title: unique('شريحة') } }),
+  },
+  {
+    route: 'DELETE /admin/home/slides/:id',
+    status: 204,
+    prepare: async () => ({ url: `/admin/home/slides/${await newSlide()}` }),
+  },
+  { route: 'GET /admin/home/featured', status: 200, prepare: async () => ({ url: '/admin/home/featured' }) },
+  {
+    route: 'PUT /admin/home/featured',
+    status: 200,
+    prepare: async () => ({
+      url: '/admin/home/featured',
+      payload: { categoryIds: [await newCategory()], productIds: [] },
+    }),
   },
   // Past the guard, the onboarding steps of a shop without a seller are refused in order (409);
   // each one's success is proven against the local Fatoora in e-invoicing.test.ts.

@@ -10,6 +10,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_SORT_FIELDS } from '../../src/contract/constants.js';
+import {
+  HOME_FEATURED_CATEGORIES_MAX,
+  HOME_FEATURED_PRODUCTS_MAX,
+  SLIDE_ALT_MAX,
+  SLIDE_LINK_MAX,
+  SLIDE_TEXT_MAX,
+  SLIDE_TITLE_MAX,
+} from '../../src/contract/home-values.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { isStorePageSlug, PAGE_BODY_MAX, PAGE_TITLE_MAX } from '../../src/contract/shop-pages.js';
 import { selectRows } from '../../src/db/client.js';
@@ -244,7 +252,8 @@ type IdKind =
   | 'order'
   | 'review'
   | 'checkout'
-  | 'zone';
+  | 'zone'
+  | 'slide';
 
 type World = {
   admin: Account;
@@ -634,6 +643,50 @@ const zoneFields = {
   codFee: badAmount,
   enabled: badBoolean,
 };
+
+/** A home page slide (docs/home-page.md) made by staff through the API; its id. */
+const validSlide = () => ({ title: unique('شريحة'), alt: 'صورة العرض', link: '/products?sort=-sold' });
+async function newSlide() {
+  const res = await inject('POST', '/admin/home/slides', {
+    token: w.admin.token,
+    ...multipart(validSlide(), { image: w.png }),
+  });
+  return ok<{ data: { id: string } }>(res, 201).data.id;
+}
+/** A slide's form fields: `text` may be blank, the window's edges too (no edge), `active` is 'true' or 'false'. */
+const slideFields = {
+  title: badText(SLIDE_TITLE_MAX, { form: true }),
+  text: choose(longText(SLIDE_TEXT_MAX + 1), withNul, objectValue),
+  alt: badText(SLIDE_ALT_MAX, { form: true }),
+  link: choose(
+    fc.constantFrom(
+      'javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      'data:text/html,x',
+      'http://x.test',
+      'products',
+    ),
+    fc.constant(`/${'x'.repeat(SLIDE_LINK_MAX)}`),
+    blank,
+    injection,
+    withNul,
+    objectValue,
+  ),
+  activeFrom: choose(fc.constantFrom('tomorrow', '2026-02-30T10:00:00Z', '2026-12-01T09:00', '12'), injection, withNul),
+  activeUntil: choose(fc.constantFrom('1999-01-01T00:00:00Z', 'never', '2026-12-01'), injection, withNul),
+  active: choose(fc.constantFrom('yes', '1', 'TRUE', 'on', ''), injection, withNul, objectValue),
+};
+/** A list of ids of `kind` the home page may feature: no list, no ids, unknown or other kinds' ids, repeats, too many. */
+const badFeatured = (kind: IdKind, max: number) =>
+  choose(
+    fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), injection, withNul),
+    fc.array(notAnId, { minLength: 1, maxLength: 3 }),
+    fc.array(fc.uuid({ version: 4 }), { minLength: 1, maxLength: 3 }),
+    foreignId(kind).map((id) => [id]),
+    fc.array(fc.uuid({ version: 4 }), { minLength: max + 1, maxLength: max + 1 }),
+    later(() => (kind === 'category' ? [w.categoryId, w.categoryId] : [w.productId, w.productId])),
+  );
 
 const orderFlag = (flag: 'isPaid' | 'isDelivered'): RouteSpec => ({
   prepare: async () => ({ params: { id: w.customerOrderId }, body: { [flag]: true } }),
@@ -1248,6 +1301,54 @@ const specs: Record<string, RouteSpec> = {
     prepare: async () => ({ params: { slug: 'returns' }, body: { title: unique('الاسترجاع'), body: 'نص **الصفحة**' } }),
     params: { slug: { kind: 'pageSlug' } },
     body: { title: badText(PAGE_TITLE_MAX), body: badText(PAGE_BODY_MAX) },
+    control: 200,
+  },
+  // The home page (docs/home-page.md).
+  'GET /home': { control: 200 },
+  'GET /admin/home/slides': { control: 200 },
+  'POST /admin/home/slides': {
+    prepare: async () => ({ body: validSlide(), files: { image: w.png } }),
+    body: slideFields,
+    form: true,
+    control: 201,
+  },
+  'PUT /admin/home/slides/order': {
+    prepare: async () => {
+      await newSlide();
+      const res = await inject('GET', '/admin/home/slides', { token: w.admin.token });
+      const ids = ok<{ data: { id: string }[] }>(res).data.map((slide) => slide.id);
+      return { body: { ids: ids.reverse() } };
+    },
+    body: {
+      ids: choose(
+        fc.oneof(fc.integer(), fc.constant(null), injection, withNul, objectValue),
+        fc.array(notAnId, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.uuid({ version: 4 }), { minLength: 1, maxLength: 3 }),
+        fc.constant([]),
+        fc.array(fc.uuid({ version: 4 }), { minLength: 101, maxLength: 101 }),
+      ),
+    },
+    control: 200,
+  },
+  'PUT /admin/home/slides/:id': {
+    prepare: async () => ({ params: { id: await newSlide() }, body: { title: unique('شريحة معدلة') } }),
+    body: slideFields,
+    form: true,
+    params: { id: { kind: 'slide' } },
+    control: 200,
+  },
+  'DELETE /admin/home/slides/:id': {
+    prepare: async () => ({ params: { id: await newSlide() } }),
+    params: { id: { kind: 'slide' } },
+    control: 204,
+  },
+  'GET /admin/home/featured': { control: 200 },
+  'PUT /admin/home/featured': {
+    prepare: async () => ({ body: { categoryIds: [w.categoryId], productIds: [w.productId] } }),
+    body: {
+      categoryIds: badFeatured('category', HOME_FEATURED_CATEGORIES_MAX),
+      productIds: badFeatured('product', HOME_FEATURED_PRODUCTS_MAX),
+    },
     control: 200,
   },
   // No control for the steps that call ZATCA (the local Fatoora proves them in e-invoicing.test.ts).

@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 16;
+const SIDEBAR_LINKS = 17;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -62,6 +62,8 @@ async function adminPaths(page: Page): Promise<string[]> {
     '/admin/activity',
     '/admin/pages',
     '/admin/pages/returns',
+    '/admin/home',
+    '/admin/home/slides/new',
   ];
 }
 

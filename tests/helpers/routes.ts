@@ -112,6 +112,15 @@ export const routeAccess: Record<string, Access> = {
   // The store's pages (docs/store-pages.md): anyone reads them; staff write them.
   'GET /pages/:slug': 'public',
   'PUT /pages/:slug': 'admin',
+  // The home page (docs/home-page.md): anyone reads what it shows; staff choose it.
+  'GET /home': 'public',
+  'GET /admin/home/slides': 'admin',
+  'POST /admin/home/slides': 'admin',
+  'PUT /admin/home/slides/order': 'admin',
+  'PUT /admin/home/slides/:id': 'admin',
+  'DELETE /admin/home/slides/:id': 'admin',
+  'GET /admin/home/featured': 'admin',
+  'PUT /admin/home/featured': 'admin',
   'GET /e-invoicing': 'admin',
   'POST /e-invoicing/csr': 'admin',
   'POST /e-invoicing/compliance': 'admin',

@@ -3,7 +3,9 @@ import {
   endOfShopDay,
   formatDate,
   formatDateTime,
+  instantOfShopDateTime,
   isTimeZone,
+  shopDateTimeInput,
   shopDay,
   startOfShopDay,
   storableInstant,
@@ -18,6 +20,20 @@ describe('the shop time zone', () => {
     expect(wallClock('2026-10-31T22:30:00Z', 'Asia/Riyadh')).toEqual({ date: '2026-11-01', time: '01:30:00' });
     expect(shopDay('2026-10-31T22:30:00Z', 'UTC')).toBe('2026-10-31');
     expect(wallClock('2026-01-05T00:00:00Z', 'Asia/Riyadh').time).toBe('03:00:00');
+  });
+
+  it("reads a datetime-local field's wall clock as the zone's instant, and shows an instant back in it", () => {
+    expect(instantOfShopDateTime('2026-12-01T09:00', 'Asia/Riyadh')?.toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    // Cairo: UTC+3 in summer, UTC+2 in winter.
+    expect(instantOfShopDateTime('2026-07-15T09:30', 'Africa/Cairo')?.toISOString()).toBe('2026-07-15T06:30:00.000Z');
+    expect(instantOfShopDateTime('2026-12-15T09:30:15', 'Africa/Cairo')?.toISOString()).toBe(
+      '2026-12-15T07:30:15.000Z',
+    );
+    for (const text of ['2026-02-30T09:00', '2026-12-01', '2026-12-01T25:00', 'tomorrow', '٢٠٢٦-١٢-٠١T09:00', '']) {
+      expect(instantOfShopDateTime(text, 'Asia/Riyadh'), text).toBeNull();
+    }
+    expect(shopDateTimeInput('2026-12-01T06:00:00.000Z', 'Asia/Riyadh')).toBe('2026-12-01T09:00');
+    expect(shopDateTimeInput('2026-10-31T22:30:00Z', 'Asia/Riyadh')).toBe('2026-11-01T01:30');
   });
 
   it('finds the instant a shop day begins, across daylight saving time', () => {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, selectRows, type Tx } from '../../db/client.js';
-import { brands, categories, checkoutSessions, orderItems, products } from '../../db/schema.js';
+import { brands, categories, checkoutSessions, homeSlides, orderItems, products } from '../../db/schema.js';
 import { isExternalKey, type MediaFolder, type MediaStore } from './store.js';
 
 /**
@@ -44,6 +44,7 @@ async function referencedKeys(tx: Tx, keys: readonly string[]): Promise<Set<stri
       WHERE EXISTS (SELECT 1 FROM ${products} WHERE ${products.imageCover} = k OR k = ANY(${products.images}))
         OR EXISTS (SELECT 1 FROM ${categories} WHERE ${categories.image} = k)
         OR EXISTS (SELECT 1 FROM ${brands} WHERE ${brands.image} = k)
+        OR EXISTS (SELECT 1 FROM ${homeSlides} WHERE ${homeSlides.image} = k)
         OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.imageCover} = k)
         OR EXISTS (
           SELECT 1 FROM ${checkoutSessions}

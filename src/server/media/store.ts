@@ -8,7 +8,7 @@ import type { StoredImage } from '../../contract/types.js';
 import { failure } from '../errors.js';
 import { writeWholeFile } from '../storage.js';
 
-export type MediaFolder = 'products' | 'categories' | 'brands';
+export type MediaFolder = 'products' | 'categories' | 'brands' | 'slides';
 
 export type MediaStore = {
   /**

@@ -6,6 +6,7 @@ import {
   FolderPlus,
   FolderTree,
   History,
+  House,
   MessageSquareText,
   Package,
   ReceiptText,
@@ -57,6 +58,8 @@ export const adminPages = [
   },
   // The store's pages: terms, privacy, returns, about, contact (docs/store-pages.md).
   { to: '/admin/pages', label: adminText.storePages, Icon: FileText, under: ['/admin/pages/'] },
+  // The home page's slides and featured categories and products (docs/home-page.md).
+  { to: '/admin/home', label: adminText.homePage, Icon: House, under: ['/admin/home/'] },
   // The owner's reports: the VAT report (docs/invoices.md § The VAT report).
   { to: '/admin/reports/vat', label: adminText.reports, Icon: Calculator, under: ['/admin/reports/'] },
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },

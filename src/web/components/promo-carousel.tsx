@@ -3,7 +3,10 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { isExternalSlideLink } from '../../contract/home-values';
+import type { HomeSlide } from '../../contract/types';
 import { t } from '../i18n/ar';
+import { imageSrcSet } from '../lib/format';
 
 const SLIDE_MS = 2000;
 const SWIPE_PX = 40;
@@ -14,7 +17,40 @@ const backgrounds = [
   'bg-gradient-to-l from-amber-700 to-amber-500',
 ];
 
-/** Four promotional slides: auto-advance every 2 s, wrap, pause on hover and focus, swipe, arrow keys. */
+/** One slide as shown: the owner's (with its picture and link) or one of the shop's fixed ones. */
+type ShownSlide = { key: string; title: string; text: string; link: string; picture?: HomeSlide };
+
+/** The owner's slides (docs/home-page.md), or the shop's four fixed ones when there are none. */
+function shownSlides(slides: readonly HomeSlide[]): ShownSlide[] {
+  if (slides.length === 0) return t.slides.map((slide) => ({ key: slide.title, ...slide, link: '/products' }));
+  return slides.map((slide) => ({
+    key: slide.id,
+    title: slide.title,
+    text: slide.text,
+    link: slide.link,
+    picture: slide,
+  }));
+}
+
+const linkClass = 'mt-2 rounded-lg bg-white px-4 py-2 font-bold text-slate-900 hover:bg-slate-100';
+
+/** A slide's link: the router's inside the shop, an ordinary one (opening nothing of ours) to an https address. */
+function SlideLink({ link, focusable }: { link: string; focusable: boolean }) {
+  const tabIndex = focusable ? 0 : -1;
+  if (isExternalSlideLink(link)) {
+    return (
+      <a href={link} rel="noopener noreferrer" tabIndex={tabIndex} className={linkClass}>
+        {t.shopNow}
+      </a>
+    );
+  }
+  return (
+    <Link to={link} tabIndex={tabIndex} className={linkClass}>
+      {t.shopNow}
+    </Link>
+  );
+}
+
 /** Follows the visitor's motion preference, also when it changes while the page is open. */
 function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);
@@ -28,7 +64,12 @@ function usePrefersReducedMotion() {
   return reduced;
 }
 
-export function PromoCarousel() {
+/**
+ * The promotional slides: auto-advance every 2 s, wrap, pause on hover and focus, swipe, arrow keys.
+ * The first slide's picture loads at once (it is the page's largest paint), the others lazily.
+ */
+export function PromoCarousel({ slides: saved = [] }: { slides?: readonly HomeSlide[] }) {
+  const slides = shownSlides(saved);
   const reducedMotion = usePrefersReducedMotion();
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', watchDrag: false }, [
     // Pausing is ours (below): Embla's own hover and focus stops watch only the slides, not the
@@ -104,25 +145,34 @@ export function PromoCarousel() {
         }}
       >
         <div className="flex">
-          {t.slides.map((slide, index) => (
+          {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
             <div
-              key={slide.title}
+              key={slide.key}
               role="group"
               aria-roledescription="slide"
-              aria-label={t.slideOf(index + 1, t.slides.length)}
+              aria-label={t.slideOf(index + 1, slides.length)}
               aria-hidden={index !== selected}
-              className={`flex min-h-44 min-w-0 flex-[0_0_100%] flex-col items-start justify-center gap-2 px-8 py-8 text-white sm:min-h-56 sm:px-16 ${backgrounds[index]}`}
+              className={`flex min-h-44 min-w-0 flex-[0_0_100%] items-center justify-between gap-4 px-8 py-8 text-white sm:min-h-56 sm:px-16 ${backgrounds[index % backgrounds.length]}`}
             >
-              <p className="text-lg font-bold opacity-90">{slide.title}</p>
-              <p className="text-2xl font-bold sm:text-4xl">{slide.text}</p>
-              <Link
-                to="/products"
-                tabIndex={index === selected ? 0 : -1}
-                className="mt-2 rounded-lg bg-white px-4 py-2 font-bold text-slate-900 hover:bg-slate-100"
-              >
-                {t.shopNow}
-              </Link>
+              <div className="flex min-w-0 flex-col items-start justify-center gap-2">
+                <p className="text-lg font-bold opacity-90">{slide.title}</p>
+                {slide.text && <p className="text-2xl font-bold sm:text-4xl">{slide.text}</p>}
+                <SlideLink link={slide.link} focusable={index === selected} />
+              </div>
+              {slide.picture && (
+                <img
+                  src={slide.picture.image.medium}
+                  srcSet={imageSrcSet(slide.picture.image)}
+                  sizes="(min-width: 640px) 192px, 112px"
+                  width={slide.picture.width}
+                  height={slide.picture.height}
+                  alt={slide.picture.alt}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  className="size-28 shrink-0 rounded-xl bg-white object-cover sm:size-48"
+                />
+              )}
             </div>
           ))}
         </div>
@@ -144,12 +194,12 @@ export function PromoCarousel() {
         <ChevronLeft aria-hidden="true" className="size-5 ltr:-scale-x-100" />
       </button>
       <div className="absolute inset-x-0 bottom-0 flex justify-center">
-        {t.slides.map((slide, index) => (
+        {slides.map((slide, index) => (
           <button
-            key={slide.title}
+            key={slide.key}
             type="button"
             onClick={() => embla?.scrollTo(index, reducedMotion)}
-            aria-label={t.slideOf(index + 1, t.slides.length)}
+            aria-label={t.slideOf(index + 1, slides.length)}
             aria-current={index === selected}
             // A small dot inside a 32 px target, easy to hit with a finger; its focus ring is white
             // and inside the target, so it shows on the slide and is not cut by the carousel's edge.

@@ -17,4 +17,5 @@ export const adminText = {
   abandonedCarts: 'السلال المتروكة',
   storePages: 'الصفحات',
   activity: 'سجل النشاط',
+  homePage: 'الصفحة الرئيسية',
 };

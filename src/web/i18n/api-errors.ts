@@ -364,4 +364,20 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
     text: 'اكتب رابط صفحة المتجر على هذه الشبكة كاملاً كما تنسخه من المتصفح، برابط آمن من موقع الشبكة نفسها',
   },
   WHATSAPP_INVALID: { text: 'اكتب رقم جوال صحيحاً عليه واتساب' },
+  // The home page (docs/home-page.md).
+  SLIDE_NOT_FOUND: { text: 'لم نجد هذه الشريحة، ربما حُذفت' },
+  SLIDES_TOO_MANY: { text: 'بلغت الصفحة الرئيسية أقصى عدد من الشرائح، احذف شريحة قبل إضافة أخرى' },
+  SLIDE_IMAGE_REQUIRED: { text: 'اختر صورة للشريحة', field: 'image' },
+  SLIDE_ALT_REQUIRED: { text: 'اكتب وصفاً قصيراً للصورة لمن لا يراها', field: 'alt' },
+  SLIDE_TITLE_REQUIRED: { text: 'اكتب عنوان الشريحة', field: 'title' },
+  SLIDE_LINK_INVALID: {
+    text: 'اكتب رابطاً داخل المتجر يبدأ بـ / أو عنواناً كاملاً آمناً لموقع آخر',
+    field: 'link',
+  },
+  SLIDE_DATE_INVALID: { text: 'اكتب تاريخاً ووقتاً صحيحين أو اترك الحقل فارغاً' },
+  SLIDE_WINDOW_INVALID: { text: 'يجب أن يكون موعد انتهاء العرض بعد موعد بدايته', field: 'activeUntil' },
+  SLIDE_ACTIVE_INVALID: { text: 'اختر إن كانت الشريحة ظاهرة أم مخفية', field: 'active' },
+  SLIDE_ORDER_INVALID: { text: 'تغيّرت الشرائح في أثناء الترتيب، حدّث الصفحة وأعد المحاولة' },
+  FEATURED_CATEGORY_NOT_FOUND: { text: 'أحد الأقسام المختارة لم يعد موجوداً', field: 'categoryIds' },
+  FEATURED_PRODUCT_NOT_FOUND: { text: 'أحد المنتجات المختارة لم يعد موجوداً', field: 'productIds' },
 };

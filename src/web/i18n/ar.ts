@@ -23,6 +23,8 @@ export const t = {
   brands: 'الماركات',
   bestSellers: 'الأكثر مبيعاً',
   latestFashion: 'أحدث الأزياء',
+  /** The home page's first block when the owner chose its products (docs/home-page.md). */
+  featuredProducts: 'مختارات المتجر',
   popularBrands: 'أشهر الماركات',
   laptopBannerTitle: 'خصم يصل إلى 30% على أجهزة اللابتوب',
   laptopBannerText: 'أجهزة قوية لعملك ودراستك بأفضل الأسعار',

@@ -27,6 +27,7 @@ import type {
   ZatcaEnvironment,
 } from '../../contract/e-invoicing.js';
 import type { FailureBody } from '../../contract/errors.js';
+import type { featuredEnvelope, homeEnvelope, slideEnvelope, slideListEnvelope } from '../../contract/home.js';
 import type { creditNoteList, invoiceEnvelope } from '../../contract/invoices.js';
 import type { storePageEnvelope } from '../../contract/pages.js';
 import type { productImportResult } from '../../contract/product-import.js';
@@ -73,6 +74,8 @@ import type {
   CouponBody,
   CouponChanges,
   ForgotPasswordBody,
+  HomeFeaturedBody,
+  HomeSlideBody,
   LoginBody,
   OrderStatusChange,
   ProductBulkBody,
@@ -322,6 +325,20 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     pages: {
       get: (slug: string) => get<typeof storePageEnvelope>(one('/pages', slug)),
       update: (slug: string, body: StorePageBody) => call<typeof storePageEnvelope>('PUT', one('/pages', slug), body),
+    },
+    /** The home page (docs/home-page.md): what it shows now, in one call; staff choose its slides and featured items. */
+    home: {
+      get: () => get<typeof homeEnvelope>('/home'),
+      slides: () => get<typeof slideListEnvelope>('/admin/home/slides'),
+      /** Multipart: the fields and the `image` file. */
+      createSlide: (form: FormData) => call<typeof slideEnvelope>('POST', '/admin/home/slides', form),
+      /** Multipart with a new `image`, or the fields alone. */
+      updateSlide: (id: string, body: FormData | HomeSlideBody) =>
+        call<typeof slideEnvelope>('PUT', one('/admin/home/slides', id), body),
+      deleteSlide: (id: string) => call<typeof noContentSchema>('DELETE', one('/admin/home/slides', id)),
+      orderSlides: (ids: string[]) => call<typeof slideListEnvelope>('PUT', '/admin/home/slides/order', { ids }),
+      featured: () => get<typeof featuredEnvelope>('/admin/home/featured'),
+      saveFeatured: (body: HomeFeaturedBody) => call<typeof featuredEnvelope>('PUT', '/admin/home/featured', body),
     },
     /** Admin: ZATCA phase 2's onboarding, one call a step, and the documents to watch (docs/invoices.md § Onboarding). */
     eInvoicing: {

@@ -8,19 +8,24 @@ import { t } from '../i18n/ar';
 import { apiFor } from '../lib/context.server';
 import type { Route } from './+types/home';
 
+/**
+ * One call: GET /home answers the slides shown now, the featured or first categories, the featured
+ * products and the latest ones, and the brands (docs/home-page.md). Without a featured choice the
+ * two product blocks are the latest products, split in two, as they always were.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(request, context);
-  const [categories, brands, products] = await Promise.all([
-    api.categories.list({ limit: pageSizes.homeCategories }),
-    api.brands.list({ limit: pageSizes.homeBrands }),
-    api.products.list({ limit: pageSizes.homeBlock * 2 }),
-  ]);
+  const { data: home } = await apiFor(request, context).home.get();
+  const featured = home.featuredProducts.length > 0;
   return {
     shop: context.shop,
-    categories: categories.data,
-    brands: brands.data,
-    bestSellers: products.data.slice(0, pageSizes.homeBlock),
-    latestFashion: products.data.slice(pageSizes.homeBlock, pageSizes.homeBlock * 2),
+    slides: home.slides,
+    categories: home.categories,
+    brands: home.brands,
+    featured,
+    firstBlock: featured ? home.featuredProducts : home.latestProducts.slice(0, pageSizes.homeBlock),
+    latestFashion: featured
+      ? home.latestProducts.slice(0, pageSizes.homeBlock)
+      : home.latestProducts.slice(pageSizes.homeBlock, pageSizes.homeBlock * 2),
   };
 }
 
@@ -34,11 +39,11 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shop, categories, brands, bestSellers, latestFashion } = loaderData;
+  const { shop, slides, categories, brands, featured, firstBlock, latestFashion } = loaderData;
   return (
     <>
       <h1 className="sr-only">{t.homeTitle(shop.name)}</h1>
-      <PromoCarousel />
+      <PromoCarousel slides={slides} />
 
       <Section id="home-categories" title={t.categories} moreHref="/allcategory">
         {categories.length === 0 ? (
@@ -54,8 +59,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="home-best-sellers" title={t.bestSellers} moreHref="/products">
-        <ProductGrid products={bestSellers} currency={shop.currency} eagerCount={2} />
+      <Section
+        id={featured ? 'home-featured' : 'home-best-sellers'}
+        title={featured ? t.featuredProducts : t.bestSellers}
+        moreHref="/products"
+      >
+        <ProductGrid products={firstBlock} currency={shop.currency} eagerCount={2} />
       </Section>
 
       <section aria-labelledby="laptop-banner" className="my-8 rounded-2xl bg-slate-900 px-6 py-8 text-white sm:px-12">
