@@ -54,6 +54,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
 import { choosePaymentProvider } from './payments/choose.js';
@@ -268,6 +269,14 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });
       await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
       await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
+      await api.register(
+        async (scope) => {
+          // Accepting an invite sends a password and answers with a token.
+          scope.addHook('onRequest', noStoreAnswers);
+          await staffRoutes(scope, ctx);
+        },
+        { prefix: '/staff' },
+      );
       await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
     },
     { prefix: '/api/v1' },

@@ -362,4 +362,18 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
     text: 'اكتب رابط صفحة المتجر على هذه الشبكة كاملاً كما تنسخه من المتصفح، برابط آمن من موقع الشبكة نفسها',
   },
   WHATSAPP_INVALID: { text: 'اكتب رقم جوال صحيحاً عليه واتساب' },
+  // Staff (docs/staff.md)
+  ACCOUNT_DISABLED: { text: 'أوقف المتجر هذا الحساب، تواصل مع صاحب المتجر' },
+  STAFF_REFUND_LIMIT: { text: 'هذا الاسترداد أكبر من الحد المسموح للموظفين، اطلب من المدير إجراءه' },
+  STAFF_REFUND_LIMIT_INVALID: {
+    text: 'اكتب حد الاسترداد للموظفين مبلغاً صحيحاً من صفر فأكثر',
+    field: 'staffRefundLimit',
+  },
+  STAFF_ROLE_INVALID: { text: 'اختر الدور: مدير أو موظف', field: 'role' },
+  STAFF_EMAIL_TAKEN: { text: 'لهذا البريد حساب في المتجر؛ الدعوة لحسابات جديدة فقط', field: 'email' },
+  STAFF_INVITE_NOT_FOUND: { text: 'هذه الدعوة غير موجودة أو أُلغيت أو استُخدمت من قبل' },
+  STAFF_INVITE_EXPIRED: { text: 'انتهت صلاحية هذه الدعوة، اطلب من صاحب المتجر دعوة جديدة' },
+  STAFF_MEMBER_NOT_FOUND: { text: 'لا يوجد عضو في فريق العمل بهذا المعرّف' },
+  STAFF_SELF_CHANGE: { text: 'لا يمكنك إيقاف حسابك أو تغيير دورك بنفسك' },
+  STAFF_LAST_ADMIN: { text: 'يجب أن يبقى للمتجر مدير واحد نشط على الأقل' },
 };
