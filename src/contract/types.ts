@@ -59,7 +59,15 @@ import type {
   shippingAddressSchema,
   updateCouponSchema,
 } from './shopping.js';
-import type { staffInviteViewSchema, staffListEnvelope, staffMemberSchema, staffRoleSchema } from './staff.js';
+import type {
+  staffChangeSchema,
+  staffInviteAcceptSchema,
+  staffInviteSchema,
+  staffInviteViewSchema,
+  staffListEnvelope,
+  staffMemberSchema,
+  staffRoleSchema,
+} from './staff.js';
 import type {
   createShippingZoneSchema,
   quoteSchema,
@@ -79,6 +87,9 @@ export type StaffRole = z.output<typeof staffRoleSchema>;
 export type StaffMember = z.output<typeof staffMemberSchema>;
 export type StaffInviteView = z.output<typeof staffInviteViewSchema>;
 export type StaffList = z.output<typeof staffListEnvelope>['data'];
+export type StaffInviteBody = z.input<typeof staffInviteSchema>;
+export type StaffInviteAcceptBody = z.input<typeof staffInviteAcceptSchema>;
+export type StaffChangeBody = z.input<typeof staffChangeSchema>;
 export type User = z.output<typeof userSchema>;
 export type Customer = z.output<typeof customerSchema>;
 export type CustomerDetail = z.output<typeof customerEnvelope>['data'];

@@ -63,7 +63,11 @@ export default [
     // The store's pages' texts (docs/store-pages.md).
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/pages/:slug', 'routes/admin/edit-page.tsx'),
+    // The owner's team: roles, invites, disabling (docs/staff.md).
+    route('admin/staff', 'routes/admin/staff.tsx'),
   ]),
+  // An invite's link: the invitee makes their staff account (docs/staff.md § Invites).
+  route('staff/invite/:token', 'routes/staff-invite.tsx'),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaffRole } from '../../contract/staff-roles.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { failure } from '../errors.js';
@@ -8,8 +9,7 @@ import type { TokenService } from './tokens.js';
 
 export type Role = 'user' | 'admin' | 'staff';
 
-/** Whether a role works in the admin (an admin or staff; docs/staff.md). */
-export const isStaffRole = (role: Role): boolean => role === 'admin' || role === 'staff';
+export { isStaffRole };
 export type CurrentUser = typeof users.$inferSelect;
 
 declare module 'fastify' {

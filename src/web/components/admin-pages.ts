@@ -13,6 +13,7 @@ import {
   ShoppingCart,
   Tags,
   Truck,
+  UserCog,
   UsersRound,
 } from 'lucide-react';
 import { productImportPath } from '../../contract/web';
@@ -61,7 +62,29 @@ export const adminPages = [
   { to: '/admin/settings', label: adminText.settings, Icon: Settings, under: [] },
   // Under the settings: ZATCA phase 2 (docs/invoices.md § On screen).
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
+  // The owner's team: roles, invites, disabling (docs/staff.md).
+  { to: '/admin/staff', label: adminText.staff, Icon: UserCog, under: [] },
 ] as const;
+
+/**
+ * The places a member of staff may open (docs/staff.md § What each role may do): orders, the
+ * catalogue, customers, reviews and abandoned baskets. Every other place is the admins' alone, a
+ * new one too until it is added here.
+ */
+const staffPlaces: ReadonlySet<string> = new Set([
+  '/admin/allorders',
+  '/admin/allproducts',
+  '/admin/addcategory',
+  '/admin/addsubcategory',
+  '/admin/addbrand',
+  '/admin/customers',
+  '/admin/abandoned-carts',
+  '/admin/reviews',
+]);
+
+/** The sidebar as someone of `role` sees it: everything for an admin, staff's places for staff. */
+export const adminPagesFor = (role: string) =>
+  role === 'admin' ? adminPages : adminPages.filter((entry) => staffPlaces.has(entry.to));
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
 export function adminMark(entry: (typeof adminPages)[number], pathname: string): 'page' | 'true' | undefined {

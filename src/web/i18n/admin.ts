@@ -16,4 +16,5 @@ export const adminText = {
   reports: 'التقارير',
   abandonedCarts: 'السلال المتروكة',
   storePages: 'الصفحات',
+  staff: 'فريق العمل',
 };
