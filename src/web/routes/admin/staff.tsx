@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { data, Form } from 'react-router';
+import { toast } from 'sonner';
 import type { StaffInviteView, StaffMember } from '../../../contract/types';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
@@ -93,21 +95,28 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const member = team.members.find((one) => one.id === askedId);
   const invite = team.invites.find((one) => one.id === askedId);
   const inviteFailure = actionData?.intent === 'invite' ? actionData : undefined;
-  const changeFailure = actionData?.intent === 'change' ? actionData : undefined;
+  // Asked only while it still makes sense: once done (the invite gone, the member's state changed), it closes.
   const question =
     asked === 'revoke' && invite
       ? { title: s.revokeTitle, text: s.revokeQuestion(invite.email), confirm: s.revoke, name: invite.email }
-      : asked === 'disable' && member
+      : asked === 'disable' && member && !member.disabled
         ? { title: s.disableTitle, text: s.disableQuestion(member.name), confirm: s.disable, name: member.name }
-        : asked === 'enable' && member
+        : asked === 'enable' && member?.disabled
           ? { title: s.enableTitle, text: s.enableQuestion(member.name), confirm: s.enable, name: member.name }
           : undefined;
+
+  // A refused change is said in a toast, and its dialog closes (once per answer).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dialog` is new on every render
+  useEffect(() => {
+    if (actionData?.intent !== 'change') return;
+    toast.error(actionData.message);
+    dialog.close();
+  }, [actionData]);
 
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{s.title}</h1>
       <p className="mb-5 text-slate-700">{s.intro}</p>
-      {changeFailure && <FormAlert>{changeFailure.message}</FormAlert>}
 
       <section aria-labelledby="members-heading" className="mb-8">
         <h2 id="members-heading" className="mb-4 text-xl font-bold">
