@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 15;
+const SIDEBAR_LINKS = 16;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -61,6 +61,7 @@ async function adminPaths(page: Page): Promise<string[]> {
     '/admin/abandoned-carts',
     '/admin/pages',
     '/admin/pages/returns',
+    '/admin/staff',
   ];
 }
 
