@@ -121,7 +121,12 @@ export const apiFailures = {
     message: 'An account with this e-mail already exists',
     note: 'Invites make new accounts only; an existing account is not promoted (docs/staff.md).',
   },
-  staffInviteNotFound: { status: 404, message: 'This invite does not exist, was revoked or was already used' },
+  staffInviteNotFound: {
+    status: 404,
+    field: true,
+    message: 'This invite does not exist, was revoked or was already used',
+    note: 'A token of the wrong form is a 400 on the field `token`; a well-formed unknown one, 404.',
+  },
   staffInviteExpired: { status: 410, message: 'This invite has expired, ask the owner for a new one' },
   staffMemberNotFound: { status: 404, message: 'No member of staff for this id' },
   staffSelfChange: { status: 409, message: 'You cannot disable yourself or change your own role' },
