@@ -6,29 +6,31 @@ import { apiMessages as m } from './messages.js';
 import type { PhoneCountry } from './phone.js';
 import { phoneSchema } from './phone-schema.js';
 
-const email = z
+export const emailSchema = z
   .string({ error: m.emailRequired })
   .trim()
   .min(1, { error: m.emailRequired })
   .pipe(z.email({ error: m.emailInvalid }))
   .transform((v) => v.toLowerCase());
 
-const newPassword = (requiredMessage: string) =>
+export const newPassword = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage })
     .min(PASSWORD_MIN, { error: m.passwordTooShort })
     .max(PASSWORD_MAX, { error: m.passwordTooLong });
 
-const name = requiredString(m.nameRequired).pipe(z.string().max(64, { error: m.nameTooLong }));
+export const nameSchema = requiredString(m.nameRequired).pipe(z.string().max(64, { error: m.nameTooLong }));
 
-const passwordConfirm = z.string({ error: m.passwordConfirmRequired }).min(1, { error: m.passwordConfirmRequired });
+export const passwordConfirm = z
+  .string({ error: m.passwordConfirmRequired })
+  .min(1, { error: m.passwordConfirmRequired });
 
 /**
  * `passwordConfirm` must repeat `field`. Said once both are otherwise valid, whatever the other
  * fields hold: a password too short is said first, and on its own.
  */
-function confirming<T extends { passwordConfirm: string }>(schema: z.ZodType<T>, field: keyof T & string) {
+export function confirming<T extends { passwordConfirm: string }>(schema: z.ZodType<T>, field: keyof T & string) {
   return schema.refine((body) => body[field] === body.passwordConfirm, {
     error: m.passwordConfirmMismatch,
     path: ['passwordConfirm'],
@@ -50,21 +52,27 @@ export const changeMyPasswordSchema = confirming(
 /** Schemas that depend on the shop's phone country are built per configuration. */
 export function authSchemas(country: PhoneCountry) {
   const signup = confirming(
-    z.object({ name, email, phone: phoneSchema(country), password: newPassword(m.passwordRequired), passwordConfirm }),
+    z.object({
+      name: nameSchema,
+      email: emailSchema,
+      phone: phoneSchema(country),
+      password: newPassword(m.passwordRequired),
+      passwordConfirm,
+    }),
     'password',
   );
 
-  const updateMe = z.object({ name, phone: phoneSchema(country), email: email.optional() });
+  const updateMe = z.object({ name: nameSchema, phone: phoneSchema(country), email: emailSchema.optional() });
 
   return { signup, updateMe, changeMyPassword: changeMyPasswordSchema };
 }
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }),
 });
 
-export const forgotPasswordSchema = z.object({ email });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const verifyResetCodeSchema = z.object({
   resetCode: z
@@ -73,14 +81,14 @@ export const verifyResetCodeSchema = z.object({
     .min(1, { error: m.resetCodeRequired })
     .transform((code) => toAsciiDigits(code).replace(/\s/g, '')),
   /** Optional for the original clients; with it, wrong tries count against that account only. */
-  email: email.optional(),
+  email: emailSchema.optional(),
 });
 
 /** The single-use proof a verification hands back: 32 random bytes, base64url. */
 export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: m.resetCodeNotVerified });
 
 export const resetPasswordSchema = z.object({
-  email,
+  email: emailSchema,
   newPassword: newPassword(m.passwordRequired),
   /** From verifyResetCode (or its cookie); the original clients send the e-mail alone. */
   resetToken: resetTokenSchema.optional(),
@@ -93,7 +101,8 @@ export const newPasswordFormSchema = confirming(
 );
 /* Responses */
 
-export const roleSchema = z.enum(['user', 'admin']);
+/** `staff`: orders and the catalogue, not settings or staff (docs/staff.md). */
+export const roleSchema = z.enum(['user', 'admin', 'staff']);
 
 /** A user as the API shows one: never the password hash or the token version. */
 export const userSchema = z.object({

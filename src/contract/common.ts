@@ -130,7 +130,7 @@ export const failureSchema = z.looseObject({
 export const errorBodySchema = z.union([validationFailureSchema, failureSchema]);
 
 /** The failure statuses routes declare (src/server/http/openapi.ts says what each means). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
 
 /** The failure body of a status: a 400 may be either shape, every other status is the fail body. */
 export const failureFor = (status: ErrorStatus) => (status === 400 ? errorBodySchema : failureSchema);

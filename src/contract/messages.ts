@@ -76,6 +76,11 @@ export const apiFailures = {
     note: 'The token was issued before the password was changed or reset.',
   },
   forbidden: { status: 403, message: 'You are not allowed to access this route' },
+  accountDisabled: {
+    status: 401,
+    message: 'This account has been disabled by the shop',
+    note: 'A disabled member of staff (docs/staff.md): every token is refused, and so are sign-in and password reset.',
+  },
 
   // Accounts
   nameRequired: { field: true, message: 'name is required' },
@@ -104,6 +109,28 @@ export const apiFailures = {
     message: 'Too many failed login attempts, please try again later',
     note: 'This e-mail address is locked for a while after failed sign-ins.',
   },
+
+  // Staff (docs/staff.md)
+  staffRefundLimitInvalid: {
+    field: true,
+    message: 'staffRefundLimit must be a number of 0 or more within the order limit',
+  },
+  staffRoleInvalid: { field: true, message: 'role must be admin or staff' },
+  staffEmailTaken: {
+    status: 409,
+    message: 'An account with this e-mail already exists',
+    note: 'Invites make new accounts only; an existing account is not promoted (docs/staff.md).',
+  },
+  staffInviteNotFound: {
+    status: 404,
+    field: true,
+    message: 'This invite does not exist, was revoked or was already used',
+    note: 'A token of the wrong form is a 400 on the field `token`; a well-formed unknown one, 404.',
+  },
+  staffInviteExpired: { status: 410, message: 'This invite has expired, ask the owner for a new one' },
+  staffMemberNotFound: { status: 404, message: 'No member of staff for this id' },
+  staffSelfChange: { status: 409, message: 'You cannot disable yourself or change your own role' },
+  staffLastAdmin: { status: 409, message: 'The shop must keep at least one active admin' },
 
   // Password reset
   resetEmailUnknown: { status: 404, message: 'There is no user with that email' },
@@ -406,6 +433,11 @@ export const apiFailures = {
     message: 'restock must be a list of at most 100 { lineId, count } with whole counts of 1 or more',
   },
   idempotencyKeyInvalid: { status: 400, message: 'Idempotency-Key must be 1 to 200 visible characters' },
+  staffRefundLimit: {
+    status: 403,
+    message: 'This refund is above the limit the owner set for staff',
+    note: 'Staff (not admins) may refund at most `staffRefundLimit` of the settings per refund (docs/staff.md).',
+  },
   refundNotAllowed: { status: 409, message: 'Only a paid order can be refunded' },
   refundTooLarge: {
     status: 409,

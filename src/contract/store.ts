@@ -27,6 +27,7 @@ import type { MarketCountry } from './markets.js';
 import { apiMessages as m } from './messages.js';
 import { toE164 } from './phone.js';
 import { isNetworkLink, SOCIAL_LINK_MAX, type SocialNetwork } from './shop-pages.js';
+import { staffRefundLimitSchema } from './staff.js';
 
 /*
  * The store's settings, its shipping zones and an order's quote (docs/pricing.md). Amounts are
@@ -186,6 +187,7 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
           .min(MIN_BASKET_REMINDER_DELAY_HOURS, { error: m.basketReminderDelayInvalid })
           .max(MAX_BASKET_REMINDER_DELAY_HOURS, { error: m.basketReminderDelayInvalid }),
       ),
+      staffRefundLimit: staffRefundLimitSchema,
     })
     .partial();
 }
@@ -220,6 +222,8 @@ export const storeSettingsSchema = z.object({
   basketRemindersEnabled: z.boolean(),
   /** Hours a customer's basket stays untouched before it counts as abandoned. */
   basketReminderDelayHours: z.int().min(MIN_BASKET_REMINDER_DELAY_HOURS).max(MAX_BASKET_REMINDER_DELAY_HOURS),
+  /** The largest refund one member of staff may make (major units; 0: none). Shown to admins only (docs/staff.md). */
+  staffRefundLimit: z.number().nonnegative().optional(),
   /** ISO 4217, from the configuration (SHOP_CURRENCY / SHOP_COUNTRY). */
   currency: z.string(),
   /** The market (SHOP_COUNTRY), which decides the VAT number's form. */

@@ -3,7 +3,7 @@
  * the web runs apart from the API. Either way it is an ordinary API client.
  */
 export type ApiRequest = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under /api/v1 with its query string, e.g. `/products?limit=8`. */
   path: string;
   token?: string | undefined;

@@ -61,6 +61,15 @@ import type {
   updateCouponSchema,
 } from './shopping.js';
 import type {
+  staffChangeSchema,
+  staffInviteAcceptSchema,
+  staffInviteSchema,
+  staffInviteViewSchema,
+  staffListEnvelope,
+  staffMemberSchema,
+  staffRoleSchema,
+} from './staff.js';
+import type {
   createShippingZoneSchema,
   quoteSchema,
   shippingZoneSchema,
@@ -74,6 +83,14 @@ export type { ListEnvelope } from './common.js';
 export type StoredImage = z.output<typeof storedImageSchema>;
 
 export type Role = z.output<typeof roleSchema>;
+/** The roles of the admin (docs/staff.md). */
+export type StaffRole = z.output<typeof staffRoleSchema>;
+export type StaffMember = z.output<typeof staffMemberSchema>;
+export type StaffInviteView = z.output<typeof staffInviteViewSchema>;
+export type StaffList = z.output<typeof staffListEnvelope>['data'];
+export type StaffInviteBody = z.input<typeof staffInviteSchema>;
+export type StaffInviteAcceptBody = z.input<typeof staffInviteAcceptSchema>;
+export type StaffChangeBody = z.input<typeof staffChangeSchema>;
 export type User = z.output<typeof userSchema>;
 export type Customer = z.output<typeof customerSchema>;
 export type CustomerDetail = z.output<typeof customerEnvelope>['data'];

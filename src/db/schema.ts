@@ -50,7 +50,7 @@ const timestamps = () => ({
 /** PostgreSQL's full-text document type; written only by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const roleEnum = pgEnum('role', ['user', 'admin']);
+export const roleEnum = pgEnum('role', ['user', 'admin', 'staff']);
 export const paymentMethodEnum = pgEnum('payment_method', ['cash', 'card']);
 /**
  * open: stock reserved, waiting for the payment; completed: became an order; cancelled / expired:
@@ -93,6 +93,10 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set when the customer asked for no more basket reminders (docs/abandoned-baskets.md). */
     remindersUnsubscribedAt: timestamp('reminders_unsubscribed_at', { withTimezone: true }),
+    /** Set when the owner disabled this member of staff: no token works and no sign-in (docs/staff.md). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The last successful sign-in (password or invite), for the staff list (docs/staff.md). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
@@ -753,12 +757,15 @@ export const storeSettings = pgTable(
     basketReminderDelayHours: integer('basket_reminder_delay_hours')
       .notNull()
       .default(DEFAULT_BASKET_REMINDER_DELAY_HOURS),
+    /** The largest refund one member of staff (not an admin) may make, in minor units; 0: none (docs/staff.md). */
+    staffRefundLimit: money('staff_refund_limit').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('store_settings_single_row', sql`${t.id} = 1`),
     check('store_settings_vat_rate_check', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
     check('store_settings_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    check('store_settings_staff_refund_limit_check', sql`${t.staffRefundLimit} >= 0`),
     check(
       'store_settings_basket_reminder_delay_check',
       sql`${t.basketReminderDelayHours} BETWEEN ${sql.raw(String(MIN_BASKET_REMINDER_DELAY_HOURS))} AND ${sql.raw(String(MAX_BASKET_REMINDER_DELAY_HOURS))}`,
@@ -1044,3 +1051,23 @@ export const homeFeaturedProducts = pgTable('home_featured_products', {
     .references(() => products.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
 });
+/**
+ * An invitation to join the staff (docs/staff.md): one per e-mail address (a new invite replaces
+ * it), its link's token stored as a SHA-256 hash, valid until `expiresAt`; deleted when accepted.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_invites_email_key').on(t.email),
+    uniqueIndex('staff_invites_token_hash_key').on(t.tokenHash),
+  ],
+);

@@ -55,6 +55,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { staffActionRoutes } from './modules/staff-actions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
@@ -271,6 +272,14 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => reportRoutes(scope, ctx), { prefix: '/admin' });
       await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
       await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
+      await api.register(
+        async (scope) => {
+          // Accepting an invite sends a password and answers with a token.
+          scope.addHook('onRequest', noStoreAnswers);
+          await staffRoutes(scope, ctx);
+        },
+        { prefix: '/staff' },
+      );
       await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
       await api.register((scope) => staffActionRoutes(scope, ctx), { prefix: '/admin/staff-actions' });
     },

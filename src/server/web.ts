@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
+import { isStaffRole } from './auth/guards.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -183,7 +184,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       ip: request.ip,
     });
     const me = await transport({ method: 'GET', path: '/users/getMe', token });
-    return me.status === 200 && (me.body as { data: User }).data.role === 'admin';
+    return me.status === 200 && isStaffRole((me.body as { data: User }).data.role);
   };
 
   await app.register(async (web) => {

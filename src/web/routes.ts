@@ -69,7 +69,11 @@ export default [
     route('admin/home', 'routes/admin/home.tsx'),
     route(imageFormPaths.addSlide, 'routes/admin/edit-slide.tsx', { id: 'admin-add-slide' }),
     route(imageFormPaths.editSlide, 'routes/admin/edit-slide.tsx', { id: 'admin-edit-slide' }),
+    // The owner's team: roles, invites, disabling (docs/staff.md).
+    route('admin/staff', 'routes/admin/staff.tsx'),
   ]),
+  // An invite's link: the invitee makes their staff account (docs/staff.md § Invites).
+  route('staff/invite/:token', 'routes/staff-invite.tsx'),
   // An order's printable packing slip, outside the admin layout so it prints without the staff's
   // navigation (docs/orders.md § The packing slip; the loader guards itself).
   route('admin/orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),

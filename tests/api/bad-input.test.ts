@@ -34,6 +34,7 @@ import { MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
 import { unsubscribeToken } from '../../src/server/modules/abandoned-carts/unsubscribe-token.js';
 import { shippingZonesOf } from '../../src/server/modules/pricing/service.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
+import { createInvite } from '../../src/server/modules/staff/service.js';
 import { TEST_SIGNATURE_HEADER } from '../../src/server/payments/test-provider.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { csvFile, type FilePart, multipart, noisyPng, pngImage } from '../helpers/multipart.js';
@@ -617,6 +618,14 @@ async function newZone() {
   if (!row) throw new Error('insert failed');
   return row.id;
 }
+
+/** An invite to the staff made directly through the service: the row and its link's token. */
+const newInvite = () =>
+  createInvite(
+    t.database.db,
+    { ...w.admin, name: 'مدير الفحص' },
+    { email: `fuzz-${randomUUID()}@example.com`, role: 'staff' },
+  );
 
 /** An amount of a zone: 0 up to the order limit (null, for `freeAbove`, means "never free"). */
 const badAmount = badNumber({ min: 0, max: 100_000_000_000 }).filter((v) => v !== null);
@@ -1289,6 +1298,11 @@ const specs: Record<string, RouteSpec> = {
       pricesIncludeVat: badBoolean,
       basketRemindersEnabled: badBoolean,
       basketReminderDelayHours: badNumber({ min: 1, max: 72, whole: true }),
+      // '' is "not given" in a partial update (as lowStockThreshold's).
+      staffRefundLimit: fc.oneof(
+        badNumber({ min: 0, max: 100_000_000_000 }).filter((v) => v !== ''),
+        fc.constantFrom(12.345, '0.001'),
+      ),
     },
     control: 200,
   },
@@ -1378,6 +1392,46 @@ const specs: Record<string, RouteSpec> = {
     control: 200,
   },
   'GET /shipping-zones': { control: 200 },
+  'GET /staff': { control: 200 },
+  'POST /staff/invites': {
+    prepare: async () => ({ body: { email: `fuzz-${randomUUID()}@example.com`, role: 'staff' } }),
+    body: {
+      // An address with an account is refused too (docs/staff.md).
+      email: fc.oneof(
+        badEmail,
+        later(() => w.customer.email),
+      ),
+      role: choose(fc.constantFrom('user', 'ADMIN', 'owner', ''), notText, injection, withNul),
+    },
+    control: 201,
+  },
+  'DELETE /staff/invites/:id': {
+    prepare: async () => ({ params: { id: (await newInvite()).invite.id } }),
+    // An invite is named by its own id only (a user's is no invite's).
+    params: { id: { kind: 'user', extra: () => [w.customer.id] } },
+    control: 204,
+  },
+  'POST /staff/invites/accept': {
+    prepare: async () => ({
+      body: { token: (await newInvite()).token, name: 'موظف', password: 'Fuzz-Passw0rd-Long-3' },
+    }),
+    body: {
+      token: choose(fc.constantFrom('x', 'A'.repeat(43), 'A'.repeat(44)), notText, injection, withNul),
+      name: badText(64),
+      password: badNewPassword,
+    },
+    control: 201,
+  },
+  'PATCH /staff/:id': {
+    prepare: async () => ({ params: { id: (await createAccount(t, 'staff')).id }, body: { role: 'admin' } }),
+    body: {
+      role: choose(fc.constantFrom('user', 'ADMIN', 'owner', ''), notText, injection, withNul),
+      disabled: badBoolean,
+    },
+    // Customers are no staff (404), whatever their id.
+    params: { id: { kind: 'user', extra: () => [w.customer.id] } },
+    control: 200,
+  },
   'GET /admin/abandoned-carts': { prepare: async () => ({ query: validPage }), query: pageQuery, control: 200 },
   'GET /admin/staff-actions': {
     prepare: async () => ({
@@ -2046,7 +2100,8 @@ describe.each(Object.keys(specs))('%s', (route) => {
     const spec = specs[route] as RouteSpec;
     const valid = (await spec.prepare?.()) ?? {};
     const access = routeAccess[route];
-    const caller = valid.as ?? (access === 'admin' ? w.admin : access === 'public' ? undefined : w.customer);
+    const caller =
+      valid.as ?? (access === 'admin' || access === 'staff' ? w.admin : access === 'public' ? undefined : w.customer);
 
     // Every malformed body of the list is sent as well, whatever the seed picks.
     const examples: [Attempt][] = route.startsWith('GET ')

@@ -35,7 +35,11 @@ afterAll(() => t.close());
 
 /** The account whose token a route of this audience accepts. */
 const callerFor = (route: string, access: Access) =>
-  route === 'POST /auth/logout' ? accounts.leaving : access === 'admin' ? accounts.admin : accounts.user;
+  route === 'POST /auth/logout'
+    ? accounts.leaving
+    : access === 'admin' || access === 'staff'
+      ? accounts.admin
+      : accounts.user;
 
 /** A concrete URL for a route pattern: any id will do, the answer only has to come back. */
 const urlOf = (pattern: string) =>

@@ -81,7 +81,7 @@ function expectedFailures(route: string): string[] {
   const takesBody = !route.startsWith('GET ') && !route.startsWith('DELETE ') && !WITHOUT_BODY.has(route);
   const statuses = [400, 503];
   if (access !== 'public') statuses.push(401);
-  if (access === 'customer' || access === 'admin') statuses.push(403);
+  if (access === 'customer' || access === 'admin' || access === 'staff') statuses.push(403);
   if (takesBody) statuses.push(413, 415);
   if (RATE_LIMITED.has(route)) statuses.push(429);
   if (route.includes('/:') && !NO_LOOKUP.has(route)) statuses.push(404);

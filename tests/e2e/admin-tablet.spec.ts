@@ -15,7 +15,7 @@ const TABLETS = [
 ];
 
 /** One entry per admin place (docs/admin.md § The menu). */
-const SIDEBAR_LINKS = 17;
+const SIDEBAR_LINKS = 18;
 
 /** One path per admin screen, with real ids for the edit and detail pages. */
 async function adminPaths(page: Page): Promise<string[]> {
@@ -64,6 +64,7 @@ async function adminPaths(page: Page): Promise<string[]> {
     '/admin/pages/returns',
     '/admin/home',
     '/admin/home/slides/new',
+    '/admin/staff',
   ];
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
+import { latestMailTo } from './support';
 
 const PASSWORD = 'Secret-pass-1';
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
@@ -103,25 +102,7 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 /** The newest reset code mailed to `email`, from the shop's outbox folder (no SMTP in tests). */
-function latestResetCode(email: string): string | undefined {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const outbox = path.join(dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((file) => file.endsWith('.json'));
-  } catch {
-    return undefined;
-  }
-  const mails = files
-    .map(
-      (file) =>
-        JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string; sentAt: string },
-    )
-    .filter((mail) => mail.to === email)
-    .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
-  return mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-}
+const latestResetCode = (email: string) => latestMailTo(email)?.text.match(/\b(\d{6})\b/)?.[1];
 
 /**
  * Holds the scripts a page asks for from now on until `release`: the forms' checks (and zod) are

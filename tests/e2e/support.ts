@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -193,4 +195,30 @@ export async function createTestProduct(request: APIRequestContext, title: strin
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: Product }).data;
+}
+
+/** The newest e-mail to `email` in the shop's outbox folder (no SMTP in the browser tests), or undefined. */
+export function latestMailTo(email: string): { to: string; subject: string; text: string } | undefined {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const outbox = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((file) => file.endsWith('.json'));
+  } catch {
+    return undefined;
+  }
+  return files
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
+          to: string;
+          subject: string;
+          text: string;
+          sentAt: string;
+        },
+    )
+    .filter((mail) => mail.to === email)
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
+    .at(-1);
 }

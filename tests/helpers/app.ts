@@ -79,7 +79,11 @@ export async function createTestApp(
 export type Account = { id: string; email: string; password: string; token: string };
 
 /** Creates a user directly (fast) and signs in through the API to get a real token. */
-export async function createAccount(t: TestApp, role: 'user' | 'admin' = 'user', name = 'مستخدم'): Promise<Account> {
+export async function createAccount(
+  t: TestApp,
+  role: 'user' | 'admin' | 'staff' = 'user',
+  name = 'مستخدم',
+): Promise<Account> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-9';
   const [row] = await t.database.db

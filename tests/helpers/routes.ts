@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * someone decides who may call it (admin-authorization.test.ts) and how to fuzz it (bad-input.test.ts).
  */
 
-export type Access = 'public' | 'signedIn' | 'customer' | 'admin';
+/** `staff`: admins and staff; `admin`: admins only (docs/staff.md). */
+export type Access = 'public' | 'signedIn' | 'customer' | 'staff' | 'admin';
 
 export const routeAccess: Record<string, Access> = {
   'POST /auth/signup': 'public',
@@ -19,43 +20,43 @@ export const routeAccess: Record<string, Access> = {
   'PUT /users/updateMe': 'signedIn',
   'PUT /users/changeMyPassword': 'signedIn',
   // The shop's customers, for staff (docs/customers.md).
-  'GET /users': 'admin',
-  'GET /users/:id': 'admin',
+  'GET /users': 'staff',
+  'GET /users/:id': 'staff',
   'GET /products': 'public',
-  'POST /products': 'admin',
+  'POST /products': 'staff',
   'GET /products/suggest': 'public',
-  'GET /products/export.csv': 'admin',
-  'POST /products/bulk': 'admin',
-  'POST /products/import': 'admin',
+  'GET /products/export.csv': 'staff',
+  'POST /products/bulk': 'staff',
+  'POST /products/import': 'staff',
   'GET /products/:id': 'public',
-  'PUT /products/:id': 'admin',
-  'DELETE /products/:id': 'admin',
+  'PUT /products/:id': 'staff',
+  'DELETE /products/:id': 'staff',
   'GET /products/:id/reviews': 'public',
   'POST /products/:id/reviews': 'customer',
   'GET /products/:id/reviews/mine': 'customer',
   'PUT /reviews/:id': 'signedIn',
   'DELETE /reviews/:id': 'signedIn',
   // Review moderation (docs/reviews.md § Moderation).
-  'GET /admin/reviews': 'admin',
-  'GET /admin/reviews/moderations': 'admin',
-  'PUT /admin/reviews/:id': 'admin',
-  'DELETE /admin/reviews/:id': 'admin',
+  'GET /admin/reviews': 'staff',
+  'GET /admin/reviews/moderations': 'staff',
+  'PUT /admin/reviews/:id': 'staff',
+  'DELETE /admin/reviews/:id': 'staff',
   'GET /categories': 'public',
-  'POST /categories': 'admin',
+  'POST /categories': 'staff',
   'GET /categories/:id': 'public',
-  'PUT /categories/:id': 'admin',
-  'DELETE /categories/:id': 'admin',
+  'PUT /categories/:id': 'staff',
+  'DELETE /categories/:id': 'staff',
   'GET /categories/:id/subcategories': 'public',
   'GET /brands': 'public',
-  'POST /brands': 'admin',
+  'POST /brands': 'staff',
   'GET /brands/:id': 'public',
-  'PUT /brands/:id': 'admin',
-  'DELETE /brands/:id': 'admin',
+  'PUT /brands/:id': 'staff',
+  'DELETE /brands/:id': 'staff',
   'GET /subcategories': 'public',
-  'POST /subcategories': 'admin',
+  'POST /subcategories': 'staff',
   'GET /subcategories/:id': 'public',
-  'PUT /subcategories/:id': 'admin',
-  'DELETE /subcategories/:id': 'admin',
+  'PUT /subcategories/:id': 'staff',
+  'DELETE /subcategories/:id': 'staff',
   'GET /cart': 'customer',
   'POST /cart': 'customer',
   'DELETE /cart': 'customer',
@@ -84,7 +85,7 @@ export const routeAccess: Record<string, Access> = {
   // Customers see their own orders, staff every order.
   'GET /orders': 'signedIn',
   // The filtered orders as CSV (docs/orders.md).
-  'GET /orders/export.csv': 'admin',
+  'GET /orders/export.csv': 'staff',
   'GET /orders/:id': 'signedIn',
   // An order's tax invoice: its customer's, staff every one (SECURITY.md § Invoices).
   'GET /orders/:id/invoice': 'signedIn',
@@ -95,16 +96,16 @@ export const routeAccess: Record<string, Access> = {
   'POST /orders/:cartId': 'customer',
   'GET /orders/checkout-session/:cartId': 'customer',
   'GET /orders/quote': 'customer',
-  'PUT /orders/:id/pay': 'admin',
-  'PUT /orders/:id/status': 'admin',
-  'POST /orders/:id/refunds': 'admin',
+  'PUT /orders/:id/pay': 'staff',
+  'PUT /orders/:id/status': 'staff',
+  'POST /orders/:id/refunds': 'staff',
   // Its customer while pending, staff before delivery (docs/orders.md).
   'POST /orders/:id/cancel': 'signedIn',
-  'PUT /orders/:id/deliver': 'admin',
+  'PUT /orders/:id/deliver': 'staff',
   // Anyone may call it; only the provider's signature makes it act.
   'POST /payments/webhook/:provider': 'public',
   // A checkout's state for its customer (staff: any); staff list them.
-  'GET /payments/checkouts': 'admin',
+  'GET /payments/checkouts': 'staff',
   'GET /payments/checkouts/:id': 'signedIn',
   // The settings print on every invoice: anyone reads them; staff change them.
   'GET /settings': 'public',
@@ -134,13 +135,19 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /shipping-zones/:id': 'admin',
   'GET /admin/vat-report': 'admin',
   'GET /admin/vat-report.csv': 'admin',
-  'GET /admin/abandoned-carts': 'admin',
+  'GET /admin/abandoned-carts': 'staff',
   // Anyone may call it; only the signed token of a reminder's link makes it act.
   'POST /reminders/unsubscribe': 'public',
   // The owner's dashboard (docs/dashboard.md).
   'GET /admin/stats': 'admin',
   // The log of staff actions (docs/staff-actions.md).
   'GET /admin/staff-actions': 'admin',
+  // The owner's team (docs/staff.md); accepting an invite is the invitee's, signed out.
+  'GET /staff': 'admin',
+  'POST /staff/invites': 'admin',
+  'DELETE /staff/invites/:id': 'admin',
+  'POST /staff/invites/accept': 'public',
+  'PATCH /staff/:id': 'admin',
 };
 
 export const API_PREFIX = '/api/v1';

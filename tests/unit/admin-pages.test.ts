@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMark, adminPages } from '../../src/web/components/admin-pages.js';
+import { adminMark, adminPages, adminPagesFor } from '../../src/web/components/admin-pages.js';
 import { adminText } from '../../src/web/i18n/admin.js';
 
 describe('the admin menu', () => {
@@ -19,5 +19,19 @@ describe('the admin menu', () => {
     }
     const orders = adminPages.find((entry) => entry.to === '/admin/allorders');
     expect(orders && adminMark(orders, '/admin')).toBeUndefined();
+  });
+
+  it('shows admins every place and staff only orders, the catalogue, customers, reviews and baskets (docs/staff.md)', () => {
+    expect(adminPagesFor('admin')).toBe(adminPages);
+    expect(adminPagesFor('staff').map((entry) => entry.to)).toEqual([
+      '/admin/allorders',
+      '/admin/allproducts',
+      '/admin/addcategory',
+      '/admin/addsubcategory',
+      '/admin/addbrand',
+      '/admin/customers',
+      '/admin/abandoned-carts',
+      '/admin/reviews',
+    ]);
   });
 });

@@ -35,6 +35,11 @@ describe('landingAfterSignIn', () => {
     expect(landingAfterSignIn('/admin/allorders?page=2', 'admin')).toBe('/admin/allorders?page=2');
     expect(landingAfterSignIn('/cart', 'user')).toBe('/cart');
   });
+
+  it('sends a member of staff to the orders, not the dashboard and its money figures (docs/staff.md)', () => {
+    expect(landingAfterSignIn('/', 'staff')).toBe('/admin/allorders');
+    expect(landingAfterSignIn('/admin/allproducts', 'staff')).toBe('/admin/allproducts');
+  });
 });
 
 describe('safeRedirect', () => {

@@ -69,7 +69,14 @@ describe('responses follow their schema', () => {
 
 describe('completeApiRoute', () => {
   const guard = () => async () => {};
-  const guards: Guards = { signedIn: guard(), customer: guard(), admin: guard(), isAdmin: async () => false };
+  const guards: Guards = {
+    signedIn: guard(),
+    customer: guard(),
+    admin: guard(),
+    staff: guard(),
+    isStaff: async () => false,
+    callerRole: async () => null,
+  };
 
   /** The schema a route ends up with once the hook has run. */
   async function completed(options: Partial<RouteOptions>): Promise<FastifySchema> {

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaffRole } from '../../contract/staff-roles.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { failure } from '../errors.js';
 import { noStore } from '../http/no-store.js';
 import type { TokenService } from './tokens.js';
 
-export type Role = 'user' | 'admin';
+export type Role = 'user' | 'admin' | 'staff';
+
+export { isStaffRole };
 export type CurrentUser = typeof users.$inferSelect;
 
 declare module 'fastify' {
@@ -26,6 +29,7 @@ export function createGuards(db: Database, tokens: TokenService) {
     if (!claims) throw failure('tokenInvalid');
     const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
     if (!user) throw failure('userGone');
+    if (user.disabledAt) throw failure('accountDisabled');
     if (user.tokenVersion !== claims.version) throw failure('passwordChanged');
     return user;
   }
@@ -45,19 +49,34 @@ export function createGuards(db: Database, tokens: TokenService) {
     };
 
   /**
-   * Whether a public route's caller is staff (drafts are shown to them only). No credentials, bad
-   * ones or another role: not staff, and the route answers as to anyone (no 401).
+   * The role of a public route's caller, or null: no credentials, or bad ones (the route then
+   * answers as to anyone, no 401). Drafts are shown to staff only; some settings to admins only.
    */
-  async function isAdmin(request: FastifyRequest): Promise<boolean> {
-    if (request.headers.authorization === undefined) return false;
+  async function callerRole(request: FastifyRequest): Promise<Role | null> {
+    if (request.headers.authorization === undefined) return null;
     try {
-      return (await authenticate(request)).role === 'admin';
+      return (await authenticate(request)).role;
     } catch {
-      return false;
+      return null;
     }
   }
 
-  return { signedIn: allow(), customer: allow('user'), admin: allow('admin'), isAdmin };
+  /** Whether a public route's caller works in the admin (an admin or staff). */
+  const isStaff = async (request: FastifyRequest): Promise<boolean> => {
+    const role = await callerRole(request);
+    return role !== null && isStaffRole(role);
+  };
+
+  return {
+    signedIn: allow(),
+    customer: allow('user'),
+    /** The owner's places: settings, staff, reports (docs/staff.md). */
+    admin: allow('admin'),
+    /** Orders and the catalogue: admins and staff (docs/staff.md). */
+    staff: allow('admin', 'staff'),
+    isStaff,
+    callerRole,
+  };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -59,6 +59,7 @@ export function completeApiRoute(guards: Guards): onRouteHookHandler {
     [guards.signedIn, 'signed in'],
     [guards.customer, 'role'],
     [guards.admin, 'role'],
+    [guards.staff, 'role'],
   ]);
   return (route) => {
     if (!route.url.startsWith('/api/v1/')) return;

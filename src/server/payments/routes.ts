@@ -9,7 +9,7 @@ import { checkoutStatusEnvelope, checkoutStatusList, webhookReceivedSchema } fro
 import type { CheckoutStatus } from '../../contract/types.js';
 import { cardReturnPaths } from '../../contract/web.js';
 import { checkoutStatusEnum } from '../../db/schema.js';
-import { userOf } from '../auth/guards.js';
+import { isStaffRole, userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { failure } from '../errors.js';
 import { failing } from '../http/openapi.js';
@@ -75,14 +75,14 @@ export async function paymentRoutes(
     const me = userOf(request);
     // An open checkout is asked about at its provider first: the thank-you page's poll completes a
     // paid checkout whose webhook is late (docs/payments.md, step 3).
-    const session = await checkouts.findChecked(request.params.id, me.role === 'admin' ? undefined : me.id);
+    const session = await checkouts.findChecked(request.params.id, isStaffRole(me.role) ? undefined : me.id);
     return { data: present(session, await checkouts.orderNumberOf(session)) };
   });
 
   r.get(
     '/checkouts',
     {
-      onRequest: ctx.guards.admin,
+      onRequest: ctx.guards.staff,
       schema: { querystring: checkoutListQuery, response: { 200: checkoutStatusList }, tags },
     },
     async (request) => {

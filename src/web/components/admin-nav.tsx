@@ -1,17 +1,17 @@
 import { Link, useLocation } from 'react-router';
 import { adminText } from '../i18n/admin';
-import { adminMark, adminPages } from './admin-pages';
+import { adminMark, adminPagesFor } from './admin-pages';
 
 /**
  * The admin sidebar: a column beside the content from the md breakpoint (tablets and desktops),
- * a wrapping row of links above it on narrower screens.
+ * a wrapping row of links above it on narrower screens. Staff see only their places (docs/staff.md).
  */
-export function AdminNav() {
+export function AdminNav({ role }: { role: string }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={adminText.nav} className="min-w-0 md:sticky md:top-24 md:self-start">
       <ul className="flex flex-wrap gap-1.5 md:flex-col md:flex-nowrap md:gap-1 md:rounded-2xl md:bg-white md:p-2 md:ring-1 md:ring-slate-200">
-        {adminPages.map((entry) => (
+        {adminPagesFor(role).map((entry) => (
           <li key={entry.to}>
             <Link
               to={entry.to}

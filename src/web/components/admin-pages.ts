@@ -15,6 +15,7 @@ import {
   ShoppingCart,
   Tags,
   Truck,
+  UserCog,
   UsersRound,
 } from 'lucide-react';
 import { productImportPath } from '../../contract/web';
@@ -67,7 +68,29 @@ export const adminPages = [
   { to: '/admin/e-invoicing', label: adminText.eInvoicing, Icon: ShieldCheck, under: [] },
   // Who changed what (docs/staff-actions.md).
   { to: '/admin/activity', label: adminText.activity, Icon: History, under: [] },
+  // The owner's team: roles, invites, disabling (docs/staff.md).
+  { to: '/admin/staff', label: adminText.staff, Icon: UserCog, under: [] },
 ] as const;
+
+/**
+ * The places a member of staff may open (docs/staff.md § What each role may do): orders, the
+ * catalogue, customers, reviews and abandoned baskets. Every other place is the admins' alone, a
+ * new one too until it is added here.
+ */
+const staffPlaces: ReadonlySet<string> = new Set([
+  '/admin/allorders',
+  '/admin/allproducts',
+  '/admin/addcategory',
+  '/admin/addsubcategory',
+  '/admin/addbrand',
+  '/admin/customers',
+  '/admin/abandoned-carts',
+  '/admin/reviews',
+]);
+
+/** The sidebar as someone of `role` sees it: everything for an admin, staff's places for staff. */
+export const adminPagesFor = (role: string) =>
+  role === 'admin' ? adminPages : adminPages.filter((entry) => staffPlaces.has(entry.to));
 
 /** How an entry marks itself: 'page' on its own page, 'true' on a page beneath it. */
 export function adminMark(entry: (typeof adminPages)[number], pathname: string): 'page' | 'true' | undefined {

@@ -1,19 +1,20 @@
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Form, Link } from 'react-router';
+import { adminHome, isStaffRole } from '../../contract/staff-roles';
 import type { User } from '../../contract/types';
 import { authText } from '../i18n/auth';
 import { menuPages } from './account-pages';
 
-// The control panel opens on the dashboard (docs/dashboard.md).
-const adminEntries = [{ to: '/admin', label: authText.adminPanel, Icon: LayoutDashboard }] as const;
+// The control panel opens on the dashboard for admins (docs/dashboard.md), the orders for staff (docs/staff.md).
+const adminEntries = (role: string) => [{ to: adminHome(role), label: authText.adminPanel, Icon: LayoutDashboard }];
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-md px-3 py-2.5 text-start outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-950';
 
 /** The signed-in visitor's name in the top bar, opening their role's pages and sign-out. */
 export function UserMenu({ user }: { user: User }) {
-  const entries = user.role === 'admin' ? adminEntries : menuPages;
+  const entries = isStaffRole(user.role) ? adminEntries(user.role) : menuPages;
   return (
     // Not modal and not portalled: the page stays readable and the menu stays inside the banner landmark.
     <DropdownMenu.Root modal={false}>

@@ -18,4 +18,5 @@ export const adminText = {
   storePages: 'الصفحات',
   activity: 'سجل النشاط',
   homePage: 'الصفحة الرئيسية',
+  staff: 'فريق العمل',
 };

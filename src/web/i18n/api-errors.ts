@@ -380,4 +380,18 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   SLIDE_ORDER_INVALID: { text: 'تغيّرت الشرائح في أثناء الترتيب، حدّث الصفحة وأعد المحاولة' },
   FEATURED_CATEGORY_NOT_FOUND: { text: 'أحد الأقسام المختارة لم يعد موجوداً', field: 'categoryIds' },
   FEATURED_PRODUCT_NOT_FOUND: { text: 'أحد المنتجات المختارة لم يعد موجوداً', field: 'productIds' },
+  // Staff (docs/staff.md)
+  ACCOUNT_DISABLED: { text: 'أوقف المتجر هذا الحساب، تواصل مع صاحب المتجر' },
+  STAFF_REFUND_LIMIT: { text: 'هذا الاسترداد أكبر من الحد المسموح للموظفين، اطلب من المدير إجراءه' },
+  STAFF_REFUND_LIMIT_INVALID: {
+    text: 'اكتب حد الاسترداد للموظفين مبلغاً صحيحاً من صفر فأكثر',
+    field: 'staffRefundLimit',
+  },
+  STAFF_ROLE_INVALID: { text: 'اختر الدور: مدير أو موظف', field: 'role' },
+  STAFF_EMAIL_TAKEN: { text: 'لهذا البريد حساب في المتجر؛ الدعوة لحسابات جديدة فقط', field: 'email' },
+  STAFF_INVITE_NOT_FOUND: { text: 'هذه الدعوة غير موجودة أو أُلغيت أو استُخدمت من قبل' },
+  STAFF_INVITE_EXPIRED: { text: 'انتهت صلاحية هذه الدعوة، اطلب من صاحب المتجر دعوة جديدة' },
+  STAFF_MEMBER_NOT_FOUND: { text: 'لا يوجد عضو في فريق العمل بهذا المعرّف' },
+  STAFF_SELF_CHANGE: { text: 'لا يمكنك إيقاف حسابك أو تغيير دورك بنفسك' },
+  STAFF_LAST_ADMIN: { text: 'يجب أن يبقى للمتجر مدير واحد نشط على الأقل' },
 };

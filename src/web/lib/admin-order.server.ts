@@ -28,7 +28,7 @@ export function notFoundOnMissing(error: unknown): never {
  * the phones grouped; an unknown or malformed id is the not-found page.
  */
 export async function loadStaffOrder(request: Request, context: AppLoadContext, id: string) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const order = await apiFor(request, context)
     .orders.get(id)
     .then((r) => r.data, notFoundOnMissing);

@@ -59,6 +59,7 @@ import type {
   wishlistChanged,
   wishlistEnvelope,
 } from '../../contract/shopping.js';
+import type { staffInviteEnvelope, staffListEnvelope, staffMemberEnvelope } from '../../contract/staff.js';
 import type { staffActionList } from '../../contract/staff-actions.js';
 import type {
   quoteEnvelope,
@@ -87,6 +88,9 @@ import type {
   ShippingZoneBody,
   ShippingZoneChanges,
   SignupBody,
+  StaffChangeBody,
+  StaffInviteAcceptBody,
+  StaffInviteBody,
   StorePageBody,
   StoreSettingsBody,
   SubcategoryBody,
@@ -146,7 +150,7 @@ export function createApiClient(transport: ApiTransport, token?: string) {
    * FormData sent as a multipart upload (files).
    */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
@@ -404,6 +408,15 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     abandonedCarts: {
       list: (query: Query = {}) => get<typeof abandonedCartList>('/admin/abandoned-carts', query),
       unsubscribe: (token: string) => call<typeof unsubscribeResult>('POST', '/reminders/unsubscribe', { token }),
+    },
+    /** The owner's team (docs/staff.md): admins only, but for accepting an invite (signed out). */
+    staff: {
+      list: () => get<typeof staffListEnvelope>('/staff'),
+      invite: (body: StaffInviteBody) => call<typeof staffInviteEnvelope>('POST', '/staff/invites', body),
+      /** 204, no body. */
+      revokeInvite: (id: string) => call<typeof noContentSchema>('DELETE', one('/staff/invites', id)),
+      accept: (body: StaffInviteAcceptBody) => call<typeof authEnvelope>('POST', '/staff/invites/accept', body),
+      change: (id: string, body: StaffChangeBody) => call<typeof staffMemberEnvelope>('PATCH', one('/staff', id), body),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { adminHome, isStaffRole } from '../../contract/staff-roles.js';
 import type { Role, User } from '../../contract/types.js';
 import { apiFor } from './context.server.js';
 import { withRedirectTo } from './redirect.js';
@@ -20,7 +21,8 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 
 /**
  * Guards a page for a signed-in visitor (docs/decisions/0013-server-side-guards.md): a guest goes to /login and
- * comes back here afterwards; someone of another role goes home.
+ * comes back here afterwards. `staff` pages are for admins and staff, `admin` pages for admins
+ * only (docs/staff.md): a member of staff is sent to their own landing page, anyone else home.
  */
 export async function requireUser(request: Request, context: AppLoadContext, role?: Role): Promise<User> {
   const user = await getOptionalUser(request, context);
@@ -28,6 +30,7 @@ export async function requireUser(request: Request, context: AppLoadContext, rol
     const url = new URL(request.url);
     throw redirect(withRedirectTo('/login', `${url.pathname}${url.search}`));
   }
-  if (role && user.role !== role) throw redirect('/');
+  const allowed = role === undefined || user.role === role || (role === 'staff' && isStaffRole(user.role));
+  if (!allowed) throw redirect(isStaffRole(user.role) ? adminHome(user.role) : '/');
   return user;
 }

@@ -83,7 +83,7 @@ type Target = { kind: 'add' } | { kind: 'edit'; id: string };
  * rules are checked again here for a plain post, then the form goes to the API as multipart.
  */
 export async function saveProduct(request: Request, context: AppLoadContext, target: Target) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const api = apiFor(request, context);
   const form = await request.formData();
   const values = formValues(form, productTextFields);

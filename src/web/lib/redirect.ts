@@ -1,3 +1,5 @@
+import { adminHome, isStaffRole } from '../../contract/staff-roles';
+
 const BASE = 'http://same-site.invalid';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
@@ -41,10 +43,10 @@ export function withRedirectTo(path: string, redirectTo: string): string {
 }
 
 /**
- * Where a sign-in lands: the page asked for, else the shop's front page for a customer and the
- * dashboard for staff (docs/dashboard.md).
+ * Where a sign-in lands: the page asked for, else the shop's front page for a customer, the
+ * dashboard for an admin (docs/dashboard.md) and the orders for staff (docs/staff.md).
  */
 export function landingAfterSignIn(redirectTo: unknown, role: string): string {
   const asked = safeRedirect(redirectTo);
-  return asked === '/' && role === 'admin' ? '/admin' : asked;
+  return asked === '/' && isStaffRole(role) ? adminHome(role) : asked;
 }

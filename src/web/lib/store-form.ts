@@ -32,6 +32,7 @@ export const settingsFields = [
   'tiktokUrl',
   'snapchatUrl',
   'facebookUrl',
+  'staffRefundLimit',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -72,6 +73,7 @@ export const settingsBody = (values: FormValues<SettingsField>): StoreSettingsBo
   tiktokUrl: values.tiktokUrl,
   snapchatUrl: values.snapchatUrl,
   facebookUrl: values.facebookUrl,
+  staffRefundLimit: values.staffRefundLimit,
 });
 
 export const settingsDefaults = (settings: StoreSettingsView): FormValues<SettingsField> => ({
@@ -100,6 +102,8 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   tiktokUrl: settings.tiktokUrl,
   snapchatUrl: settings.snapchatUrl,
   facebookUrl: settings.facebookUrl,
+  // Admins read it (docs/staff.md); the settings page is theirs.
+  staffRefundLimit: String(settings.staffRefundLimit ?? 0),
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */

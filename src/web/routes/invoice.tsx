@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { isStaffRole } from '../../contract/staff-roles';
 import type { CreditNote } from '../../contract/types';
 import { PrintButton } from '../components/print-button';
 import { documentMoney, TaxDocument } from '../components/tax-document';
@@ -41,8 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shop: context.shop,
     invoice,
     creditNotes,
-    ordersHref: user.role === 'admin' ? '/admin/allorders' : '/user/allOrders',
-    staff: user.role === 'admin',
+    ordersHref: isStaffRole(user.role) ? '/admin/allorders' : '/user/allOrders',
+    staff: isStaffRole(user.role),
   };
 }
 

@@ -19,7 +19,7 @@ export async function abandonedCartRoutes(app: FastifyInstance, ctx: AppContext)
   r.get(
     '/',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: { querystring: abandonedCartsQuery, response: { 200: abandonedCartList }, tags: ['abandoned-carts'] },
     },
     async (request) => {

@@ -51,6 +51,7 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
     async issueCode(email: string) {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user) throw failure('resetEmailUnknown');
+      if (user.disabledAt) throw failure('accountDisabled');
       const code = generateResetCode();
       const now = new Date();
       const values = {

@@ -69,6 +69,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!user || !valid) throw failure('loginIncorrect');
     await clearLoginFailures(db, email);
+    // Said only to whoever knows the password (docs/staff.md § Disabling).
+    if (user.disabledAt) throw failure('accountDisabled');
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
     return { data: serializeUser(user), token: await tokenFor(user) };
   });
 

@@ -129,7 +129,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return { data: serialize(request, row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
+  r.post('/', { onRequest: guards.staff, schema: contract.create }, async (request, reply) => {
     const { name, upload } = await readNamedForm(request, true);
     if (!name) throw fieldError('name', failures.notFound, undefined);
     const [row] = await write(request, name, upload, async (tx) => ({
@@ -143,7 +143,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return reply.code(201).send({ data: serialize(request, row) });
   });
 
-  r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
+  r.put('/:id', { onRequest: guards.staff, schema: contract.update }, async (request) => {
     const { name, upload } = await readNamedForm(request, false);
     const changes = {
       ...(name ? { name, slug: slugify(name), searchName: searchNameOf(name) } : {}),
@@ -162,7 +162,7 @@ export async function namedResourceRoutes(app: FastifyInstance, ctx: AppContext,
     return { data: serialize(request, row) };
   });
 
-  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.staff, schema: contract.remove }, async (request, reply) => {
     const { id } = request.params;
     let deleted: { image: string | null } | undefined;
     try {

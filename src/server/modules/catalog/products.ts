@@ -449,7 +449,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Drafts for staff only (401/403 to anyone else); `low` stock by the shop's threshold. */
   async function visibilityOf(request: FastifyRequest, reply: FastifyReply, query: ProductQuery) {
     const status = query.status ?? 'active';
-    if (status !== 'active') await guards.admin(request, reply);
+    if (status !== 'active') await guards.staff(request, reply);
     const stock = query.stock ?? 'all';
     const threshold = stock === 'low' ? (await storeSettingsOf(db, config)).lowStockThreshold : 0;
     return and(statusCondition(status), stockCondition(stock, threshold));
@@ -519,7 +519,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   // The reply is a stream, not the string the schema documents (see contract.export).
   r.get<{ Reply: Readable }>(
     '/export.csv',
-    { onRequest: guards.admin, schema: contract.export },
+    { onRequest: guards.staff, schema: contract.export },
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -528,7 +528,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(productsCsv(db, media, { digits, origin: origin(request) })),
   );
 
-  r.post('/import', { onRequest: guards.admin, schema: contract.import }, async (request) => {
+  r.post('/import', { onRequest: guards.staff, schema: contract.import }, async (request) => {
     const { dryRun } = request.query;
     const files = await readLargeFiles(request, {
       file: { bytes: MAX_IMPORT_CSV_MB * MB, tooLarge: 'bodyTooLarge' },
@@ -549,11 +549,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/:id', { schema: contract.one }, async (request) => {
     const [row] = await db.select(productColumns).from(products).where(eq(products.id, request.params.id)).limit(1);
     // A draft is missing to anyone but staff: the same answer as an id that names nothing.
-    if (!row || (row.status === 'draft' && !(await guards.isAdmin(request)))) throw failure('productNotFound');
+    if (!row || (row.status === 'draft' && !(await guards.isStaff(request)))) throw failure('productNotFound');
     return { data: await serializeOne(request, row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
+  r.post('/', { onRequest: guards.staff, schema: contract.create }, async (request, reply) => {
     const form = await readForm(request);
     const { fields, options, variants, skuField } = newProductInput(form, digits);
     if (!form.files.imageCover?.length) throw fieldError('imageCover', 'imageCoverRequired', undefined);
@@ -587,7 +587,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: await serializeOne(request, row) });
   });
 
-  r.put('/:id', { onRequest: guards.admin, schema: contract.update }, async (request) => {
+  r.put('/:id', { onRequest: guards.staff, schema: contract.update }, async (request) => {
     const { id } = request.params;
     const form = await readForm(request);
     const variantInput = variantsFromForm(form);
@@ -695,14 +695,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
-  r.post('/bulk', { onRequest: guards.admin, schema: contract.bulk }, async (request) => {
+  r.post('/bulk', { onRequest: guards.staff, schema: contract.bulk }, async (request) => {
     const { updated, dropped } = await applyBulkAction(db, request.body);
     // A deleted product's pictures go once nothing refers to them (docs/architecture.md § Images).
     await releaseMedia(db, media, dropped, request.log);
     return { data: { updated } };
   });
 
-  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.staff, schema: contract.remove }, async (request, reply) => {
     let deleted: { imageCover: string | null; images: string[] } | undefined;
     try {
       [deleted] = await db.transaction((tx) => deleteProducts(tx, [request.params.id]));

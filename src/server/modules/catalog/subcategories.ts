@@ -75,7 +75,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: serializeSubcategory(row) };
   });
 
-  r.post('/', { onRequest: guards.admin, schema: contract.create }, async (request, reply) => {
+  r.post('/', { onRequest: guards.staff, schema: contract.create }, async (request, reply) => {
     const { name, category } = request.body;
     const [row] = await write(request.body, () =>
       db
@@ -90,7 +90,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: idParams,
         body: updateSubcategorySchema,
@@ -113,7 +113,7 @@ export async function subcategoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/:id', { onRequest: guards.admin, schema: contract.remove }, async (request, reply) => {
+  r.delete('/:id', { onRequest: guards.staff, schema: contract.remove }, async (request, reply) => {
     try {
       const deleted = await db.delete(subcategories).where(eq(subcategories.id, request.params.id)).returning();
       if (deleted.length === 0) throw failure('subcategoryNotFound');

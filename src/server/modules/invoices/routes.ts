@@ -7,7 +7,7 @@ import { creditNoteList, creditNoteParams, invoiceEnvelope } from '../../../cont
 import { currencyDigits, toMajor } from '../../../contract/money.js';
 import type { CreditNote, Invoice } from '../../../contract/types.js';
 import { orders } from '../../../db/schema.js';
-import { userOf } from '../../auth/guards.js';
+import { isStaffRole, userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
@@ -33,7 +33,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
   /** An order the caller may see (a customer: only their own), or not found. */
   async function visibleOrder(request: FastifyRequest, orderId: string) {
     const me = userOf(request);
-    const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
+    const scope = isStaffRole(me.role) ? undefined : eq(orders.userId, me.id);
     const [order] = await db
       .select({ id: orders.id, number: orders.number, paymentMethodType: orders.paymentMethodType })
       .from(orders)
@@ -96,7 +96,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
     },
     async (request) => {
       const { invoice, orderNumber } = await visibleInvoice(request, request.params.id);
-      return { data: present(invoice, orderNumber, userOf(request).role === 'admin') };
+      return { data: present(invoice, orderNumber, isStaffRole(userOf(request).role)) };
     },
   );
 
@@ -157,7 +157,7 @@ export async function invoiceRoutes(app: FastifyInstance, { db, guards }: AppCon
       return {
         data: notes.map(
           ({ note, refund, invoice }): CreditNote => ({
-            ...present(note, order.number, userOf(request).role === 'admin'),
+            ...present(note, order.number, isStaffRole(userOf(request).role)),
             refersTo: { number: invoice.number, uuid: invoice.uuid, issuedAt: invoice.issuedAt.toISOString() },
             reason: note.reason ?? '',
             // A cancel's credit note of an unpaid order gave nothing back.

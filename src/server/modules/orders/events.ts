@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderEvents, users } from '../../../db/schema.js';
-import type { CurrentUser } from '../../auth/guards.js';
+import { type CurrentUser, isStaffRole } from '../../auth/guards.js';
 
 /* An order's history (docs/orders.md § History): one row per change, written in the change's transaction. */
 
@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../auth/guards.js';
 export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
 export const actorOf = (user: CurrentUser): Actor => ({
   id: user.id,
-  role: user.role === 'admin' ? 'admin' : 'customer',
+  role: isStaffRole(user.role) ? 'admin' : 'customer',
 });
 export const SYSTEM: Actor = { id: null, role: 'system' };
 
@@ -20,7 +20,7 @@ export const SYSTEM: Actor = { id: null, role: 'system' };
 export async function actorById(tx: Tx, userId: string | null): Promise<Actor> {
   if (userId === null) return SYSTEM;
   const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return user ? { id: userId, role: user.role === 'admin' ? 'admin' : 'customer' } : SYSTEM;
+  return user ? { id: userId, role: isStaffRole(user.role) ? 'admin' : 'customer' } : SYSTEM;
 }
 
 type EventValues = Omit<typeof orderEvents.$inferInsert, 'orderId' | 'actorId' | 'actorRole'>;

@@ -28,7 +28,7 @@ import {
 import { quoteEnvelope, quoteQuerySchema } from '../../../contract/store.js';
 import type { Quote } from '../../../contract/types.js';
 import { addresses, carts, type OrderMoney, orders, type ShippingAddress } from '../../../db/schema.js';
-import { userOf } from '../../auth/guards.js';
+import { isStaffRole, type Role, userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failure, issuesError } from '../../errors.js';
 import { failing } from '../../http/openapi.js';
@@ -38,6 +38,7 @@ import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCartToOrder } from '../cart/service.js';
 import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
+import { checkRefundAllowed } from '../staff/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
 import { actorOf } from './events.js';
@@ -49,7 +50,7 @@ import { orderMessages } from './status-mail.js';
 const cartParams = z.object({ cartId: idSchema });
 
 /** Staff read an order with the names of the staff who changed it; a customer, roles only. */
-const viewerOf = (user: { role: string }): OrderViewer => (user.role === 'admin' ? 'staff' : 'customer');
+const viewerOf = (user: { role: Role }): OrderViewer => (isStaffRole(user.role) ? 'staff' : 'customer');
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
   const { db, guards, media, config } = ctx;
@@ -254,7 +255,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     const me = userOf(request);
     const { page, limit, offset, ...filter } = { ...request.query, ...pageOf(request.query) };
     // Staff see every order; a customer sees their own, and the filters apply within them.
-    const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
+    const scope = isStaffRole(me.role) ? undefined : eq(orders.userId, me.id);
     const where = and(scope, ...orderFilterConditions(filter, config));
     const { data, total } = await reader.list(where, limit, offset, origin(request), viewerOf(me));
     return listEnvelope(data, total, page, limit);
@@ -263,7 +264,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   // The reply is a stream, not the string the schema documents (see contract.export).
   r.get<{ Querystring: OrderFilter; Reply: Readable }>(
     '/export.csv',
-    { onRequest: guards.admin, schema: contract.export },
+    { onRequest: guards.staff, schema: contract.export },
     async (request, reply) => {
       const where = and(...orderFilterConditions(request.query, config));
       const today = shopDay(new Date(), config.timeZone);
@@ -277,7 +278,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
 
   r.get('/:id', { onRequest: guards.signedIn, schema: contract.one }, async (request) => {
     const me = userOf(request);
-    const scope = me.role === 'admin' ? undefined : eq(orders.userId, me.id);
+    const scope = isStaffRole(me.role) ? undefined : eq(orders.userId, me.id);
     const order = await reader.one(and(eq(orders.id, request.params.id), scope) as SQL, origin(request), viewerOf(me));
     if (!order) throw failure('orderNotFound');
     return { data: order };
@@ -287,7 +288,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   const after = async (request: FastifyRequest, id: string) => {
     const me = userOf(request);
     const order = await reader.one(
-      and(eq(orders.id, id), me.role === 'admin' ? undefined : eq(orders.userId, me.id)) as SQL,
+      and(eq(orders.id, id), isStaffRole(me.role) ? undefined : eq(orders.userId, me.id)) as SQL,
       origin(request),
       viewerOf(me),
     );
@@ -298,7 +299,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   r.put(
     '/:id/status',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: idParams,
         body: orderStatusChangeSchema,
@@ -338,12 +339,12 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
   r.post(
     '/:id/refunds',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: idParams,
         headers: refundHeadersSchema,
         body: refundRequestSchema,
-        response: { 201: refundEnvelope, ...failing(404, 409) },
+        response: { 201: refundEnvelope, ...failing(403, 404, 409) },
         description:
           'Optional header Idempotency-Key: 1 to 200 visible ASCII characters (a UUID is good). The same key with the same body answers the first refund again (201, header Idempotent-Replayed: true); with another body, 409 IDEMPOTENCY_KEY_REUSED.',
         tags,
@@ -360,6 +361,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           'body',
         );
       }
+      await checkRefundAllowed(db, config, userOf(request), minor);
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const { refund, replayed } = await lifecycle.refund(
         request.params.id,
@@ -406,7 +408,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
     r.put(
       `/:id/${flag === 'isPaid' ? 'pay' : 'deliver'}`,
       {
-        onRequest: guards.admin,
+        onRequest: guards.staff,
         schema: {
           params: idParams,
           body: orderFlagSchema,

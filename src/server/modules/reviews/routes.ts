@@ -17,7 +17,7 @@ import {
 } from '../../../contract/reviews.js';
 import type { Tx } from '../../../db/client.js';
 import { products, reviews, users } from '../../../db/schema.js';
-import { userOf } from '../../auth/guards.js';
+import { isStaffRole, userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { failure } from '../../errors.js';
@@ -49,7 +49,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(products)
       .where(eq(products.id, productId))
       .limit(1);
-    if (!product || (product.status === 'draft' && !(await guards.isAdmin(request)))) {
+    if (!product || (product.status === 'draft' && !(await guards.isStaff(request)))) {
       throw failure('productNotFound');
     }
   }
@@ -190,7 +190,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const me = userOf(request);
       // Staff deleting another's review through the original API: recorded, without a reason.
-      if (me.role === 'admin') {
+      if (isStaffRole(me.role)) {
         const [row] = await db
           .select({ userId: reviews.userId })
           .from(reviews)
@@ -215,7 +215,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/admin/reviews',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: { querystring: moderationListQuerySchema, response: { 200: moderatedReviewList }, tags: moderationTags },
     },
     async (request) => moderationList(db, request.query),
@@ -224,7 +224,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/admin/reviews/moderations',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: { querystring: listQuerySchema, response: { 200: reviewModerationList }, tags: moderationTags },
     },
     async (request) => moderationLog(db, request.query),
@@ -233,7 +233,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/admin/reviews/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: idParams,
         body: moderateReviewSchema,
@@ -247,7 +247,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/admin/reviews/:id',
     {
-      onRequest: guards.admin,
+      onRequest: guards.staff,
       schema: {
         params: idParams,
         body: deleteReviewSchema,

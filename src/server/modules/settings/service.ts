@@ -1,16 +1,19 @@
 import type { z } from 'zod';
-import { SELLER_ID_SCHEMES } from '../../../contract/constants.js';
+import { MAX_ORDER_TOTAL_MINOR, SELLER_ID_SCHEMES } from '../../../contract/constants.js';
 import { MARKETS } from '../../../contract/markets.js';
+import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
 import type { StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
+import { fieldError } from '../../errors.js';
 import { missingForTaxInvoices } from '../invoices/service.js';
 import { fieldChanges, recordStaffAction, type StaffActor } from '../staff-actions/service.js';
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 type SettingsConfig = Pick<Config, 'shopName' | 'country'>;
+type UpdateConfig = SettingsConfig & Pick<Config, 'currency'>;
 /** `PUT /settings` as parsed: the VAT rate already in basis points. */
 export type StoreSettingsChanges = z.output<ReturnType<typeof storeSettingsUpdateSchema>>;
 
@@ -36,7 +39,7 @@ export async function storeSettingsOf(db: Database | Tx, config: SettingsConfig)
  */
 export async function updateStoreSettings(
   db: Database,
-  config: SettingsConfig & Pick<Config, 'currency'>,
+  config: UpdateConfig,
   changes: StoreSettingsChanges,
   actor: StaffActor,
 ) {
@@ -44,24 +47,48 @@ export async function updateStoreSettings(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeSettings).for('update');
     if (!before) throw new Error('store settings vanished');
-    const { vatRate, ...rest } = changes;
+    const { vatRate, staffRefundLimit, ...rest } = changes;
     const [row] = await tx
       .update(storeSettings)
-      .set({ ...rest, ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }), updatedAt: new Date() })
+      .set({
+        ...rest,
+        ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }),
+        ...(staffRefundLimit === undefined
+          ? {}
+          : { staffRefundLimit: refundLimitInMinorUnits(staffRefundLimit, config) }),
+        updatedAt: new Date(),
+      })
       .returning();
     if (!row) throw new Error('store settings vanished');
     const fields = Object.keys(changes) as (keyof StoreSettingsChanges & keyof StoreSettingsView)[];
     await recordStaffAction(tx, actor, {
       action: 'settings.updated',
       subject: { type: 'settings', id: null, label: row.shopName },
-      changes: fieldChanges(settingsView(before, config), settingsView(row, config), fields),
+      changes: fieldChanges(settingsView(before, config, true), settingsView(row, config, true), fields),
     });
     return row;
   });
 }
 
-/** The settings as the API shows them (docs/pricing.md): the rate in percent. */
-export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency' | 'country'>): StoreSettingsView => ({
+/** The staff refund limit in minor units: within the order limit, no more digits than the currency has. */
+function refundLimitInMinorUnits(major: number, config: Pick<Config, 'currency'>): number {
+  const digits = currencyDigits(config.currency);
+  const minor = toMinor(major, digits);
+  if (minor > MAX_ORDER_TOTAL_MINOR || toMajor(minor, digits) !== major) {
+    throw fieldError('staffRefundLimit', 'staffRefundLimitInvalid', major);
+  }
+  return minor;
+}
+
+/**
+ * The settings as the API shows them (docs/pricing.md): the rate in percent; the staff refund
+ * limit to admins only (`forAdmin`, docs/staff.md).
+ */
+export const settingsView = (
+  row: StoreSettings,
+  config: Pick<Config, 'currency' | 'country'>,
+  forAdmin = false,
+): StoreSettingsView => ({
   shopName: row.shopName,
   legalName: row.legalName,
   vatNumber: row.vatNumber,
@@ -87,6 +114,7 @@ export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency'
   lowStockThreshold: row.lowStockThreshold,
   basketRemindersEnabled: row.basketRemindersEnabled,
   basketReminderDelayHours: row.basketReminderDelayHours,
+  ...(forAdmin ? { staffRefundLimit: toMajor(row.staffRefundLimit, currencyDigits(config.currency)) } : {}),
   currency: config.currency,
   country: config.country,
   issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,

@@ -34,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   // Staff read the shop's customers (docs/customers.md); `/:id` comes after the named routes by Fastify's own precedence.
-  r.get('/', { onRequest: guards.admin, schema: contract.customers }, async (request) => {
+  r.get('/', { onRequest: guards.staff, schema: contract.customers }, async (request) => {
     const { page, limit, offset } = pageOf(request.query);
     const { customers, total } = await listCustomers(
       db,
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     return listEnvelope(customers, total, page, limit);
   });
 
-  r.get('/:id', { onRequest: guards.admin, schema: contract.customer }, async (request) => ({
+  r.get('/:id', { onRequest: guards.staff, schema: contract.customer }, async (request) => ({
     data: await customerById(db, request.params.id, currencyDigits(ctx.config.currency)),
   }));
 

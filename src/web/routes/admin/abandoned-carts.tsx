@@ -18,7 +18,7 @@ const PATH = '/admin/abandoned-carts';
 
 /** Customers' baskets untouched longer than the settings' delay, oldest first (docs/abandoned-baskets.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);

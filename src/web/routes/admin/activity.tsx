@@ -189,9 +189,10 @@ function Filters({
   );
 }
 
-/** Where a subject's page is; none for the settings' one page, and for a zone deleted. */
+/** Where a subject's page is: the settings and the team have one page each; a deleted zone has none. */
 function subjectHref({ action, subject }: StaffAction): string | undefined {
   if (subject.type === 'settings') return '/admin/settings';
+  if (subject.type === 'user') return '/admin/staff';
   if (!subject.id || action === 'shipping_zone.deleted') return undefined;
   switch (subject.type) {
     case 'order':
@@ -200,8 +201,6 @@ function subjectHref({ action, subject }: StaffAction): string | undefined {
       return `/admin/editproducts/${subject.id}`;
     case 'shipping_zone':
       return `/admin/shipping-zones/${subject.id}`;
-    case 'user':
-      return `/admin/customers/${subject.id}`;
   }
 }
 

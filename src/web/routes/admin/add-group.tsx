@@ -22,7 +22,7 @@ import type { Route } from './+types/add-group';
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const kind = namedKindOf(request);
   const api = namedApi(apiFor(request, context), kind);
   const list = await listPage(request, api.list);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Guard first: only staff get as far as the (possibly large) upload being read.
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const kind = namedKindOf(request);
   const api = namedApi(apiFor(request, context), kind);
   const form = await request.formData();

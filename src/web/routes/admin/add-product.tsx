@@ -9,7 +9,7 @@ import { productChoices, saveProduct } from '../../lib/product-form.server';
 import type { Route } from './+types/add-product';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const choices = await productChoices(apiFor(request, context));
   return { shop: context.shop, ...choices };
 }

@@ -20,14 +20,14 @@ const PATH = groupPaths.subcategory.add;
 
 /** /admin/addsubcategory (docs/specification.md (Screens and routes: Staff screens)): the add form, and under it the existing ones with their parent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const api = apiFor(request, context);
   const [categories, list] = await Promise.all([allCategories(api), listPage(request, api.subcategories.list)]);
   return { shop: context.shop, categories: categories.map(({ id, name }) => ({ id, name })), list };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const api = apiFor(request, context);
   const form = await request.formData();
   if (form.get('intent') === 'delete') return deleteFromList(request, form, 'subcategory', api.subcategories.remove);

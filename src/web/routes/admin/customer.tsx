@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, Mail, MapPin, Phone, ReceiptText, UserRound }
 import { data, Link } from 'react-router';
 import { CUSTOMER_ORDERS_SHOWN } from '../../../contract/constants';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
+import { isStaffRole } from '../../../contract/staff-roles';
 import type { CustomerDetail } from '../../../contract/types';
 import { Detail, Panel } from '../../components/admin-panel';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
@@ -18,7 +19,7 @@ import type { Route } from './+types/customer';
 
 /** One customer for staff (docs/customers.md): an unknown or malformed id is the not-found page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   // Not an id at all (say /admin/customers/getMe, which the API would answer with the staff's own
   // account, not a customer): the not-found page before asking.
   if (!isId(params.id)) throw data(null, { status: 404 });
@@ -52,7 +53,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mb-5 text-2xl font-bold">
         <bdi>{customer.name}</bdi>
-        {customer.role === 'admin' && (
+        {isStaffRole(customer.role) && (
           <span className="ms-2 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-sm font-normal text-slate-700">
             {t.staff}
           </span>

@@ -1,6 +1,7 @@
 import { Search, UsersRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { CUSTOMER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
+import { isStaffRole } from '../../../contract/staff-roles';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
@@ -19,7 +20,7 @@ import type { Route } from './+types/customers';
 const PATH = '/admin/customers';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   // Longer than the API takes is cut here rather than refused: a search box has no other error.
@@ -129,7 +130,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   <Link to={`${PATH}/${customer.id}`} className="text-brand-700 hover:underline">
                     <bdi>{customer.name}</bdi>
                   </Link>
-                  {customer.role === 'admin' && (
+                  {isStaffRole(customer.role) && (
                     <span className="ms-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
                       {t.staff}
                     </span>

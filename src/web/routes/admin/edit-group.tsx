@@ -24,7 +24,7 @@ import type { Route } from './+types/edit-group';
 /** /admin/editbrand/:id and /admin/editcategory/:id: the add form, prefilled; the image stays unless replaced. */
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const kind = namedKindOf(request);
   const item = await namedApi(apiFor(request, context), kind)
     .get(params.id)
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const kind = namedKindOf(request);
   const api = namedApi(apiFor(request, context), kind);
   const current = await api.get(params.id).then((r) => r.data, nullIfMissing);

@@ -12,7 +12,7 @@ import { productChoices, saveProduct, subcategoryOptions } from '../../lib/produ
 import type { Route } from './+types/edit-product';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const api = apiFor(request, context);
   const product = await api.products.get(params.id).then(
     (r) => r.data,

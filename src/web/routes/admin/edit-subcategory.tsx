@@ -16,7 +16,7 @@ import type { Route } from './+types/edit-subcategory';
 
 /** /admin/editsubcategory/:id: the add form, prefilled; a sub-category may move to another category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const api = apiFor(request, context);
   const [item, categories] = await Promise.all([
     api.subcategories.get(params.id).then((r) => r.data, notFoundOnMissing),
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const form = await request.formData();
   const values = formValues(form, subcategoryFields);
   const fail = (failure: FormFailure<SubcategoryField>) =>

@@ -149,7 +149,7 @@ async function refund(
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const form = await request.formData();
   const api = apiFor(request, context);
   const { phoneCountry } = context.shop;

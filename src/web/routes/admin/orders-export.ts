@@ -12,7 +12,7 @@ import type { Route } from './+types/orders-export';
  * refuses go back to the list, which says what is wrong with them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const query = orderFilterQuery(orderFilterFrom(url));
   try {

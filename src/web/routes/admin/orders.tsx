@@ -37,7 +37,7 @@ const EXPORT_PATH = '/admin/orders/export.csv';
 const REFUNDS_SHOWN = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireUser(request, context, 'admin');
+  const admin = await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);

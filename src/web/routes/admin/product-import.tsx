@@ -33,7 +33,7 @@ type ImportOutcome =
   | { ok: false; fieldErrors: FieldErrors<ImportField>; formError?: string; problems: ImportProblem[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   return { shop: context.shop };
 }
 
@@ -52,7 +52,7 @@ function problemsOf(error: ApiError): ImportProblem[] {
  * (POST /api/v1/products/import, docs/product-import.md); the files go on as the person chose them.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const form = await request.formData();
   const apply = form.get('intent') === 'apply';
   const fail = (

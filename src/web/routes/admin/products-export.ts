@@ -8,6 +8,6 @@ import type { Route } from './+types/products-export';
  * (GET /api/v1/products/export.csv, docs/variants.md § CSV export), passed on as it streams.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   return downloadResponse(await apiFor(request, context).products.exportCsv());
 }

@@ -44,7 +44,7 @@ const KEYWORD_MAX = 200;
 const BULK_ACTIONS = ['publish', 'draft', 'move', 'delete'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   const filters = adminProductFilters(url);
@@ -113,7 +113,7 @@ async function bulkAction(request: Request, api: ApiClient, form: FormData, phon
 
 /** Deleting a product (adding and editing have their own pages), or a bulk action on several. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const form = await request.formData();
   if (form.get('intent') === 'bulk') {
     return bulkAction(request, apiFor(request, context), form, context.shop.phoneCountry);

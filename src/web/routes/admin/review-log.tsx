@@ -17,7 +17,7 @@ const PATH = '/admin/reviews/log';
 const PAGE_SIZE = 30;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   const log = await apiFor(request, context).reviews.moderationLog({ page, limit: PAGE_SIZE });

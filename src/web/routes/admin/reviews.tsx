@@ -41,7 +41,7 @@ type Intent = 'hide' | 'show' | 'delete';
 type ModerationResult = { intent: Intent; ok: true } | ({ intent: Intent; ok: false } & FormFailure<'reason'>);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const url = new URL(request.url);
   const page = pageFrom(url);
   const filters = { status: url.searchParams.get('status') ?? '', rating: url.searchParams.get('rating') ?? '' };
@@ -75,7 +75,7 @@ async function moderate(api: ApiClient, intent: Intent, id: string, reason: stri
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent !== 'hide' && intent !== 'show' && intent !== 'delete') throw data(null, { status: 400 });

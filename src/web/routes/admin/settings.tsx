@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { CheckboxField, FormField, SelectField, TextAreaField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { abc } from '../../i18n/abandoned-carts';
+import { staffText } from '../../i18n/admin-staff';
 import { st } from '../../i18n/admin-store';
 import { ei } from '../../i18n/e-invoicing';
 import { sp } from '../../i18n/store-pages';
@@ -163,6 +164,16 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               defaultValue={values.lowStockThreshold}
               error={errors.lowStockThreshold}
               hint={st.lowStockThresholdHint}
+            />
+            <FormField
+              name="staffRefundLimit"
+              label={staffText.refundLimit}
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              defaultValue={values.staffRefundLimit}
+              error={errors.staffRefundLimit}
+              hint={staffText.refundLimitHint}
             />
           </div>
           {saudi ? (

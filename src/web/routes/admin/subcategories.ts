@@ -13,7 +13,7 @@ export type SubcategoryChoices = { category: string; subcategories: Subcategory[
  * rather than the page showing an error.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<SubcategoryChoices> {
-  await requireUser(request, context, 'admin');
+  await requireUser(request, context, 'staff');
   try {
     const subcategories = await subcategoryOptions(apiFor(request, context), params.id);
     return { category: params.id, subcategories, failed: false };
