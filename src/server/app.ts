@@ -53,6 +53,7 @@ import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { shopContactOf } from './modules/settings/service.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   // Modules register their queues while the app is built; the runner starts once it is ready.
   const jobs = createJobRunner({ db: database.db, settings: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
+  app.decorate('shopContact', () => shopContactOf(database.db, config));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {

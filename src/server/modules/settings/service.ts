@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { SELLER_ID_SCHEMES } from '../../../contract/constants.js';
 import { MARKETS } from '../../../contract/markets.js';
 import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
+import type { ShopContact } from '../../../contract/transport.js';
 import type { StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
@@ -38,7 +39,44 @@ export async function updateStoreSettings(db: Database, config: SettingsConfig, 
     .set({ ...rest, ...(vatRate === undefined ? {} : { vatRateBasisPoints: vatRate }), updatedAt: new Date() })
     .returning();
   if (!row) throw new Error('store settings vanished');
+  // The next page of this process shows the change (shopContactOf).
+  contacts.set(db, { loadedAt: Date.now(), contact: Promise.resolve(contactOf(row)) });
   return row;
+}
+
+/**
+ * How long a process keeps the footer's contact: a change saved through another process shows
+ * after this (one saved through this one shows on its next page). docs/store-pages.md § The footer.
+ */
+const SHOP_CONTACT_TTL_MS = 10_000;
+type KeptContact = { loadedAt: number; contact: Promise<ShopContact> };
+const contacts = new WeakMap<Database, KeptContact>();
+
+const contactOf = (row: StoreSettings): ShopContact => ({
+  phone: row.phone,
+  email: row.email,
+  whatsapp: row.whatsapp,
+  instagramUrl: row.instagramUrl,
+  xUrl: row.xUrl,
+  tiktokUrl: row.tiktokUrl,
+  snapchatUrl: row.snapchatUrl,
+  facebookUrl: row.facebookUrl,
+});
+
+/**
+ * The footer's contact for every page (ShopInfo.contact), read from the settings once per
+ * SHOP_CONTACT_TTL_MS and not per page; requests at the same time share one read, a failed read
+ * is not kept.
+ */
+export function shopContactOf(db: Database, config: SettingsConfig): Promise<ShopContact> {
+  const kept = contacts.get(db);
+  if (kept && Date.now() - kept.loadedAt < SHOP_CONTACT_TTL_MS) return kept.contact;
+  const contact = storeSettingsOf(db, config).then(contactOf);
+  contacts.set(db, { loadedAt: Date.now(), contact });
+  contact.catch(() => {
+    if (contacts.get(db)?.contact === contact) contacts.delete(db);
+  });
+  return contact;
 }
 
 /** The settings as the API shows them (docs/pricing.md): the rate in percent. */
