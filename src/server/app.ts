@@ -52,7 +52,7 @@ import { orderMessages } from './modules/orders/status-mail.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { settingsRoutes, staffSettingsRoutes } from './modules/settings/routes.js';
 import { shopContactOf } from './modules/settings/service.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -271,6 +271,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => abandonedCartRoutes(scope, ctx), { prefix: '/admin/abandoned-carts' });
       await api.register((scope) => reminderRoutes(scope, ctx), { prefix: '/reminders' });
       await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
+      await api.register((scope) => staffSettingsRoutes(scope, ctx), { prefix: '/admin/settings' });
     },
     { prefix: '/api/v1' },
   );

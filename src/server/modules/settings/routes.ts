@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { storeSettingsEnvelope, storeSettingsUpdateSchema } from '../../../contract/store.js';
+import {
+  publicStoreSettingsEnvelope,
+  storeSettingsEnvelope,
+  storeSettingsUpdateSchema,
+} from '../../../contract/store.js';
 import type { AppContext } from '../../context.js';
-import { settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
+import { publicSettingsView, settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
 
-/** Anyone reads the settings (they print on every invoice); staff change them (SECURITY.md § 1). */
+/**
+ * Anyone reads the settings that print on invoices and in the footer; staff change them and read
+ * the owner's own too (staffSettingsRoutes; docs/pricing.md, SECURITY.md § 1).
+ */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
 
-  r.get('/', { schema: { response: { 200: storeSettingsEnvelope }, tags } }, async () => ({
-    data: settingsView(await storeSettingsOf(db, config), config),
+  r.get('/', { schema: { response: { 200: publicStoreSettingsEnvelope }, tags } }, async () => ({
+    data: publicSettingsView(await storeSettingsOf(db, config), config),
   }));
 
   r.put(
@@ -22,4 +29,16 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => ({ data: settingsView(await updateStoreSettings(db, config, request.body), config) }),
   );
+}
+
+/** `GET /admin/settings`: the settings with the owner's own (low stock, basket reminders, what tax invoices lack). */
+export async function staffSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, config } = ctx;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/',
+      { onRequest: guards.admin, schema: { response: { 200: storeSettingsEnvelope }, tags: ['settings'] } },
+      async () => ({ data: settingsView(await storeSettingsOf(db, config), config) }),
+    );
 }

@@ -3,7 +3,7 @@ import { SELLER_ID_SCHEMES } from '../../../contract/constants.js';
 import { MARKETS } from '../../../contract/markets.js';
 import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
 import type { ShopContact } from '../../../contract/transport.js';
-import type { StoreSettingsView } from '../../../contract/types.js';
+import type { PublicStoreSettingsView, StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
@@ -79,8 +79,11 @@ export function shopContactOf(db: Database, config: SettingsConfig): Promise<Sho
   return contact;
 }
 
-/** The settings as the API shows them (docs/pricing.md): the rate in percent. */
-export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency' | 'country'>): StoreSettingsView => ({
+/** The settings as anyone reads them (docs/pricing.md): the rate in percent. */
+export const publicSettingsView = (
+  row: StoreSettings,
+  config: Pick<Config, 'currency' | 'country'>,
+): PublicStoreSettingsView => ({
   shopName: row.shopName,
   legalName: row.legalName,
   vatNumber: row.vatNumber,
@@ -103,12 +106,17 @@ export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency'
   facebookUrl: row.facebookUrl,
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
-  lowStockThreshold: row.lowStockThreshold,
-  basketRemindersEnabled: row.basketRemindersEnabled,
-  basketReminderDelayHours: row.basketReminderDelayHours,
   currency: config.currency,
   country: config.country,
   issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,
-  missingForTaxInvoices: missingForTaxInvoices(row, config),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The settings as staff read them: the public ones and the owner's own (docs/pricing.md). */
+export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency' | 'country'>): StoreSettingsView => ({
+  ...publicSettingsView(row, config),
+  lowStockThreshold: row.lowStockThreshold,
+  basketRemindersEnabled: row.basketRemindersEnabled,
+  basketReminderDelayHours: row.basketReminderDelayHours,
+  missingForTaxInvoices: missingForTaxInvoices(row, config),
 });

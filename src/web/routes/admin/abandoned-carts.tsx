@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);
-  const [carts, settings] = await Promise.all([api.abandonedCarts.list({ page }), api.settings.get()]);
+  const [carts, settings] = await Promise.all([api.abandonedCarts.list({ page }), api.settings.getForStaff()]);
   // A page past the last one (an old link) shows the last page.
   const lastPage = Math.max(1, carts.paginationResult.numberOfPages);
   if (page > lastPage) throw redirect(pageHref(url, lastPage));

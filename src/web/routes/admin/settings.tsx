@@ -27,7 +27,7 @@ type Failure = FormFailure<SettingsField> & { values: FormValues<SettingsField> 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'admin');
-  const { data: settings } = await apiFor(request, context).settings.get();
+  const { data: settings } = await apiFor(request, context).settings.getForStaff();
   return { shop: context.shop, settings, values: settingsDefaults(settings) };
 }
 
