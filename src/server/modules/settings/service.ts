@@ -52,17 +52,6 @@ const SHOP_CONTACT_TTL_MS = 10_000;
 type KeptContact = { loadedAt: number; contact: Promise<ShopContact> };
 const contacts = new WeakMap<Database, KeptContact>();
 
-const contactOf = (row: StoreSettings): ShopContact => ({
-  phone: row.phone,
-  email: row.email,
-  whatsapp: row.whatsapp,
-  instagramUrl: row.instagramUrl,
-  xUrl: row.xUrl,
-  tiktokUrl: row.tiktokUrl,
-  snapchatUrl: row.snapchatUrl,
-  facebookUrl: row.facebookUrl,
-});
-
 /**
  * The footer's contact for every page (ShopInfo.contact), read from the settings once per
  * SHOP_CONTACT_TTL_MS and not per page; requests at the same time share one read, a failed read
@@ -78,6 +67,18 @@ export function shopContactOf(db: Database, config: SettingsConfig): Promise<Sho
   });
   return contact;
 }
+
+/** The settings the footer shows (docs/store-pages.md § The footer). */
+const contactOf = (row: StoreSettings): ShopContact => ({
+  phone: row.phone,
+  email: row.email,
+  whatsapp: row.whatsapp,
+  instagramUrl: row.instagramUrl,
+  xUrl: row.xUrl,
+  tiktokUrl: row.tiktokUrl,
+  snapchatUrl: row.snapchatUrl,
+  facebookUrl: row.facebookUrl,
+});
 
 /** The settings as anyone reads them (docs/pricing.md): the rate in percent. */
 export const publicSettingsView = (
@@ -96,14 +97,7 @@ export const publicSettingsView = (
   city: row.city,
   postalCode: row.postalCode,
   additionalNumber: row.additionalNumber,
-  email: row.email,
-  phone: row.phone,
-  whatsapp: row.whatsapp,
-  instagramUrl: row.instagramUrl,
-  xUrl: row.xUrl,
-  tiktokUrl: row.tiktokUrl,
-  snapchatUrl: row.snapchatUrl,
-  facebookUrl: row.facebookUrl,
+  ...contactOf(row),
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
   currency: config.currency,
