@@ -11,6 +11,7 @@ import {
   expectNoAxeViolations,
   field,
   fillCart,
+  openFromAdminMenu,
   placeCashOrder,
   SHIPPING,
   signInWithCookie,
@@ -36,13 +37,6 @@ const line = (page: Page, term: string | RegExp) =>
 
 async function adminToken(request: APIRequestContext) {
   return apiToken(request, ADMIN);
-}
-
-/** Signs in as the admin and opens a store screen from the admin menu. */
-async function openFromAdminMenu(page: Page, request: APIRequestContext, baseURL: string | undefined, link: string) {
-  await signInWithCookie(page.context(), baseURL, await adminToken(request));
-  await page.goto('/admin');
-  await page.getByRole('navigation').getByRole('link', { name: link }).click();
 }
 
 /** The settings as staff read them (what tax invoices lack is the owner's own, docs/pricing.md). */
