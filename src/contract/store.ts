@@ -232,7 +232,7 @@ export const publicStoreSettingsSchema = z.object({
 export const storeSettingsSchema = publicStoreSettingsSchema.extend({
   /** The admin products list flags products with this many units or fewer (docs/catalogue.md § Low stock). */
   lowStockThreshold: z.int().nonnegative(),
-  /** Whether abandoned baskets get their one reminder e-mail (docs/abandoned-baskets.md). */
+  /** Whether abandoned baskets get a reminder e-mail, one per state of the basket (docs/abandoned-baskets.md). */
   basketRemindersEnabled: z.boolean(),
   /** Hours a customer's basket stays untouched before it counts as abandoned. */
   basketReminderDelayHours: z.int().min(MIN_BASKET_REMINDER_DELAY_HOURS).max(MAX_BASKET_REMINDER_DELAY_HOURS),
