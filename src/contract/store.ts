@@ -192,8 +192,11 @@ export function storeSettingsUpdateSchema(country: MarketCountry) {
     .partial();
 }
 
-/** The settings as anyone may read them: they print on every invoice. */
-export const storeSettingsSchema = z.object({
+/**
+ * The settings as anyone may read them (`GET /settings`): they print on every invoice and in the
+ * footer. What only the owner needs is in storeSettingsSchema.
+ */
+export const publicStoreSettingsSchema = z.object({
   shopName: z.string(),
   legalName: z.string(),
   /** Null: none yet, so the shop issues no tax invoices. */
@@ -216,24 +219,31 @@ export const storeSettingsSchema = z.object({
   vatRate: z.number(),
   /** Prices are shown and charged with VAT (B2C); false: VAT is added to the total. */
   pricesIncludeVat: z.boolean(),
-  /** The admin products list flags products with this many units or fewer (docs/catalogue.md § Low stock). */
-  lowStockThreshold: z.int().nonnegative(),
-  /** Whether abandoned baskets get their one reminder e-mail (docs/abandoned-baskets.md). */
-  basketRemindersEnabled: z.boolean(),
-  /** Hours a customer's basket stays untouched before it counts as abandoned. */
-  basketReminderDelayHours: z.int().min(MIN_BASKET_REMINDER_DELAY_HOURS).max(MAX_BASKET_REMINDER_DELAY_HOURS),
-  /** The largest refund one member of staff may make (major units; 0: none). Shown to admins only (docs/staff.md). */
-  staffRefundLimit: z.number().nonnegative().optional(),
   /** ISO 4217, from the configuration (SHOP_CURRENCY / SHOP_COUNTRY). */
   currency: z.string(),
   /** The market (SHOP_COUNTRY), which decides the VAT number's form. */
   country: z.string(),
   /** Whether the shop issues tax invoices: when nothing is missing. */
   issuesTaxInvoices: z.boolean(),
-  /** What it still lacks to issue them, in the form's order (docs/invoices.md § When there is none). */
-  missingForTaxInvoices: z.array(z.enum(TAX_INVOICE_REQUIREMENTS)),
   updatedAt: z.iso.datetime(),
 });
+/**
+ * The settings as staff read them (`GET /admin/settings`) and as `PUT /settings` answers: the
+ * public ones and the owner's own (docs/pricing.md).
+ */
+export const storeSettingsSchema = publicStoreSettingsSchema.extend({
+  /** The admin products list flags products with this many units or fewer (docs/catalogue.md § Low stock). */
+  lowStockThreshold: z.int().nonnegative(),
+  /** Whether abandoned baskets get a reminder e-mail, one per state of the basket (docs/abandoned-baskets.md). */
+  basketRemindersEnabled: z.boolean(),
+  /** Hours a customer's basket stays untouched before it counts as abandoned. */
+  basketReminderDelayHours: z.int().min(MIN_BASKET_REMINDER_DELAY_HOURS).max(MAX_BASKET_REMINDER_DELAY_HOURS),
+  /** What the shop still lacks to issue tax invoices, in the form's order (docs/invoices.md § When there is none). */
+  missingForTaxInvoices: z.array(z.enum(TAX_INVOICE_REQUIREMENTS)),
+  /** The largest refund one member of staff may make (major units; 0: none; docs/staff.md). */
+  staffRefundLimit: z.number().nonnegative(),
+});
+export const publicStoreSettingsEnvelope = dataEnvelope(publicStoreSettingsSchema);
 export const storeSettingsEnvelope = dataEnvelope(storeSettingsSchema);
 
 /* Shipping zones */

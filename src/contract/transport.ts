@@ -1,3 +1,5 @@
+import type { StoreSettingsView } from './types.js';
+
 /**
  * How the web reaches /api/v1: in the same process through `fastify.inject`, or over HTTP when
  * the web runs apart from the API. Either way it is an ordinary API client.
@@ -23,6 +25,12 @@ export type ApiResponse = {
 };
 export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 
+/** The shop's contact as the footer shows it, from the settings (docs/store-pages.md § The footer): '' is not shown. */
+export type ShopContact = Pick<
+  StoreSettingsView,
+  'phone' | 'email' | 'whatsapp' | 'instagramUrl' | 'xUrl' | 'tiktokUrl' | 'snapchatUrl' | 'facebookUrl'
+>;
+
 /** Shop facts the screens need (currency for prices, phone country and address defaults for forms). */
 export type ShopInfo = {
   name: string;
@@ -40,4 +48,6 @@ export type ShopInfo = {
   cardPayments: boolean;
   /** …through the test provider: no money moves (the payment screen says so). */
   testPayments: boolean;
+  /** The footer's contact; none when the settings could not be read (the page still renders). */
+  contact?: ShopContact;
 };

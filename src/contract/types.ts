@@ -71,6 +71,7 @@ import type {
 } from './staff.js';
 import type {
   createShippingZoneSchema,
+  publicStoreSettingsSchema,
   quoteSchema,
   shippingZoneSchema,
   storeSettingsSchema,
@@ -129,6 +130,7 @@ export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type Invoice = z.output<typeof invoiceSchema>;
 export type CreditNote = z.output<typeof creditNoteSchema>;
 export type StoreSettingsView = z.output<typeof storeSettingsSchema>;
+export type PublicStoreSettingsView = z.output<typeof publicStoreSettingsSchema>;
 export type AbandonedCart = z.output<typeof abandonedCartSchema>;
 export type ShippingZone = z.output<typeof shippingZoneSchema>;
 export type Quote = z.output<typeof quoteSchema>;

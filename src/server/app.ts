@@ -53,7 +53,8 @@ import { orderMessages } from './modules/orders/status-mail.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { settingsRoutes, staffSettingsRoutes } from './modules/settings/routes.js';
+import { shopContactOf } from './modules/settings/service.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { staffActionRoutes } from './modules/staff-actions/routes.js';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   // Modules register their queues while the app is built; the runner starts once it is ready.
   const jobs = createJobRunner({ db: database.db, settings: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
+  app.decorate('shopContact', () => shopContactOf(database.db, config));
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
@@ -282,6 +284,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       );
       await api.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/admin' });
       await api.register((scope) => staffActionRoutes(scope, ctx), { prefix: '/admin/staff-actions' });
+      await api.register((scope) => staffSettingsRoutes(scope, ctx), { prefix: '/admin/settings' });
     },
     { prefix: '/api/v1' },
   );

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ApiTransport, ShopInfo } from '../contract/transport.js';
+import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
 import { isStaffRole } from './auth/guards.js';
 import type { Config } from './config.js';
@@ -116,6 +116,13 @@ async function sendFetchResponse(
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The footer's contact, kept per process for a few seconds (docs/store-pages.md § The footer). */
+    shopContact: () => Promise<ShopContact>;
+  }
+}
+
 type BuildLoader = () => Promise<ServerBuild>;
 
 /**
@@ -126,7 +133,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   // The test provider, or a gateway with its test keys: the payment screen says no money moves.
   const testPayments = choosePaymentProvider(config).provider?.isTest ?? false;
   // Canonical and Open Graph URLs are absolute: PUBLIC_URL, or the visitor's loopback origin (originOf).
-  const shopFor = (request: FastifyRequest): ShopInfo => ({
+  // The footer's contact comes with the shop's other facts, so no page asks the API for the settings;
+  // a page whose settings cannot be read still renders, its footer without them.
+  const shopFor = async (request: FastifyRequest): Promise<ShopInfo> => ({
+    contact: await app.shopContact().catch(() => undefined),
     name: config.shopName,
     currency: config.currency,
     timeZone: config.timeZone,
@@ -198,7 +208,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }, (seconds) => {
           retryAfter = seconds;
         }),
-        shop: shopFor(request),
+        shop: await shopFor(request),
         cspNonce,
       });
       // A page that failed because the API could not serve it (the database or its storage) says so:

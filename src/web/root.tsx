@@ -15,14 +15,13 @@ import {
 } from 'react-router';
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
-import { Footer, footerContactOf } from './components/footer';
+import { Footer } from './components/footer';
 import { NavigationProgress } from './components/navigation-progress';
 import { PageErrorBoundary } from './components/page-error';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
 import { getOptionalUser } from './lib/auth.server';
 import { cartCountFor } from './lib/cart.server';
-import { apiFor } from './lib/context.server';
 import { favoriteIdsOf } from './lib/favorites.server';
 import { useNonce } from './lib/nonce';
 import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
@@ -45,21 +44,11 @@ export const links: Route.LinksFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A stale or revoked token simply shows the visitor as a guest.
   const favoritesPending = favoriteIdsOf(request, context);
-  // The footer's contact is the owner's, from the settings (docs/store-pages.md § The footer); a page
-  // whose settings cannot be read still renders, its footer without them.
-  const contactPending = apiFor(request, context)
-    .settings.get()
-    .then(({ data }) => footerContactOf(data))
-    .catch(() => undefined);
   const user = await getOptionalUser(request, context);
-  const [cartCount, favoriteIds, contact] = await Promise.all([
-    cartCountFor(request, context, user),
-    favoritesPending,
-    contactPending,
-  ]);
+  const [cartCount, favoriteIds] = await Promise.all([cartCountFor(request, context, user), favoritesPending]);
   const { toast, headers } = takeFlashToast(request);
   return withHeaders(
-    { user, shop: context.shop, contact, cartCount, favoriteIds: user?.role === 'user' ? favoriteIds : [], toast },
+    { user, shop: context.shop, cartCount, favoriteIds: user?.role === 'user' ? favoriteIds : [], toast },
     { headers },
   );
 }
@@ -121,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavigationProgress />
             {children}
           </main>
-          <Footer shop={data?.shop} contact={data?.contact} />
+          <Footer shop={data?.shop} />
           <Toaster
             dir="rtl"
             position="top-center"

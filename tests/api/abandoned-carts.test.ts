@@ -91,7 +91,7 @@ function tokenOf(message: string) {
 
 describe('the settings', () => {
   it('have reminders off and a 3-hour delay by default; staff change them (Arabic-Indic digits too)', async () => {
-    const before = (await send('GET', '/settings')).json().data;
+    const before = (await send('GET', '/admin/settings', { token: admin.token })).json().data;
     expect(before).toMatchObject({ basketRemindersEnabled: false, basketReminderDelayHours: 3 });
     expect(await setReminders({ basketRemindersEnabled: true, basketReminderDelayHours: '٢٤' })).toMatchObject({
       basketRemindersEnabled: true,

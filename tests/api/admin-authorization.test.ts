@@ -274,6 +274,7 @@ const adminCases: AdminCase[] = [
     status: 200,
     prepare: async () => ({ url: '/payments/checkouts?status=refund_due,refunded' }),
   },
+  { route: 'GET /admin/settings', status: 200, prepare: async () => ({ url: '/admin/settings' }) },
   {
     route: 'PUT /settings',
     status: 200,

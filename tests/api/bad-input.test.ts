@@ -1267,6 +1267,7 @@ const specs: Record<string, RouteSpec> = {
     control: 200,
   },
   'GET /settings': { control: 200 },
+  'GET /admin/settings': { control: 200 },
   'PUT /settings': {
     prepare: async () => ({ body: { shopName: unique('متجر'), vatNumber: '300000000000003', vatRate: 15 } }),
     body: {

@@ -39,6 +39,39 @@ describe('GET /settings', () => {
       pricesIncludeVat: true,
       vatNumber: null,
       issuesTaxInvoices: false,
+      sellerIdScheme: 'CRN',
+      currency: 'SAR',
+      country: 'SA',
+    });
+    const egypt = await send('GET', '/settings', { app: eg });
+    expect(egypt.json().data).toMatchObject({ vatRate: 14, currency: 'EGP', country: 'EG' });
+  });
+
+  it('shows anyone but staff none of the owner’s own: low stock, basket reminders, what tax invoices lack', async () => {
+    const ownerOnly = [
+      'lowStockThreshold',
+      'basketRemindersEnabled',
+      'basketReminderDelayHours',
+      'missingForTaxInvoices',
+    ];
+    for (const token of [undefined, customer.token, admin.token]) {
+      const res = await send('GET', '/settings', { token });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const field of ownerOnly) expect(res.json().data, field).not.toHaveProperty(field);
+    }
+  });
+});
+
+describe('GET /admin/settings', () => {
+  it('shows staff the public settings and the owner’s own; no one else', async () => {
+    const res = await send('GET', '/admin/settings', { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const { lowStockThreshold, basketRemindersEnabled, basketReminderDelayHours, missingForTaxInvoices, ...shown } =
+      res.json().data;
+    expect({ lowStockThreshold, basketRemindersEnabled, basketReminderDelayHours, missingForTaxInvoices }).toEqual({
+      lowStockThreshold: 5,
+      basketRemindersEnabled: false,
+      basketReminderDelayHours: 3,
       missingForTaxInvoices: [
         'legalName',
         'vatNumber',
@@ -49,12 +82,10 @@ describe('GET /settings', () => {
         'city',
         'postalCode',
       ],
-      sellerIdScheme: 'CRN',
-      currency: 'SAR',
-      country: 'SA',
     });
-    const egypt = await send('GET', '/settings', { app: eg });
-    expect(egypt.json().data).toMatchObject({ vatRate: 14, currency: 'EGP', country: 'EG' });
+    expect(shown).toEqual((await send('GET', '/settings')).json().data);
+    expect((await send('GET', '/admin/settings')).statusCode).toBe(401);
+    expect((await send('GET', '/admin/settings', { token: customer.token })).statusCode).toBe(403);
   });
 });
 
@@ -130,14 +161,14 @@ describe('PUT /settings', () => {
   });
 
   it('the low-stock threshold starts at 5 and takes whole numbers of 0 or more, Arabic-Indic digits too', async () => {
-    expect((await send('GET', '/settings')).json().data.lowStockThreshold).toBe(5);
+    expect((await send('GET', '/admin/settings', { token: admin.token })).json().data.lowStockThreshold).toBe(5);
     expect((await put({ lowStockThreshold: '١٢' })).json().data.lowStockThreshold).toBe(12);
     expect((await put({ lowStockThreshold: 0 })).json().data.lowStockThreshold).toBe(0);
     for (const bad of [-1, 2.5, 'خمسة', null, 1e12]) {
       const res = await put({ lowStockThreshold: bad });
       expect(firstError(res)).toMatchObject({ param: 'lowStockThreshold', code: 'LOW_STOCK_THRESHOLD_INVALID' });
     }
-    expect((await send('GET', '/settings')).json().data.lowStockThreshold).toBe(0);
+    expect((await send('GET', '/admin/settings', { token: admin.token })).json().data.lowStockThreshold).toBe(0);
     expect((await put({ lowStockThreshold: 5 })).json().data.lowStockThreshold).toBe(5);
     expect((await put({ lowStockThreshold: 9 }, customer.token)).statusCode).toBe(403);
   });

@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unsubscribeToken } from '../../src/server/modules/abandoned-carts/unsubscribe-token';
 import { abc } from '../../src/web/i18n/abandoned-carts';
-import { adminText } from '../../src/web/i18n/admin';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { adminSession, bearer, createCustomer, expectNoAxeViolations, hydrated, sidewaysOverflow } from './support';
+import {
+  adminSession,
+  bearer,
+  createCustomer,
+  expectNoAxeViolations,
+  hydrated,
+  openFromAdminMenu,
+  sidewaysOverflow,
+} from './support';
 
 /*
  * Abandoned baskets (docs/abandoned-baskets.md): staff's screen, reached from the admin menu, and
@@ -31,9 +38,7 @@ test('staff open the abandoned baskets from the admin menu: Arabic, the delay, a
   request,
   baseURL,
 }) => {
-  await adminSession(page, request, baseURL);
-  await page.goto('/admin');
-  await page.getByRole('navigation', { name: adminText.nav }).getByRole('link', { name: abc.title }).click();
+  await openFromAdminMenu(page, request, baseURL, abc.title);
   await expect(page).toHaveURL(/\/admin\/abandoned-carts$/);
   await expect(main(page).getByRole('heading', { level: 1, name: abc.title })).toBeVisible();
   await expect(main(page).getByText(abc.intro('3 ساعات'))).toBeVisible();

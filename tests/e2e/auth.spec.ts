@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { latestMailTo } from './support';
+import { expectNoAxeViolations, latestMailTo } from './support';
 
 const PASSWORD = 'Secret-pass-1';
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
@@ -53,11 +52,6 @@ async function hydrated(locator: Locator) {
   await expect
     .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
     .toBe(true);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Watches for form posts: an invalid form must not be sent at all. */

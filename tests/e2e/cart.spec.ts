@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../src/contract/types';
 import { t as shell } from '../../src/web/i18n/ar';
 import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
-import { cartChoice, PLACED_ORDER_URL, sidewaysOverflow } from './support';
+import { cartChoice, expectNoAxeViolations, PLACED_ORDER_URL, sidewaysOverflow } from './support';
 
 /**
  * The cart, the payment page and the top bar's cart badge, against the seeded demo shop. Every
@@ -157,11 +156,6 @@ async function hydrated(page: Page) {
     const heading = document.querySelector('main h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
   });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

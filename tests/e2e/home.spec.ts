@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support';
 
 test('the home page is Arabic, right-to-left and shows the seeded catalogue', async ({ page }) => {
   const response = await page.goto('/');
@@ -32,8 +32,7 @@ test('an unknown page answers 404 with an Arabic page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
   // In the shop's one digit style (Latin), like every other number on its pages.
   await expect(page.getByRole('main').getByText('404', { exact: true })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'العودة إلى الرئيسية' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -67,8 +66,7 @@ test('the footer: the five store pages, the city, and only the contact the owner
 
 test('the home page has no accessibility violations', async ({ page }) => {
   await page.goto('/');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe('promotional carousel', () => {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SORT_OPTIONS } from '../../src/contract/constants';
 import type { Brand, Category, ListEnvelope, Product } from '../../src/contract/types';
 import { c } from '../../src/web/i18n/catalog';
 import { formatNumber } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import { expectNoAxeViolations } from './support';
 
 /*
  * The catalogue browsing screens against the seeded demo shop. Expected lists and counts come
@@ -46,11 +46,6 @@ async function openFilters(page: Page) {
     const open = await page.locator('details:has(> summary)').getAttribute('open');
     if (open === null) await summary.click();
   }
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('/products listing', () => {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { STORE_PAGE_SLUGS } from '../../src/contract/shop-pages';
 import type { ListEnvelope, Product } from '../../src/contract/types';
 import { demoCustomerPassword, demoUsers } from '../../src/db/seed/catalogue';
 import { formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
+import { expectNoAxeViolations } from './support';
 
 // Seeded products (src/db/seed/catalogue.ts) that show each case.
 const S24 = 'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت'; // discounted, 3 colours, 4 reviews
@@ -45,11 +45,6 @@ async function signIn(context: BrowserContext, request: APIRequestContext, baseU
   expect(res.status()).toBe(200);
   const { token } = (await res.json()) as { token: string };
   await context.addCookies([{ name: 'matjar_session', value: token, url: baseURL }]);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('product page', () => {

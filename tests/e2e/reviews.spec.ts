@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { AuthEnvelope, ListEnvelope, Product } from '../../src/contract/types';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { createTestProduct } from './support';
+import { createTestProduct, expectNoAxeViolations } from './support';
 
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026' };
 const PASSWORD = 'Secret-pass-1';
@@ -103,11 +102,6 @@ function recordPosts(page: Page) {
     if (request.method() === 'POST') posts.push(request.url());
   });
   return posts;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const section = (page: Page) => page.getByRole('region', { name: /^التقييمات/ });

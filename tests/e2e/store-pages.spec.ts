@@ -8,6 +8,7 @@ import {
   closeToast,
   expectNoAxeViolations,
   field,
+  openFromAdminMenu,
   sidewaysOverflow,
   toast,
 } from './support';
@@ -61,9 +62,7 @@ test('the owner edits «سياسة الاسترجاع»; the footer link opens /
   request,
   baseURL,
 }) => {
-  await adminSession(page, request, baseURL);
-  await page.goto('/admin');
-  await page.getByRole('navigation').getByRole('link', { name: 'الصفحات' }).click();
+  await openFromAdminMenu(page, request, baseURL, 'الصفحات');
   await expect(page).toHaveURL('/admin/pages');
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('صفحات المتجر');
   await expectNoAxeViolations(page);

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ListEnvelope, NamedItem, Order, Product } from '../../src/contract/types';
+import { adminText } from '../../src/web/i18n/admin';
 
 /** Helpers the account tests share (auth.spec.ts predates this file and keeps its own copies). */
 
@@ -44,6 +45,18 @@ export async function adminSession(page: Page, request: APIRequestContext, baseU
   const token = await apiToken(request, ADMIN);
   await signInWithCookie(page.context(), baseURL, token);
   return token;
+}
+
+/** The browser signed in as the shop's admin, on the screen `link` names in the admin menu. */
+export async function openFromAdminMenu(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  link: string,
+) {
+  await adminSession(page, request, baseURL);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: adminText.nav }).getByRole('link', { name: link }).click();
 }
 
 export async function sessionCookie(context: BrowserContext) {

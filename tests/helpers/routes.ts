@@ -110,6 +110,8 @@ export const routeAccess: Record<string, Access> = {
   // The settings print on every invoice: anyone reads them; staff change them.
   'GET /settings': 'public',
   'PUT /settings': 'admin',
+  // …and read the owner's own too (docs/pricing.md).
+  'GET /admin/settings': 'staff',
   // The store's pages (docs/store-pages.md): anyone reads them; staff write them.
   'GET /pages/:slug': 'public',
   'PUT /pages/:slug': 'admin',

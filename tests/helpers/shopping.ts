@@ -297,3 +297,9 @@ export const hostileBodies: { label: string; payload: string; contentType?: stri
   { label: 'plain text', payload: 'hello', contentType: 'text/plain' },
   { label: 'a body over the 1 MB limit', payload: JSON.stringify({ x: 'a'.repeat(1_100_000) }) },
 ];
+
+/** A product's stored rating aggregates, as the review routes keep them (docs/reviews.md). */
+export async function ratingsOf(t: TestApp, productId: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+  return { average: row?.ratingsAverage, quantity: row?.ratingsQuantity };
+}

@@ -66,6 +66,11 @@ describe('the abandoned baskets screen', () => {
     expect(html).not.toContain(abc.empty);
   });
 
+  it('links each basket’s customer name to the customer’s page', () => {
+    const html = render([CART]);
+    expect(html).toMatch(/<a[^>]*href="\/admin\/customers\/user-1"[^>]*><bdi>ليلى أحمد<\/bdi><\/a>/);
+  });
+
   it('says when there is none, and when reminders are off', () => {
     const html = render([], false);
     expect(html).toContain(abc.empty);

@@ -8,7 +8,6 @@ import {
   whatsappLink,
 } from '../../contract/shop-pages';
 import type { ShopInfo } from '../../contract/transport';
-import type { StoreSettingsView } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { sp } from '../i18n/store-pages';
 
@@ -48,37 +47,14 @@ const ICONS: Record<SocialNetwork, () => React.JSX.Element> = {
   facebook: FacebookIcon,
 };
 
-/** What the footer shows of the settings (docs/store-pages.md § The footer): '' is not shown. */
-export type FooterContact = Pick<
-  StoreSettingsView,
-  'phone' | 'email' | 'whatsapp' | 'instagramUrl' | 'xUrl' | 'tiktokUrl' | 'snapchatUrl' | 'facebookUrl'
->;
-
-/** The footer's part of the settings, for the root loader to hand to every page. */
-export const footerContactOf = (settings: StoreSettingsView): FooterContact => ({
-  phone: settings.phone,
-  email: settings.email,
-  whatsapp: settings.whatsapp,
-  instagramUrl: settings.instagramUrl,
-  xUrl: settings.xUrl,
-  tiktokUrl: settings.tiktokUrl,
-  snapchatUrl: settings.snapchatUrl,
-  facebookUrl: settings.facebookUrl,
-});
-
 const linkClass = 'underline-offset-4 hover:text-brand-700 hover:underline';
 
 /**
  * The store's pages, and the shop's contact as the owner set it in the settings: phone, e-mail,
  * WhatsApp and the networks they filled in, nothing else (docs/store-pages.md § The footer).
  */
-export function Footer({
-  shop,
-  contact,
-}: {
-  shop: Pick<ShopInfo, 'name' | 'defaultCity'> | undefined;
-  contact: FooterContact | undefined;
-}) {
+export function Footer({ shop }: { shop: Pick<ShopInfo, 'name' | 'defaultCity' | 'contact'> | undefined }) {
+  const contact = shop?.contact;
   const shopName = shop?.name ?? 'متجر';
   const socials = SOCIAL_NETWORK_NAMES.flatMap((network) => {
     const href = contact?.[`${network}Url`];

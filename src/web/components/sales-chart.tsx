@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { SHOP_LOCALE } from '../../contract/digits';
 import { adminDashboard as d } from '../i18n/admin-dashboard';
 import { formatNumber, formatPrice } from '../lib/format';
+import { ScrollingTable } from './scrolling-table';
 
 export type SalesDay = { date: string; orders: number; sales: number; refunds: number; netSales: number };
 
@@ -92,48 +93,24 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
       </svg>
       <details className="mt-3">
         <summary className="cursor-pointer font-bold text-brand-700">{d.chart.showTable}</summary>
-        <section
-          aria-label={d.chart.tableCaption}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
-          tabIndex={0}
-          className="mt-2 overflow-x-auto focus-visible:outline-2"
+        <ScrollingTable
+          label={d.chart.tableCaption}
+          caption
+          className="mt-2"
+          columns={[d.chart.day, d.chart.orders, d.chart.sales, d.chart.refunds, d.chart.netSales]}
         >
-          <table className="w-full text-start text-sm">
-            <caption className="sr-only">{d.chart.tableCaption}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="p-2 text-start">
-                  {d.chart.day}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.chart.orders}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.chart.sales}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.chart.refunds}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.chart.netSales}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.date} className="border-b border-slate-100">
-                  <th scope="row" className="p-2 text-start font-normal">
-                    {dayLabel(day.date)}
-                  </th>
-                  <td className="p-2">{formatNumber(day.orders)}</td>
-                  <td className="p-2">{formatPrice(day.sales, currency)}</td>
-                  <td className="p-2">{formatPrice(day.refunds, currency)}</td>
-                  <td className="p-2 font-bold">{formatPrice(day.netSales, currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+          {days.map((day) => (
+            <tr key={day.date} className="border-b border-slate-100">
+              <th scope="row" className="p-2 text-start font-normal">
+                {dayLabel(day.date)}
+              </th>
+              <td className="p-2">{formatNumber(day.orders)}</td>
+              <td className="p-2">{formatPrice(day.sales, currency)}</td>
+              <td className="p-2">{formatPrice(day.refunds, currency)}</td>
+              <td className="p-2 font-bold">{formatPrice(day.netSales, currency)}</td>
+            </tr>
+          ))}
+        </ScrollingTable>
       </details>
     </figure>
   );

@@ -62,6 +62,7 @@ import type {
 import type { staffInviteEnvelope, staffListEnvelope, staffMemberEnvelope } from '../../contract/staff.js';
 import type { staffActionList } from '../../contract/staff-actions.js';
 import type {
+  publicStoreSettingsEnvelope,
   quoteEnvelope,
   shippingZoneEnvelope,
   shippingZoneList,
@@ -320,9 +321,10 @@ export function createApiClient(transport: ApiTransport, token?: string) {
       /** Staff: checkouts in these states (e.g. paid, but refunded because no order could be made). */
       checkouts: (query: Query = {}) => get<typeof checkoutStatusList>('/payments/checkouts', query),
     },
-    /** Anyone reads them; staff change them (docs/pricing.md). */
+    /** Anyone reads the public ones; staff read the owner's own too, and change them (docs/pricing.md). */
     settings: {
-      get: () => get<typeof storeSettingsEnvelope>('/settings'),
+      get: () => get<typeof publicStoreSettingsEnvelope>('/settings'),
+      getForStaff: () => get<typeof storeSettingsEnvelope>('/admin/settings'),
       update: (body: StoreSettingsBody) => call<typeof storeSettingsEnvelope>('PUT', '/settings', body),
     },
     /** The store's pages (docs/store-pages.md): anyone reads them (404 PAGE_NOT_FOUND for another name); staff write them. */

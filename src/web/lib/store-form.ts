@@ -102,8 +102,7 @@ export const settingsDefaults = (settings: StoreSettingsView): FormValues<Settin
   tiktokUrl: settings.tiktokUrl,
   snapchatUrl: settings.snapchatUrl,
   facebookUrl: settings.facebookUrl,
-  // Admins read it (docs/staff.md); the settings page is theirs.
-  staffRefundLimit: String(settings.staffRefundLimit ?? 0),
+  staffRefundLimit: String(settings.staffRefundLimit),
 });
 
 /** Cities typed one a line (or separated by commas, Arabic or Latin). */

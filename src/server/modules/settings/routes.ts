@@ -1,26 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { storeSettingsEnvelope, storeSettingsUpdateSchema } from '../../../contract/store.js';
+import {
+  publicStoreSettingsEnvelope,
+  storeSettingsEnvelope,
+  storeSettingsUpdateSchema,
+} from '../../../contract/store.js';
 import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
-import { noStore } from '../../http/no-store.js';
-import { settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
+import { publicSettingsView, settingsView, storeSettingsOf, updateStoreSettings } from './service.js';
 
 /**
- * Anyone reads the settings (they print on every invoice), admins also the staff refund limit;
- * admins change them (SECURITY.md § 1, docs/staff.md).
+ * Anyone reads the settings that print on invoices and in the footer; admins change them
+ * (SECURITY.md § 1, docs/staff.md); staff read the owner's own through staffSettingsRoutes
+ * (docs/pricing.md).
  */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, config } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
 
-  r.get('/', { schema: { response: { 200: storeSettingsEnvelope }, tags } }, async (request, reply) => {
-    const forAdmin = (await guards.callerRole(request)) === 'admin';
-    // What an admin reads is theirs alone (the staff refund limit): no shared cache keeps it.
-    if (forAdmin) noStore(reply);
-    return { data: settingsView(await storeSettingsOf(db, config), config, forAdmin) };
-  });
+  r.get('/', { schema: { response: { 200: publicStoreSettingsEnvelope }, tags } }, async () => ({
+    data: publicSettingsView(await storeSettingsOf(db, config), config),
+  }));
 
   r.put(
     '/',
@@ -29,7 +30,23 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { body: storeSettingsUpdateSchema(config.country), response: { 200: storeSettingsEnvelope }, tags },
     },
     async (request) => ({
-      data: settingsView(await updateStoreSettings(db, config, request.body, userOf(request)), config, true),
+      data: settingsView(await updateStoreSettings(db, config, request.body, userOf(request)), config),
     }),
   );
+}
+
+/**
+ * `GET /admin/settings`: the settings with the owner's own (low stock, basket reminders, what tax
+ * invoices lack, the staff refund limit), for admins and staff (the products list flags low stock;
+ * staff may know their refund limit; docs/staff.md).
+ */
+export async function staffSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, guards, config } = ctx;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/',
+      { onRequest: guards.staff, schema: { response: { 200: storeSettingsEnvelope }, tags: ['settings'] } },
+      async () => ({ data: settingsView(await storeSettingsOf(db, config), config) }),
+    );
 }

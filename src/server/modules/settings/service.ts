@@ -3,7 +3,8 @@ import { MAX_ORDER_TOTAL_MINOR, SELLER_ID_SCHEMES } from '../../../contract/cons
 import { MARKETS } from '../../../contract/markets.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import type { storeSettingsUpdateSchema } from '../../../contract/store.js';
-import type { StoreSettingsView } from '../../../contract/types.js';
+import type { ShopContact } from '../../../contract/transport.js';
+import type { PublicStoreSettingsView, StoreSettingsView } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { storeSettings } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
@@ -64,8 +65,10 @@ export async function updateStoreSettings(
     await recordStaffAction(tx, actor, {
       action: 'settings.updated',
       subject: { type: 'settings', id: null, label: row.shopName },
-      changes: fieldChanges(settingsView(before, config, true), settingsView(row, config, true), fields),
+      changes: fieldChanges(settingsView(before, config), settingsView(row, config), fields),
     });
+    // The next page of this process shows the change (shopContactOf).
+    contacts.set(db, { loadedAt: Date.now(), contact: Promise.resolve(contactOf(row)) });
     return row;
   });
 }
@@ -81,14 +84,46 @@ function refundLimitInMinorUnits(major: number, config: Pick<Config, 'currency'>
 }
 
 /**
- * The settings as the API shows them (docs/pricing.md): the rate in percent; the staff refund
- * limit to admins only (`forAdmin`, docs/staff.md).
+ * How long a process keeps the footer's contact: a change saved through another process shows
+ * after this (one saved through this one shows on its next page). docs/store-pages.md § The footer.
  */
-export const settingsView = (
+const SHOP_CONTACT_TTL_MS = 10_000;
+type KeptContact = { loadedAt: number; contact: Promise<ShopContact> };
+const contacts = new WeakMap<Database, KeptContact>();
+
+/**
+ * The footer's contact for every page (ShopInfo.contact), read from the settings once per
+ * SHOP_CONTACT_TTL_MS and not per page; requests at the same time share one read, a failed read
+ * is not kept.
+ */
+export function shopContactOf(db: Database, config: SettingsConfig): Promise<ShopContact> {
+  const kept = contacts.get(db);
+  if (kept && Date.now() - kept.loadedAt < SHOP_CONTACT_TTL_MS) return kept.contact;
+  const contact = storeSettingsOf(db, config).then(contactOf);
+  contacts.set(db, { loadedAt: Date.now(), contact });
+  contact.catch(() => {
+    if (contacts.get(db)?.contact === contact) contacts.delete(db);
+  });
+  return contact;
+}
+
+/** The settings the footer shows (docs/store-pages.md § The footer). */
+const contactOf = (row: StoreSettings): ShopContact => ({
+  phone: row.phone,
+  email: row.email,
+  whatsapp: row.whatsapp,
+  instagramUrl: row.instagramUrl,
+  xUrl: row.xUrl,
+  tiktokUrl: row.tiktokUrl,
+  snapchatUrl: row.snapchatUrl,
+  facebookUrl: row.facebookUrl,
+});
+
+/** The settings as anyone reads them (docs/pricing.md): the rate in percent. */
+export const publicSettingsView = (
   row: StoreSettings,
   config: Pick<Config, 'currency' | 'country'>,
-  forAdmin = false,
-): StoreSettingsView => ({
+): PublicStoreSettingsView => ({
   shopName: row.shopName,
   legalName: row.legalName,
   vatNumber: row.vatNumber,
@@ -101,23 +136,21 @@ export const settingsView = (
   city: row.city,
   postalCode: row.postalCode,
   additionalNumber: row.additionalNumber,
-  email: row.email,
-  phone: row.phone,
-  whatsapp: row.whatsapp,
-  instagramUrl: row.instagramUrl,
-  xUrl: row.xUrl,
-  tiktokUrl: row.tiktokUrl,
-  snapchatUrl: row.snapchatUrl,
-  facebookUrl: row.facebookUrl,
+  ...contactOf(row),
   vatRate: row.vatRateBasisPoints / 100,
   pricesIncludeVat: row.pricesIncludeVat,
-  lowStockThreshold: row.lowStockThreshold,
-  basketRemindersEnabled: row.basketRemindersEnabled,
-  basketReminderDelayHours: row.basketReminderDelayHours,
-  ...(forAdmin ? { staffRefundLimit: toMajor(row.staffRefundLimit, currencyDigits(config.currency)) } : {}),
   currency: config.currency,
   country: config.country,
   issuesTaxInvoices: missingForTaxInvoices(row, config).length === 0,
-  missingForTaxInvoices: missingForTaxInvoices(row, config),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The settings as staff read them: the public ones and the owner's own (docs/pricing.md). */
+export const settingsView = (row: StoreSettings, config: Pick<Config, 'currency' | 'country'>): StoreSettingsView => ({
+  ...publicSettingsView(row, config),
+  lowStockThreshold: row.lowStockThreshold,
+  basketRemindersEnabled: row.basketRemindersEnabled,
+  basketReminderDelayHours: row.basketReminderDelayHours,
+  missingForTaxInvoices: missingForTaxInvoices(row, config),
+  staffRefundLimit: toMajor(row.staffRefundLimit, currencyDigits(config.currency)),
 });

@@ -2,6 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import type { AbandonedCart } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
+import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
 import { Pagination, pageFrom, pageHref } from '../../components/pagination';
 import { abc } from '../../i18n/abandoned-carts';
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
   const api = apiFor(request, context);
-  const [carts, settings] = await Promise.all([api.abandonedCarts.list({ page }), api.settings.get()]);
+  const [carts, settings] = await Promise.all([api.abandonedCarts.list({ page }), api.settings.getForStaff()]);
   // A page past the last one (an old link) shows the last page.
   const lastPage = Math.max(1, carts.paginationResult.numberOfPages);
   if (page > lastPage) throw redirect(pageHref(url, lastPage));
@@ -45,8 +46,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-const cell = 'px-3 py-2 align-top';
-
 export default function AbandonedCarts({ loaderData }: Route.ComponentProps) {
   const { shop, carts, remindersOn, delayHours } = loaderData;
   const busy = useLoadingHere();
@@ -66,46 +65,25 @@ export default function AbandonedCarts({ loaderData }: Route.ComponentProps) {
       ) : (
         <BusyRegion busy={busy}>
           <p className="mb-2 text-sm text-slate-700">{plural(carts.results, abc.basketCount)}</p>
-          {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
-          <section
-            aria-labelledby="abandoned-carts-caption"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
+          <DenseTable
+            id="abandoned-carts-caption"
+            caption={abc.caption}
+            minWidthClass="min-w-[44rem]"
+            head={
+              <>
+                <DenseHeading>{abc.customer}</DenseHeading>
+                <DenseHeading>{abc.email}</DenseHeading>
+                <DenseHeading>{abc.value}</DenseHeading>
+                <DenseHeading>{abc.lines}</DenseHeading>
+                <DenseHeading>{abc.changedAt}</DenseHeading>
+                <DenseHeading>{abc.reminder}</DenseHeading>
+              </>
+            }
           >
-            <table className="w-full min-w-[44rem] border-collapse text-sm">
-              <caption id="abandoned-carts-caption" className="sr-only">
-                {abc.caption}
-              </caption>
-              <thead className="bg-slate-50 text-slate-800">
-                <tr>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.customer}
-                  </th>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.email}
-                  </th>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.value}
-                  </th>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.lines}
-                  </th>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.changedAt}
-                  </th>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {abc.reminder}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {carts.data.map((cart) => (
-                  <CartRow key={cart.id} cart={cart} currency={shop.currency} timeZone={shop.timeZone} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+            {carts.data.map((cart) => (
+              <CartRow key={cart.id} cart={cart} currency={shop.currency} timeZone={shop.timeZone} />
+            ))}
+          </DenseTable>
           <Pagination
             currentPage={carts.paginationResult.currentPage}
             numberOfPages={carts.paginationResult.numberOfPages}
@@ -121,22 +99,24 @@ export default function AbandonedCarts({ loaderData }: Route.ComponentProps) {
 function CartRow({ cart, currency, timeZone }: { cart: AbandonedCart; currency: string; timeZone: string }) {
   return (
     <tr className="border-t border-slate-200">
-      <th scope="row" className={`${cell} text-start font-bold`}>
-        <bdi>{cart.customer.name}</bdi>
+      <th scope="row" className={`${denseCell} text-start font-bold`}>
+        <Link to={`/admin/customers/${cart.customer.id}`} className="text-brand-700 hover:underline">
+          <bdi>{cart.customer.name}</bdi>
+        </Link>
       </th>
-      <td className={cell}>
+      <td className={denseCell}>
         <bdi dir="ltr" className="break-all">
           {cart.customer.email}
         </bdi>
       </td>
-      <td className={`${cell} whitespace-nowrap font-bold`}>{formatPrice(cart.value, currency)}</td>
-      <td className={`${cell} whitespace-nowrap`}>
+      <td className={`${denseCell} whitespace-nowrap font-bold`}>{formatPrice(cart.value, currency)}</td>
+      <td className={`${denseCell} whitespace-nowrap`}>
         {abc.count(plural(cart.lines, abc.lineCount), formatNumber(cart.units))}
       </td>
-      <td className={`${cell} whitespace-nowrap`}>
+      <td className={`${denseCell} whitespace-nowrap`}>
         <time dateTime={cart.changedAt}>{formatDateTime(cart.changedAt, timeZone)}</time>
       </td>
-      <td className={cell}>
+      <td className={denseCell}>
         {cart.unsubscribed
           ? abc.unsubscribed
           : cart.remindedAt

@@ -1,18 +1,16 @@
 import { ArrowRight, CalendarDays, Mail, MapPin, Phone, ReceiptText, UserRound } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CUSTOMER_ORDERS_SHOWN } from '../../../contract/constants';
-import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import { isStaffRole } from '../../../contract/staff-roles';
 import type { CustomerDetail } from '../../../contract/types';
+import { OrderNumberAndDateCells, OrderStatusCells } from '../../components/admin-order-cells';
 import { Detail, Panel } from '../../components/admin-panel';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
-import { at } from '../../i18n/account';
 import { customerText as t } from '../../i18n/admin-customers';
-import { paymentMethodLabel } from '../../lib/account';
 import { notFoundOnMissing } from '../../lib/admin-order.server';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatCode, formatDate, formatDateTime, formatNumber, formatPrice, showPhone } from '../../lib/format';
+import { formatDate, formatDateTime, formatNumber, formatPrice, showPhone } from '../../lib/format';
 import { isId } from '../../lib/list-url';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/customer';
@@ -162,23 +160,12 @@ function CustomerOrders({
           >
             {customer.orders.map((order) => (
               <tr key={order.id} className="border-t border-slate-200">
-                <th scope="row" className={`${denseCell} text-start font-bold`}>
-                  <Link to={`/admin/orders/${order.id}`} className="text-brand-700 hover:underline">
-                    {at.orderNumber(formatCode(order.number))}
-                  </Link>
-                </th>
-                <td className={`${denseCell} whitespace-nowrap`}>
-                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, shop.timeZone)}</time>
-                </td>
+                <OrderNumberAndDateCells order={order} timeZone={shop.timeZone} />
                 <td className={denseCell}>
                   <bdi>{order.city}</bdi>
                 </td>
                 <td className={`${denseCell} whitespace-nowrap`}>{formatPrice(order.total, shop.currency)}</td>
-                <td className={denseCell}>{ORDER_STATUS_NAMES[order.status]}</td>
-                <td className={denseCell}>
-                  {PAYMENT_STATUS_NAMES[order.paymentStatus]}
-                  <span className="block text-xs text-slate-600">{paymentMethodLabel(order.paymentMethodType)}</span>
-                </td>
+                <OrderStatusCells order={order} />
               </tr>
             ))}
           </DenseTable>

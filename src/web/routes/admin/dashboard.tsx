@@ -4,6 +4,7 @@ import type { Stats } from '../../../contract/dashboard';
 import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses';
 import { imageFormPaths } from '../../../contract/web';
 import { dayLabel, SalesChart } from '../../components/sales-chart';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { adminDashboard as d } from '../../i18n/admin-dashboard';
 import { ApiError } from '../../lib/api';
 import { errorText } from '../../lib/api-errors';
@@ -273,39 +274,17 @@ function BestSellers({
       {rows.length === 0 ? (
         <p className="text-slate-600">{d.top.none}</p>
       ) : (
-        <section
-          aria-label={title}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable)
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2"
-        >
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="p-2 text-start">
-                  {nameHeader}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.top.units}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {d.top.sales}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-b border-slate-100">
-                  <th scope="row" className="p-2 text-start font-normal">
-                    <bdi>{row.name}</bdi>
-                  </th>
-                  <td className="p-2">{formatNumber(row.units)}</td>
-                  <td className="p-2">{money(row.sales)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScrollingTable label={title} columns={[nameHeader, d.top.units, d.top.sales]}>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-slate-100">
+              <th scope="row" className="p-2 text-start font-normal">
+                <bdi>{row.name}</bdi>
+              </th>
+              <td className="p-2">{formatNumber(row.units)}</td>
+              <td className="p-2">{money(row.sales)}</td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
     </section>
   );

@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [eInvoicing, documents, settings] = await Promise.all([
     api.eInvoicing.status(),
     api.eInvoicing.documents({ status: filter, page, limit: DOCUMENTS_PER_PAGE }),
-    api.settings.get(),
+    api.settings.getForStaff(),
   ]);
   // A page past the last one (an old link) shows the last page.
   const lastPage = Math.max(1, documents.paginationResult.numberOfPages);

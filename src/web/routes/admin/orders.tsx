@@ -3,6 +3,7 @@ import { Form, Link, redirect } from 'react-router';
 import { ORDER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { CheckoutStatus, Order } from '../../../contract/types';
+import { OrderNumberAndDateCells, OrderStatusCells } from '../../components/admin-order-cells';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
@@ -16,7 +17,7 @@ import { toQueryString } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FieldErrors } from '../../lib/form';
-import { formatCode, formatDate, formatDateTime, formatNumber, formatPrice } from '../../lib/format';
+import { formatDate, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import {
   hasOrderFilter,
@@ -282,14 +283,7 @@ function OrdersTable({ orders, shop }: { orders: Order[]; shop: { currency: stri
     >
       {orders.map((order) => (
         <tr key={order.id} className="border-t border-slate-200">
-          <th scope="row" className={`${denseCell} whitespace-nowrap text-start font-bold`}>
-            <Link to={`/admin/orders/${order.id}`} className="text-brand-700 hover:underline">
-              {at.orderNumber(formatCode(order.number))}
-            </Link>
-          </th>
-          <td className={`${denseCell} whitespace-nowrap`}>
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, shop.timeZone)}</time>
-          </td>
+          <OrderNumberAndDateCells order={order} timeZone={shop.timeZone} />
           <td className={denseCell}>
             <Link to={`/admin/customers/${order.user.id}`} className="font-bold text-brand-700 hover:underline">
               <bdi>{order.user.name}</bdi>
@@ -303,17 +297,14 @@ function OrdersTable({ orders, shop }: { orders: Order[]; shop: { currency: stri
           </td>
           <td className={denseCell}>{formatNumber(order.cartItems.reduce((units, item) => units + item.count, 0))}</td>
           <td className={`${denseCell} whitespace-nowrap`}>{formatPrice(order.totalOrderPrice, shop.currency)}</td>
-          <td className={`${denseCell} whitespace-nowrap`}>{ORDER_STATUS_NAMES[order.status]}</td>
-          <td className={`${denseCell} whitespace-nowrap`}>
-            {PAYMENT_STATUS_NAMES[order.paymentStatus]}
-            <span className="block text-xs text-slate-600">{paymentMethodLabel(order.paymentMethodType)}</span>
+          <OrderStatusCells order={order}>
             {order.isTest && <span className="block text-xs text-amber-900">{at.testOrder}</span>}
             {order.invoiceNumber !== undefined && (
               <span className="block text-xs">
                 <InvoiceLink order={order} />
               </span>
             )}
-          </td>
+          </OrderStatusCells>
         </tr>
       ))}
     </DenseTable>

@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.products.list(adminProductQuery(filters, page)),
     api.categories.list({ limit: MAX_LIST_LIMIT }),
     api.brands.list({ limit: MAX_LIST_LIMIT }),
-    api.settings.get(),
+    api.settings.getForStaff(),
   ]);
   // Past the last page (an old link, or the last product of the last page just deleted): the page before.
   const lastPage = Math.max(1, products.paginationResult.numberOfPages);

@@ -1,4 +1,5 @@
 import { Info } from 'lucide-react';
+import { type ComponentProps, Fragment, type ReactNode } from 'react';
 import { data, Form, Link } from 'react-router';
 import { SELLER_ID_SCHEMES } from '../../../contract/constants';
 import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from '../../../contract/shop-pages';
@@ -28,7 +29,7 @@ type Failure = FormFailure<SettingsField> & { values: FormValues<SettingsField> 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'admin');
-  const { data: settings } = await apiFor(request, context).settings.get();
+  const { data: settings } = await apiFor(request, context).settings.getForStaff();
   return { shop: context.shop, settings, values: settingsDefaults(settings) };
 }
 
@@ -72,17 +73,9 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   );
   // A Saudi seller is identified as ZATCA asks (docs/invoices.md § The seller); elsewhere one address line.
   const saudi = settings.country === 'SA';
-  // The national address's numbers: digits only, read left to right (Arabic-Indic digits are taken).
-  const digitsField = (name: 'buildingNumber' | 'postalCode' | 'additionalNumber') => (
-    <FormField
-      name={name}
-      label={st[name]}
-      inputMode="numeric"
-      autoComplete="off"
-      dir="ltr"
-      defaultValue={values[name]}
-      error={errors[name]}
-    />
+  // One field of the form, its saved or typed value and its message bound by name.
+  const field = (name: SettingsField, label: string, props: Partial<ComponentProps<typeof FormField>> = {}) => (
+    <FormField name={name} label={label} defaultValue={values[name]} error={errors[name]} {...props} />
   );
   return (
     <>
@@ -118,68 +111,24 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
         <Form method="post" className="space-y-5" {...formProps}>
           <div className="grid gap-5 md:grid-cols-2">
-            <FormField name="shopName" label={st.shopName} defaultValue={values.shopName} error={errors.shopName} />
-            <FormField name="legalName" label={st.legalName} defaultValue={values.legalName} error={errors.legalName} />
-            <FormField
-              name="vatNumber"
-              label={st.vatNumber}
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              defaultValue={values.vatNumber}
-              error={errors.vatNumber}
-              hint={settings.country === 'SA' ? st.vatNumberHintSA : st.vatNumberHintOther}
-            />
-            <FormField
-              name="vatRate"
-              label={st.vatRate}
-              inputMode="decimal"
-              autoComplete="off"
-              dir="ltr"
-              defaultValue={values.vatRate}
-              error={errors.vatRate}
-            />
-            <FormField
-              name="email"
-              label={st.email}
-              type="email"
-              dir="ltr"
-              defaultValue={values.email}
-              error={errors.email}
-            />
-            <FormField
-              name="phone"
-              label={st.phone}
-              type="tel"
-              dir="ltr"
-              defaultValue={values.phone}
-              error={errors.phone}
-            />
-            <FormField
-              name="lowStockThreshold"
-              label={st.lowStockThreshold}
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              defaultValue={values.lowStockThreshold}
-              error={errors.lowStockThreshold}
-              hint={st.lowStockThresholdHint}
-            />
-            <FormField
-              name="staffRefundLimit"
-              label={staffText.refundLimit}
-              inputMode="decimal"
-              autoComplete="off"
-              dir="ltr"
-              defaultValue={values.staffRefundLimit}
-              error={errors.staffRefundLimit}
-              hint={staffText.refundLimitHint}
-            />
+            {field('shopName', st.shopName)}
+            {field('legalName', st.legalName)}
+            {field('vatNumber', st.vatNumber, {
+              ...NUMBER_TYPED,
+              hint: settings.country === 'SA' ? st.vatNumberHintSA : st.vatNumberHintOther,
+            })}
+            {field('vatRate', st.vatRate, { ...NUMBER_TYPED, inputMode: 'decimal' })}
+            {field('email', st.email, { type: 'email', dir: 'ltr' })}
+            {field('phone', st.phone, { type: 'tel', dir: 'ltr' })}
+            {field('lowStockThreshold', st.lowStockThreshold, { ...NUMBER_TYPED, hint: st.lowStockThresholdHint })}
+            {field('staffRefundLimit', staffText.refundLimit, {
+              ...NUMBER_TYPED,
+              inputMode: 'decimal',
+              hint: staffText.refundLimitHint,
+            })}
           </div>
           {saudi ? (
-            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 font-bold">{st.sellerSection}</legend>
-              <p className="text-sm text-slate-700">{st.sellerSectionHint}</p>
+            <SettingsSection legend={st.sellerSection} hint={st.sellerSectionHint}>
               <div className="grid gap-5 md:grid-cols-2">
                 <SelectField
                   name="sellerIdScheme"
@@ -193,83 +142,73 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
                     </option>
                   ))}
                 </SelectField>
-                <FormField
-                  name="sellerId"
-                  label={st.sellerId}
-                  autoComplete="off"
-                  dir="ltr"
-                  defaultValue={values.sellerId}
-                  error={errors.sellerId}
-                />
-                {digitsField('buildingNumber')}
-                <FormField name="street" label={st.street} defaultValue={values.street} error={errors.street} />
-                <FormField name="district" label={st.district} defaultValue={values.district} error={errors.district} />
-                <FormField name="city" label={st.city} defaultValue={values.city} error={errors.city} />
-                {digitsField('postalCode')}
-                {digitsField('additionalNumber')}
+                {field('sellerId', st.sellerId, { autoComplete: 'off', dir: 'ltr' })}
+                {field('buildingNumber', st.buildingNumber, NUMBER_TYPED)}
+                {field('street', st.street)}
+                {field('district', st.district)}
+                {field('city', st.city)}
+                {field('postalCode', st.postalCode, NUMBER_TYPED)}
+                {field('additionalNumber', st.additionalNumber, NUMBER_TYPED)}
               </div>
-            </fieldset>
+            </SettingsSection>
           ) : (
             <TextAreaField name="address" label={st.address} defaultValue={values.address} error={errors.address} />
           )}
-          <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 font-bold">{sp.contactSection}</legend>
-            <p className="text-sm text-slate-700">{sp.contactSectionHint}</p>
+          <SettingsSection legend={sp.contactSection} hint={sp.contactSectionHint}>
             <div className="grid gap-5 md:grid-cols-2">
-              <FormField
-                name="whatsapp"
-                label={sp.whatsapp}
-                type="tel"
-                dir="ltr"
-                defaultValue={values.whatsapp}
-                error={errors.whatsapp}
-                hint={sp.whatsappHint}
-              />
-              {SOCIAL_NETWORK_NAMES.map((network) => {
-                const name = `${network}Url` as const;
-                return (
-                  <FormField
-                    key={network}
-                    name={name}
-                    label={sp.socialLink(sp.networks[network])}
-                    type="url"
-                    dir="ltr"
-                    placeholder={`https://${SOCIAL_NETWORKS[network][0]}/…`}
-                    defaultValue={values[name]}
-                    error={errors[name]}
-                    hint={sp.socialLinkHint}
-                  />
-                );
-              })}
+              {field('whatsapp', sp.whatsapp, { type: 'tel', dir: 'ltr', hint: sp.whatsappHint })}
+              {SOCIAL_NETWORK_NAMES.map((network) => (
+                <Fragment key={network}>
+                  {field(`${network}Url`, sp.socialLink(sp.networks[network]), {
+                    type: 'url',
+                    dir: 'ltr',
+                    placeholder: `https://${SOCIAL_NETWORKS[network][0]}/…`,
+                    hint: sp.socialLinkHint,
+                  })}
+                </Fragment>
+              ))}
             </div>
-          </fieldset>
+          </SettingsSection>
           <CheckboxField
             name="pricesIncludeVat"
             label={st.pricesIncludeVat}
             defaultChecked={values.pricesIncludeVat === 'on'}
           />
-          <fieldset id="basket-reminders" className="space-y-4 rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 font-bold">{abc.settingsSection}</legend>
-            <p className="text-sm text-slate-700">{abc.settingsSectionHint}</p>
+          <SettingsSection id="basket-reminders" legend={abc.settingsSection} hint={abc.settingsSectionHint}>
             <CheckboxField
               name="basketRemindersEnabled"
               label={abc.enabled}
               defaultChecked={values.basketRemindersEnabled === 'on'}
             />
-            <FormField
-              name="basketReminderDelayHours"
-              label={abc.delayHours}
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              defaultValue={values.basketReminderDelayHours}
-              error={errors.basketReminderDelayHours}
-              hint={abc.delayHoursHint}
-            />
-          </fieldset>
+            {field('basketReminderDelayHours', abc.delayHours, { ...NUMBER_TYPED, hint: abc.delayHoursHint })}
+          </SettingsSection>
           <SubmitButton className="px-6">{st.save}</SubmitButton>
         </Form>
       </div>
     </>
+  );
+}
+
+/** A number typed as digits (Arabic-Indic ones are taken), read left to right; no autofill. */
+const NUMBER_TYPED = { inputMode: 'numeric', autoComplete: 'off', dir: 'ltr' } as const;
+
+/** A titled part of the settings form, its hint under the title. */
+function SettingsSection({
+  id,
+  legend,
+  hint,
+  children,
+}: {
+  id?: string;
+  legend: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset id={id} className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 font-bold">{legend}</legend>
+      <p className="text-sm text-slate-700">{hint}</p>
+      {children}
+    </fieldset>
   );
 }

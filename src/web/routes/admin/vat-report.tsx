@@ -109,53 +109,33 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
             {report.invoices.count + report.creditNotes.count === 0 && (
               <p className="mb-3 text-slate-700">{vr.noDocuments}</p>
             )}
-            <ScrollingTable label={vr.summaryTable}>
-              <table className="w-full text-sm sm:text-base">
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={cell}>
-                      {vr.item}
-                    </th>
-                    <th scope="col" className={amountCell}>
-                      {vr.count}
-                    </th>
-                    <th scope="col" className={amountCell}>
-                      {vr.taxable}
-                    </th>
-                    <th scope="col" className={amountCell}>
-                      {vr.vat}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(
-                    [
-                      [vr.invoices, report.invoices],
-                      [vr.creditNotes, report.creditNotes],
-                    ] as const
-                  ).map(([label, totals]) => (
-                    <tr key={label} className="border-t border-slate-200">
-                      <th scope="row" className={cell}>
-                        {label}
-                      </th>
-                      <td className={amountCell}>{formatNumber(totals.count)}</td>
-                      <td className={amountCell}>{money(totals.taxable)}</td>
-                      <td className={amountCell}>{money(totals.vat)}</td>
-                    </tr>
-                  ))}
-                  <tr className="border-t-2 border-slate-300 font-bold">
-                    <th scope="row" className={cell}>
-                      {vr.net}
-                    </th>
-                    <td className={amountCell} />
-                    <td className={amountCell}>{money(report.netTaxable)}</td>
-                    <td className={amountCell} data-testid="net-vat">
-                      {money(report.netVat)}
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
-            </ScrollingTable>
+            <ReportTable label={vr.summaryTable} columns={[vr.item, vr.count, vr.taxable, vr.vat]}>
+              {(
+                [
+                  [vr.invoices, report.invoices],
+                  [vr.creditNotes, report.creditNotes],
+                ] as const
+              ).map(([label, totals]) => (
+                <tr key={label} className="border-t border-slate-200">
+                  <th scope="row" className={cell}>
+                    {label}
+                  </th>
+                  <td className={amountCell}>{formatNumber(totals.count)}</td>
+                  <td className={amountCell}>{money(totals.taxable)}</td>
+                  <td className={amountCell}>{money(totals.vat)}</td>
+                </tr>
+              ))}
+              <tr className="border-t-2 border-slate-300 font-bold">
+                <th scope="row" className={cell}>
+                  {vr.net}
+                </th>
+                <td className={amountCell} />
+                <td className={amountCell}>{money(report.netTaxable)}</td>
+                <td className={amountCell} data-testid="net-vat">
+                  {money(report.netVat)}
+                </td>
+              </tr>
+            </ReportTable>
             <p className="mt-2 text-sm text-slate-700">{vr.netNote}</p>
           </section>
 
@@ -166,34 +146,17 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
             {report.byRate.length === 0 ? (
               <p className="text-slate-700">{vr.noRates}</p>
             ) : (
-              <ScrollingTable label={vr.byRateTable}>
-                <table className="w-full text-sm sm:text-base">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className={cell}>
-                        {vr.rate}
-                      </th>
-                      <th scope="col" className={amountCell}>
-                        {vr.taxable}
-                      </th>
-                      <th scope="col" className={amountCell}>
-                        {vr.vat}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.byRate.map((rate) => (
-                      <tr key={rate.rate} className="border-t border-slate-200">
-                        <th scope="row" className={cell}>
-                          {`${formatNumber(rate.rate)}٪`}
-                        </th>
-                        <td className={amountCell}>{money(rate.taxable)}</td>
-                        <td className={amountCell}>{money(rate.vat)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollingTable>
+              <ReportTable label={vr.byRateTable} columns={[vr.rate, vr.taxable, vr.vat]}>
+                {report.byRate.map((rate) => (
+                  <tr key={rate.rate} className="border-t border-slate-200">
+                    <th scope="row" className={cell}>
+                      {`${formatNumber(rate.rate)}٪`}
+                    </th>
+                    <td className={amountCell}>{money(rate.taxable)}</td>
+                    <td className={amountCell}>{money(rate.vat)}</td>
+                  </tr>
+                ))}
+              </ReportTable>
             )}
           </section>
         </BusyRegion>
@@ -202,8 +165,11 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A table that scrolls sideways on a narrow phone; it takes focus so a keyboard can scroll it. */
-function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table of the report, scrolling sideways on a narrow phone; it takes focus so a keyboard can
+ * scroll it. The first column names the rows, the others hold numbers.
+ */
+function ReportTable({ label, columns, children }: { label: string; columns: readonly string[]; children: ReactNode }) {
   return (
     <section
       aria-label={label}
@@ -211,7 +177,18 @@ function ScrollingTable({ label, children }: { label: string; children: ReactNod
       tabIndex={0}
       className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2"
     >
-      {children}
+      <table className="w-full text-sm sm:text-base">
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={index === 0 ? cell : amountCell}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </section>
   );
 }
