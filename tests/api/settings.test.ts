@@ -53,6 +53,7 @@ describe('GET /settings', () => {
       'basketRemindersEnabled',
       'basketReminderDelayHours',
       'missingForTaxInvoices',
+      'staffRefundLimit',
     ];
     for (const token of [undefined, customer.token, admin.token]) {
       const res = await send('GET', '/settings', { token });
@@ -66,9 +67,22 @@ describe('GET /admin/settings', () => {
   it('shows staff the public settings and the owner’s own; no one else', async () => {
     const res = await send('GET', '/admin/settings', { token: admin.token });
     expect(res.statusCode, res.body).toBe(200);
-    const { lowStockThreshold, basketRemindersEnabled, basketReminderDelayHours, missingForTaxInvoices, ...shown } =
-      res.json().data;
-    expect({ lowStockThreshold, basketRemindersEnabled, basketReminderDelayHours, missingForTaxInvoices }).toEqual({
+    const {
+      lowStockThreshold,
+      basketRemindersEnabled,
+      basketReminderDelayHours,
+      missingForTaxInvoices,
+      staffRefundLimit,
+      ...shown
+    } = res.json().data;
+    expect({
+      lowStockThreshold,
+      basketRemindersEnabled,
+      basketReminderDelayHours,
+      missingForTaxInvoices,
+      staffRefundLimit,
+    }).toEqual({
+      staffRefundLimit: 0,
       lowStockThreshold: 5,
       basketRemindersEnabled: false,
       basketReminderDelayHours: 3,

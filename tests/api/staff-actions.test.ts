@@ -53,7 +53,7 @@ const linesBy = async (admin: Account) => (await logOf(admin, `actor=${admin.id}
 describe('settings', () => {
   it('a change is one line with the fields that changed; the same PUT again and a refused PUT leave none', async () => {
     const admin = await newAdmin();
-    const before = (await send('GET', '/settings')).json().data;
+    const before = (await send('GET', '/admin/settings', { token: admin.token })).json().data;
     const put = (payload: unknown) => send('PUT', '/settings', { token: admin.token, payload });
 
     const res = await put({ shopName: 'متجر النخبة', vatRate: 15, lowStockThreshold: before.lowStockThreshold + 1 });

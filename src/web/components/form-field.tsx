@@ -166,3 +166,38 @@ export function CheckboxField({
     </div>
   );
 }
+
+type NewPasswordFieldsProps = {
+  /** The new password's field name (`password`, or `newPassword` in the reset). */
+  name?: string;
+  label: string;
+  confirmLabel: string;
+  /** The password rules, under the first field. */
+  hint: ReactNode;
+  errors: Partial<Record<string, string>>;
+};
+
+/** A new password and its confirmation: sign-up, reset, the profile, joining the staff. */
+export function NewPasswordFields({ name = 'password', label, confirmLabel, hint, errors }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <FormField
+        name={name}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        error={errors[name]}
+        hint={hint}
+      />
+      <FormField
+        name="passwordConfirm"
+        label={confirmLabel}
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        error={errors.passwordConfirm}
+      />
+    </>
+  );
+}

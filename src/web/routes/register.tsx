@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { phoneCountryOf } from '../../contract/phone';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
+import { FormField, NewPasswordFields } from '../components/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { authText, phoneExamples } from '../i18n/auth';
 import { ApiError } from '../lib/api';
@@ -134,22 +134,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             </>
           }
         />
-        <FormField
-          name="password"
+        <NewPasswordFields
           label={authText.password}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.password}
+          confirmLabel={authText.passwordConfirm}
           hint={authText.passwordHint}
-        />
-        <FormField
-          name="passwordConfirm"
-          label={authText.passwordConfirm}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.passwordConfirm}
+          errors={errors}
         />
         <SubmitButton>{authText.registerSubmit}</SubmitButton>
       </Form>

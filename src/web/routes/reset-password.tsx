@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
+import { NewPasswordFields } from '../components/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { authText } from '../i18n/auth';
 import { ApiError } from '../lib/api';
@@ -85,22 +85,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </FormAlert>
       )}
       <Form method="post" className="space-y-5" {...formProps}>
-        <FormField
+        <NewPasswordFields
           name="newPassword"
           label={authText.newPassword}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.newPassword}
+          confirmLabel={authText.newPasswordConfirm}
           hint={authText.passwordHint}
-        />
-        <FormField
-          name="passwordConfirm"
-          label={authText.newPasswordConfirm}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.passwordConfirm}
+          errors={errors}
         />
         <SubmitButton>{authText.resetSubmit}</SubmitButton>
       </Form>

@@ -2,7 +2,7 @@ import { data, Form } from 'react-router';
 import { adminHome } from '../../contract/staff-roles';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
+import { FormField, NewPasswordFields } from '../components/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { staffText as s } from '../i18n/admin-staff';
 import { authText } from '../i18n/auth';
@@ -69,22 +69,11 @@ export default function StaffInvite({ actionData }: Route.ComponentProps) {
       {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
       <Form method="post" className="space-y-5" {...formProps}>
         <FormField name="name" label={authText.name} autoComplete="name" error={errors.name} />
-        <FormField
-          name="password"
+        <NewPasswordFields
           label={s.password}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.password}
+          confirmLabel={s.passwordConfirm}
           hint={authText.passwordHint}
-        />
-        <FormField
-          name="passwordConfirm"
-          label={s.passwordConfirm}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.passwordConfirm}
+          errors={errors}
         />
         <SubmitButton>{s.acceptSubmit}</SubmitButton>
       </Form>

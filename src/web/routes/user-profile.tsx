@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { User } from '../../contract/types';
 import { DialogCancel, DialogOpener, FormDialog } from '../components/dialog';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
+import { FormField, NewPasswordFields } from '../components/form-field';
 import { SubmitButton } from '../components/submit-button';
 import { at } from '../i18n/account';
 import { authText } from '../i18n/auth';
@@ -282,22 +282,11 @@ function ChangePasswordForm({ failure }: { failure: FormFailure<PasswordField> |
           dir="ltr"
           error={errors.currentPassword}
         />
-        <FormField
-          name="password"
+        <NewPasswordFields
           label={at.newPassword}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.password}
+          confirmLabel={at.newPasswordConfirm}
           hint={authText.passwordHint}
-        />
-        <FormField
-          name="passwordConfirm"
-          label={at.newPasswordConfirm}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          error={errors.passwordConfirm}
+          errors={errors}
         />
         <SubmitButton intent="password" className="px-6">
           {at.savePassword}
