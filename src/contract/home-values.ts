@@ -17,11 +17,14 @@ export const SLIDE_LINK_MAX = 500;
 /**
  * A slide's link: a path inside the shop (`/products?keyword=عطر`) or an https address. Refused:
  * any other scheme (`javascript:`, `data:`, `http:`), a protocol-relative `//host`, a backslash
- * (browsers read `/\host` as `//host`), spaces and control characters.
+ * (browsers read `/\host` as `//host`), spaces, control and invisible formatting characters.
  */
 export function isSafeSlideLink(link: string): boolean {
+  // Invisible formatting characters (U+200B, U+2066…) too: a link that looks like another.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  if (link.length === 0 || link.length > SLIDE_LINK_MAX || /[\s\\\u0000-\u001f\u007f]/.test(link)) return false;
+  if (link.length === 0 || link.length > SLIDE_LINK_MAX || /[\s\\\u0000-\u001f\u007f\p{Cf}]/u.test(link)) {
+    return false;
+  }
   if (link.startsWith('/')) return !link.startsWith('//');
   if (!/^https:\/\//i.test(link)) return false;
   try {

@@ -128,6 +128,7 @@ describe('slides', () => {
       'https://user:pass@example.com',
       'products',
       '/products here',
+      '/products\u200bhere',
       '',
       `/${'x'.repeat(600)}`,
     ]) {
@@ -178,6 +179,14 @@ describe('slides', () => {
       payload: { activeUntil: '2026-11-30T09:00:00+03:00' },
     });
     expect(firstError(edit)).toMatchObject({ param: 'activeUntil', code: 'SLIDE_WINDOW_INVALID' });
+
+    // A JSON null clears an edge, as the form's empty field does; an absent edge stays.
+    const cleared = await send('PUT', `/admin/home/slides/${slide.id}`, {
+      token: admin.token,
+      payload: { activeFrom: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data).toMatchObject({ activeFrom: null, activeUntil: null });
   });
 
   it('keeps a window given in the shop’s zone as its instant, and shows a slide only within it', async () => {

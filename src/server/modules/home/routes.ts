@@ -44,7 +44,12 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A slide's form: its text fields through the contract's schema, and the `image` file saved to the media store. */
   async function readSlideForm<S extends z.ZodType>(request: FastifyRequest, schema: S) {
     const form = await readForm(request);
-    const input = Object.fromEntries(Object.entries(form.fields).map(([key, values]) => [key, values[0]]));
+    const input: Record<string, string | undefined> = Object.fromEntries(
+      Object.entries(form.fields).map(([key, values]) => [key, values[0]]),
+    );
+    // readForm drops a JSON null; on a window's edge it means "none", as the form's empty field does.
+    const body = request.isMultipart() ? undefined : (request.body as Record<string, unknown> | null | undefined);
+    for (const edge of ['activeFrom', 'activeUntil']) if (body?.[edge] === null) input[edge] = '';
     const parsed = schema.safeParse(input);
     if (!parsed.success) throw issuesError(parsed.error.issues, input, 'body');
     const file = form.files.image?.[0];

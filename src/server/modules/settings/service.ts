@@ -45,7 +45,7 @@ export async function updateStoreSettings(
   actor: StaffActor,
 ) {
   await storeSettingsOf(db, config);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(storeSettings).for('update');
     if (!before) throw new Error('store settings vanished');
     const { vatRate, staffRefundLimit, ...rest } = changes;
@@ -67,10 +67,11 @@ export async function updateStoreSettings(
       subject: { type: 'settings', id: null, label: row.shopName },
       changes: fieldChanges(settingsView(before, config), settingsView(row, config), fields),
     });
-    // The next page of this process shows the change (shopContactOf).
-    contacts.set(db, { loadedAt: Date.now(), contact: Promise.resolve(contactOf(row)) });
     return row;
   });
+  // Once committed, the next page of this process shows the change (shopContactOf).
+  contacts.set(db, { loadedAt: Date.now(), contact: Promise.resolve(contactOf(saved)) });
+  return saved;
 }
 
 /** The staff refund limit in minor units: within the order limit, no more digits than the currency has. */
