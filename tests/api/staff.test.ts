@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import type { Order } from '../../src/contract/types.js';
-import { staffActions, staffInvites, users } from '../../src/db/schema.js';
+import { orders, staffActions, staffInvites, users } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { plainText, startFakeSmtp } from '../helpers/fake-smtp.js';
 import { shippingAddress } from '../helpers/fixtures.js';
@@ -220,6 +220,18 @@ describe('disabling', () => {
     expect((await send('GET', '/orders', { token: again.json().token })).statusCode).toBe(200);
   });
 
+  it('revokes the open invites the member sent: a disabled admin gets no account back through them', async () => {
+    const other = await joined('admin');
+    const sent = await send('POST', '/staff/invites', {
+      token: other.token,
+      payload: { email: newEmail(), role: 'admin' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await change(other.id, { disabled: true })).statusCode).toBe(200);
+    const left = await t.database.db.select().from(staffInvites).where(eq(staffInvites.invitedBy, other.id));
+    expect(left).toEqual([]);
+  });
+
   it('is refused on oneself, as is demoting oneself (409)', async () => {
     expectFail(await change(owner.id, { disabled: true }), 409, m.staffSelfChange);
     expectFail(await change(owner.id, { role: 'staff' }), 409, m.staffSelfChange);
@@ -290,14 +302,18 @@ describe('the log of staff actions (docs/staff-actions.md)', () => {
 });
 
 describe('the staff refund limit', () => {
-  /** A paid cash order of a new customer, for 100 riyals. */
-  async function paidOrder(): Promise<Order> {
+  /** A cash order of a new customer, for 100 riyals, not paid yet. */
+  async function placedOrder(): Promise<Order> {
     const { category, brand } = await createTaxonomy(t);
     const product = await insertProduct(t, { categoryId: category.id, brandId: brand.id });
     const { user, cartId } = await customerWithCart(t, send, [{ productId: product.id }]);
     const res = await send('POST', `/orders/${cartId}`, { token: user.token, payload: { shippingAddress } });
     expect(res.statusCode, res.body).toBe(201);
-    const order = res.json().data as Order;
+    return res.json().data as Order;
+  }
+  /** The same, paid. */
+  async function paidOrder(): Promise<Order> {
+    const order = await placedOrder();
     expect((await send('PUT', `/orders/${order.id}/pay`, { token: owner.token })).statusCode).toBe(200);
     return order;
   }
@@ -331,6 +347,27 @@ describe('the staff refund limit', () => {
     // Admins have no limit.
     const byOwner = await refund(order, 50, owner.token);
     expect(byOwner.statusCode, byOwner.body).toBe(201);
+  });
+
+  it('holds a staff cancel of a paid order to it too (the cancel refunds what was paid)', async () => {
+    const member = await joined();
+    const set = await send('PUT', '/settings', { token: owner.token, payload: { staffRefundLimit: 20 } });
+    expect(set.statusCode, set.body).toBe(200);
+    const paid = await paidOrder();
+    const cancel = (order: Order, token: string) =>
+      send('POST', `/orders/${order.id}/cancel`, { token, payload: { reason: 'طلب الزبون' } });
+    expectFail(await cancel(paid, member.token), 403, m.staffRefundLimit);
+    expectFail(
+      await send('PUT', `/orders/${paid.id}/status`, { token: member.token, payload: { status: 'cancelled' } }),
+      403,
+      m.staffRefundLimit,
+    );
+    // Nothing changed: not cancelled, nothing refunded.
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, paid.id));
+    expect(row).toMatchObject({ status: paid.status, refundedAmount: 0 });
+    // An unpaid order refunds nothing: staff cancel it; an admin cancels the paid one.
+    expect((await cancel(await placedOrder(), member.token)).statusCode).toBe(200);
+    expect((await cancel(paid, owner.token)).statusCode).toBe(200);
   });
 
   it('refuses amounts that are no money (400)', async () => {

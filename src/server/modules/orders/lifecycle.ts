@@ -279,9 +279,10 @@ export function createLifecycle(
    * is delivered. Under the order's lock: its status, its units back in stock (each unit once,
    * `restocked`), its history, the refund of what was paid — a card order's through the provider
    * after the commit; a provider failure leaves the refund due and the cancel stands — and a credit
-   * note of all of its tax invoice not credited yet.
+   * note of all of its tax invoice not credited yet. A member of staff's cancel whose refund would
+   * pass their `refundLimit` (minor units) is refused before anything changes (docs/staff.md).
    */
-  async function cancel(orderId: string, actor: Actor, reason: string | undefined) {
+  async function cancel(orderId: string, actor: Actor, reason: string | undefined, refundLimit?: number) {
     const due = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId, actor.role === 'customer' ? (actor.id ?? undefined) : undefined);
       const allowed =
@@ -289,6 +290,11 @@ export function createLifecycle(
           ? CUSTOMER_CANCELLABLE.includes(order.status)
           : ORDER_TRANSITIONS[order.status].includes('cancelled');
       if (!allowed) throw failure('orderNotCancellable');
+      // What was paid and is neither given back nor on its way back (a refund still due).
+      const owed = paidFlag(order.paymentStatus)
+        ? order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id))
+        : 0;
+      if (refundLimit !== undefined && owed > refundLimit) throw failure('staffRefundLimit');
       const now = new Date();
       await tx
         .update(orders)
@@ -303,10 +309,6 @@ export function createLifecycle(
       });
       // A cancel without a reason still says why on its credit note and in the history, in Arabic.
       const why = reason || 'إلغاء الطلب';
-      // What was paid and is neither given back nor on its way back (a refund still due).
-      const owed = paidFlag(order.paymentStatus)
-        ? order.totalOrderPrice - order.refundedAmount - (await refundsOnTheirWay(tx, order.id))
-        : 0;
       const refund = owed > 0 ? await openRefund(tx, order, owed, why, actor) : undefined;
       // The sale did not happen, paid or not (an unpaid cash order, a delivery refused): its invoice
       // is credited of everything no credit note has taken back yet — usually by the refund's own
@@ -377,8 +379,8 @@ export function createLifecycle(
     refund,
 
     /** Staff move an order along ORDER_TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
-    async changeStatus(orderId: string, actor: Actor, change: StatusChange) {
-      if (change.status === 'cancelled') return cancel(orderId, actor, change.note);
+    async changeStatus(orderId: string, actor: Actor, change: StatusChange, refundLimit?: number) {
+      if (change.status === 'cancelled') return cancel(orderId, actor, change.note, refundLimit);
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const tracking = {

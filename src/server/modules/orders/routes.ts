@@ -38,7 +38,7 @@ import { latestAddress, markAddressUsed } from '../addresses/service.js';
 import { priceCartToOrder } from '../cart/service.js';
 import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
-import { checkRefundAllowed } from '../staff/service.js';
+import { checkRefundAllowed, refundLimitOf } from '../staff/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
 import { orderConfirmationMailer } from './confirmation-mail.js';
 import { actorOf } from './events.js';
@@ -303,12 +303,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       schema: {
         params: idParams,
         body: orderStatusChangeSchema,
-        response: { 200: orderEnvelope, ...failing(404, 409) },
+        response: { 200: orderEnvelope, ...failing(403, 404, 409) },
         tags,
       },
     },
     async (request) => {
-      await lifecycle.changeStatus(request.params.id, actorOf(userOf(request)), request.body);
+      const user = userOf(request);
+      await lifecycle.changeStatus(
+        request.params.id,
+        actorOf(user),
+        request.body,
+        await refundLimitOf(db, config, user),
+      );
       const order = await after(request, request.params.id);
       await messages.statusChanged(order, origin(request));
       if (order.status === 'cancelled') await messages.shopNotice(order, 'cancelled', origin(request));
@@ -323,12 +329,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       schema: {
         params: idParams,
         body: orderCancelSchema,
-        response: { 200: orderEnvelope, ...failing(404, 409) },
+        response: { 200: orderEnvelope, ...failing(403, 404, 409) },
         tags,
       },
     },
     async (request) => {
-      await lifecycle.cancel(request.params.id, actorOf(userOf(request)), request.body?.reason);
+      const user = userOf(request);
+      await lifecycle.cancel(
+        request.params.id,
+        actorOf(user),
+        request.body?.reason,
+        await refundLimitOf(db, config, user),
+      );
       const order = await after(request, request.params.id);
       await messages.statusChanged(order, origin(request));
       await messages.shopNotice(order, 'cancelled', origin(request));

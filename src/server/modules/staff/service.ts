@@ -172,6 +172,10 @@ export async function changeMember(db: Database, actor: CurrentUser, id: string,
       .returning();
     if (!changed) throw new Error('staff member vanished');
     if (disabling) await tx.delete(passwordResets).where(eq(passwordResets.userId, member.id));
+    // Nobody keeps a way back in: the open invites of a member disabled or no longer admin go too.
+    if (disabling || (demoted && member.role === 'admin')) {
+      await tx.delete(staffInvites).where(eq(staffInvites.invitedBy, member.id));
+    }
     const subject = { type: 'user' as const, id: member.id, label: member.name };
     const enabling = change.disabled === false && member.disabledAt !== null;
     await recordStaffActions(tx, actor, [
@@ -200,7 +204,19 @@ export async function checkRefundAllowed(
   user: CurrentUser,
   amountMinor: number,
 ) {
-  if (user.role !== 'staff') return;
-  const { staffRefundLimit } = await storeSettingsOf(db, config);
-  if (amountMinor > staffRefundLimit) throw failure('staffRefundLimit');
+  const limit = await refundLimitOf(db, config, user);
+  if (limit !== undefined && amountMinor > limit) throw failure('staffRefundLimit');
+}
+
+/**
+ * The largest refund `user` may make, in minor units: the settings' limit for staff, none
+ * (undefined) for admins. A cancel of a paid order refunds too, so it is held to it as well.
+ */
+export async function refundLimitOf(
+  db: Database,
+  config: Pick<Config, 'shopName' | 'country'>,
+  user: CurrentUser,
+): Promise<number | undefined> {
+  if (user.role !== 'staff') return undefined;
+  return (await storeSettingsOf(db, config)).staffRefundLimit;
 }
