@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { adminHome, isStaffRole } from '../../contract/staff-roles.js';
 import type { Cart, User } from '../../contract/types.js';
 import { loginHref } from './add-to-cart.js';
 import { ApiError } from './api.js';
@@ -31,11 +32,12 @@ const NO_BASKET: ShownCart = { products: [], totalCartPrice: 0 };
 
 /**
  * The cart the cart page works on: a customer's, or a guest's basket by its cookie
- * (docs/decisions/0021-guest-basket.md); staff go home. The same four operations either way.
+ * (docs/decisions/0021-guest-basket.md); staff go to their admin home (docs/staff.md). The same four
+ * operations either way.
  */
 export async function visitorCart(request: Request, context: AppLoadContext) {
   const user = await getOptionalUser(request, context);
-  if (user && user.role !== 'user') throw redirect('/');
+  if (user && isStaffRole(user.role)) throw redirect(adminHome(user.role));
   const api = apiFor(request, context);
   if (user) {
     return {
