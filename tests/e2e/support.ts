@@ -72,7 +72,9 @@ export async function hydrated(locator: Locator) {
 
 export async function expectNoAxeViolations(page: Page) {
   // Axe reads colours as painted: a toast still fading in reads as text of too little contrast.
-  // Spinners turn forever and are not waited for.
+  // Spinners turn forever and are not waited for. A region still dimmed while its next results
+  // load (aria-busy) reads the same way: the address bar can change before React repaints it.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page
     .waitForFunction(
       () =>
@@ -189,7 +191,7 @@ export async function placeCashOrder(request: APIRequestContext, token: string, 
  * A product of the test's own (a plain cover picture, the first category), so reviews and other
  * changes never touch the seeded catalogue the other spec files share; delete it afterwards.
  */
-export async function createTestProduct(request: APIRequestContext, title: string): Promise<Product> {
+export async function createTestProduct(request: APIRequestContext, title: string, quantity = 5): Promise<Product> {
   const headers = bearer(await apiToken(request, ADMIN));
   const categories = (await (await request.get('/api/v1/categories?limit=1')).json()) as ListEnvelope<NamedItem>;
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f59e0b' } })
@@ -200,7 +202,7 @@ export async function createTestProduct(request: APIRequestContext, title: strin
     multipart: {
       title: `${title} ${randomUUID().slice(0, 6)}`,
       description: 'منتج أُنشئ للاختبار',
-      quantity: '5',
+      quantity: String(quantity),
       price: '120',
       category: categories.data[0]?.id ?? '',
       imageCover: { name: 'cover.png', mimeType: 'image/png', buffer: png },
