@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { orders, users } from '../db/schema.js';
 import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
+import { createCatalogueVersion } from './cache/catalogue-version.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, catalogueBody, failure, registerErrorHandling, storageFailureKey } from './errors.js';
@@ -162,6 +163,14 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   const jobs = createJobRunner({ db: database.db, settings: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
   app.decorate('shopContact', () => shopContactOf(database.db, config));
+  const catalogueVersion = createCatalogueVersion(database.db);
+  app.decorate('catalogueVersion', catalogueVersion);
+  // A write answered by this process may have changed the catalogue: its next page reads the
+  // version again rather than trusting the last second's (docs/caching.md).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      catalogueVersion.changed();
+  });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {

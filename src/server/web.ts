@@ -9,6 +9,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
 import { isStaffRole } from './auth/guards.js';
+import { isGuestRead, isPublicPage, PAGE_MAX_AGE_MS, sendCachedPage } from './cache/guest-pages.js';
+import { createPageCache } from './cache/page-cache.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -110,8 +112,10 @@ async function sendFetchResponse(
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   // A signed-in visitor's pages and their .data answers are theirs alone, as are a guest's holding
   // a basket (its badge) and an answer that sets a cookie (signing in, a toast): whatever the
-  // route said, no cache keeps them.
-  if (hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
+  // route said (a catalogue page says `public`, docs/caching.md), no cache keeps them.
+  // So is the answer to a form's post, whatever it shows.
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  if (!isRead || hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }
@@ -197,12 +201,25 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     return me.status === 200 && isStaffRole((me.body as { data: User }).data.role);
   };
 
+  const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: PAGE_MAX_AGE_MS });
+  const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage);
+
   await app.register(async (web) => {
     registerFormBodies(web, config, isStaff);
     web.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      const host = wellFormedHost(request, config);
+      // A guest's page the route marked public is kept and served from memory (docs/caching.md).
+      const cacheKey =
+        mode === 'production' && config.pageCacheBytes > 0 && isGuestRead(request)
+          ? `${request.protocol}://${host}${request.url}`
+          : undefined;
+      const version = cacheKey === undefined ? undefined : await app.catalogueVersion.current();
+      if (cacheKey !== undefined && version !== undefined) {
+        const cached = pageCache.get(cacheKey, version);
+        if (cached) return sendCachedPage(request, reply, pageCache, cacheKey, cached, policyFor(cached.nonce));
+      }
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
-      const host = wellFormedHost(request, config);
       let retryAfter: string | undefined;
       const response = await handler(toFetchRequest(request, reply, host), {
         apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }, (seconds) => {
@@ -216,10 +233,21 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       // tells people to try again shortly.
       const unavailable = retryAfter !== undefined && response.status >= 400;
       if (unavailable) reply.header('retry-after', retryAfter);
+      if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
+        const page = pageCache.set(cacheKey, {
+          status: response.status,
+          headers: [...response.headers],
+          body: Buffer.from(await response.arrayBuffer()),
+          nonce: cspNonce,
+          version,
+          renderedAt: Date.now(),
+        });
+        return sendCachedPage(request, reply, pageCache, cacheKey, page, policyFor(cspNonce));
+      }
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
-        contentSecurityPolicy(cspNonce, paymentPage),
+        policyFor(cspNonce),
       );
       return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
     });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_COOKIE, SESSION_COOKIE } from '../../src/contract/web.js';
 import { registerWeb, webBuildDir } from '../../src/server/web.js';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/web/lib/public-page.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, pngImage } from '../helpers/multipart.js';
 import { type Access, apiRoutes, normaliseRoute, routeAccess } from '../helpers/routes.js';
@@ -155,7 +156,7 @@ describe('web pages', () => {
   });
 
   it('guests’ pages, built assets and media keep their own caching, session cookie or not', async () => {
-    expect((await page('/')).headers['cache-control']).toBeUndefined();
+    expect((await page('/')).headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     expect((await page('/robots.txt')).headers['cache-control']).toBe('public, max-age=86400');
 
     const asset = readdirSync(path.join(webBuildDir, 'client/assets')).find((name) => name.endsWith('.js'));
