@@ -9,8 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
 import { isStaffRole } from './auth/guards.js';
-import { isGuestRead, isPublicPage, PAGE_MAX_AGE_MS, sendCachedPage } from './cache/guest-pages.js';
-import { createPageCache } from './cache/page-cache.js';
+import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -122,7 +121,7 @@ async function sendFetchResponse(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The footer's contact, kept per process for a few seconds (docs/store-pages.md § The footer). */
+    /** The footer's contact, kept per process per catalogue version (docs/store-pages.md § The footer). */
     shopContact: () => Promise<ShopContact>;
   }
 }
@@ -201,8 +200,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     return me.status === 200 && isStaffRole((me.body as { data: User }).data.role);
   };
 
-  const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: PAGE_MAX_AGE_MS });
+  const pageCache = app.guestCache;
   const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage);
+  const policyHeader = (nonce: string) => ({ 'content-security-policy': policyFor(nonce) });
 
   await app.register(async (web) => {
     registerFormBodies(web, config, isStaff);
@@ -211,12 +211,12 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       // A guest's page the route marked public is kept and served from memory (docs/caching.md).
       const cacheKey =
         mode === 'production' && config.pageCacheBytes > 0 && isGuestRead(request)
-          ? `${request.protocol}://${host}${request.url}`
+          ? cacheKeyOf(request, host)
           : undefined;
       const version = cacheKey === undefined ? undefined : await app.catalogueVersion.current();
       if (cacheKey !== undefined && version !== undefined) {
         const cached = pageCache.get(cacheKey, version);
-        if (cached) return sendCachedPage(request, reply, pageCache, cacheKey, cached, policyFor(cached.nonce));
+        if (cached?.nonce) return sendKept(request, reply, pageCache, cacheKey, cached, policyHeader(cached.nonce));
       }
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
@@ -242,7 +242,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
           version,
           renderedAt: Date.now(),
         });
-        return sendCachedPage(request, reply, pageCache, cacheKey, page, policyFor(cspNonce));
+        return sendKept(request, reply, pageCache, cacheKey, page, policyHeader(cspNonce));
       }
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(

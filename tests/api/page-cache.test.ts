@@ -2,11 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASKET_COOKIE, SESSION_COOKIE } from '../../src/contract/web.js';
+import { BASKET_COOKIE, PUBLIC_CACHE_CONTROL, SESSION_COOKIE } from '../../src/contract/web.js';
 import { cacheVersions, products } from '../../src/db/schema.js';
-import { VERSION_MAX_AGE_MS } from '../../src/server/cache/catalogue-version.js';
 import { registerWeb } from '../../src/server/web.js';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/web/lib/public-page.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { apiClient, createTaxonomy, insertProduct, type ProductRow, unique } from '../helpers/shopping.js';
 
@@ -23,17 +21,22 @@ let product: ProductRow;
 const { send, expectNo5xx } = apiClient(() => t);
 /** The API requests the pages made (the in-process transport injects them). */
 let apiCalls = 0;
+/** As in production: a process trusts the version it read for a second (docs/caching.md). */
+const VERSION_MAX_AGE_MS = 1_000;
 
 beforeAll(async () => {
   execFileSync('node', ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())"], {
     stdio: 'inherit',
   });
-  t = await createTestApp({}, async (app, config) => {
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/')) apiCalls += 1;
-    });
-    await registerWeb(app, config, 'production');
-  });
+  t = await createTestApp(
+    { corsOrigins: ['https://app.example'], catalogueVersionMaxAgeMs: VERSION_MAX_AGE_MS },
+    async (app, config) => {
+      app.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/')) apiCalls += 1;
+      });
+      await registerWeb(app, config, 'production');
+    },
+  );
   admin = await createAccount(t, 'admin');
   customer = await createAccount(t, 'user', 'زبونة الصفحات');
   const { category } = await createTaxonomy(t);
@@ -54,7 +57,7 @@ describe('a guest’s catalogue page', () => {
     const first = await get(productPage());
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(product.title);
-    expect(first.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(first.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
     apiCalls = 0;
     const second = await get(productPage());
@@ -135,7 +138,7 @@ describe('a guest’s catalogue page', () => {
     for (const url of ['/login', '/products/00000000-0000-4000-8000-000000000000']) {
       const res = await get(url);
       expect(res.headers.etag, url).toBeUndefined();
-      expect(res.headers['cache-control'], url).not.toBe(PUBLIC_PAGE_CACHE_CONTROL);
+      expect(res.headers['cache-control'], url).not.toBe(PUBLIC_CACHE_CONTROL);
       const nonces = [noncesOf(res.body), noncesOf((await get(url)).body)].map((set) => [...set][0]);
       // A page not kept gets a new nonce each time.
       expect(nonces[0]).not.toBe(nonces[1]);
@@ -145,7 +148,7 @@ describe('a guest’s catalogue page', () => {
   it('the client-side navigation’s data is kept the same way', async () => {
     const first = await get('/products.data');
     expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     apiCalls = 0;
     const second = await get('/products.data');
     expect(apiCalls).toBe(0);
@@ -193,5 +196,60 @@ describe('the catalogue’s version', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(await catalogueVersion()).toBe(before);
     await expectNo5xx();
+  });
+});
+
+describe('the API’s catalogue reads for guests', () => {
+  const api = (url: string, headers: Record<string, string> = {}) => get(`/api/v1${url}`, headers);
+
+  it('are kept and marked public with a validator; a browser’s same copy gets a 304', async () => {
+    const first = await api(`/products/${product.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(first.headers.etag).toMatch(/^W\//);
+    const second = await api(`/products/${product.id}`, { 'accept-encoding': 'br' });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(brotliDecompressSync(second.rawPayload).toString('utf8')).toBe(first.body);
+    const again = await api(`/products/${product.id}`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serve the kept answer until the version moves: another process’s write shows within a second', async () => {
+    const before = (await api('/products?limit=50')).json().data.map((p: { title: string }) => p.title);
+    expect(before).toContain(product.title);
+    const title = unique('عباءة رمادية');
+    await t.database.db.update(products).set({ title }).where(eq(products.id, product.id));
+    // This process heard nothing yet: the kept answer stands, which is what makes it cheap…
+    expect((await api('/products?limit=50')).json().data.map((p: { title: string }) => p.title)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, VERSION_MAX_AGE_MS + 50));
+    // …and the database's version ends it.
+    expect((await api('/products?limit=50')).json().data.map((p: { title: string }) => p.title)).toContain(title);
+    product = { ...product, title };
+  });
+
+  it('are neither kept nor served with credentials, and a staff-only read is never kept', async () => {
+    await api('/products');
+    const signedIn = await api('/products', { authorization: `Bearer ${customer.token}` });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers.etag).toBeUndefined();
+    const drafts = await api('/products?status=draft');
+    expect(drafts.statusCode).toBe(401);
+    expect(drafts.headers.etag).toBeUndefined();
+    const staff = await api('/products?status=draft', { authorization: `Bearer ${admin.token}` });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answer each caller’s origin as CORS says, kept or not', async () => {
+    const url = `/products/${product.id}/reviews`;
+    const first = await api(url);
+    const allowed = await api(url, { origin: 'https://app.example' });
+    expect(allowed.headers.etag).toBe(first.headers.etag);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(String(allowed.headers.vary)).toMatch(/origin/i);
+    expect(String(allowed.headers.vary)).toMatch(/accept-encoding/i);
+    const other = await api(url, { origin: 'https://elsewhere.example' });
+    expect(other.headers.etag).toBe(first.headers.etag);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -2,18 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { cacheVersions } from '../../db/schema.js';
 
-/** How long a process trusts the version it last read before asking the database again. */
-export const VERSION_MAX_AGE_MS = 1_000;
-
 /**
  * The catalogue's version (docs/caching.md): a counter in the database that every transaction
  * writing what a guest's page shows raises at its commit (migration 0024), so a cache keyed by it is
- * right across every process sharing the database. A process asks the database at most once a
- * VERSION_MAX_AGE_MS (callers at the same moment share one query), and at once after one of its own
- * writes (`changed()`): its own visitors never see a page older than their change, another
- * process's visitors see it within a second.
+ * right across every process sharing the database. A process asks the database at most once per
+ * `maxAgeMs` (CATALOGUE_VERSION_MAX_AGE_MS, a second by default; callers at the same moment share
+ * one query), and at once after one of its own writes (`changed()`): its own visitors never see a
+ * page older than their change, another process's visitors see it within `maxAgeMs`.
  */
-export function createCatalogueVersion(db: Database, maxAgeMs = VERSION_MAX_AGE_MS) {
+export function createCatalogueVersion(db: Database, maxAgeMs: number) {
   let known: { version: number; readAt: number } | undefined;
   let reading: Promise<number> | undefined;
   /** Raised by changed(): a read begun before it may have missed the change and is not kept. */

@@ -13,8 +13,8 @@ export type CachedPage = {
   body: Buffer;
   /** A weak validator of the body (the same page in br, gzip or plain: RFC 9110 § 8.8.1). */
   etag: string;
-  /** The Content-Security-Policy nonce the body's inline scripts carry (docs/caching.md). */
-  nonce: string;
+  /** A page's: the Content-Security-Policy nonce its inline scripts carry (docs/caching.md). */
+  nonce?: string;
   /** The catalogue version it was rendered at, and when. */
   version: number;
   renderedAt: number;
@@ -60,7 +60,8 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Pages rendered for guests, kept in this process's memory by URL (docs/caching.md). An entry
+ * Pages rendered for guests, and the API's catalogue reads, kept in this process's memory by URL
+ * (docs/caching.md). An entry
  * serves while the catalogue's version is the one it was rendered at and it is younger than
  * maxAgeMs; the memory it takes is bounded, the least recently used going first.
  */
@@ -137,3 +138,10 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Guests' pages and catalogue reads this process keeps (docs/caching.md). */
+    guestCache: PageCache;
+  }
+}

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withVary } from '../http/vary.js';
 import { type CachedPage, chooseEncoding, matchesEtag, type PageCache } from './page-cache.js';
 
-/** A page kept for guests is rendered again after this long even when the catalogue did not change. */
+/** A kept answer is made again after this long even when the catalogue did not change. */
 export const PAGE_MAX_AGE_MS = 30_000;
 
 /** Every cookie the shop sets starts so (src/contract/web.ts): a session, a basket, a toast, a reset. */
@@ -9,7 +10,7 @@ const SHOP_COOKIE_PREFIX = 'matjar_';
 
 /**
  * A read by a visitor the shop knows nothing of: a GET with none of the shop's cookies and no
- * credentials. Only such a request is answered from, or kept in, the page cache (docs/caching.md).
+ * credentials. Only such a request is answered from, or kept in, the cache (docs/caching.md).
  */
 export function isGuestRead(request: FastifyRequest): boolean {
   if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
@@ -29,27 +30,32 @@ export function isPublicPage(response: Response): boolean {
   );
 }
 
+/** What a kept answer is filed under: the same path on another host or scheme has other absolute links. */
+export const cacheKeyOf = (request: FastifyRequest, host = request.host) =>
+  `${request.protocol}://${host}${request.url}`;
+
 /** Headers that describe the bytes as they were, not as this answer sends them. */
 const RECOMPUTED = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'content-security-policy']);
 
 /**
- * Answers with a kept page: its headers, its validator (304 when the visitor's copy is the same),
- * and its body in the visitor's encoding, compressed once per page.
+ * Answers with a kept page or API answer: its headers (and `extraHeaders`, e.g. the policy naming
+ * its nonce), its validator (304 when the visitor's copy is the same), and its body in the
+ * visitor's encoding, compressed once per answer.
  */
-export async function sendCachedPage(
+export async function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: PageCache,
   key: string,
   page: CachedPage,
-  contentSecurityPolicy: string,
+  extraHeaders: Record<string, string> = {},
 ) {
   for (const [name, value] of page.headers) {
     if (!RECOMPUTED.has(name)) reply.header(name, value);
   }
-  reply.header('content-security-policy', contentSecurityPolicy);
+  reply.headers(extraHeaders);
   reply.header('etag', page.etag);
-  reply.header('vary', 'accept-encoding');
+  withVary(reply, 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   reply.code(page.status);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
