@@ -197,6 +197,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   };
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
+  app.decorate('apiVisits', { open: ctx.guards.openVisit, close: ctx.guards.closeVisit });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).

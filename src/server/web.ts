@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
-import { isStaffRole } from './auth/guards.js';
+import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
 import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
@@ -40,6 +40,8 @@ export function inProcessTransport(
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
   /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
   onUnavailable?: (retryAfter: string) => void,
+  /** The page request the calls belong to (app.apiVisits): their token is checked once for all. */
+  visit?: string,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body, headers, stream }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
@@ -55,6 +57,7 @@ export function inProcessTransport(
         // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.
         'x-forwarded-proto': request.protocol,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(visit ? { [VISIT_HEADER]: visit } : {}),
         ...(form ? { 'content-type': form.contentType } : {}),
       },
       ...(payload === undefined ? {} : { payload }),
@@ -221,10 +224,18 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
       let retryAfter: string | undefined;
-      const response = await handler(toFetchRequest(request, reply, host), {
-        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }, (seconds) => {
+      const visit = app.apiVisits.open();
+      reply.raw.once('close', () => app.apiVisits.close(visit));
+      const transport = inProcessTransport(
+        app,
+        { host, protocol: request.protocol, ip: request.ip },
+        (seconds) => {
           retryAfter = seconds;
-        }),
+        },
+        visit,
+      );
+      const response = await handler(toFetchRequest(request, reply, host), {
+        apiTransport: transport,
         shop: await shopFor(request),
         cspNonce,
       });
