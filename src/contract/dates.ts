@@ -1,4 +1,5 @@
 import { SHOP_LOCALE } from './digits.js';
+import { dateTimeFormat } from './intl-formats.js';
 /**
  * The shop's time zone (docs/dates.md): instants are stored in UTC, and every date a person or an
  * authority reads — invoices, credit notes, printed pages, e-mails, order screens, the admin's day
@@ -106,11 +107,11 @@ export function shopDateTimeInput(instant: Date | string, timeZone: string): str
  * pages, printed pages and e-mails. Server and browser render the same string.
  */
 export const formatDate = (instant: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeZone }).format(new Date(instant));
+  dateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeZone }).format(new Date(instant));
 
 /** A moment, day and time (`1 نوفمبر 2026 في 1:30 ص`), in the shop's zone. */
 export const formatDateTime = (instant: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
+  dateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
 
 /**
  * An instant within what Postgres takes in an ISO timestamp (years 1 to 9999, no year 0): the

@@ -1,4 +1,5 @@
 import { SHOP_LOCALE } from './digits.js';
+import { numberFormat } from './intl-formats.js';
 import { formatMoney } from './money.js';
 
 /**
@@ -35,7 +36,7 @@ export const MONEY_LABELS: Readonly<Record<MoneyLine['key'], string>> = {
 };
 
 const percent = (rate: number) =>
-  new Intl.NumberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
+  numberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
 
 /**
  * The lines every screen and the order e-mail show, in Arabic, in this order: the goods, discount

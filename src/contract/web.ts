@@ -49,3 +49,10 @@ export const cardReturnPaths = {
   paid: (checkoutId: string) => `/user/allOrders?paid=1&checkout=${encodeURIComponent(checkoutId)}`,
   cancelled: (checkoutId: string) => `/order/paymethoud?payment=cancelled&checkout=${encodeURIComponent(checkoutId)}`,
 } as const;
+
+/**
+ * What an answer the same for every guest (a catalogue page, a catalogue API read) says to caches
+ * (docs/caching.md): browsers ask again each time (max-age=0) and get a 304 while it is unchanged;
+ * a shared cache keeps it 30 s and may serve it a minute longer while it fetches the new one.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

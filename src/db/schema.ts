@@ -1071,3 +1071,13 @@ export const staffInvites = pgTable(
     uniqueIndex('staff_invites_token_hash_key').on(t.tokenHash),
   ],
 );
+
+/**
+ * Counters that say when cached answers went stale (docs/caching.md). `catalogue` is raised at the
+ * commit of every transaction that wrote what a guest's page shows (products, categories, reviews,
+ * settings, pages, the home page…), by deferred triggers of migration 0024.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -16,6 +16,10 @@ import type { DatabaseHandle } from '../db/client.js';
 import { orders, users } from '../db/schema.js';
 import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
+import { createCatalogueVersion } from './cache/catalogue-version.js';
+import { registerGuestAnswers } from './cache/guest-answers.js';
+import { PAGE_MAX_AGE_MS } from './cache/guest-reads.js';
+import { createPageCache } from './cache/page-cache.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { answerUnroutable, catalogueBody, failure, registerErrorHandling, storageFailureKey } from './errors.js';
@@ -161,7 +165,18 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   // Modules register their queues while the app is built; the runner starts once it is ready.
   const jobs = createJobRunner({ db: database.db, settings: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
-  app.decorate('shopContact', () => shopContactOf(database.db, config));
+  const catalogueVersion = createCatalogueVersion(database.db, config.catalogueVersionMaxAgeMs);
+  app.decorate('catalogueVersion', catalogueVersion);
+  app.decorate('shopContact', async () => shopContactOf(database.db, config, await catalogueVersion.current()));
+  // A write answered by this process may have changed the catalogue: its next page reads the
+  // version again rather than trusting the last second's (docs/caching.md).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      catalogueVersion.changed();
+  });
+  const guestCache = createPageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: PAGE_MAX_AGE_MS });
+  app.decorate('guestCache', guestCache);
+  if (config.pageCacheBytes > 0) registerGuestAnswers(app, guestCache);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
@@ -182,6 +197,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   };
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
+  app.decorate('apiVisits', { open: ctx.guards.openVisit, close: ctx.guards.closeVisit });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).

@@ -41,6 +41,10 @@ const envSchema = z.object({
   SEED_ADMIN_PASSWORD: z.string().min(8).default('Matjar-Admin-2026'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  // Memory for pages rendered for guests (docs/caching.md); 0 renders every page anew.
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  // How old the catalogue's version a process trusts may be (docs/caching.md); 0 reads it each time.
+  CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,6 +103,10 @@ export type Config = {
   seedDemo: boolean;
   /** false: API, media and probes only (no web pages, so no web build is needed). */
   serveWeb: boolean;
+  /** Bytes of guests' rendered pages kept per process (docs/caching.md); 0: none kept. */
+  pageCacheBytes: number;
+  /** How long a process trusts the catalogue's version it read (docs/caching.md); 0: read each time. */
+  catalogueVersionMaxAgeMs: number;
   maxUploadBytes: number;
   maxImagePixels: number;
   logLevel: string;
@@ -366,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO === 'true',
     serveWeb: e.SERVE_WEB === 'true',
+    pageCacheBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024),
+    catalogueVersionMaxAgeMs: e.CATALOGUE_VERSION_MAX_AGE_MS,
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
-import { isStaffRole } from './auth/guards.js';
+import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
+import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -39,6 +40,8 @@ export function inProcessTransport(
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
   /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
   onUnavailable?: (retryAfter: string) => void,
+  /** The page request the calls belong to (app.apiVisits): their token is checked once for all. */
+  visit?: string,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body, headers, stream }) => {
     const form = body instanceof FormData ? await encodeMultipart(body) : undefined;
@@ -54,6 +57,7 @@ export function inProcessTransport(
         // Honoured only when TRUST_PROXY trusts loopback; keeps https image URLs behind a proxy.
         'x-forwarded-proto': request.protocol,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(visit ? { [VISIT_HEADER]: visit } : {}),
         ...(form ? { 'content-type': form.contentType } : {}),
       },
       ...(payload === undefined ? {} : { payload }),
@@ -110,15 +114,17 @@ async function sendFetchResponse(
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   // A signed-in visitor's pages and their .data answers are theirs alone, as are a guest's holding
   // a basket (its badge) and an answer that sets a cookie (signing in, a toast): whatever the
-  // route said, no cache keeps them.
-  if (hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
+  // route said (a catalogue page says `public`, docs/caching.md), no cache keeps them.
+  // So is the answer to a form's post, whatever it shows.
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  if (!isRead || hasPersonalCookie(request) || cookies.length > 0) noStore(reply);
   // biome-ignore lint/suspicious/noExplicitAny: Readable.fromWeb's web-stream type differs from the DOM lib's
   return reply.send(response.body ? Readable.fromWeb(response.body as any) : null);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The footer's contact, kept per process for a few seconds (docs/store-pages.md § The footer). */
+    /** The footer's contact, kept per process per catalogue version (docs/store-pages.md § The footer). */
     shopContact: () => Promise<ShopContact>;
   }
 }
@@ -197,17 +203,39 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     return me.status === 200 && isStaffRole((me.body as { data: User }).data.role);
   };
 
+  const pageCache = app.guestCache;
+  const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage);
+  const policyHeader = (nonce: string) => ({ 'content-security-policy': policyFor(nonce) });
+
   await app.register(async (web) => {
     registerFormBodies(web, config, isStaff);
     web.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      const host = wellFormedHost(request, config);
+      // A guest's page the route marked public is kept and served from memory (docs/caching.md).
+      const cacheKey =
+        mode === 'production' && config.pageCacheBytes > 0 && isGuestRead(request)
+          ? cacheKeyOf(request, host)
+          : undefined;
+      const version = cacheKey === undefined ? undefined : await app.catalogueVersion.current();
+      if (cacheKey !== undefined && version !== undefined) {
+        const cached = pageCache.get(cacheKey, version);
+        if (cached?.nonce) return sendKept(request, reply, pageCache, cacheKey, cached, policyHeader(cached.nonce));
+      }
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
-      const host = wellFormedHost(request, config);
       let retryAfter: string | undefined;
-      const response = await handler(toFetchRequest(request, reply, host), {
-        apiTransport: inProcessTransport(app, { host, protocol: request.protocol, ip: request.ip }, (seconds) => {
+      const visit = app.apiVisits.open();
+      reply.raw.once('close', () => app.apiVisits.close(visit));
+      const transport = inProcessTransport(
+        app,
+        { host, protocol: request.protocol, ip: request.ip },
+        (seconds) => {
           retryAfter = seconds;
-        }),
+        },
+        visit,
+      );
+      const response = await handler(toFetchRequest(request, reply, host), {
+        apiTransport: transport,
         shop: await shopFor(request),
         cspNonce,
       });
@@ -216,10 +244,21 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       // tells people to try again shortly.
       const unavailable = retryAfter !== undefined && response.status >= 400;
       if (unavailable) reply.header('retry-after', retryAfter);
+      if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
+        const page = pageCache.set(cacheKey, {
+          status: response.status,
+          headers: [...response.headers],
+          body: Buffer.from(await response.arrayBuffer()),
+          nonce: cspNonce,
+          version,
+          renderedAt: Date.now(),
+        });
+        return sendKept(request, reply, pageCache, cacheKey, page, policyHeader(cspNonce));
+      }
       // Vite's development client injects scripts of its own: there the policy only reports.
       reply.header(
         mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
-        contentSecurityPolicy(cspNonce, paymentPage),
+        policyFor(cspNonce),
       );
       return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
     });

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import { users } from '../../src/db/schema.js';
 import { inProcessTransport } from '../../src/server/web.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { pngImage } from '../helpers/multipart.js';
@@ -86,5 +89,42 @@ describe('the web’s in-process API transport', () => {
       .data;
     expect(product.availableColors).toEqual(['#ff0000', '#0000ff']);
     expect(product.images).toEqual([product.imageCover]);
+  });
+});
+
+describe('one page request, one check of its token', () => {
+  it('the calls of one page share the check; outside it, and after it, each call checks again', async () => {
+    // Signed up from an address of its own: this file allows two sign-ins a minute per address.
+    const signup = inProcessTransport(t.app, visitor('192.0.2.77'));
+    const joined = await signup({
+      method: 'POST',
+      path: '/auth/signup',
+      body: {
+        name: 'زائرة الصفحة',
+        email: `visit-${randomUUID().slice(0, 8)}@example.com`,
+        phone: '0551234567',
+        password: 'Visit-page-9',
+        passwordConfirm: 'Visit-page-9',
+      },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    const { token, data } = joined.body as { token: string; data: { _id: string } };
+    const visit = t.app.apiVisits.open();
+    const page = inProcessTransport(t.app, visitor('192.0.2.9'), undefined, visit);
+    const alone = inProcessTransport(t.app, visitor('192.0.2.9'));
+    const me = { method: 'GET', path: '/users/getMe', token } as const;
+    const firstAnswer = await page(me);
+    expect(firstAnswer.status, JSON.stringify(firstAnswer.body)).toBe(200);
+    // Disabled meanwhile: the page under way keeps the answer its first call got…
+    await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, data._id));
+    const second = await page(me);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    // …a call of no page, or of a page that made the visit id up, is checked anew and refused…
+    expect((await alone(me)).status).toBe(401);
+    const madeUp = inProcessTransport(t.app, visitor('192.0.2.9'), undefined, randomUUID());
+    expect((await madeUp(me)).status).toBe(401);
+    // …and so is the next call once the page has ended.
+    t.app.apiVisits.close(visit);
+    expect((await page(me)).status).toBe(401);
   });
 });

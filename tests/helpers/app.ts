@@ -53,6 +53,9 @@ export async function createTestApp(
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       authRateLimitPerMinute: 1000,
       checkoutRateLimitPerMinute: 1000,
+      // Tests write to the database directly and read through the API at once, as if another
+      // process had written: each read asks the catalogue's version (docs/caching.md).
+      catalogueVersionMaxAgeMs: 0,
       databaseUrl,
       // Card checkouts end to end without a real provider (loopback only, docs/payments.md).
       payments: { provider: 'test' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaffRole } from '../../contract/staff-roles.js';
@@ -16,15 +17,41 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** Page requests whose in-process API calls share one check of their token (VISIT_HEADER). */
+    apiVisits: { open(): string; close(id: string): void };
+  }
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * The header naming the page request an in-process API call belongs to (src/server/web.ts): the
+ * calls of one page present the same token, which is checked once for all of them.
+ */
+export const VISIT_HEADER = 'x-matjar-visit';
+
 export function createGuards(db: Database, tokens: TokenService) {
+  /** Per open page request: the check of each token its API calls presented. */
+  const visits = new Map<string, Map<string, Promise<CurrentUser>>>();
+
   async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw failure('notLoggedIn');
+    // A page's calls share the check: the same token, the same answer, for the few milliseconds a
+    // page takes. An unknown visit (a made-up header) is simply not shared.
+    const visit = visits.get(String(request.headers[VISIT_HEADER]));
+    if (!visit) return check(token);
+    let checked = visit.get(token);
+    if (!checked) {
+      checked = check(token);
+      visit.set(token, checked);
+    }
+    return checked;
+  }
+
+  async function check(token: string): Promise<CurrentUser> {
     const claims = await tokens.verify(token);
     if (!claims) throw failure('tokenInvalid');
     const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
@@ -68,6 +95,16 @@ export function createGuards(db: Database, tokens: TokenService) {
   };
 
   return {
+    /** A page request begins: its API calls name the id this answers in VISIT_HEADER. */
+    openVisit(): string {
+      const id = randomUUID();
+      visits.set(id, new Map());
+      return id;
+    },
+    /** The page request ended: its checks are forgotten. */
+    closeVisit(id: string) {
+      visits.delete(id);
+    },
     signedIn: allow(),
     customer: allow('user'),
     /** The owner's places: settings, staff, reports (docs/staff.md). */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withVary } from './vary.js';
 
 /** Every method of /api/v1 (all updates are PUT; there is no PATCH route). */
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
@@ -10,18 +11,6 @@ const PREFLIGHT_MAX_AGE_SECONDS = 2 * 60 * 60;
 const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
 const isMedia = (request: FastifyRequest) =>
   request.url.startsWith('/media/') && (request.method === 'GET' || request.method === 'HEAD');
-
-/** Adds `token` to the answer's Vary header unless it is there already. */
-function withVary(reply: FastifyReply, token: string) {
-  const current = reply.getHeader('vary');
-  const tokens =
-    current === undefined
-      ? []
-      : String(current)
-          .split(',')
-          .map((t) => t.trim());
-  if (!tokens.some((t) => t.toLowerCase() === token.toLowerCase())) reply.header('vary', [...tokens, token].join(', '));
-}
 
 /**
  * Cross-origin access for the browser apps named in CORS_ORIGINS (none by default; SECURITY.md

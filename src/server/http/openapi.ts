@@ -54,7 +54,9 @@ export function failing<const S extends ErrorStatus>(...statuses: S[]) {
  *   own failures (404, 409, …).
  * tests/api/openapi.test.ts checks the result on the whole route table.
  */
-export function completeApiRoute(guards: Guards): onRouteHookHandler {
+export function completeApiRoute(
+  guards: Pick<Guards, 'signedIn' | 'customer' | 'admin' | 'staff'>,
+): onRouteHookHandler {
   const access = new Map<unknown, 'signed in' | 'role'>([
     [guards.signedIn, 'signed in'],
     [guards.customer, 'role'],

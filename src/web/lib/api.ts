@@ -162,6 +162,19 @@ export function createApiClient(transport: ApiTransport, token?: string) {
   }
   const get = <S extends z.ZodType>(path: string, query: Query = {}) =>
     call<S>('GET', `${path}${toQueryString(query)}`);
+  /**
+   * A catalogue read, the same for everyone who may see it: asked as a guest, so the API's kept
+   * answer serves a signed-in visitor too (docs/caching.md), and asked again signed in only when a
+   * guest may not see it (a draft, a staff-only filter: 401, 403 or 404).
+   */
+  async function read<S extends z.ZodType>(path: string, query: Query = {}): Promise<z.output<S>> {
+    if (!token) return get<S>(path, query);
+    const url = `${path}${toQueryString(query)}`;
+    const response = await transport({ method: 'GET', path: url });
+    if ([401, 403, 404].includes(response.status)) return call<S>('GET', url);
+    if (response.status >= 400) throw new ApiError(response.status, response.body as FailureBody | undefined);
+    return response.body as z.output<S>;
+  }
   const one = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
   /** A file the API streams (a CSV): its bytes as they come, with its content type and disposition. */
   async function download(path: string): Promise<Download> {
@@ -171,8 +184,8 @@ export function createApiClient(transport: ApiTransport, token?: string) {
   }
   /** Categories and brands: a name and an image, written as multipart forms (`name`, `image`). */
   const named = (path: '/categories' | '/brands') => ({
-    list: (query: Query = {}) => get<typeof namedItemList>(path, query),
-    get: (id: string) => get<typeof namedItemEnvelope>(one(path, id)),
+    list: (query: Query = {}) => read<typeof namedItemList>(path, query),
+    get: (id: string) => read<typeof namedItemEnvelope>(one(path, id)),
     create: (form: FormData) => call<typeof namedItemEnvelope>('POST', path, form),
     /** Fields left out (the image, most often) stay as they are. */
     update: (id: string, form: FormData) => call<typeof namedItemEnvelope>('PUT', one(path, id), form),
@@ -182,9 +195,9 @@ export function createApiClient(transport: ApiTransport, token?: string) {
 
   return {
     products: {
-      list: (query: Query = {}) => get<typeof productList>('/products', query),
-      get: (id: string) => get<typeof productEnvelope>(one('/products', id)),
-      reviews: (id: string, query: Query = {}) => get<typeof reviewList>(`${one('/products', id)}/reviews`, query),
+      list: (query: Query = {}) => read<typeof productList>('/products', query),
+      get: (id: string) => read<typeof productEnvelope>(one('/products', id)),
+      reviews: (id: string, query: Query = {}) => read<typeof reviewList>(`${one('/products', id)}/reviews`, query),
       /** The signed-in customer's own review of the product; `data` is null when they have none. */
       myReview: (id: string) => get<typeof ownReviewEnvelope>(`${one('/products', id)}/reviews/mine`),
       /** Multipart (src/web/lib/product-form.ts builds the body). */
@@ -208,12 +221,12 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     categories: {
       ...named('/categories'),
       subcategories: (id: string, query: Query = {}) =>
-        get<typeof subcategoryList>(`${one('/categories', id)}/subcategories`, query),
+        read<typeof subcategoryList>(`${one('/categories', id)}/subcategories`, query),
     },
     brands: named('/brands'),
     subcategories: {
-      list: (query: Query = {}) => get<typeof subcategoryList>('/subcategories', query),
-      get: (id: string) => get<typeof subcategoryEnvelope>(one('/subcategories', id)),
+      list: (query: Query = {}) => read<typeof subcategoryList>('/subcategories', query),
+      get: (id: string) => read<typeof subcategoryEnvelope>(one('/subcategories', id)),
       create: (body: SubcategoryBody) => call<typeof subcategoryEnvelope>('POST', '/subcategories', body),
       update: (id: string, body: SubcategoryChanges) =>
         call<typeof subcategoryEnvelope>('PUT', one('/subcategories', id), body),
@@ -323,18 +336,18 @@ export function createApiClient(transport: ApiTransport, token?: string) {
     },
     /** Anyone reads the public ones; staff read the owner's own too, and change them (docs/pricing.md). */
     settings: {
-      get: () => get<typeof publicStoreSettingsEnvelope>('/settings'),
+      get: () => read<typeof publicStoreSettingsEnvelope>('/settings'),
       getForStaff: () => get<typeof storeSettingsEnvelope>('/admin/settings'),
       update: (body: StoreSettingsBody) => call<typeof storeSettingsEnvelope>('PUT', '/settings', body),
     },
     /** The store's pages (docs/store-pages.md): anyone reads them (404 PAGE_NOT_FOUND for another name); staff write them. */
     pages: {
-      get: (slug: string) => get<typeof storePageEnvelope>(one('/pages', slug)),
+      get: (slug: string) => read<typeof storePageEnvelope>(one('/pages', slug)),
       update: (slug: string, body: StorePageBody) => call<typeof storePageEnvelope>('PUT', one('/pages', slug), body),
     },
     /** The home page (docs/home-page.md): what it shows now, in one call; staff choose its slides and featured items. */
     home: {
-      get: () => get<typeof homeEnvelope>('/home'),
+      get: () => read<typeof homeEnvelope>('/home'),
       slides: () => get<typeof slideListEnvelope>('/admin/home/slides'),
       /** Multipart: the fields and the `image` file. */
       createSlide: (form: FormData) => call<typeof slideEnvelope>('POST', '/admin/home/slides', form),

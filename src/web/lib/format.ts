@@ -1,5 +1,6 @@
 import { IMAGE_SIZE_WIDTHS } from '../../contract/constants.js';
 import { SHOP_LOCALE } from '../../contract/digits.js';
+import { numberFormat } from '../../contract/intl-formats.js';
 import { formatMoney } from '../../contract/money.js';
 import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
 import type { StoredImage } from '../../contract/types.js';
@@ -8,7 +9,7 @@ import type { StoredImage } from '../../contract/types.js';
 export const formatPrice = formatMoney;
 
 export const formatNumber = (value: number, maximumFractionDigits = 0) =>
-  new Intl.NumberFormat(SHOP_LOCALE, { maximumFractionDigits }).format(value);
+  numberFormat(SHOP_LOCALE, { maximumFractionDigits }).format(value);
 
 /** srcset of a stored image from the URL of each size the API gives. */
 export function imageSrcSet(image: StoredImage | null | undefined): string | undefined {
@@ -19,10 +20,10 @@ export function imageSrcSet(image: StoredImage | null | undefined): string | und
 }
 
 /** A number that names something (an order number): no thousands separator. */
-export const formatCode = (value: number) => new Intl.NumberFormat(SHOP_LOCALE, { useGrouping: false }).format(value);
+export const formatCode = (value: number) => numberFormat(SHOP_LOCALE, { useGrouping: false }).format(value);
 
 export const formatPercent = (fraction: number) =>
-  new Intl.NumberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+  numberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 
 /** Dates in the shop's zone (`ShopInfo.timeZone`), the same helpers as the server's (docs/dates.md). */
 export { formatDate, formatDateTime } from '../../contract/dates';

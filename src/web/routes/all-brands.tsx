@@ -5,7 +5,11 @@ import { c } from '../i18n/catalog';
 import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/all-brands';
+
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = readPage(new URL(request.url).searchParams);

@@ -12,6 +12,7 @@ import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { publicPageHeaders } from '../lib/public-page';
 import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/group-products';
 
@@ -23,6 +24,9 @@ import type { Route } from './+types/group-products';
 type GroupKind = 'category' | 'brand';
 
 const notFound = () => data(null, { status: 404 });
+
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -6,6 +6,7 @@ import { PromoCarousel } from '../components/promo-carousel';
 import { Section } from '../components/section';
 import { t } from '../i18n/ar';
 import { apiFor } from '../lib/context.server';
+import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/home';
 
 /**
@@ -13,6 +14,9 @@ import type { Route } from './+types/home';
  * products and the latest ones, and the brands (docs/home-page.md). Without a featured choice the
  * two product blocks are the latest products, split in two, as they always were.
  */
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: home } = await apiFor(request, context).home.get();
   const featured = home.featuredProducts.length > 0;

@@ -34,6 +34,7 @@ import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { publicPageHeaders } from '../lib/public-page';
 import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { ownReviewOf, reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
@@ -59,6 +60,9 @@ function notFoundOnBadId(error: unknown): never {
   if (error instanceof ApiError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 });
   throw error;
 }
+
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);

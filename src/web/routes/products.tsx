@@ -11,11 +11,15 @@ import { apiFor } from '../lib/context.server';
 import { listingPath, productQuery, readListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { publicPageHeaders } from '../lib/public-page';
 import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/products';
 
 /** Categories named in the header strip; the rest are behind 'more'. */
 const STRIP_CATEGORIES = 8;
+
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = readListing(new URL(request.url).searchParams);

@@ -4,8 +4,12 @@ import { PageText } from '../components/page-text';
 import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
 import { pageMeta } from '../lib/meta';
+import { publicPageHeaders } from '../lib/public-page';
 import { excerpt } from '../lib/seo';
 import type { Route } from './+types/store-page';
+
+// The same for every guest (docs/caching.md).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Only the store's own pages (docs/store-pages.md): any other name is a missing page.

@@ -69,8 +69,6 @@ export async function updateStoreSettings(
     });
     return row;
   });
-  // Once committed, the next page of this process shows the change (shopContactOf).
-  contacts.set(db, { loadedAt: Date.now(), contact: Promise.resolve(contactOf(saved)) });
   return saved;
 }
 
@@ -84,24 +82,20 @@ function refundLimitInMinorUnits(major: number, config: Pick<Config, 'currency'>
   return minor;
 }
 
-/**
- * How long a process keeps the footer's contact: a change saved through another process shows
- * after this (one saved through this one shows on its next page). docs/store-pages.md § The footer.
- */
-const SHOP_CONTACT_TTL_MS = 10_000;
-type KeptContact = { loadedAt: number; contact: Promise<ShopContact> };
+type KeptContact = { version: number; contact: Promise<ShopContact> };
 const contacts = new WeakMap<Database, KeptContact>();
 
 /**
- * The footer's contact for every page (ShopInfo.contact), read from the settings once per
- * SHOP_CONTACT_TTL_MS and not per page; requests at the same time share one read, a failed read
+ * The footer's contact for every page (ShopInfo.contact), read from the settings once per version
+ * of the catalogue (which a settings change raises, docs/caching.md) and not per page: a change
+ * shows on the next page of any process. Requests at the same time share one read; a failed read
  * is not kept.
  */
-export function shopContactOf(db: Database, config: SettingsConfig): Promise<ShopContact> {
+export function shopContactOf(db: Database, config: SettingsConfig, version: number): Promise<ShopContact> {
   const kept = contacts.get(db);
-  if (kept && Date.now() - kept.loadedAt < SHOP_CONTACT_TTL_MS) return kept.contact;
+  if (kept?.version === version) return kept.contact;
   const contact = storeSettingsOf(db, config).then(contactOf);
-  contacts.set(db, { loadedAt: Date.now(), contact });
+  contacts.set(db, { version, contact });
   contact.catch(() => {
     if (contacts.get(db)?.contact === contact) contacts.delete(db);
   });

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One rendered answer for guests: its bytes, its headers, and what it was made from. */
+export type CachedPage = {
+  status: number;
+  /** Every header the page was rendered with, but cookies (a cached answer never sets one). */
+  headers: [string, string][];
+  body: Buffer;
+  /** A weak validator of the body (the same page in br, gzip or plain: RFC 9110 § 8.8.1). */
+  etag: string;
+  /** A page's: the Content-Security-Policy nonce its inline scripts carry (docs/caching.md). */
+  nonce?: string;
+  /** The catalogue version it was rendered at, and when. */
+  version: number;
+  renderedAt: number;
+  /** Compressed once, on the first visitor who accepts that encoding. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+};
+
+export type Encoding = 'br' | 'gzip';
+
+export type PageCacheOptions = {
+  /** The most bytes kept (bodies and their compressed forms); the least recently used go first. */
+  maxBytes: number;
+  /** A page older than this is rendered again even when the catalogue did not change. */
+  maxAgeMs: number;
+};
+
+/**
+ * The encoding a visitor takes, by their Accept-Encoding: brotli, then gzip, else none. An encoding
+ * listed with q=0 is refused (RFC 9110 § 12.5.3).
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+const weakEtagOf = (body: Buffer) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an If-None-Match names this validator (weak comparison, RFC 9110 § 13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * Pages rendered for guests, and the API's catalogue reads, kept in this process's memory by URL
+ * (docs/caching.md). An entry
+ * serves while the catalogue's version is the one it was rendered at and it is younger than
+ * maxAgeMs; the memory it takes is bounded, the least recently used going first.
+ */
+export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
+  const entries = new Map<string, CachedPage & { bytes: number }>();
+  let usedBytes = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    usedBytes -= entry.bytes;
+  };
+  const grow = (key: string, entry: CachedPage & { bytes: number }, bytes: number) => {
+    // Only while it is still the entry of its key (not replaced or dropped meanwhile).
+    if (entries.get(key) !== entry) return;
+    entry.bytes += bytes;
+    usedBytes += bytes;
+    evict();
+  };
+  const evict = () => {
+    for (const key of entries.keys()) {
+      if (usedBytes <= maxBytes) break;
+      drop(key);
+    }
+  };
+
+  return {
+    /** The page kept for `key` if it is still good at `version`; marks it recently used. */
+    get(key: string, version: number): CachedPage | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.version !== version || Date.now() - entry.renderedAt >= maxAgeMs) {
+        drop(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+
+    /** Keeps a page just rendered (one larger than the whole budget is not kept). */
+    set(key: string, page: Omit<CachedPage, 'etag' | 'encoded'>): CachedPage {
+      const entry = { ...page, etag: weakEtagOf(page.body), encoded: {}, bytes: page.body.length };
+      drop(key);
+      if (entry.bytes > maxBytes) return entry;
+      entries.set(key, entry);
+      usedBytes += entry.bytes;
+      evict();
+      return entry;
+    },
+
+    /** The page's body in `encoding`, compressed once and kept with it. */
+    encoded(key: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
+      const known = page.encoded[encoding];
+      if (known) return known;
+      const pending =
+        encoding === 'br'
+          ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipAsync(page.body, { level: 9 });
+      page.encoded[encoding] = pending;
+      void pending.then(
+        (bytes) => grow(key, page as CachedPage & { bytes: number }, bytes.length),
+        () => {
+          page.encoded[encoding] = undefined;
+        },
+      );
+      return pending;
+    },
+
+    /** How many pages and bytes are kept (for tests and the readiness of memory). */
+    size: () => ({ pages: entries.size, bytes: usedBytes }),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Guests' pages and catalogue reads this process keeps (docs/caching.md). */
+    guestCache: PageCache;
+  }
+}

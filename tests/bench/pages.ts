@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:pages`: server-rendered pages per second. The production build on a fresh seeded
+ * demo shop (embedded database, one process), autocannon with 16 connections against `/`,
+ * `/products` and a product page, as a guest and signed in as a customer, next to a trivial route
+ * (`/healthz`) of the same server in the same run. Prints req/s, p50, p99 and the ratio to the
+ * trivial route (docs/benchmarks.md).
+ *
+ * PAGES_SECONDS (default 8), PAGES_CONNECTIONS (default 16), BENCH_PORT (default 3198).
+ */
+import autocannon from 'autocannon';
+import { SESSION_COOKIE } from '../../src/contract/web.js';
+import { startProductionShop } from './production-shop';
+
+const port = Number(process.env.BENCH_PORT ?? 3198);
+const seconds = Number(process.env.PAGES_SECONDS ?? 8);
+const connections = Number(process.env.PAGES_CONNECTIONS ?? 16);
+
+const shop = startProductionShop(port);
+try {
+  await shop.ready();
+  const listing = (await (await fetch(`${shop.origin}/api/v1/products?limit=1`)).json()) as { data: { id: string }[] };
+  const productPath = `/products/${listing.data[0]?.id}`;
+  const signup = await fetch(`${shop.origin}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'قارئ الأداء',
+      email: `bench-pages-${Date.now()}@example.com`,
+      password: 'Bench-pages-1',
+      passwordConfirm: 'Bench-pages-1',
+      phone: '0551234567',
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`signing up answered ${signup.status}: ${await signup.text()}`);
+  const { token } = (await signup.json()) as { token: string };
+  // What a browser sends: its encodings, and for a customer the session cookie.
+  const guest = { 'accept-encoding': 'gzip, deflate, br' };
+  const signedIn = { ...guest, cookie: `${SESSION_COOKIE}=${token}` };
+
+  const scenarios: { name: string; path: string; headers?: Record<string, string> }[] = [
+    { name: 'trivial route (/healthz)', path: '/healthz' },
+    { name: 'guest: /', path: '/', headers: guest },
+    { name: 'guest: /products', path: '/products', headers: guest },
+    { name: 'guest: a product page', path: productPath, headers: guest },
+    { name: 'customer: /', path: '/', headers: signedIn },
+    { name: 'customer: /products', path: '/products', headers: signedIn },
+    { name: 'customer: a product page', path: productPath, headers: signedIn },
+  ];
+  const rows = [];
+  let baseline = 0;
+  for (const scenario of scenarios) {
+    const check = await fetch(`${shop.origin}${scenario.path}`, { headers: scenario.headers });
+    if (check.status !== 200) throw new Error(`${scenario.path} answered ${check.status}`);
+    const result = await autocannon({
+      url: `${shop.origin}${scenario.path}`,
+      connections,
+      duration: seconds,
+      ...(scenario.headers ? { headers: scenario.headers } : {}),
+    });
+    baseline ||= result.requests.average;
+    rows.push({
+      scenario: scenario.name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      errors: result.errors + result.non2xx,
+      'ratio to trivial': (result.requests.average / baseline).toFixed(4),
+    });
+  }
+  console.log(`\n${connections} connections, ${seconds} s each, one process, embedded database\n`);
+  console.table(rows);
+} finally {
+  shop.stop();
+}
