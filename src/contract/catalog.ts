@@ -349,5 +349,11 @@ export const noMatchSchema = z.object({
   popular: z.array(productSchema),
 });
 /** `noMatch` is optional: older clients read the list as before (docs/api-compatibility.md). */
-export const productList = listEnvelope(productSchema).extend({ noMatch: noMatchSchema.optional() });
+export const productList = listEnvelope(productSchema).extend({
+  noMatch: noMatchSchema.optional(),
+  resultsAtLeast: z
+    .literal(true)
+    .optional()
+    .describe('Matches were counted no further than 1,000 past the page: `results` is a lower bound'),
+});
 export const suggestionList = statusListEnvelope(suggestionSchema);

@@ -546,6 +546,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
+    // The admin list's status and payment filters, in its order (docs/benchmarks.md § bench:orders).
+    index('orders_status_created_at_idx').on(t.status, t.createdAt, t.number),
+    index('orders_payment_status_created_at_idx').on(t.paymentStatus, t.createdAt, t.number),
     check('orders_total_check', sql`${t.totalOrderPrice} >= 0`),
     check('orders_refunded_check', sql`${t.refundedAmount} BETWEEN 0 AND ${t.totalOrderPrice}`),
   ],

@@ -11,7 +11,7 @@ import {
   readListing,
   readPage,
 } from '../../src/web/lib/listing.server.js';
-import { plural } from '../../src/web/lib/plural.js';
+import { listCount, plural } from '../../src/web/lib/plural.js';
 
 const CAT_A = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const CAT_B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -164,5 +164,14 @@ describe('results heading plurals', () => {
     expect(digits(plural(3, c.results))).toBe('هناك 3 نتائج');
     expect(digits(plural(11, c.results))).toBe('هناك 11 نتيجة');
     expect(digits(plural(100, c.results))).toBe('هناك 100 نتيجة');
+  });
+
+  it('says "more than" when the API counted no further than its window (resultsAtLeast)', () => {
+    const digits = (text: string) =>
+      text.replace(/[٠-٩٬,]/g, (d) => (/[٬,]/.test(d) ? '' : String(d.charCodeAt(0) - 0x0660)));
+    expect(digits(listCount({ results: 1100, resultsAtLeast: true }, c.results, c.resultsAtLeast))).toBe(
+      'هناك أكثر من 1100 نتيجة',
+    );
+    expect(digits(listCount({ results: 3 }, c.results, c.resultsAtLeast))).toBe('هناك 3 نتائج');
   });
 });

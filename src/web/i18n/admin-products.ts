@@ -5,6 +5,9 @@ export const ap = {
   listTitle: 'إدارة المنتجات',
   listDescription: 'منتجات المتجر: تعديلها وحذفها وإضافة منتجات جديدة.',
   withPage: (title: string, page: string) => `${title} — الصفحة ${page}`,
+  /** `results` counted no further than a window past the page: a lower bound. */
+  productsAtLeast: 'أكثر من {n} منتج في المتجر',
+  matchesAtLeast: 'أكثر من {n} نتيجة',
   productCount: {
     zero: 'لا توجد منتجات في المتجر',
     one: 'منتج واحد في المتجر',

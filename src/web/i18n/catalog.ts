@@ -20,6 +20,9 @@ export const c = {
     many: 'هناك {n} نتيجة',
     other: 'هناك {n} نتيجة',
   } satisfies PluralForms,
+  /** `results` counted no further than a window past the page: a lower bound. */
+  resultsAtLeast: 'هناك أكثر من {n} نتيجة',
+  productsAtLeast: 'أكثر من {n} منتج',
   productCount: {
     zero: 'لا توجد منتجات',
     one: 'منتج واحد',

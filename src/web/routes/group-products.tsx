@@ -11,7 +11,7 @@ import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
-import { plural } from '../lib/plural';
+import { listCount } from '../lib/plural';
 import { publicPageHeaders } from '../lib/public-page';
 import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/group-products';
@@ -88,7 +88,9 @@ export default function GroupProducts({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mb-6 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-2xl font-bold">{group.name}</h1>
-        {products.results > 0 && <p className="text-slate-600">{plural(products.results, c.productCount)}</p>}
+        {products.results > 0 && (
+          <p className="text-slate-600">{listCount(products, c.productCount, c.productsAtLeast)}</p>
+        )}
       </div>
       <BusyRegion busy={busy}>
         {/* Product cards title themselves with h3. */}

@@ -10,7 +10,7 @@ import { c } from '../i18n/catalog';
 import { apiFor } from '../lib/context.server';
 import { listingPath, productQuery, readListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
-import { plural } from '../lib/plural';
+import { listCount } from '../lib/plural';
 import { publicPageHeaders } from '../lib/public-page';
 import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/products';
@@ -77,7 +77,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold" aria-live="polite">
-            {plural(products.results, c.results)}
+            {listCount(products, c.results, c.resultsAtLeast)}
           </h1>
           {listing.keyword && (
             <p className="mt-1 text-slate-600">

@@ -89,6 +89,12 @@ import {
   writeVariants,
 } from './variants.js';
 
+/**
+ * How far past a page's end the listing counts its matches (docs/catalogue.md § Counting): past
+ * it, `results` is a lower bound and the answer says so with `resultsAtLeast`.
+ */
+const COUNT_WINDOW = 1000;
+
 /** Bytes in a MB, as MAX_UPLOAD_MB counts them. */
 const MB = 1024 * 1024;
 
@@ -455,42 +461,40 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     return and(statusCondition(status), stockCondition(stock, threshold));
   }
 
-  /** One page of the listing: its rows and how many match in all. */
+  /**
+   * One page of the listing and how many match, in one query. Without a keyword the matches are
+   * counted up to COUNT_WINDOW past the page's end, no further (docs/catalogue.md § Counting):
+   * `atLeast` says the count stopped there. An empty page past the last one counts apart.
+   */
   async function listPage(query: ProductQuery, visible: SQL | undefined, limit: number, offset: number) {
     const search = query.keyword ? await keywordSearch(db, query.keyword, visible) : undefined;
     const where = and(productFilters(query, digits, search), visible);
     const order = productOrder(query, search);
-    const countMatches = async () => (await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0;
-    if (!search) {
-      const [rows, total] = await Promise.all([
-        db
-          .select(productColumns)
-          .from(products)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        countMatches(),
-      ]);
-      return { rows, total, search };
-    }
-    // A search ranks every match anyway: count them in the same pass instead of a second query.
+    // A search ranks every match anyway: it counts them all in the same pass.
+    const cap = search ? undefined : offset + limit + COUNT_WINDOW;
+    const matches = cap
+      ? sql<number>`(select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${cap}) as window_matches)`
+      : sql<number>`count(*) over ()`;
     const rows = await db
-      .select({ ...productColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...productColumns, matches: matches.mapWith(Number) })
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-    const total = rows[0]?.matches ?? (offset === 0 ? 0 : await countMatches());
-    return { rows, total, search };
+    const counted =
+      rows[0]?.matches ??
+      (offset === 0 ? 0 : ((await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0));
+    const atLeast = cap !== undefined && counted >= cap;
+    return { rows, total: atLeast && cap ? cap : counted, atLeast, search };
   }
 
   r.get('/', { schema: contract.list }, async (request, reply) => {
     const { page, limit, offset } = pageOf(request.query);
     const visible = await visibilityOf(request, reply, request.query);
-    const { rows, total, search } = await listPage(request.query, visible, limit, offset);
-    const envelope = listEnvelope(await present(rows, origin(request)), total, page, limit);
+    const { rows, total, atLeast, search } = await listPage(request.query, visible, limit, offset);
+    const listed = listEnvelope(await present(rows, origin(request)), total, page, limit);
+    const envelope = atLeast ? { ...listed, resultsAtLeast: true as const } : listed;
     const { keyword, status } = request.query;
     // A search of the published products that found nothing offers something instead (search-help.ts).
     if (!keyword || !search || total > 0 || page > 1 || (status ?? 'active') !== 'active') return envelope;

@@ -28,7 +28,7 @@ import { apiFor } from '../../lib/context.server';
 import { formatNumber } from '../../lib/format';
 import { answerDelete, urlWithoutDialog } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
-import { plural } from '../../lib/plural';
+import { listCount, plural } from '../../lib/plural';
 import { redirectWithToast } from '../../lib/toast.server';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useHydrated } from '../../lib/use-form-errors';
@@ -194,7 +194,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             {ap.listTitle}
           </h1>
           <p className="text-slate-700">
-            {keyword ? plural(products.results, ap.matchCount) : plural(products.results, ap.productCount)}
+            {keyword
+              ? listCount(products, ap.matchCount, ap.matchesAtLeast)
+              : listCount(products, ap.productCount, ap.productsAtLeast)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

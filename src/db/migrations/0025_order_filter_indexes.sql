@@ -1,0 +1,2 @@
+CREATE INDEX "orders_status_created_at_idx" ON "orders" USING btree ("status","created_at","number");--> statement-breakpoint
+CREATE INDEX "orders_payment_status_created_at_idx" ON "orders" USING btree ("payment_status","created_at","number");
