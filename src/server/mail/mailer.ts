@@ -8,9 +8,17 @@ import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
 /**
  * A message: plain text always, and an HTML version when it has one (both go out, as alternatives);
- * `headers` adds header fields (e.g. List-Unsubscribe, docs/abandoned-baskets.md).
+ * `headers` adds header fields (e.g. List-Unsubscribe, docs/abandoned-baskets.md); `messageId`,
+ * the Message-ID the mail queue derives from its job (docs/mail.md), so a retry is recognisable.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  messageId?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
