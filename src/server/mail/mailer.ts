@@ -23,8 +23,8 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
  * SMTP when a URL is configured; otherwise each message is written to `outboxDir` as JSON, whole
- * or not at all. A full disk fails the send (and is reported to `storage`, for readiness); an
- * order does not depend on it (src/server/modules/orders/confirmation-mail.ts).
+ * or not at all. A full disk fails the send (and is reported to `storage`, for readiness). Only the
+ * job runner calls it: every message is queued with its change and retried (docs/mail.md).
  */
 /** How long an SMTP server may keep the shop waiting at any step. */
 const SMTP_TIMEOUT_MS = 30_000;

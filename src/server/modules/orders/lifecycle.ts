@@ -452,7 +452,7 @@ export function createLifecycle(
      * with `false`, a paid one without refunds, done or on their way, unpaid), never a cancelled one's; `deliver` moves it to
      * delivered (or, with `false`, a delivered one back to processing). Setting a flag it already has
      * changes nothing.
-     * True when the order's status changed (the customer is told).
+     * When the order's status changed, the customer is told (queued in the same transaction).
      */
     async setFlag(
       orderId: string,
@@ -460,12 +460,12 @@ export function createLifecycle(
       flag: 'isPaid' | 'isDelivered',
       value: boolean,
       origin: string,
-    ): Promise<boolean> {
+    ): Promise<void> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const now = new Date();
         if (flag === 'isPaid') {
-          if (paidFlag(order.paymentStatus) === value) return false;
+          if (paidFlag(order.paymentStatus) === value) return;
           // A cancel has credited the whole invoice and settled the money (docs/orders.md § Cancel):
           // paying it now would leave money to give back with nothing left to credit.
           // Unpaying an order with a refund still on its way would let a later cancel think nothing
@@ -478,9 +478,9 @@ export function createLifecycle(
             .set({ paymentStatus, isPaid: value, paidAt: value ? now : null, updatedAt: now })
             .where(eq(orders.id, order.id));
           await recordEvent(tx, order.id, actor, { kind: 'payment', paymentStatus });
-          return false;
+          return;
         }
-        if ((order.status === 'delivered') === value) return false;
+        if ((order.status === 'delivered') === value) return;
         const status: OrderStatus = value ? 'delivered' : 'processing';
         if (value && !ORDER_TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
         await tx
@@ -490,7 +490,6 @@ export function createLifecycle(
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
         if (value) await collectCashOnDelivery(tx, order, actor, now);
         await messages.statusChanged(tx, order.id, origin);
-        return true;
       });
     },
 
