@@ -13,7 +13,7 @@ import { MAX_PRODUCT_IMAGES } from '../contract/constants.js';
 import { apiMessages } from '../contract/messages.js';
 import { currencyDigits, formatMoney, toMajor } from '../contract/money.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { orders, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { createGuards } from './auth/guards.js';
 import { createTokenService } from './auth/tokens.js';
 import { createCatalogueVersion } from './cache/catalogue-version.js';
@@ -34,6 +34,7 @@ import { responseSerializer } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/mailer.js';
+import { createMailQueue } from './mail/queue.js';
 import { createMediaStore } from './media/store.js';
 import { registerBasketReminders } from './modules/abandoned-carts/reminder-mail.js';
 import { abandonedCartRoutes, reminderRoutes } from './modules/abandoned-carts/routes.js';
@@ -49,10 +50,9 @@ import { documentIssuing } from './modules/e-invoicing/service.js';
 import { homeRoutes } from './modules/home/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createCheckouts, SEPARATE_REFUND_REASONS } from './modules/orders/checkout.js';
-import { orderConfirmationMailer, refundNoticeMailer } from './modules/orders/confirmation-mail.js';
+import { refundNoticeMail } from './modules/orders/confirmation-mail.js';
 import { createLifecycle } from './modules/orders/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
-import { createOrderReader } from './modules/orders/service.js';
 import { orderMessages } from './modules/orders/status-mail.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -86,22 +86,14 @@ const CHECKOUT_SWEEP_MS = 60_000;
  * refund notice), swept every minute while the app runs.
  */
 function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider | undefined) {
-  const { db, media, config } = ctx;
+  const { db, config } = ctx;
   const digits = currencyDigits(config.currency);
-  const reader = createOrderReader(db, media, digits);
-  const sendConfirmation = orderConfirmationMailer(ctx, app.log);
-  const sendRefundNotice = refundNoticeMailer(ctx, app.log);
-  const messages = orderMessages(ctx, app.log);
+  const messages = orderMessages(ctx);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const checkouts = createCheckouts(db, provider, config, ctx.issuing, app.log, {
-    orderCreated: async (orderId) => {
-      // Read for the customer's e-mail (and the shop's notice, which names no one).
-      const order = await reader.one(eq(orders.id, orderId), origin, 'customer');
-      await sendConfirmation(order, origin);
-      if (order) await messages.shopNotice(order, 'created', origin);
-    },
-    refunded: async (session) => {
-      const [customer] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+    orderCreated: (tx, orderId) => messages.created(tx, orderId, origin),
+    refunded: async (tx, session) => {
+      const [customer] = await tx.select().from(users).where(eq(users.id, session.userId)).limit(1);
       if (!customer) return;
       const shortTitle = session.failureReason?.startsWith(`${apiMessages.stockShort}: `)
         ? session.failureReason.slice(apiMessages.stockShort.length + 2)
@@ -113,10 +105,11 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
           : session.failureReason === SEPARATE_REFUND_REASONS.secondPayment
             ? 'دُفع الطلب نفسه مرة ثانية.'
             : 'تعذّر تجهيز الطلب.';
-      await sendRefundNotice(customer, formatMoney(toMajor(session.amount, digits), session.currency), reason);
+      const amount = formatMoney(toMajor(session.amount, digits), session.currency);
+      await ctx.mail.enqueue(tx, refundNoticeMail(config, customer, amount, reason));
     },
   });
-  const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log, digits);
+  const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log, digits, messages);
   const sweep = async () => {
     await checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
     await lifecycle
@@ -132,7 +125,7 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
       .creditCancelledOrders()
       .catch((error: unknown) => app.log.error({ err: error }, 'crediting cancelled orders failed'));
   });
-  return { checkouts, lifecycle };
+  return { checkouts, lifecycle, messages };
 }
 
 /** Builds the HTTP application: API, media and health routes. The web app is added by main.ts. */
@@ -179,22 +172,25 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   if (config.pageCacheBytes > 0) registerGuestAnswers(app, guestCache);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+    storage,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     tokens,
     guards: createGuards(database.db, tokens),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-      storage,
-    }),
+    mailer,
+    mail: createMailQueue(jobs, mailer, config, app.log),
     media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
     jobs,
     issuing: documentIssuing(config, jobs),
   };
+  app.decorate('mail', ctx.mail);
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
   app.decorate('apiVisits', { open: ctx.guards.openVisit, close: ctx.guards.closeVisit });
@@ -254,7 +250,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   });
 
   const payments = choosePaymentProvider(config);
-  const { checkouts, lifecycle } = createCheckoutsFor(app, ctx, payments.provider);
+  const { checkouts, lifecycle, messages } = createCheckoutsFor(app, ctx, payments.provider);
   if (payments.test) {
     const test = payments.test;
     await app.register((scope) => testPaymentPageRoutes(scope, ctx, test, checkouts), { prefix: '/pay/test' });
@@ -278,7 +274,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
       await api.register((scope) => couponRoutes(scope, ctx), { prefix: '/coupons' });
       await api.register((scope) => wishlistRoutes(scope, ctx), { prefix: '/wishlist' });
       await api.register((scope) => addressRoutes(scope, ctx), { prefix: '/addresses' });
-      await api.register((scope) => orderRoutes(scope, ctx, checkouts, lifecycle), { prefix: '/orders' });
+      await api.register((scope) => orderRoutes(scope, ctx, checkouts, lifecycle, messages), { prefix: '/orders' });
       await api.register((scope) => invoiceRoutes(scope, ctx), { prefix: '/orders' });
       await api.register((scope) => paymentRoutes(scope, ctx, payments.provider, checkouts), { prefix: '/payments' });
       await api.register((scope) => reviewRoutes(scope, ctx));

@@ -22,6 +22,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('متجر <no-reply@matjar.local>'),
+  // The mail queue's retries (docs/mail.md): the first after about this many seconds, each next one twice as late.
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAIL_RETRIES: z.coerce.number().int().min(0).max(20).default(10),
   SHOP_NAME: z.string().default('متجر'),
   // One market setting (docs/decisions/0018-shop-country.md); each of its defaults stays overridable.
   SHOP_COUNTRY: z.enum(MARKET_COUNTRIES as [MarketCountry, ...MarketCountry[]]).default('SA'),
@@ -87,6 +90,8 @@ export type Config = {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How the mail queue retries a send that failed (docs/mail.md). */
+  mailRetry: { retryLimit: number; retryDelaySeconds: number };
   shopName: string;
   /** The market: defaults of currency, VAT rate, phones and cities (src/contract/markets.ts). */
   country: MarketCountry;
@@ -360,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailRetry: { retryLimit: e.MAIL_RETRIES, retryDelaySeconds: e.MAIL_RETRY_SECONDS },
     shopName: e.SHOP_NAME,
     country: e.SHOP_COUNTRY,
     currency: e.SHOP_CURRENCY ?? market.currency,

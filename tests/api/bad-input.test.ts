@@ -625,6 +625,7 @@ const newInvite = () =>
     t.database.db,
     { ...w.admin, name: 'مدير الفحص' },
     { email: `fuzz-${randomUUID()}@example.com`, role: 'staff' },
+    { mail: t.app.mail, origin: 'http://localhost', shopName: t.config.shopName },
   );
 
 /** An amount of a zone: 0 up to the order limit (null, for `freeAbove`, means "never free"). */

@@ -10,7 +10,14 @@ import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
-import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  documentIssuingOf,
+  orderMessagesOf,
+  type TestApp,
+} from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { mailsTo } from '../helpers/outbox.js';
@@ -244,6 +251,7 @@ describe('a cancel credits everything not yet credited', () => {
       documentIssuingOf(t),
       quietLog,
       currencyDigits(t.config.currency),
+      orderMessagesOf(t),
     );
     expect(await lifecycle.creditCancelledOrders()).toBe(1);
     expect(await lifecycle.creditCancelledOrders()).toBe(0);
@@ -396,6 +404,7 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
       documentIssuingOf(stripe.shop),
       quietLog,
       currencyDigits(stripe.shop.config.currency),
+      orderMessagesOf(stripe.shop),
     );
     await lifecycle.sweepRefunds();
     const [after] = await stripe.shop.database.db.select().from(orders).where(eq(orders.id, order.id));

@@ -7,7 +7,14 @@ import { checkoutSessions, orders, products, refunds } from '../../src/db/schema
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  documentIssuingOf,
+  orderMessagesOf,
+  type TestApp,
+} from '../helpers/app.js';
 import { startFakeMoyasar } from '../helpers/fake-moyasar.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -369,6 +376,7 @@ describe('refunds through Moyasar', () => {
       documentIssuingOf(t),
       quietLog,
       currencyDigits(t.config.currency),
+      orderMessagesOf(t),
     ).sweepRefunds();
 
   it('a sweep running while a staff refund waits on Moyasar leaves it to its claimer: one refund at Moyasar', async () => {

@@ -20,7 +20,14 @@ import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/se
 import { CASH_COLLECTED_NOTE, createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  documentIssuingOf,
+  orderMessagesOf,
+  type TestApp,
+} from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
@@ -809,6 +816,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       documentIssuingOf(shop),
       quietLog,
       currencyDigits(shop.config.currency),
+      orderMessagesOf(shop),
     );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();
@@ -847,6 +855,7 @@ describe('cancel with Stripe (a local server speaking its API)', () => {
       documentIssuingOf(shop),
       quietLog,
       currencyDigits(shop.config.currency),
+      orderMessagesOf(shop),
     );
     await lifecycle.sweepRefunds();
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));

@@ -6,7 +6,14 @@ import { currencyDigits } from '../../src/contract/money.js';
 import { checkoutSessions, orders, refunds } from '../../src/db/schema.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { choosePaymentProvider } from '../../src/server/payments/choose.js';
-import { type Account, createAccount, createTestApp, documentIssuingOf, type TestApp } from '../helpers/app.js';
+import {
+  type Account,
+  createAccount,
+  createTestApp,
+  documentIssuingOf,
+  orderMessagesOf,
+  type TestApp,
+} from '../helpers/app.js';
 import { type FakePaymob, startFakePaymob, type Transaction } from '../helpers/fake-paymob.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -359,6 +366,7 @@ describe('refunds through Paymob', () => {
       documentIssuingOf(shop),
       quietLog,
       currencyDigits(shop.config.currency),
+      orderMessagesOf(shop),
     ).sweepRefunds();
     expect(refundCalls().at(-1)?.body).toEqual({ transaction_id: obj.id, amount_cents: 2_000 });
     const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, row.id));
@@ -381,6 +389,7 @@ describe('refunds through Paymob', () => {
       documentIssuingOf(shop),
       quietLog,
       currencyDigits(shop.config.currency),
+      orderMessagesOf(shop),
     );
     await lifecycle.sweepRefunds();
     await lifecycle.sweepRefunds();

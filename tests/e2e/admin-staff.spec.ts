@@ -62,7 +62,8 @@ test('the owner invites a member of staff, who joins by the mailed link, sees on
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 
-  // The invitee, in a browser of their own, opens the link from the e-mail.
+  // The invitee, in a browser of their own, opens the link from the e-mail (sent by the mail queue's job).
+  await expect.poll(() => latestMailTo(email)?.text ?? '').toMatch(/\/staff\/invite\//);
   const mail = latestMailTo(email);
   const link = mail?.text.match(/https?:\/\/\S+(\/staff\/invite\/[A-Za-z0-9_-]{43})/)?.[1];
   expect(link, mail?.text).toBeTruthy();

@@ -9,7 +9,10 @@ import { users } from '../../src/db/schema.js';
 import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
+import { MAIL_QUEUE } from '../../src/server/mail/queue.js';
+import { createMediaStore } from '../../src/server/media/store.js';
 import { documentIssuing } from '../../src/server/modules/e-invoicing/service.js';
+import { orderMessages } from '../../src/server/modules/orders/status-mail.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -21,11 +24,17 @@ export type TestApp = {
 /**
  * A fresh application on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
+ *
+ * Its job runner is off (the test runs jobs with `app.jobs.runDue()`), unless `overrides.jobs`
+ * says otherwise; the e-mails a request queued are delivered at the end of that request, through
+ * the mail queue's own jobs (as the runner would within JOBS_POLL_SECONDS), unless `mailAfterEachRequest`
+ * is false and the test delivers them itself.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   /** Adds routes before the app starts (e.g. the built web pages). */
   extend?: (app: FastifyInstance, config: Config) => Promise<void>,
+  { mailAfterEachRequest = true } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-test-'));
   let databaseUrl = 'memory://';
@@ -59,11 +68,17 @@ export async function createTestApp(
       databaseUrl,
       // Card checkouts end to end without a real provider (loopback only, docs/payments.md).
       payments: { provider: 'test' },
+      jobs: { enabled: false, pollSeconds: 2 },
       ...overrides,
     },
   );
   const database = await openDatabase({ databaseUrl, dataDir });
   const app = await buildApp({ config, database, strictResponses: true });
+  if (mailAfterEachRequest) {
+    app.addHook('onSend', async () => {
+      await app.jobs.runDue(MAIL_QUEUE);
+    });
+  }
   await extend?.(app, config);
   await app.ready();
   return {
@@ -102,3 +117,14 @@ export const bearer = (account: Account) => ({ authorization: `Bearer ${account.
 
 /** What the app issues tax documents with (phase 2's signing secret and report queue), for code built outside it. */
 export const documentIssuingOf = (testApp: TestApp) => documentIssuing(testApp.config, testApp.app.jobs);
+
+/** What the app's order changes tell (queued on its mail queue), for a lifecycle built outside it. */
+export const orderMessagesOf = (testApp: TestApp) =>
+  orderMessages({
+    config: testApp.config,
+    media: createMediaStore({
+      directory: path.join(testApp.config.dataDir, 'media'),
+      maxPixels: testApp.config.maxImagePixels,
+    }),
+    mail: testApp.app.mail,
+  });

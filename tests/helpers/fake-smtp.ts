@@ -1,15 +1,27 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 
 /*
  * A minimal SMTP server on 127.0.0.1 that records what it receives, for the shop's mailer with
  * SMTP_URL set (src/server/mail/mailer.ts). Just enough of RFC 5321 for one client at a time:
  * greeting, EHLO, MAIL, RCPT, DATA (dot-unstuffed, RFC 5321 § 4.5.2), QUIT.
+ *
+ * Its `mode` says how it greets a new connection: `up` takes mail; `down` answers 421 and closes,
+ * as a server that is not available does (RFC 5321 § 3.8: a temporary failure, the client tries
+ * again later); `silent` accepts the connection and says nothing, a server stuck before its
+ * greeting (the client waits, as the shop does while its process dies).
  */
 
 export type Received = { from: string; to: string[]; data: string };
+export type SmtpMode = 'up' | 'down' | 'silent';
 
-export function fakeSmtpServer(received: Received[]): Server {
+export function fakeSmtpServer(received: Received[], mode: () => SmtpMode = () => 'up'): Server {
   return createServer((socket) => {
+    const now = mode();
+    if (now === 'down') {
+      socket.end('421 test Service not available, closing transmission channel\r\n');
+      return;
+    }
+    if (now === 'silent') return;
     let current: Received = { from: '', to: [], data: '' };
     let inData = false;
     let buffer = '';
@@ -47,17 +59,37 @@ export function fakeSmtpServer(received: Received[]): Server {
   });
 }
 
-/** The server listening on a free port of 127.0.0.1, its SMTP_URL, what it received, and how to stop it. */
+/**
+ * The server listening on a free port of 127.0.0.1, its SMTP_URL, what it received, how it greets
+ * new connections (`setMode`), and how to stop it (closing the connections still open).
+ */
 export async function startFakeSmtp() {
   const received: Received[] = [];
-  const server = fakeSmtpServer(received);
+  let mode: SmtpMode = 'up';
+  const server = fakeSmtpServer(received, () => mode);
+  const sockets = new Set<Socket>();
+  let stuck = 0;
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    if (mode === 'silent') stuck += 1;
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     received,
     url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    setMode(next: SmtpMode) {
+      mode = next;
+    },
+    /** How many connections were met with silence (each waits until the server closes). */
+    stuckConnections: () => stuck,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -8,15 +8,23 @@ import { type StorageMonitor, writeWholeFile } from '../storage.js';
 
 /**
  * A message: plain text always, and an HTML version when it has one (both go out, as alternatives);
- * `headers` adds header fields (e.g. List-Unsubscribe, docs/abandoned-baskets.md).
+ * `headers` adds header fields (e.g. List-Unsubscribe, docs/abandoned-baskets.md); `messageId`,
+ * the Message-ID the mail queue derives from its job (docs/mail.md), so a retry is recognisable.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  messageId?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
  * SMTP when a URL is configured; otherwise each message is written to `outboxDir` as JSON, whole
- * or not at all. A full disk fails the send (and is reported to `storage`, for readiness); an
- * order does not depend on it (src/server/modules/orders/confirmation-mail.ts).
+ * or not at all. A full disk fails the send (and is reported to `storage`, for readiness). Only the
+ * job runner calls it: every message is queued with its change and retried (docs/mail.md).
  */
 /** How long an SMTP server may keep the shop waiting at any step. */
 const SMTP_TIMEOUT_MS = 30_000;

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { JobRunner } from '../../jobs/index.js';
 import { composeMail } from '../../mail/compose.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
+import { messageIdOf } from '../../mail/queue.js';
 import { priceCart } from '../cart/service.js';
 import { storeSettingsOf } from '../settings/service.js';
 import { REMINDER_QUEUE, type ReminderPayload, reminderToSend, sweepBasketReminders } from './service.js';
@@ -20,7 +21,7 @@ const SEND_RETRIES = { retryLimit: 5, retryDelaySeconds: 60 };
 /** The page that asks the customer to confirm (a GET there changes nothing: mail scanners follow links). */
 export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;
 
-type MailConfig = Pick<Config, 'shopName' | 'country' | 'currency' | 'jwtSecret' | 'publicUrl' | 'port'>;
+type MailConfig = Pick<Config, 'shopName' | 'country' | 'currency' | 'jwtSecret' | 'publicUrl' | 'port' | 'mailFrom'>;
 
 /** The shop's address in a message sent outside any request: PUBLIC_URL, else the local one. */
 const shopOrigin = (config: MailConfig) => config.publicUrl ?? `http://localhost:${config.port}`;
@@ -59,8 +60,12 @@ export function reminderMail(
   };
 }
 
-/** Sends one marked reminder, when it should still go (reminderToSend); a failed send throws, to be retried. */
-export async function sendReminder(db: Database, config: MailConfig, mailer: Mailer, cartId: string) {
+/**
+ * Sends one marked reminder, when it should still go (reminderToSend); a failed send throws, to be
+ * retried. Composed when it goes, not when it was queued: the basket as it is then (docs/mail.md);
+ * its Message-ID is its job's, as the mail queue's are.
+ */
+async function sendReminder(db: Database, config: MailConfig, mailer: Mailer, cartId: string, jobId: string) {
   const settings = await storeSettingsOf(db, config);
   if (!settings.basketRemindersEnabled) return;
   const due = await reminderToSend(db, cartId);
@@ -73,7 +78,10 @@ export async function sendReminder(db: Database, config: MailConfig, mailer: Mai
     sku: variant.sku,
     count: item.count,
   }));
-  await mailer.send(reminderMail(config, due.user, lines, priced.total));
+  await mailer.send({
+    ...reminderMail(config, due.user, lines, priced.total),
+    messageId: messageIdOf(jobId, config.mailFrom),
+  });
 }
 
 /** The reminders' sweep and their send queue, on the app's runner. */
@@ -88,7 +96,7 @@ export function registerBasketReminders(
     REMINDER_QUEUE,
     async ({ cartId }, attempt) => {
       try {
-        await sendReminder(db, config, mailer, cartId);
+        await sendReminder(db, config, mailer, cartId, attempt.id);
       } catch (error) {
         log.warn({ err: error, cartId, attempt: attempt.attempt }, 'basket reminder e-mail failed');
         throw error;

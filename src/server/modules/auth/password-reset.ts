@@ -16,6 +16,8 @@ import { claimGuess, returnGuess } from '../../auth/guess-budget.js';
 import { generateResetCode, hashPassword, hashResetCode, sameHash } from '../../auth/passwords.js';
 import type { Config } from '../../config.js';
 import { failure } from '../../errors.js';
+import type { Mail } from '../../mail/mailer.js';
+import type { MailQueue } from '../../mail/queue.js';
 
 /*
  * Password recovery (SECURITY.md, section 5; docs/decisions/0001-password-reset-proof.md): a
@@ -30,7 +32,20 @@ const ago = (ms: number, now: Date) => new Date(now.getTime() - ms);
 
 export type Verified = { resetToken: string };
 
-export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecret' | 'resetCodeOnlyGuessesPerDay'>) {
+/** The e-mail that carries a reset code. */
+function resetCodeMail(shopName: string, user: { email: string; name: string }, code: string): Mail {
+  return {
+    to: user.email,
+    subject: `${shopName}: رمز إعادة تعيين كلمة المرور ${code}`,
+    text: `مرحباً ${user.name}،\n\nرمز إعادة تعيين كلمة المرور: ${code}\nالرمز صالح لمدة 10 دقائق ولمرة واحدة.\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.\n${shopName}`,
+  };
+}
+
+export function createPasswordReset(
+  db: Database,
+  config: Pick<Config, 'jwtSecret' | 'resetCodeOnlyGuessesPerDay' | 'shopName'>,
+  mail: MailQueue,
+) {
   const keyed = (value: string) => hashResetCode(config.jwtSecret, value);
   const userIdsWithEmail = (email: string) => db.select({ id: users.id }).from(users).where(eq(users.email, email));
   /** Verified within the proof's lifetime: the code's own expiry no longer matters once verified. */
@@ -47,7 +62,10 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
   }
 
   return {
-    /** Stores a new code for the account (replacing the old one) and returns it for the e-mail. */
+    /**
+     * Stores a new code for the account (replacing the old one) and queues its e-mail in the same
+     * transaction, sealed and dropped unsent once the code has expired (docs/mail.md).
+     */
     async issueCode(email: string) {
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user) throw failure('resetEmailUnknown');
@@ -66,21 +84,23 @@ export function createPasswordReset(db: Database, config: Pick<Config, 'jwtSecre
       // At most RESET_CODES_PER_WINDOW e-mails per account per window, counted in the same
       // statement that stores the code, so parallel requests cannot pass the limit together.
       const windowOver = lt(passwordResets.windowStartedAt, ago(RESET_CODE_WINDOW_MS, now));
-      const stored = await db
-        .insert(passwordResets)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({
-          target: passwordResets.userId,
-          set: {
-            ...values,
-            codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${passwordResets.codesSent} + 1 END`,
-            windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now.toISOString()}::timestamptz ELSE ${passwordResets.windowStartedAt} END`,
-          },
-          setWhere: sql`${windowOver} OR ${passwordResets.codesSent} < ${RESET_CODES_PER_WINDOW}`,
-        })
-        .returning({ userId: passwordResets.userId });
-      if (stored.length === 0) throw failure('resetCodesTooMany');
-      return { user, code };
+      await db.transaction(async (tx) => {
+        const stored = await tx
+          .insert(passwordResets)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({
+            target: passwordResets.userId,
+            set: {
+              ...values,
+              codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${passwordResets.codesSent} + 1 END`,
+              windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now.toISOString()}::timestamptz ELSE ${passwordResets.windowStartedAt} END`,
+            },
+            setWhere: sql`${windowOver} OR ${passwordResets.codesSent} < ${RESET_CODES_PER_WINDOW}`,
+          })
+          .returning({ userId: passwordResets.userId });
+        if (stored.length === 0) throw failure('resetCodesTooMany');
+        await mail.enqueue(tx, resetCodeMail(config.shopName, user, code), { secretUntil: values.expiresAt });
+      });
     },
 
     /**

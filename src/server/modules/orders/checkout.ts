@@ -56,11 +56,12 @@ export type ConfirmResult =
   /** …that names nothing a refund could be made of: refused, logged. */
   | { outcome: 'mismatch'; session: CheckoutSession };
 
+/** What a checkout's outcome tells the customer, queued in the transaction that records it (docs/mail.md). */
 type Hooks = {
-  /** After a paid checkout became an order. */
-  orderCreated(orderId: string): Promise<void>;
-  /** After a paid checkout was refunded because it could not become an order. */
-  refunded(session: CheckoutSession): Promise<void>;
+  /** A paid checkout became an order (in the order's transaction). */
+  orderCreated(tx: Tx, orderId: string): Promise<void>;
+  /** A paid checkout was refunded because it could not become an order (in the transaction that records it). */
+  refunded(tx: Tx, session: CheckoutSession): Promise<void>;
 };
 
 /** Ends the caller's open checkouts (other than `except`) and gives their units back. */
@@ -185,12 +186,15 @@ export function createCheckouts(
           reason: session.failureReason ?? 'checkout could not become an order',
         }));
       }
-      const [done] = await db
-        .update(checkoutSessions)
-        .set({ status: 'refunded', refundId: id, refundedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'refund_due')))
-        .returning();
-      if (done) await hooks.refunded(done);
+      const done = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(checkoutSessions)
+          .set({ status: 'refunded', refundId: id, refundedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'refund_due')))
+          .returning();
+        if (row) await hooks.refunded(tx, row);
+        return row;
+      });
       return done ?? session;
     } catch (error) {
       log.error({ err: error, checkout: session.id }, 'refund failed: it stays due and is tried again');
@@ -281,8 +285,9 @@ export function createCheckouts(
       // Held units (still open, even past its time: the sweep has not given them back) become
       // the order's; otherwise they are taken again, if they are still there.
       const stockReserved = session.status === 'open' && session.stockReserved;
+      let order: { id: string };
       try {
-        const order = await tx.transaction((savepoint) =>
+        order = await tx.transaction((savepoint) =>
           createOrder(savepoint, {
             userId: session.userId,
             lines: session.lines,
@@ -298,12 +303,6 @@ export function createCheckouts(
             isTest: payments.isTest,
           }),
         );
-        const [done] = await tx
-          .update(checkoutSessions)
-          .set({ status: 'completed', orderId: order.id, providerPaymentId: paymentId, updatedAt: new Date() })
-          .where(eq(checkoutSessions.id, session.id))
-          .returning();
-        return { outcome: 'created', orderId: order.id, session: done ?? session };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         if (stockReserved) await releaseStock(tx, session.lines);
@@ -323,8 +322,14 @@ export function createCheckouts(
           .returning();
         return { outcome: 'refund', session: due ?? session };
       }
+      const [done] = await tx
+        .update(checkoutSessions)
+        .set({ status: 'completed', orderId: order.id, providerPaymentId: paymentId, updatedAt: new Date() })
+        .where(eq(checkoutSessions.id, session.id))
+        .returning();
+      await hooks.orderCreated(tx, order.id);
+      return { outcome: 'created', orderId: order.id, session: done ?? session };
     });
-    if (result.outcome === 'created') await hooks.orderCreated(result.orderId);
     if (result.outcome === 'refund') return { outcome: 'refund', session: await refund(result.session) };
     if (result.outcome === 'separate refund' && result.refund)
       return { ...result, refund: await refund(result.refund) };

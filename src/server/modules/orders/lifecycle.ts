@@ -10,11 +10,12 @@ import { checkoutSessions, invoices, orderItems, orders, type RefundRestock, ref
 import { failure } from '../../errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import type { DocumentIssuing } from '../e-invoicing/reporting.js';
-import { issueCreditNote, paidByCard } from '../invoices/service.js';
+import { invoiceById, issueCreditNote, paidByCard } from '../invoices/service.js';
 import { recordStaffAction, staffActorById } from '../staff-actions/service.js';
 import { type Actor, actorById, recordEvent } from './events.js';
 import { givenUp, providerAnswered, unclaimed } from './refund-claim.js';
 import { releaseStock } from './service.js';
+import type { OrderMessages } from './status-mail.js';
 
 /*
  * An order's life after it is made (docs/orders.md): its status, its payment state, the history
@@ -118,6 +119,8 @@ export function createLifecycle(
   log: FastifyBaseLogger,
   /** The currency's minor-unit digits: the staff log shows a refund's amount in major units. */
   digits: number,
+  /** What each change tells the customer and the shop, queued in its transaction (docs/mail.md). */
+  messages: OrderMessages,
 ) {
   /**
    * Claims a due refund for this process (docs/orders.md § Refunds): undefined when it is done, or
@@ -282,7 +285,13 @@ export function createLifecycle(
    * note of all of its tax invoice not credited yet. A member of staff's cancel whose refund would
    * pass their `refundLimit` (minor units) is refused before anything changes (docs/staff.md).
    */
-  async function cancel(orderId: string, actor: Actor, reason: string | undefined, refundLimit?: number) {
+  async function cancel(
+    orderId: string,
+    actor: Actor,
+    reason: string | undefined,
+    origin: string,
+    refundLimit?: number,
+  ) {
     const due = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId, actor.role === 'customer' ? (actor.id ?? undefined) : undefined);
       const allowed =
@@ -314,6 +323,7 @@ export function createLifecycle(
       // is credited of everything no credit note has taken back yet — usually by the refund's own
       // note just issued, which leaves nothing (docs/invoices.md § Credit notes).
       await issueCreditNote(tx, issuing, order.id, why);
+      await messages.statusChanged(tx, order.id, origin);
       return refund?.status === 'due' ? refund : undefined;
     });
     if (due) await settle(due);
@@ -325,7 +335,13 @@ export function createLifecycle(
    * sold and not yet put back. The same `idempotencyKey` with the same request answers the first
    * refund again (`replayed`); with another request it is refused.
    */
-  async function refund(orderId: string, actor: Actor, input: RefundInput, idempotencyKey: string | undefined) {
+  async function refund(
+    orderId: string,
+    actor: Actor,
+    input: RefundInput,
+    idempotencyKey: string | undefined,
+    origin: string,
+  ) {
     const restock = mergedRestock(input.restock);
     const requestHash = createHash('sha256')
       .update(JSON.stringify([input.amount, input.reason, restock.map((line) => [line.lineId, line.count])]))
@@ -367,6 +383,18 @@ export function createLifecycle(
         requestHash,
         restock,
       });
+      const creditNote = made.creditNoteId ? await invoiceById(tx, made.creditNoteId) : undefined;
+      await messages.refunded(
+        tx,
+        order.id,
+        {
+          amount: toMajor(made.amount, digits),
+          reason: made.reason,
+          byCard: made.provider !== null,
+          creditNoteNumber: creditNote?.number,
+        },
+        origin,
+      );
       return { refund: made, replayed: false };
     });
     if (result.replayed || result.refund.status !== 'due' || !(await settle(result.refund))) return result;
@@ -379,8 +407,8 @@ export function createLifecycle(
     refund,
 
     /** Staff move an order along ORDER_TRANSITIONS; `cancelled` is a cancel, with its stock and refund. */
-    async changeStatus(orderId: string, actor: Actor, change: StatusChange, refundLimit?: number) {
-      if (change.status === 'cancelled') return cancel(orderId, actor, change.note, refundLimit);
+    async changeStatus(orderId: string, actor: Actor, change: StatusChange, origin: string, refundLimit?: number) {
+      if (change.status === 'cancelled') return cancel(orderId, actor, change.note, origin, refundLimit);
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const tracking = {
@@ -415,6 +443,7 @@ export function createLifecycle(
           ...tracking,
         });
         if (delivered) await collectCashOnDelivery(tx, order, actor, now);
+        await messages.statusChanged(tx, order.id, origin);
       });
     },
 
@@ -423,14 +452,20 @@ export function createLifecycle(
      * with `false`, a paid one without refunds, done or on their way, unpaid), never a cancelled one's; `deliver` moves it to
      * delivered (or, with `false`, a delivered one back to processing). Setting a flag it already has
      * changes nothing.
-     * True when the order's status changed (the customer is told).
+     * When the order's status changed, the customer is told (queued in the same transaction).
      */
-    async setFlag(orderId: string, actor: Actor, flag: 'isPaid' | 'isDelivered', value: boolean): Promise<boolean> {
+    async setFlag(
+      orderId: string,
+      actor: Actor,
+      flag: 'isPaid' | 'isDelivered',
+      value: boolean,
+      origin: string,
+    ): Promise<void> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         const now = new Date();
         if (flag === 'isPaid') {
-          if (paidFlag(order.paymentStatus) === value) return false;
+          if (paidFlag(order.paymentStatus) === value) return;
           // A cancel has credited the whole invoice and settled the money (docs/orders.md § Cancel):
           // paying it now would leave money to give back with nothing left to credit.
           // Unpaying an order with a refund still on its way would let a later cancel think nothing
@@ -443,9 +478,9 @@ export function createLifecycle(
             .set({ paymentStatus, isPaid: value, paidAt: value ? now : null, updatedAt: now })
             .where(eq(orders.id, order.id));
           await recordEvent(tx, order.id, actor, { kind: 'payment', paymentStatus });
-          return false;
+          return;
         }
-        if ((order.status === 'delivered') === value) return false;
+        if ((order.status === 'delivered') === value) return;
         const status: OrderStatus = value ? 'delivered' : 'processing';
         if (value && !ORDER_TRANSITIONS[order.status].includes('delivered')) throw failure('orderTransitionInvalid');
         await tx
@@ -454,7 +489,7 @@ export function createLifecycle(
           .where(eq(orders.id, order.id));
         await recordEvent(tx, order.id, actor, { kind: 'status', fromStatus: order.status, toStatus: status });
         if (value) await collectCashOnDelivery(tx, order, actor, now);
-        return true;
+        await messages.statusChanged(tx, order.id, origin);
       });
     },
 

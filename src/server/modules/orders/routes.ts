@@ -40,22 +40,25 @@ import { invoiceById } from '../invoices/service.js';
 import { quoteCart } from '../pricing/service.js';
 import { checkRefundAllowed, refundLimitOf } from '../staff/service.js';
 import { type Checkouts, endOpenCheckouts } from './checkout.js';
-import { orderConfirmationMailer } from './confirmation-mail.js';
 import { actorOf } from './events.js';
 import { ordersCsv } from './export-csv.js';
 import type { Lifecycle } from './lifecycle.js';
 import { createOrder, createOrderReader, linesOf, type OrderViewer, orderFilterConditions } from './service.js';
-import { orderMessages } from './status-mail.js';
+import type { OrderMessages } from './status-mail.js';
 
 const cartParams = z.object({ cartId: idSchema });
 
 /** Staff read an order with the names of the staff who changed it; a customer, roles only. */
 const viewerOf = (user: { role: Role }): OrderViewer => (isStaffRole(user.role) ? 'staff' : 'customer');
 
-export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkouts: Checkouts, lifecycle: Lifecycle) {
+export async function orderRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  checkouts: Checkouts,
+  lifecycle: Lifecycle,
+  messages: OrderMessages,
+) {
   const { db, guards, media, config } = ctx;
-  const sendConfirmation = orderConfirmationMailer(ctx, app.log);
-  const messages = orderMessages(ctx, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const digits = currencyDigits(config.currency);
   const reader = createOrderReader(db, media, digits);
@@ -151,7 +154,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         const { postalCode, ...address } = request.body.shippingAddress;
         const { money, cityRecognised } = await quoteCart(tx, config, priced, address.city, 'cash');
         await markAddressUsed(tx, userId, address);
-        return createOrder(tx, {
+        const created = await createOrder(tx, {
           userId,
           lines: linesOf(priced),
           money,
@@ -162,13 +165,13 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
           shippingAddress: { ...address, postalCode: postalCode || config.defaultPostalCode, cityRecognised },
           method: 'cash',
         });
+        await messages.created(tx, created.id, origin(request));
+        return created;
       });
       // The provider's page of a checkout this order replaced (left with «رجوع», still in the tab's
       // history) stops taking payment, as when a new checkout replaces it (docs/payments.md, step 1).
       await checkouts.expireAtProvider(ended);
       const order = await reader.written(row.id, origin(request), 'customer');
-      await sendConfirmation(order, origin(request));
-      await messages.shopNotice(order, 'created', origin(request));
       return reply.code(201).send({ status: 'success', data: order });
     },
   );
@@ -313,12 +316,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         request.params.id,
         actorOf(user),
         request.body,
+        origin(request),
         await refundLimitOf(db, config, user),
       );
-      const order = await after(request, request.params.id);
-      await messages.statusChanged(order, origin(request));
-      if (order.status === 'cancelled') await messages.shopNotice(order, 'cancelled', origin(request));
-      return { data: order };
+      return { data: await after(request, request.params.id) };
     },
   );
 
@@ -339,12 +340,10 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         request.params.id,
         actorOf(user),
         request.body?.reason,
+        origin(request),
         await refundLimitOf(db, config, user),
       );
-      const order = await after(request, request.params.id);
-      await messages.statusChanged(order, origin(request));
-      await messages.shopNotice(order, 'cancelled', origin(request));
-      return { data: order };
+      return { data: await after(request, request.params.id) };
     },
   );
 
@@ -380,6 +379,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         actorOf(userOf(request)),
         { amount: minor, reason, restock },
         key,
+        origin(request),
       );
       const creditNote = refund.creditNoteId ? await invoiceById(db, refund.creditNoteId) : undefined;
       const order = await after(request, request.params.id);
@@ -387,18 +387,6 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
       // A repeated request is answered as the first was (201), and says so (as Stripe does); the
       // customer was told of the refund the first time, and only then (one e-mail per refund).
       if (replayed) reply.header('idempotent-replayed', 'true');
-      else {
-        await messages.refunded(
-          order,
-          {
-            amount: given,
-            reason: refund.reason,
-            byCard: refund.provider !== null,
-            creditNoteNumber: creditNote?.number,
-          },
-          origin(request),
-        );
-      }
       return reply.code(201).send({
         data: {
           _id: refund.id,
@@ -432,9 +420,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext, checkou
         // Without a body the flag is set (the original API); `{ isPaid: false }` unsets it.
         // Both now move the lifecycle and are recorded in the history (docs/orders.md).
         const value = request.body?.[flag] ?? true;
-        const moved = await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value);
+        await lifecycle.setFlag(request.params.id, actorOf(userOf(request)), flag, value, origin(request));
         const order = await reader.written(request.params.id, origin(request), 'staff');
-        if (moved) await messages.statusChanged(order, origin(request));
         return { status: 'Success' as const, data: order };
       },
     );

@@ -15,7 +15,6 @@ import { userOf } from '../../auth/guards.js';
 import type { AppContext } from '../../context.js';
 import { failing } from '../../http/openapi.js';
 import { originOf } from '../../http/origin.js';
-import { composeMail } from '../../mail/compose.js';
 import { serializeUser } from '../users/serialize.js';
 import {
   acceptInvite,
@@ -46,16 +45,11 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { body: staffInviteSchema, response: { 201: staffInviteEnvelope, ...failing(409) }, tags },
     },
     async (request, reply) => {
-      const { invite, token } = await createInvite(db, userOf(request), request.body);
-      const link = `${originOf(request, config)}/staff/invite/${token}`;
-      const roleName = invite.role === 'admin' ? 'مدير' : 'موظف';
-      await ctx.mailer.send(
-        composeMail(invite.email, `${config.shopName}: دعوة للانضمام إلى فريق العمل`, [
-          { text: `دُعيت للانضمام إلى فريق عمل ${config.shopName} بصفة ${roleName}.` },
-          { text: 'افتح الرابط لإنشاء حسابك:', href: link },
-          { text: 'الرابط صالح لمدة 24 ساعة ولمرة واحدة. إن لم تكن تتوقع هذه الدعوة فتجاهل الرسالة.' },
-        ]),
-      );
+      const { invite } = await createInvite(db, userOf(request), request.body, {
+        mail: ctx.mail,
+        origin: originOf(request, config),
+        shopName: config.shopName,
+      });
       return reply.code(201).send({ data: inviteView(invite) });
     },
   );

@@ -10,6 +10,9 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db-errors.js';
 import { failure } from '../../errors.js';
+import { composeMail } from '../../mail/compose.js';
+import type { Mail } from '../../mail/mailer.js';
+import type { MailQueue } from '../../mail/queue.js';
 import { storeSettingsOf } from '../settings/service.js';
 import { recordStaffAction, recordStaffActions, type StaffActor } from '../staff-actions/service.js';
 
@@ -56,7 +59,30 @@ export async function listStaff(db: Database) {
  * promotes one, so a customer cannot be handed the admin by a mistyped address (docs/staff.md).
  * Returns the invite and its token, which is stored only as a hash: it goes in the e-mail alone.
  */
-export async function createInvite(db: Database, actor: StaffActor, input: { email: string; role: StaffRole }) {
+/** Where an invite's link leads (the web page that accepts it). */
+const invitePagePath = (token: string) => `/staff/invite/${token}`;
+
+/** The e-mail that carries an invite's link. */
+function inviteMail(shopName: string, email: string, role: StaffRole, link: string): Mail {
+  const roleName = role === 'admin' ? 'مدير' : 'موظف';
+  return composeMail(email, `${shopName}: دعوة للانضمام إلى فريق العمل`, [
+    { text: `دُعيت للانضمام إلى فريق عمل ${shopName} بصفة ${roleName}.` },
+    { text: 'افتح الرابط لإنشاء حسابك:', href: link },
+    { text: 'الرابط صالح لمدة 24 ساعة ولمرة واحدة. إن لم تكن تتوقع هذه الدعوة فتجاهل الرسالة.' },
+  ]);
+}
+
+/**
+ * Invites `input.email` (replacing an earlier invite of that address) and queues the e-mail with
+ * its link in the same transaction: sealed, and dropped unsent once the link has expired
+ * (docs/mail.md). `origin`: the shop's address the link starts with.
+ */
+export async function createInvite(
+  db: Database,
+  actor: StaffActor,
+  input: { email: string; role: StaffRole },
+  invitation: { mail: MailQueue; origin: string; shopName: string },
+) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw failure('staffEmailTaken');
   const token = randomBytes(32).toString('base64url');
@@ -79,6 +105,10 @@ export async function createInvite(db: Database, actor: StaffActor, input: { ema
       action: 'staff.invited',
       subject: { type: 'user', id: null, label: input.email },
       changes: [{ field: 'role', before: null, after: input.role }],
+    });
+    const link = `${invitation.origin}${invitePagePath(token)}`;
+    await invitation.mail.enqueue(tx, inviteMail(invitation.shopName, invite.email, input.role, link), {
+      secretUntil: invite.expiresAt,
     });
     return { invite, token };
   });
