@@ -134,6 +134,22 @@ export const guessBudgets = pgTable('guess_budgets', {
 });
 
 /**
+ * The request limits of @fastify/rate-limit, shared by every process (src/server/http/rate-limit-store.ts):
+ * one row per limited route and key (an address, a customer), counting the hits of the window that
+ * ends at `windowEndsAt`. A hit after that starts a new window; a scheduled job deletes ended ones.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.route, t.key] })],
+);
+
+/**
  * Failed sign-ins per e-mail address, whether or not an account has it (so a lockout tells nobody
  * which addresses have accounts). A success deletes the row.
  */

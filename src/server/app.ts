@@ -30,6 +30,7 @@ import { registerJsonParser } from './http/json-body.js';
 import { noStoreAnswers, noStoreWithCredentials } from './http/no-store.js';
 import { nulGuard } from './http/nul-guard.js';
 import { completeApiRoute, openapiTransform, openapiTransformObject } from './http/openapi.js';
+import { databaseRateLimitStore, registerRateLimitCleanup } from './http/rate-limit-store.js';
 import { responseSerializer } from './http/responses.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createJobRunner } from './jobs/index.js';
@@ -78,12 +79,18 @@ export type BuildOptions = {
   strictResponses?: boolean;
 };
 
-/** How often every process ends the card checkouts whose time is up and retries due refunds. */
-const CHECKOUT_SWEEP_MS = 60_000;
+/**
+ * How often the card checkouts whose time is up are ended (their provider asked first) and the due
+ * refunds retried: once per period across every process (docs/payments.md).
+ */
+const SWEEP_SECONDS = 60;
+/** The scheduled jobs of the card checkouts' sweep and the refunds' retries (docs/decisions/0024-job-runner.md). */
+export const CHECKOUT_SWEEP = 'checkout-sweep';
+export const REFUND_SWEEP = 'refund-sweep';
 
 /**
  * The card checkouts of this shop, with what follows a payment (the confirmation e-mail, or the
- * refund notice), swept every minute while the app runs.
+ * refund notice), swept every minute by the job runner.
  */
 function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider | undefined) {
   const { db, config } = ctx;
@@ -110,15 +117,11 @@ function createCheckoutsFor(app: FastifyInstance, ctx: AppContext, provider: Pay
     },
   });
   const lifecycle = createLifecycle(db, provider, ctx.issuing, app.log, digits, messages);
-  const sweep = async () => {
-    await checkouts.sweep().catch((error: unknown) => app.log.error({ err: error }, 'checkout sweep failed'));
-    await lifecycle
-      .sweepRefunds()
-      .catch((error: unknown) => app.log.error({ err: error }, 'order refund sweep failed'));
-  };
-  const timer = setInterval(sweep, CHECKOUT_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A failed run is logged by the runner; the next period runs again.
+  ctx.jobs.schedule(CHECKOUT_SWEEP, SWEEP_SECONDS, async () => {
+    await checkouts.sweep();
+  });
+  ctx.jobs.schedule(REFUND_SWEEP, SWEEP_SECONDS, () => lifecycle.sweepRefunds());
   // Orders cancelled before every cancel credited its invoice get their credit note once.
   app.addHook('onReady', async () => {
     await lifecycle
@@ -193,6 +196,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   app.decorate('mail', ctx.mail);
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
+  registerRateLimitCleanup(jobs, database.db);
   app.decorate('apiVisits', { open: ctx.guards.openVisit, close: ctx.guards.closeVisit });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
@@ -204,6 +208,8 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the shop's database: a limit holds in total across every process.
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => failure('tooManyRequests'),
   });
   await app.register(multipart, {

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TTL_MS, MAX_ORDER_TOTAL_MINOR } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { checkoutSessions, orders, products } from '../../src/db/schema.js';
+import { CHECKOUT_SWEEP } from '../../src/server/app.js';
 import { signPayload } from '../../src/server/payments/signature.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createTestApp, runSchedule, type TestApp } from '../helpers/app.js';
 import { startFakeStripe } from '../helpers/fake-stripe.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import {
@@ -327,7 +328,8 @@ describe('Stripe (a local server speaking its API)', () => {
     // A replay creates nothing and refunds nothing twice.
     expect((await paid(stripeId, 20_000)).statusCode).toBe(200);
 
-    await sweepCheckouts(shop, 0);
+    // The app's minute sweep retries it (its scheduled job, run now).
+    await runSchedule(shop, CHECKOUT_SWEEP);
     const refunds = fake.calls.filter((call) => call.path === '/v1/refunds');
     expect(refunds.at(-1)?.form).toMatchObject({ payment_intent: `pi_${stripeId}`, amount: '20000' });
     const [done] = await shop.database.db

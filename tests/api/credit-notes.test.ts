@@ -5,10 +5,10 @@ import { currencyDigits } from '../../src/contract/money.js';
 import { ORDER_STATUS_NAMES } from '../../src/contract/order-statuses.js';
 import type { CreditNote, Order } from '../../src/contract/types.js';
 import { invoices, orders, refunds, storeSettings } from '../../src/db/schema.js';
+import { REFUND_SWEEP } from '../../src/server/app.js';
 import { documentHash, GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
-import { choosePaymentProvider } from '../../src/server/payments/choose.js';
 import { ao } from '../../src/web/i18n/admin-orders.js';
 import {
   type Account,
@@ -16,6 +16,7 @@ import {
   createTestApp,
   documentIssuingOf,
   orderMessagesOf,
+  runSchedule,
   type TestApp,
 } from '../helpers/app.js';
 import { startFakeStripe, stripePaidEvent } from '../helpers/fake-stripe.js';
@@ -398,15 +399,8 @@ describe('a card order through Stripe (live keys: a real sale)', () => {
     });
     expect(partial.json().data).toMatchObject({ status: 'due', creditNoteNumber: expect.any(Number) });
     expect((await cancelCard(order.id)).statusCode).toBe(200);
-    const lifecycle = createLifecycle(
-      stripe.shop.database.db,
-      choosePaymentProvider(stripe.shop.config).provider,
-      documentIssuingOf(stripe.shop),
-      quietLog,
-      currencyDigits(stripe.shop.config.currency),
-      orderMessagesOf(stripe.shop),
-    );
-    await lifecycle.sweepRefunds();
+    // The app's minute sweep of due refunds (its scheduled job, run now).
+    await runSchedule(stripe.shop, REFUND_SWEEP);
     const [after] = await stripe.shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ paymentStatus: 'refunded', refundedAmount: 20_000 });
     const { invoice, notes } = await documentsOf(order.id, stripe.shop);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
@@ -92,6 +93,46 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another process of the same shop: a second app on `t`'s database, through its own connection
+ * pool on PostgreSQL; the embedded database, which one process owns, is shared as it is. Closing it
+ * leaves `t`'s database alone.
+ */
+export async function createSecondApp(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = { ...t.config, ...overrides };
+  const own = t.database.kind === 'postgres';
+  const database = own ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : t.database;
+  const app = await buildApp({ config, database, strictResponses: true });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      if (own) await database.close();
+    },
+  };
+}
+
+/**
+ * Runs the app's scheduled job `name` once now through its runner, as a period's run is (fetched
+ * by the test, or by the app's own runner when it polls): answers when it has completed.
+ */
+export async function runSchedule(t: TestApp, name: string) {
+  const id = await t.app.jobs.enqueue(t.database.db, name, {});
+  if (!id) throw new Error(`${name}: no job enqueued`);
+  await t.app.jobs.runDue(name);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const job = await t.app.jobs.job(name, id);
+    if (job?.state === 'completed') return;
+    if (job?.state === 'failed') throw new Error(`${name} failed: ${JSON.stringify(job.output)}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not finish (${job?.state})`);
+    await delay(50);
+  }
 }
 
 export type Account = { id: string; email: string; password: string; token: string };

@@ -555,8 +555,9 @@ export function createCheckouts(
 
     /**
      * Ends every open checkout whose time is up and gives its units back, after asking the provider
-     * whether it was paid (askBeforeEnding); then retries refunds that are still due. Runs every
-     * minute in every process: each row changes state once.
+     * whether it was paid (askBeforeEnding); then retries refunds that are still due. The
+     * `checkout-sweep` schedule runs it once a minute across all processes; run twice at once (a
+     * period's run outlasting its lease), each row still changes state once.
      */
     async sweep(now = new Date()) {
       const asked = await askBeforeEnding(now);

@@ -524,7 +524,7 @@ export function createLifecycle(
       return uncredited.length;
     },
 
-    /** Retries refunds still due (the provider failed or the process stopped): every minute, in every process. */
+    /** Retries refunds still due (the provider failed or the process stopped): the `refund-sweep` schedule, once a minute across all processes. */
     async sweepRefunds() {
       if (!provider) return;
       const due = await db
