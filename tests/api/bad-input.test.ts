@@ -1961,9 +1961,10 @@ function attempts(route: string, spec: RouteSpec, valid: Valid, caller: Account 
 
 /**
  * Tables a refused request may legitimately change: failed sign-ins are counted (per e-mail, even
- * for addresses without an account) so that guessing is throttled.
+ * for addresses without an account) so that guessing is throttled, and a rate-limited route counts
+ * every request, refused or not (docs/deploy.md § Several processes).
  */
-const CHANGED_BY_REFUSALS = new Set(['login_throttle']);
+const CHANGED_BY_REFUSALS = new Set(['login_throttle', 'rate_limit_windows']);
 
 /** A digest of every row of every shop table (rows counted, contents hashed). */
 async function tableDigests(): Promise<Record<string, string>> {
