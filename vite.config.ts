@@ -9,12 +9,12 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // A phone on a slow network pays a round trip per file: a few larger chunks load faster
-        // than dozens of tiny ones (one per icon, one per helper). Route modules stay separate.
-        // `vendor` and `shared` take only what pages load up front (`$initial`): code loaded on
-        // demand — the forms' checks, which bring zod and the contract's schemas
-        // (src/web/lib/*-validation.ts) — is chunked on its own, so no page pays for it before a
-        // form is used (tests/api/web-bundle.test.ts).
+        // React and React Router in one chunk every page shares; the rest is split by what imports
+        // it, so a page loads only the modules it uses (issue 31: one chunk of everything two routes
+        // shared made every page load the admin's). Code behind a click or below the fold is a
+        // dynamic import(): the forms' checks, which bring zod and the contract's schemas
+        // (src/web/lib/*-validation.ts), dialogs, the carousels' Embla
+        // (tests/api/web-bundle.test.ts).
         codeSplitting: {
           groups: [
             {
@@ -22,8 +22,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
               priority: 3,
             },
-            { name: 'vendor', test: /node_modules/, minShareCount: 2, priority: 2, tags: ['$initial'] },
-            { name: 'shared', minShareCount: 2, priority: 1, tags: ['$initial'] },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { failureSchema, fieldErrorSchema } from './common.js';
 import { type ApiErrorCode, type ApiFailureKey, apiFailures, codeOf } from './messages.js';
-import { phoneInvalidMessages } from './phone.js';
+import { phoneInvalidMessages } from './phone-messages.js';
 
 /*
  * The failure bodies of /api/v1 and the catalogue's lookups (src/contract/messages.ts), shared by

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiMessages } from './messages.js';
-import { type PhoneCountry, phoneInvalidMessage, toE164 } from './phone.js';
+import { type PhoneCountry, toE164 } from './phone.js';
+import { phoneInvalidMessage } from './phone-messages.js';
 
 /** A required phone field, answered in E.164 (sign-up, profile, addresses, orders). */
 export const phoneSchema = (country: PhoneCountry) =>

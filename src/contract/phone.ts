@@ -1,6 +1,5 @@
 import { toAsciiDigits } from './digits.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from './markets.js';
-import { apiMessages } from './messages.js';
 
 /*
  * Mobile numbers (docs/decisions/0014-phone-numbers.md): the shop's phone country's in national
@@ -98,18 +97,6 @@ export function toE164(input: string, country: PhoneCountry): string | undefined
 export function isValidPhone(input: string, country: PhoneCountry): boolean {
   return toE164(input, country) !== undefined;
 }
-
-/**
- * The API's message for a number the shop does not take: the contract's own for an Egyptian shop
- * (its clients compare it), else one naming the rule. Every one of them has the code PHONE_INVALID
- * (src/contract/errors.ts).
- */
-export function phoneInvalidMessage(country: PhoneCountry): string {
-  if (country === 'EG') return apiMessages.phoneInvalid;
-  return `accept only ${PHONE_RULES[country].englishName} mobile numbers, or another supported Arab country's mobile number with its country code (+…)`;
-}
-
-export const phoneInvalidMessages: readonly string[] = PHONE_COUNTRIES.map(phoneInvalidMessage);
 
 /** National digits in groups: 9 as 2-3-4 (55 123 4567), 10 as 2-4-4, 8 as 4-4. */
 function grouped(national: string): string {

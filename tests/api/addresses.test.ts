@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import { phoneInvalidMessage } from '../../src/contract/phone.js';
+import { phoneInvalidMessage } from '../../src/contract/phone-messages.js';
 import { addresses } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { apiClient, expectClientError, expectFail, firstError, hostileBodies } from '../helpers/shopping.js';

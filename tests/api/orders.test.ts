@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '../../src/contract/markets.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import { phoneInvalidMessage } from '../../src/contract/phone.js';
+import { phoneInvalidMessage } from '../../src/contract/phone-messages.js';
 import type { Order } from '../../src/contract/types.js';
 import { checkoutSessions, orders, type products } from '../../src/db/schema.js';
 import { vatIncluded } from '../../src/server/modules/pricing/quote.js';

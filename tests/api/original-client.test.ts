@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { phoneInvalidMessage } from '../../src/contract/phone.js';
+import { phoneInvalidMessage } from '../../src/contract/phone-messages.js';
 import { createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipartParts, type Part, pngImage } from '../helpers/multipart.js';
 import { createTaxonomy, insertCoupon, insertProduct, unique } from '../helpers/shopping.js';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import { phoneInvalidMessage } from '../../src/contract/phone.js';
+import { phoneInvalidMessage } from '../../src/contract/phone-messages.js';
 import { users } from '../../src/db/schema.js';
 import { type Account, bearer, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWeb, webBuildDir } from '../../src/server/web.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTaxonomy, insertProduct } from '../helpers/shopping.js';
 
 /*
  * What a page loads up front carries no zod (docs/architecture.md, "Choices": the forms' checks
@@ -81,5 +83,34 @@ describe('zod is not in what a page loads up front', () => {
       const upFront = withStaticImports([...entry, ...assetFiles([route.module, ...(route.imports ?? [])].join(' '))]);
       expect(upFront.filter(hasZod), id).toEqual([]);
     }
+  });
+});
+
+/*
+ * What a product page costs a phone: the gzipped JavaScript its HTML preloads (the entry, the
+ * layouts and the route with what they import; the route manifest it also names loads only on a
+ * later navigation) and all that imports before running. A size, unlike a time, is the same on
+ * every run, so a test may hold it (issue 31). The budget is today's figure: the issue's target is
+ * 130 KB, and React with React Router alone are 105 KB of it.
+ */
+const PRODUCT_PAGE_JS_BUDGET_KB = 170;
+
+describe('the JavaScript a product page loads up front', () => {
+  it(`is at most ${PRODUCT_PAGE_JS_BUDGET_KB} KB gzipped`, async () => {
+    const { category } = await createTaxonomy(t);
+    const product = await insertProduct(t, { categoryId: category.id });
+    const res = await t.app.inject({ method: 'GET', url: `/products/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    const preloaded = [...res.body.matchAll(/<link rel="modulepreload" href="\/assets\/([\w.-]+\.js)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const upFront = withStaticImports(preloaded);
+    expect(upFront.some((file) => file.startsWith('entry.client-'))).toBe(true);
+    expect(upFront.some((file) => file.startsWith('product-'))).toBe(true);
+    const gzippedBytes = upFront.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(assetsDir, file)), { level: 9 }).length,
+      0,
+    );
+    expect(gzippedBytes / 1024).toBeLessThanOrEqual(PRODUCT_PAGE_JS_BUDGET_KB);
   });
 });

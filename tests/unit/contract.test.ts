@@ -10,9 +10,9 @@ import {
   nationalExample,
   normalizePhone,
   PHONE_COUNTRIES,
-  phoneInvalidMessage,
   toE164,
 } from '../../src/contract/phone.js';
+import { phoneInvalidMessage } from '../../src/contract/phone-messages.js';
 import { slugify } from '../../src/contract/slug.js';
 import { listEnvelope, pageOf } from '../../src/server/http/pagination.js';
 import { imageSrcSet } from '../../src/web/lib/format.js';

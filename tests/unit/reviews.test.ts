@@ -9,11 +9,10 @@ import {
   ratingLabel,
   reviewBody,
   reviewChanged,
-  reviewFailureFromApi,
   starHalfOf,
 } from '../../src/web/lib/review-form.js';
 import { validateReview } from '../../src/web/lib/review-validation.js';
-import { reviewAction } from '../../src/web/lib/reviews.server.js';
+import { reviewAction, reviewFailureFromApi } from '../../src/web/lib/reviews.server.js';
 import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 describe('the half-star rating input', () => {

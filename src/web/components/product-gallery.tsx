@@ -1,12 +1,13 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 import type { StoredImage } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { formatNumber, imageSrcSet } from '../lib/format';
+import { type CarouselSetup, useCarousel } from '../lib/use-carousel';
 
 const SWIPE_PX = 40;
 const IMAGE_PX = 960;
+const gallerySetup: CarouselSetup = async () => ({ options: { direction: 'rtl', dragThreshold: SWIPE_PX } });
 
 type ProductGalleryProps = {
   /** The stored pictures, the cover first. */
@@ -24,7 +25,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
       ? given.map((image) => ({ src: image.large, srcSet: imageSrcSet(image) }))
       : [{ src: '/placeholder.svg', srcSet: undefined }];
   const many = images.length > 1;
-  const [viewportRef, embla] = useEmblaCarousel({ direction: 'rtl', dragThreshold: SWIPE_PX });
+  const [viewportRef, embla] = useCarousel(gallerySetup);
   const [selected, setSelected] = useState(0);
   const total = formatNumber(images.length);
 

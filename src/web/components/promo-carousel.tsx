@@ -1,5 +1,3 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +5,7 @@ import { isExternalSlideLink } from '../../contract/home-values';
 import type { HomeSlide } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { imageSrcSet } from '../lib/format';
+import { type CarouselSetup, useCarousel } from '../lib/use-carousel';
 
 const SLIDE_MS = 2000;
 const SWIPE_PX = 40;
@@ -71,11 +70,16 @@ function usePrefersReducedMotion() {
 export function PromoCarousel({ slides: saved = [] }: { slides?: readonly HomeSlide[] }) {
   const slides = shownSlides(saved);
   const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', watchDrag: false }, [
-    // Pausing is ours (below): Embla's own hover and focus stops watch only the slides, not the
-    // arrows and dots around them.
-    Autoplay({ delay: SLIDE_MS, stopOnInteraction: false, active: !reducedMotion }),
-  ]);
+  const setup = useCallback<CarouselSetup>(async () => {
+    const { default: Autoplay } = await import('embla-carousel-autoplay');
+    return {
+      options: { loop: true, direction: 'rtl', watchDrag: false },
+      // Pausing is ours (below): Embla's own hover and focus stops watch only the slides, not the
+      // arrows and dots around them.
+      plugins: [Autoplay({ delay: SLIDE_MS, stopOnInteraction: false, active: !reducedMotion })],
+    };
+  }, [reducedMotion]);
+  const [viewportRef, embla] = useCarousel(setup);
   // Paused while the pointer is over the carousel or focus is anywhere inside it.
   const hovered = useRef(false);
   const focused = useRef(false);

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import type { ListEnvelope, Review, User } from '../../contract/types';
@@ -11,8 +11,12 @@ import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { AddReview } from './add-review';
 import { OwnReview } from './own-review';
 import { Pagination, pageFrom, pageHref } from './pagination';
-import { DeleteReviewDialog } from './review-dialogs';
 import { ReviewList } from './review-list';
+
+/** Radix's dialog loads when a visitor first asks to delete their review, not with the page (issue 31). */
+const DeleteReviewDialog = lazy(() =>
+  import('./review-dialogs').then(({ DeleteReviewDialog }) => ({ default: DeleteReviewDialog })),
+);
 
 type ReviewsSectionProps = {
   productId: string;
@@ -39,6 +43,8 @@ export function ReviewsSection({ productId, reviews, mine, timeZone, user, poste
   // Another reviews page of this product is on its way.
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const [deleting, setDeleting] = useState<Review | null>(null);
+  // Mounted from the first ask on, so it stays for its closing focus and later asks.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const added = useFetcher<ReviewActionResult>({ key: addReviewFetcher(productId) });
@@ -57,6 +63,7 @@ export function ReviewsSection({ productId, reviews, mine, timeZone, user, poste
   const askToDelete = (review: Review, button: HTMLElement) => {
     opener.current = button;
     setDeleting(review);
+    setDeleteAsked(true);
   };
   const close = (isOpen: boolean) => {
     if (!isOpen) setDeleting(null);
@@ -113,15 +120,19 @@ export function ReviewsSection({ productId, reviews, mine, timeZone, user, poste
         hrefFor={(page) => `${pageHref(location, page, REVIEWS_PAGE_PARAM)}#reviews`}
         label={pt.reviewsPages}
       />
-      <DeleteReviewDialog
-        review={deleting}
-        onOpenChange={close}
-        onCloseAutoFocus={restoreFocus}
-        onDeleted={() => {
-          setDeleting(null);
-          toast.success(rt.deleted);
-        }}
-      />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteReviewDialog
+            review={deleting}
+            onOpenChange={close}
+            onCloseAutoFocus={restoreFocus}
+            onDeleted={() => {
+              setDeleting(null);
+              toast.success(rt.deleted);
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

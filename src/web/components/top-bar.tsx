@@ -1,4 +1,5 @@
 import { LogIn, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
@@ -6,7 +7,10 @@ import { cartText } from '../i18n/cart';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import { SearchForm } from './search-form';
-import { UserMenu } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
+
+/** Radix's menu and its positioning load only for a signed-in visitor, after the page (issue 31). */
+const UserMenu = lazy(() => import('./user-menu').then(({ UserMenu }) => ({ default: UserMenu })));
 
 type TopBarProps = { user: User | null; cartCount: number; shopName: string };
 
@@ -20,7 +24,9 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
         <SearchForm />
         <nav className="ms-auto flex items-center gap-4 sm:ms-0">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<UserMenuButton user={user} />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">
               <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />

@@ -1,10 +1,11 @@
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Form, Link } from 'react-router';
 import { adminHome, isStaffRole } from '../../contract/staff-roles';
 import type { User } from '../../contract/types';
 import { authText } from '../i18n/auth';
 import { menuPages } from './account-pages';
+import { userMenuButtonProps } from './user-menu-button';
 
 // The control panel opens on the dashboard for admins (docs/dashboard.md), the orders for staff (docs/staff.md).
 const adminEntries = (role: string) => [{ to: adminHome(role), label: authText.adminPanel, Icon: LayoutDashboard }];
@@ -18,14 +19,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     // Not modal and not portalled: the page stays readable and the menu stays inside the banner landmark.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`${authText.accountMenu}: ${user.name}`}
-        className="flex max-w-40 items-center gap-1.5 rounded-md py-1 hover:text-brand-100 sm:max-w-56"
-      >
-        <UserRound aria-hidden="true" className="size-5 shrink-0" />
-        <bdi className="truncate">{user.name}</bdi>
-        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
-      </DropdownMenu.Trigger>
+      <DropdownMenu.Trigger {...userMenuButtonProps(user)} />
       <DropdownMenu.Content
         align="end"
         sideOffset={8}

@@ -1,4 +1,5 @@
 import type { PluralForms } from '../lib/plural';
+import { pt } from './product';
 
 /** Arabic texts of the admin product screens: the list, the add and edit form, the image widget. */
 export const ap = {
@@ -253,7 +254,7 @@ export const ap = {
 
 /** The options and variants of a product (docs/variants.md): the editor's words and its errors. */
 export const variantText = {
-  sku: 'رمز المنتج',
+  sku: pt.sku,
   section: 'الخيارات والأصناف',
   sectionHint:
     'أضف خيارات مثل المقاس واللون (حتى 3 خيارات) ليصبح لكل تركيبة منها صنف بسعره وكميته ورمزه. بدون خيارات يُباع المنتج بسعره وكميته أعلاه.',
@@ -311,5 +312,5 @@ export const variantText = {
   variantsOwnSku: 'لهذا المنتج خيارات: رمز المنتج (SKU) والباركود يُحددان لكل صنف في جدول الأصناف',
   optionFilterInvalid: 'فلتر الخيارات غير صالح',
   variantRequired: 'اختر المقاس أو اللون أولاً',
-  variantNotFound: 'هذا الاختيار لم يعد متوفراً، اختر غيره',
+  variantNotFound: pt.cartErrors.variantGone,
 };

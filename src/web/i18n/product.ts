@@ -1,9 +1,10 @@
 import type { PluralForms } from '../lib/plural';
-import { variantText } from './admin-products';
 import { cartText } from './cart';
 
 /** Arabic texts of the product page. */
 export const pt = {
+  /** A variant's stock-keeping code, shown on the product page and in the admin's variant editor. */
+  sku: 'رمز المنتج',
   breadcrumb: 'مسار التنقل',
   home: 'الرئيسية',
   gallery: 'صور المنتج',
@@ -53,7 +54,8 @@ export const pt = {
     customersOnly: 'السلة متاحة لحسابات العملاء فقط.',
     tooManyRequests: 'طلبات كثيرة، حاول مرة أخرى بعد قليل.',
     notEnoughStock: cartText.errors.notEnoughStock,
-    variantGone: variantText.variantNotFound,
+    /** Also the admin's variant editor's message (admin-products.ts). */
+    variantGone: 'هذا الاختيار لم يعد متوفراً، اختر غيره',
     failed: 'تعذّرت إضافة المنتج إلى السلة. حاول مرة أخرى.',
   },
   descriptionHeading: 'الوصف',

@@ -1,7 +1,6 @@
 import { RATING_MAX } from '../../contract/constants';
 import { toAsciiDigits } from '../../contract/digits';
 import { rt } from '../i18n/reviews';
-import { type ApiFailure, formFailureFromApi } from './api-errors';
 import type { FormFailure, FormValues } from './form';
 import { plural } from './plural';
 
@@ -58,19 +57,4 @@ export function reviewChanged(saved: { review: string; rating: number }, values:
 /** The API body of valid values (validateReview, review-validation.ts, found nothing). */
 export function reviewBody(values: ReviewValues): { review: string; rating: number } {
   return { review: values.review.trim(), rating: parseRating(values.rating) ?? 0 };
-}
-
-/**
- * A refused review as Arabic messages. docs/specification.md (Messages): staff get 'admins are not allowed to review' when
- * adding; any other 403 is someone else's review. The rest goes through the API's message catalogue.
- */
-export function reviewFailureFromApi(
-  failure: ApiFailure,
-  intent: ReviewIntent,
-  phoneCountry: string,
-): FormFailure<ReviewField> {
-  if (failure.status === 403) {
-    return { fieldErrors: {}, formError: intent === 'addReview' ? rt.staffNotAllowed : rt.notYours };
-  }
-  return formFailureFromApi(failure, reviewFields, phoneCountry);
 }

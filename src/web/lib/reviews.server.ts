@@ -1,15 +1,26 @@
 import { data, redirect } from 'react-router';
+import { rt } from '../i18n/reviews';
 import { type ApiClient, ApiError } from './api';
-import { formValues, hasErrors } from './form';
-import {
-  type ReviewActionResult,
-  type ReviewIntent,
-  reviewBody,
-  reviewFailureFromApi,
-  reviewFields,
-} from './review-form';
+import { type ApiFailure, formFailureFromApi } from './api-errors';
+import { type FormFailure, formValues, hasErrors } from './form';
+import { type ReviewActionResult, type ReviewField, type ReviewIntent, reviewBody, reviewFields } from './review-form';
 import { validateReview } from './review-validation';
 import { readSessionToken } from './session.server';
+
+/**
+ * A refused review as Arabic messages. docs/specification.md (Messages): staff get 'admins are not allowed to review' when
+ * adding; any other 403 is someone else's review. The rest goes through the API's message catalogue.
+ */
+export function reviewFailureFromApi(
+  failure: ApiFailure,
+  intent: ReviewIntent,
+  phoneCountry: string,
+): FormFailure<ReviewField> {
+  if (failure.status === 403) {
+    return { fieldErrors: {}, formError: intent === 'addReview' ? rt.staffNotAllowed : rt.notYours };
+  }
+  return formFailureFromApi(failure, reviewFields, phoneCountry);
+}
 
 type ReviewActionArgs = {
   api: ApiClient;

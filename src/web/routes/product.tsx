@@ -24,7 +24,6 @@ import { ReviewsSection } from '../components/reviews-section';
 import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
 import { VariantPicker } from '../components/variant-picker';
-import { variantText } from '../i18n/admin-products';
 import { cartText } from '../i18n/cart';
 import { type CartProblem, pt } from '../i18n/product';
 import { cartProblemOf, checkAddToCart, loginHref, stockOfChoice } from '../lib/add-to-cart';
@@ -363,7 +362,7 @@ function Availability({ inStock, sku }: { inStock: boolean; sku: string | undefi
 function SkuLine({ sku }: { sku: string }) {
   return (
     <p className="text-sm text-slate-700">
-      {variantText.sku}: <bdi dir="ltr">{sku}</bdi>
+      {pt.sku}: <bdi dir="ltr">{sku}</bdi>
     </p>
   );
 }
