@@ -164,11 +164,11 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   const catalogueVersion = createCatalogueVersion(database.db, config.catalogueVersionMaxAgeMs);
   app.decorate('catalogueVersion', catalogueVersion);
   app.decorate('shopContact', async () => shopContactOf(database.db, config, await catalogueVersion.current()));
-  // A write answered by this process may have changed the catalogue: its next page reads the
-  // version again rather than trusting the last second's (docs/caching.md).
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-      catalogueVersion.changed();
+  // A write this process answered (not a refused one) may have changed the catalogue: its next
+  // page reads the version again rather than trusting the last second's (docs/caching.md).
+  app.addHook('onResponse', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400) catalogueVersion.changed();
   });
   const guestCache = createPageCache({ maxBytes: config.pageCacheBytes, maxAgeMs: PAGE_MAX_AGE_MS });
   app.decorate('guestCache', guestCache);

@@ -224,8 +224,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       const handler = createRequestHandler(await loadBuild(), mode);
       const cspNonce = createNonce();
       let retryAfter: string | undefined;
+      // The loaders' calls share one check of the visitor's token; the visit ends with them.
       const visit = app.apiVisits.open();
-      reply.raw.once('close', () => app.apiVisits.close(visit));
       const transport = inProcessTransport(
         app,
         { host, protocol: request.protocol, ip: request.ip },
@@ -234,11 +234,16 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         },
         visit,
       );
-      const response = await handler(toFetchRequest(request, reply, host), {
-        apiTransport: transport,
-        shop: await shopFor(request),
-        cspNonce,
-      });
+      let response: Response;
+      try {
+        response = await handler(toFetchRequest(request, reply, host), {
+          apiTransport: transport,
+          shop: await shopFor(request),
+          cspNonce,
+        });
+      } finally {
+        app.apiVisits.close(visit);
+      }
       // A page that failed because the API could not serve it (the database or its storage) says so:
       // 503 with the API's Retry-After, not the form's 400 or the error page's 500. Its text already
       // tells people to try again shortly.

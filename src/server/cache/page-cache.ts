@@ -49,6 +49,17 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return undefined;
 }
 
+/**
+ * As the shop compresses what it does not keep (src/server/app.ts): about gzip's CPU, tighter. A
+ * higher quality would pay off on pages asked for often, and cost most on URLs asked for once.
+ */
+const BROTLI_QUALITY = 4;
+
+/** What an entry costs beyond its bytes and strings (its object, promises, the map's slot), roughly. */
+const ENTRY_OVERHEAD_BYTES = 512;
+/** A longer URL (made-up query parameters, most likely) is answered but not kept. */
+export const MAX_KEY_LENGTH = 2048;
+
 const weakEtagOf = (body: Buffer) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Whether an If-None-Match names this validator (weak comparison, RFC 9110 § 13.1.2). */
@@ -103,11 +114,17 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
       return entry;
     },
 
-    /** Keeps a page just rendered (one larger than the whole budget is not kept). */
+    /**
+     * Keeps a page just rendered. Its key, headers and bookkeeping count with its body, so many
+     * tiny answers under made-up URLs cannot outgrow the budget; a URL longer than MAX_KEY_LENGTH,
+     * or a page larger than the whole budget, is not kept.
+     */
     set(key: string, page: Omit<CachedPage, 'etag' | 'encoded'>): CachedPage {
-      const entry = { ...page, etag: weakEtagOf(page.body), encoded: {}, bytes: page.body.length };
+      const headerBytes = page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+      const bytes = page.body.length + 2 * (key.length + headerBytes) + ENTRY_OVERHEAD_BYTES;
+      const entry = { ...page, etag: weakEtagOf(page.body), encoded: {}, bytes };
       drop(key);
-      if (entry.bytes > maxBytes) return entry;
+      if (key.length > MAX_KEY_LENGTH || entry.bytes > maxBytes) return entry;
       entries.set(key, entry);
       usedBytes += entry.bytes;
       evict();
@@ -120,8 +137,8 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
       if (known) return known;
       const pending =
         encoding === 'br'
-          ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
-          : gzipAsync(page.body, { level: 9 });
+          ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+          : gzipAsync(page.body);
       page.encoded[encoding] = pending;
       void pending.then(
         (bytes) => grow(key, page as CachedPage & { bytes: number }, bytes.length),

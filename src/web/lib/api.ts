@@ -143,7 +143,12 @@ export type Download = { body: ReadableStream<Uint8Array>; headers: Record<strin
 const basketKeyHeader = (basketKey: string | undefined) => (basketKey ? { 'x-basket-key': basketKey } : undefined);
 
 /** The typed /api/v1 client the web's loaders and actions use: each call names its response schema. */
-export function createApiClient(transport: ApiTransport, token?: string) {
+export function createApiClient(
+  transport: ApiTransport,
+  token?: string,
+  /** false: catalogue reads go signed in too (the admin, which must read its own writes at once). */
+  sharedReads = true,
+) {
   /**
    * `S` is the call's response schema in src/contract (named as a type only: no schema reaches the
    * browser's bundle). The server serialises every answer through that same schema
@@ -165,10 +170,11 @@ export function createApiClient(transport: ApiTransport, token?: string) {
   /**
    * A catalogue read, the same for everyone who may see it: asked as a guest, so the API's kept
    * answer serves a signed-in visitor too (docs/caching.md), and asked again signed in only when a
-   * guest may not see it (a draft, a staff-only filter: 401, 403 or 404).
+   * guest may not see it (a draft, a staff-only filter: 401, 403 or 404). The admin's pages read
+   * signed in (`sharedReads` false): a kept answer may be up to a second behind another process.
    */
   async function read<S extends z.ZodType>(path: string, query: Query = {}): Promise<z.output<S>> {
-    if (!token) return get<S>(path, query);
+    if (!token || !sharedReads) return get<S>(path, query);
     const url = `${path}${toQueryString(query)}`;
     const response = await transport({ method: 'GET', path: url });
     if ([401, 403, 404].includes(response.status)) return call<S>('GET', url);

@@ -12,7 +12,12 @@ declare module 'react-router' {
   }
 }
 
-/** The API client for this request, signed in as the visitor when their cookie holds a token. */
+/**
+ * The API client for this request, signed in as the visitor when their cookie holds a token. In
+ * the admin its catalogue reads go signed in as well, never from a guest's kept answer, so a
+ * screen shows what was just saved whichever process serves it (docs/caching.md).
+ */
 export function apiFor(request: Request, context: AppLoadContext) {
-  return createApiClient(context.apiTransport, readSessionToken(request));
+  const inAdmin = new URL(request.url).pathname.startsWith('/admin');
+  return createApiClient(context.apiTransport, readSessionToken(request), !inAdmin);
 }

@@ -473,7 +473,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     // A search ranks every match anyway: it counts them all in the same pass.
     const cap = search ? undefined : offset + limit + COUNT_WINDOW;
     const matches = cap
-      ? sql<number>`(select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${cap}) as window_matches)`
+      ? sql<number>`(select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${cap + 1}) as window_matches)`
       : sql<number>`count(*) over ()`;
     const rows = await db
       .select({ ...productColumns, matches: matches.mapWith(Number) })
@@ -485,7 +485,8 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     const counted =
       rows[0]?.matches ??
       (offset === 0 ? 0 : ((await db.select({ value: count() }).from(products).where(where))[0]?.value ?? 0));
-    const atLeast = cap !== undefined && counted >= cap;
+    // One row past the window tells "exactly cap" from "more than cap".
+    const atLeast = cap !== undefined && counted > cap;
     return { rows, total: atLeast && cap ? cap : counted, atLeast, search };
   }
 
