@@ -76,6 +76,8 @@ export async function expectNoAxeViolations(page: Page) {
   // load (aria-busy, BusyRegion) reads the same way: the address bar can change before React
   // repaints it. (The top progress bar is busy too, and dims nothing.)
   await expect(page.locator('[aria-busy="true"]:not([role="progressbar"])')).toHaveCount(0);
+  // A toast fades in only once sonner marks it mounted: before that no animation runs yet.
+  await expect(page.locator('[data-sonner-toast]:not([data-mounted="true"])')).toHaveCount(0);
   await page
     .waitForFunction(
       () =>
