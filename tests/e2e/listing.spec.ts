@@ -25,6 +25,7 @@ const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('article');
 const cardTitles = (page: Page) => cards(page).getByRole('heading', { level: 3 });
 const heading = (page: Page) => main(page).getByRole('heading', { level: 1 });
+/** A pager's link to page n, by its exact name («الصفحة 1», never «الصفحة 10»). */
 const pageLink = (n: number) => `الصفحة ${formatNumber(n)}`;
 const pager = (page: Page) => page.getByRole('navigation', { name: c.productsPager });
 
@@ -258,22 +259,25 @@ test.describe('/products listing', () => {
     await pager(page).getByRole('link', { name: 'الصفحة التالية' }).click();
     await expect(page).toHaveURL('/products?page=2');
     await expect(cardTitles(page)).toHaveText(second.data.map((p) => p.title));
-    await expect(pager(page).getByRole('link', { name: pageLink(2) })).toHaveAttribute('aria-current', 'page');
+    await expect(pager(page).getByRole('link', { name: pageLink(2), exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page).toHaveTitle(`${c.withPage(c.allProductsTitle, 2)} | متجر`);
 
     await pager(page)
-      .getByRole('link', { name: pageLink(1) })
+      .getByRole('link', { name: pageLink(1), exact: true })
       .click();
     await expect(page).toHaveURL('/products');
     await pager(page)
-      .getByRole('link', { name: pageLink(2) })
+      .getByRole('link', { name: pageLink(2), exact: true })
       .click();
     await expect(page).toHaveURL('/products?page=2');
 
     // Sort and filters stay in the page links.
     await page.goto('/products?sort=-price');
     await pager(page)
-      .getByRole('link', { name: pageLink(2) })
+      .getByRole('link', { name: pageLink(2), exact: true })
       .click();
     await expect(page).toHaveURL('/products?sort=-price&page=2');
     const sorted = await productsApi(request, 'sort=-price&page=2');
@@ -293,7 +297,7 @@ test.describe('/products listing', () => {
       await route.continue();
     });
     await pager(page)
-      .getByRole('link', { name: pageLink(2) })
+      .getByRole('link', { name: pageLink(2), exact: true })
       .click();
     await expect(main(page).getByRole('status')).toHaveText(c.loading);
     await expect(main(page).locator('[aria-busy="true"]')).toHaveCount(1);
@@ -378,7 +382,7 @@ test.describe('category and brand pages', () => {
       await expect(main(page).getByText(plural(big.list.results, c.productCount))).toBeVisible();
       await expect(cardTitles(page)).toHaveText(big.list.data.map((p) => p.title));
       await pager(page)
-        .getByRole('link', { name: pageLink(2) })
+        .getByRole('link', { name: pageLink(2), exact: true })
         .click();
       await expect(page).toHaveURL(`/products/allCategory/${big.category.id}?page=2`);
       const second = await productsApi(request, `category=${big.category.id}&page=2`);
@@ -438,7 +442,7 @@ test.describe('all categories and all brands', () => {
     await expectNoAxeViolations(page);
 
     const categoriesPager = page.getByRole('navigation', { name: c.categoriesPager });
-    await categoriesPager.getByRole('link', { name: pageLink(2) }).click();
+    await categoriesPager.getByRole('link', { name: pageLink(2), exact: true }).click();
     await expect(page).toHaveURL('/allcategory?page=2');
     await expect(tiles).toHaveText(categories.slice(6, 12).map((category) => category.name));
     await expect(page).toHaveTitle(`${c.withPage(c.allCategoriesTitle, 2)} | متجر`);
@@ -465,7 +469,7 @@ test.describe('all categories and all brands', () => {
     const brandsPager = page.getByRole('navigation', { name: c.brandsPager });
     await brandsPager.getByRole('link', { name: 'الصفحة التالية' }).click();
     await expect(page).toHaveURL('/allbrands?page=2');
-    await brandsPager.getByRole('link', { name: pageLink(3) }).click();
+    await brandsPager.getByRole('link', { name: pageLink(3), exact: true }).click();
     await expect(page).toHaveURL('/allbrands?page=3');
     await expect(tiles).toHaveText(brands.slice(12, 18).map((brand) => brand.name));
     await expect(brandsPager.getByRole('link', { name: 'الصفحة التالية' })).toHaveCount(0);

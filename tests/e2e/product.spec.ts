@@ -182,7 +182,7 @@ test.describe('product page', () => {
     await expect(reviews.getByRole('img', { name: 'تقييم 4.5 من 5' })).toHaveCount(2);
 
     const pager = reviews.getByRole('navigation', { name: 'صفحات التقييمات' });
-    await expect(pager.getByRole('link', { name: 'الصفحة 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'الصفحة 1', exact: true })).toHaveAttribute('aria-current', 'page');
     await pager.getByRole('link', { name: 'الصفحة 2' }).click();
     await expect(page).toHaveURL(new RegExp(`/products/${product.id}\\?reviewsPage=2#reviews$`));
     await expect(reviews.getByRole('article')).toHaveCount(1);

@@ -296,7 +296,7 @@ test.describe('writing a review', () => {
     await expect(section(page).getByRole('article').first().getByRole('heading')).toHaveText(me.name);
     await expect(section(page).getByRole('heading', { level: 2 })).toHaveText(/\(5 تقييمات\)/);
     const pager = section(page).getByRole('navigation', { name: 'صفحات التقييمات' });
-    await expect(pager.getByRole('link', { name: 'الصفحة 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'الصفحة 1', exact: true })).toHaveAttribute('aria-current', 'page');
     expect(await notReloaded(page)).toBe(true);
   });
 });
