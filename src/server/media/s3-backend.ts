@@ -1,0 +1,80 @@
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { FastifyBaseLogger } from 'fastify';
+import type { S3Settings } from '../config.js';
+import { failure } from '../errors.js';
+import { MEDIA_CACHE_CONTROL, MEDIA_CONTENT_TYPE, type MediaBackend } from './backend.js';
+
+/**
+ * How long S3 may take: a connection in 2 s, then no more than 5 s without a byte, one retry. An
+ * S3 that is down or hangs costs a request about 15 s at most and answers 503
+ * MEDIA_STORE_UNAVAILABLE, never a 500 and never minutes.
+ */
+const CONNECTION_TIMEOUT_MS = 2_000;
+const REQUEST_TIMEOUT_MS = 5_000;
+const MAX_ATTEMPTS = 2;
+
+const notFound = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
+
+/**
+ * MEDIA_STORE=s3: the objects of one bucket through the AWS SDK v3 (any S3-compatible server:
+ * AWS, MinIO, Cloudflare R2, Backblaze B2…). One client per store, destroyed on close.
+ */
+export function s3Backend(settings: S3Settings, log?: Pick<FastifyBaseLogger, 'warn'>): MediaBackend {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: settings.credentials,
+    forcePathStyle: settings.forcePathStyle,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    // Checksums only where S3 requires them: the SDK's default CRC32 trailers are not understood
+    // by every S3-compatible server, and a PUT of a buffer is checked by its Content-Length anyway.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+
+  /** Any failure of the bucket (down, slow, refusing) is the shop's 503, with its cause logged. */
+  const unavailable = (operation: string, key: string) => (error: unknown) => {
+    log?.warn({ err: error, operation, bucket: Bucket, key }, 'media store unavailable');
+    throw failure('mediaStoreUnavailable');
+  };
+
+  return {
+    directory: undefined,
+    async put(Key, Body) {
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket,
+            Key,
+            Body,
+            ContentType: MEDIA_CONTENT_TYPE,
+            CacheControl: MEDIA_CACHE_CONTROL,
+          }),
+        )
+        .catch(unavailable('put', Key));
+    },
+    async exists(Key) {
+      return client.send(new HeadObjectCommand({ Bucket, Key })).then(
+        () => true,
+        (error: unknown) => (notFound(error) ? false : unavailable('head', Key)(error)),
+      );
+    },
+    async delete(Key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key })).catch((error: unknown) => {
+        if (!notFound(error)) unavailable('delete', Key)(error);
+      });
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
