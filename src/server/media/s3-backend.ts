@@ -11,9 +11,9 @@ import { failure } from '../errors.js';
 import { MEDIA_CACHE_CONTROL, MEDIA_CONTENT_TYPE, type MediaBackend } from './backend.js';
 
 /**
- * How long S3 may take: a connection in 2 s, then no more than 5 s without a byte, one retry. An
- * S3 that is down or hangs costs a request about 15 s at most and answers 503
- * MEDIA_STORE_UNAVAILABLE, never a 500 and never minutes.
+ * How long S3 may take: a connection in 2 s, a whole call in 5 s, one retry. An S3 that is down or
+ * hangs costs a request about 10 s at most and answers 503 MEDIA_STORE_UNAVAILABLE, never a 500
+ * and never the SDK's minutes (without `throwOnRequestTimeout` its request timeout only warns).
  */
 const CONNECTION_TIMEOUT_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -33,7 +33,11 @@ export function s3Backend(settings: S3Settings, log?: Pick<FastifyBaseLogger, 'w
     credentials: settings.credentials,
     forcePathStyle: settings.forcePathStyle,
     maxAttempts: MAX_ATTEMPTS,
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
     // Checksums only where S3 requires them: the SDK's default CRC32 trailers are not understood
     // by every S3-compatible server, and a PUT of a buffer is checked by its Content-Length anyway.
     requestChecksumCalculation: 'WHEN_REQUIRED',
