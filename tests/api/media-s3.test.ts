@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS } from '../../src/contract/constants.js';
+import { PRODUCT_CSV_COLUMNS as C, IMAGE_SIZE_WIDTHS, IMAGE_WIDTHS } from '../../src/contract/constants.js';
 import { codeOf } from '../../src/contract/messages.js';
 import type { NamedItem, Product } from '../../src/contract/types.js';
 import type { Config } from '../../src/server/config.js';
+import { BOM, csvLine, parseCsv } from '../../src/server/http/csv.js';
 import { MEDIA_CACHE_CONTROL } from '../../src/server/media/backend.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FieldValue, type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { type S3Server, startS3Server } from '../helpers/s3.js';
 import { apiClient, unique } from '../helpers/shopping.js';
+import { zipOf } from '../helpers/zip.js';
 
 /**
  * MEDIA_STORE=s3 against a local S3-compatible server (tests/helpers/s3.ts): the same pictures,
@@ -187,6 +189,66 @@ describe('a bad picture', () => {
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().code).toBe(codeOf('imageTooManyPixels'));
     expect(await s3.listKeys()).toEqual(before);
+  });
+});
+
+describe('a products import', () => {
+  it("takes the export's bucket URLs back, and a zip's picture into the bucket", async () => {
+    const [cover, zipped] = await Promise.all(['#124', '#421'].map(picture));
+    if (!cover || !zipped) throw new Error('pictures');
+    const product = await createProduct(cover, [cover]);
+    const exported = parseCsv((await send('GET', '/products/export.csv', { token: admin.token })).body);
+    if (!('records' in exported)) throw new Error('the export is not CSV');
+    const [headings = [], ...rows] = exported.records.map((record) => record.cells);
+    const row = rows.find((cells) => cells[headings.indexOf(C.productId)] === product.id) ?? [];
+    expect(row[headings.indexOf(C.imageCover)]).toBe(product.imageCover);
+    // The same product again, its cover from the export (a bucket URL), a second picture from the zip.
+    row[headings.indexOf(C.images)] = `${product.imageCover} | new.png`;
+    const csv = Buffer.from(BOM + csvLine(headings) + csvLine(row), 'utf8');
+    const { payload, headers } = multipart(
+      {},
+      {
+        file: { filename: 'products.csv', contentType: 'text/csv', data: csv },
+        images: {
+          filename: 'pictures.zip',
+          contentType: 'application/zip',
+          data: zipOf([{ name: 'new.png', data: zipped.data }]),
+        },
+      },
+    );
+    const applied = await send('POST', '/products/import?dryRun=false', { token: admin.token, payload, headers });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ images: 1, problems: [], products: { created: 0, updated: 1 } });
+    const after: Product = (await send('GET', `/products/${product.id}`)).json().data;
+    expect(keysOf(after)).toEqual([productKeyOf(cover), productKeyOf(zipped)]);
+    expect(await stored(productKeyOf(zipped))).toBe(true);
+  });
+});
+
+describe('disk behind a CDN (MEDIA_PUBLIC_URL without MEDIA_STORE=s3)', () => {
+  it('the URLs lead to the CDN, which the shop still serves at /media/ with the same headers', async () => {
+    const cdn = 'https://cdn.example.com/media';
+    const shop = await createTestApp({ media: { store: 'disk', publicUrl: cdn } });
+    try {
+      const account = await createAccount(shop, 'admin');
+      const made = await sendForm(
+        'POST',
+        '/categories',
+        { name: unique('قسم') },
+        { image: await picture('#369') },
+        { shop, account },
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const item: NamedItem = made.json().data;
+      const key = item.imageSizes?.key ?? '';
+      expect(item.imageSizes?.small).toBe(`${cdn}/${key}-${IMAGE_SIZE_WIDTHS.small}.webp`);
+      const origin = await shop.app.inject({ method: 'GET', url: new URL(item.image ?? '').pathname });
+      expect(origin.statusCode).toBe(200);
+      expect(origin.headers['content-type']).toBe('image/webp');
+      expect(origin.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+    } finally {
+      await shop.close();
+    }
   });
 });
 
