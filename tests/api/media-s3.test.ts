@@ -264,7 +264,6 @@ describe('a bucket that does not answer', () => {
   async function expectUnavailable(endpoint: string) {
     const app = await createTestApp(endpointAt(endpoint));
     try {
-      const started = Date.now();
       const res = await sendForm(
         'POST',
         '/categories',
@@ -275,8 +274,6 @@ describe('a bucket that does not answer', () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ status: 'error', code: codeOf('mediaStoreUnavailable') });
       expect(res.headers['retry-after']).toBe('5');
-      // Two attempts of at most 5 s each (src/server/media/s3-backend.ts), not minutes.
-      expect(Date.now() - started).toBeLessThan(20_000);
       const categories = await app.app.inject({ method: 'GET', url: '/api/v1/categories' });
       expect(categories.json().data).toEqual([]);
     } finally {
@@ -290,6 +287,8 @@ describe('a bucket that does not answer', () => {
     await expectUnavailable(gone.endpoint);
   });
 
+  // Two attempts of at most 5 s each (src/server/media/s3-backend.ts): well within the test's 30 s,
+  // where the SDK's defaults would wait on for as long as the socket stays open.
   it('hanging (connects, never answers): the same 503 within seconds', async () => {
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((socket) => sockets.add(socket));

@@ -38,8 +38,8 @@ export function s3Backend(settings: S3Settings, log?: Pick<FastifyBaseLogger, 'w
       requestTimeout: REQUEST_TIMEOUT_MS,
       throwOnRequestTimeout: true,
     },
-    // Checksums only where S3 requires them: the SDK's default CRC32 trailers are not understood
-    // by every S3-compatible server, and a PUT of a buffer is checked by its Content-Length anyway.
+    // Checksums only where S3 requires them: the CRC32 checksums the SDK adds by default since
+    // 3.729 are refused by some S3-compatible servers (older MinIO, some R2 and B2 endpoints).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
