@@ -58,7 +58,7 @@ export const apiFailures = {
   },
   mediaStoreUnavailable: {
     status: 503,
-    message: 'The shop cannot save pictures right now (its media storage does not answer), please try again shortly',
+    message: 'The shop cannot save pictures right now (its media storage does not answer)',
     note: 'MEDIA_STORE=s3 and the bucket did not answer in time or refused; nothing was saved. Try again after the `retry-after` header (5 s).',
   },
   internalError: { status: 500, message: 'Something went wrong', note: 'With `status: "error"`.' },
