@@ -56,6 +56,11 @@ export const apiFailures = {
     message: 'The shop cannot save changes right now (its storage is failing), please try again later',
     note: 'Nothing was saved; try again after the `retry-after` header (30 s).',
   },
+  mediaStoreUnavailable: {
+    status: 503,
+    message: 'The shop cannot save pictures right now (its media storage does not answer)',
+    note: 'MEDIA_STORE=s3 and the bucket did not answer in time or refused; nothing was saved. Try again after the `retry-after` header (5 s).',
+  },
   internalError: { status: 500, message: 'Something went wrong', note: 'With `status: "error"`.' },
   textHasNul: { field: true, message: 'Text must not contain NUL characters' },
   invalidId: { field: true, message: 'Invalid id format' },

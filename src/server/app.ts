@@ -36,7 +36,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/mailer.js';
 import { createMailQueue } from './mail/queue.js';
-import { createMediaStore } from './media/store.js';
+import { MEDIA_CACHE_CONTROL } from './media/backend.js';
+import { mediaStoreOf } from './media/store.js';
 import { registerBasketReminders } from './modules/abandoned-carts/reminder-mail.js';
 import { abandonedCartRoutes, reminderRoutes } from './modules/abandoned-carts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
@@ -189,10 +190,11 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     guards: createGuards(database.db, tokens),
     mailer,
     mail: createMailQueue(jobs, mailer, config, app.log),
-    media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
+    media: mediaStoreOf(config, app.log),
     jobs,
     issuing: documentIssuing(config, jobs),
   };
+  app.addHook('onClose', () => ctx.media.close());
   app.decorate('mail', ctx.mail);
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
@@ -232,13 +234,17 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(fastifyStatic, {
-    root: ctx.media.directory,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // Disk media at /media/ (a CDN may stand in front, MEDIA_PUBLIC_URL); a bucket's are served by
+  // its own URL, so the shop has no /media/ then (docs/deploy.md § Media on object storage).
+  if (ctx.media.directory) {
+    await app.register(fastifyStatic, {
+      root: ctx.media.directory,
+      prefix: '/media/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('cache-control', MEDIA_CACHE_CONTROL),
+    });
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   // Ready when the database answers and writes work: a storage failure is remembered until a probe

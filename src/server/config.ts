@@ -48,6 +48,15 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   // How old the catalogue's version a process trusts may be (docs/caching.md); 0 reads it each time.
   CATALOGUE_VERSION_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // Where the pictures go (docs/deploy.md § Media on object storage).
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  MEDIA_PUBLIC_URL: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(5),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -112,6 +121,8 @@ export type Config = {
   pageCacheBytes: number;
   /** How long a process trusts the catalogue's version it read (docs/caching.md); 0: read each time. */
   catalogueVersionMaxAgeMs: number;
+  /** Where the pictures' files go and the base of their URLs (docs/deploy.md § Media on object storage). */
+  media: MediaSettings;
   maxUploadBytes: number;
   maxImagePixels: number;
   logLevel: string;
@@ -140,6 +151,25 @@ export type Config = {
   };
   /** The durable job runner (src/server/jobs/, docs/decisions/0024-job-runner.md). */
   jobs: JobSettings;
+};
+
+export type MediaSettings = {
+  /**
+   * MEDIA_PUBLIC_URL without its trailing slash: the base under which `<key>-<width>.webp` is found
+   * (a CDN or the bucket). Unset: the shop's own `/media/` (disk only).
+   */
+  publicUrl: string | undefined;
+} & ({ store: 'disk' } | { store: 's3'; s3: S3Settings });
+
+export type S3Settings = {
+  /** Unset: AWS's own endpoint of the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default credentials (its AWS_* variables, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (MinIO, most local servers). */
+  forcePathStyle: boolean;
 };
 
 export type JobSettings = {
@@ -318,6 +348,52 @@ function paymobSettings(e: z.infer<typeof envSchema>): PaymobSettings {
   };
 }
 
+/** A base URL of media: http(s), no query or fragment; its trailing slash dropped. */
+function mediaBase(name: string, value: string): string {
+  const url = new URL(value);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error(
+      `Invalid environment:\n  ${name}: "${value}" must be an http(s) URL without a query or fragment (docs/deploy.md)`,
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * MEDIA_STORE: `disk` (DATA_DIR/media, served at /media/) or `s3`, which needs S3_BUCKET and
+ * MEDIA_PUBLIC_URL (the shop serves no /media/ then), and both keys or neither (then the AWS SDK's
+ * own credentials): checked at start rather than on the first upload.
+ */
+function mediaSettings(e: z.infer<typeof envSchema>): MediaSettings {
+  const publicUrl = e.MEDIA_PUBLIC_URL ? mediaBase('MEDIA_PUBLIC_URL', e.MEDIA_PUBLIC_URL) : undefined;
+  if (e.MEDIA_STORE === 'disk') return { store: 'disk', publicUrl };
+  const bucket = e.S3_BUCKET?.trim();
+  if (!bucket || !publicUrl) {
+    const missing = [bucket ? '' : 'S3_BUCKET', publicUrl ? '' : 'MEDIA_PUBLIC_URL'].filter(Boolean);
+    throw new Error(
+      `Invalid environment:\n  MEDIA_STORE=s3 needs ${missing.join(', ')} (docs/deploy.md § Media on object storage)`,
+    );
+  }
+  const accessKeyId = e.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      "Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK's own credentials",
+    );
+  }
+  return {
+    store: 's3',
+    publicUrl,
+    s3: {
+      endpoint: e.S3_ENDPOINT ? mediaBase('S3_ENDPOINT', e.S3_ENDPOINT) : undefined,
+      bucket,
+      region: e.S3_REGION,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    },
+  };
+}
+
 /**
  * CORS_ORIGINS: comma-separated exact origins (`https://app.example`, `http://localhost:3000`).
  * Each must be an origin as a browser sends it (scheme, host, port; no path, no wildcard), or the
@@ -382,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: e.SERVE_WEB === 'true',
     pageCacheBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024),
     catalogueVersionMaxAgeMs: e.CATALOGUE_VERSION_MAX_AGE_MS,
+    media: mediaSettings(e),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     logLevel: e.LOG_LEVEL,

@@ -109,6 +109,8 @@ export function registerErrorHandling(app: FastifyInstance, storage: StorageMoni
       return reply.code(400).send({ errors: issuesError(issues, source, locations[context]).errors });
     }
     if (error instanceof HttpError) {
+      // A service that did not answer (the media store): soon again, as after a database reconnect.
+      if (error.statusCode === 503) reply.header('retry-after', '5');
       return reply
         .code(error.statusCode)
         .send({ ...failBody(error.statusCode, error.message, error.code), ...error.details });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DataDirectoryInUseError } from '../db/data-dir-lock.js';
@@ -6,7 +5,7 @@ import { normaliseStoredPhones } from '../db/phones.js';
 import { seedDatabase } from '../db/seed/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createMediaStore } from './media/store.js';
+import { mediaStoreOf } from './media/store.js';
 import { eInvoicingStartProblem } from './modules/e-invoicing/service.js';
 import { isPublic, publicModeProblems, replacePublishedPasswords } from './public-mode.js';
 import { registerWeb } from './web.js';
@@ -48,12 +47,12 @@ if (eInvoicingProblem) {
 }
 const phonesNormalised = await normaliseStoredPhones(database.db, config.phoneCountry);
 if (phonesNormalised > 0) logger.info(`${phonesNormalised} stored phone numbers rewritten in E.164`);
-await seedDatabase({
-  db: database.db,
-  config,
-  media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
-  log: (message) => logger.info(message),
-});
+const seedMedia = mediaStoreOf(config, logger);
+try {
+  await seedDatabase({ db: database.db, config, media: seedMedia, log: (message) => logger.info(message) });
+} finally {
+  await seedMedia.close();
+}
 if (isPublic(config)) {
   await replacePublishedPasswords(database.db, config, (message) => {
     // Shown once: on stderr too when LOG_LEVEL would hide it.

@@ -204,7 +204,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   };
 
   const pageCache = app.guestCache;
-  const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage);
+  const mediaOrigin = config.media.publicUrl && new URL(config.media.publicUrl).origin;
+  const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage, mediaOrigin);
   const policyHeader = (nonce: string) => ({ 'content-security-policy': policyFor(nonce) });
 
   await app.register(async (web) => {

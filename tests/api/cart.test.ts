@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { carts, coupons, products } from '../../src/db/schema.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
   apiClient,
@@ -671,7 +670,7 @@ describe('with the demo catalogue', () => {
       await seedDatabase({
         db: seeded.database.db,
         config: seeded.config,
-        media: createMediaStore({ directory: path.join(seeded.config.dataDir, 'media'), maxPixels: 1e8 }),
+        media: mediaStoreOf({ ...seeded.config, maxImagePixels: 1e8 }),
       });
       const user = await createAccount(seeded, 'user');
       const rows = await seeded.database.db.select().from(products).limit(20);

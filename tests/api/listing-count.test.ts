@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../src/db/seed/index.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 // The listing counts its matches no further than 1,000 past the page (docs/catalogue.md § Counting).
@@ -10,10 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const media = createMediaStore({
-    directory: path.join(t.config.dataDir, 'media'),
-    maxPixels: t.config.maxImagePixels,
-  });
+  const media = mediaStoreOf(t.config);
   await seedDatabase({ db: t.database.db, config: t.config, media, products: TOTAL });
 }, 180_000);
 afterAll(() => t.close());

@@ -9,7 +9,7 @@ import type { NamedItem, Product, StoredImage } from '../../src/contract/types.j
 import type { Tx } from '../../src/db/client.js';
 import { products } from '../../src/db/schema.js';
 import { claimUploads, releaseMedia } from '../../src/server/media/references.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FieldValue, type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { apiClient, customerWithCart, firstError, unique } from '../helpers/shopping.js';
@@ -264,7 +264,7 @@ describe('media nothing refers to is deleted', () => {
       categoryId,
     });
   const quiet = { warn() {} } as unknown as FastifyBaseLogger;
-  const store = () => createMediaStore({ directory: path.join(t.config.dataDir, 'media'), maxPixels: 1e6 });
+  const store = () => mediaStoreOf({ ...t.config, maxImagePixels: 1e6 });
 
   it('two writes at once: a release waits for a write that takes the file up, then keeps it', async () => {
     const file = await picture('#314');

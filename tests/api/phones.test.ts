@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseStoredPhones } from '../../src/db/phones.js';
 import { addresses, orders, users } from '../../src/db/schema.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { bearer, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 
 /*
@@ -65,8 +65,7 @@ describe('numbers stored before E.164', () => {
 
 describe('the seeded accounts', () => {
   it('get numbers of the shop’s market: Saudi by default, Egyptian with SHOP_COUNTRY=EG', async () => {
-    const media = (app: TestApp) =>
-      createMediaStore({ directory: `${app.config.dataDir}/media`, maxPixels: app.config.maxImagePixels });
+    const media = (app: TestApp) => mediaStoreOf(app.config);
     await seedDatabase({ db: t.database.db, config: { ...t.config, seedDemo: false }, media: media(t) });
     const [admin] = await t.database.db.select().from(users).where(eq(users.email, t.config.seedAdminEmail));
     expect(admin?.phone).toMatch(/^\+9665\d{8}$/);

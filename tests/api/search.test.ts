@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, Suggestion } from '../../src/contract/types.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 import { apiClient, createTaxonomy, expectEnvelope, firstError, insertProduct, unique } from '../helpers/shopping.js';
@@ -17,7 +16,7 @@ beforeAll(async () => {
   await seedDatabase({
     db: t.database.db,
     config: t.config,
-    media: createMediaStore({ directory: path.join(t.config.dataDir, 'media'), maxPixels: 1e8 }),
+    media: mediaStoreOf({ ...t.config, maxImagePixels: 1e8 }),
   });
   admin = await createAccount(t, 'admin');
 }, 120_000);

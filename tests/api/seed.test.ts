@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { avg, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSizes } from '../../src/contract/constants.js';
@@ -15,7 +14,7 @@ import {
 import { demoProducts, type Motif, motifs, type Palette } from '../../src/db/seed/catalogue.js';
 import { motifSvg } from '../../src/db/seed/images.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
-import { createMediaStore, type MediaStore } from '../../src/server/media/store.js';
+import { type MediaStore, mediaStoreOf } from '../../src/server/media/store.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
@@ -85,7 +84,7 @@ const snapshot = async () => ({
 beforeAll(async () => {
   t = await createTestApp();
   // The same media directory the app serves /media/ from.
-  media = createMediaStore({ directory: path.join(t.config.dataDir, 'media'), maxPixels: t.config.maxImagePixels });
+  media = mediaStoreOf(t.config);
   firstRun = await seedDatabase({ db: t.database.db, config: t.config, media });
 }, 120_000);
 afterAll(() => t.close());

@@ -12,7 +12,7 @@ import { openDatabase } from '../../src/db/client.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +29,7 @@ const seedStart = performance.now();
 await seedDatabase({
   db: database.db,
   config,
-  media: createMediaStore({ directory: path.join(dataDir, 'media'), maxPixels: config.maxImagePixels }),
+  media: mediaStoreOf(config),
   products: Number(args.products),
 });
 console.log(

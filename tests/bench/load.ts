@@ -17,7 +17,7 @@ import { products, users } from '../../src/db/schema.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { CUSTOMER_PASSWORD, ledger, shippingAddress, signIn } from '../helpers/fixtures.js';
 import { killAllServers, startServer, throwawayDatabase } from '../helpers/server.js';
 import { setDefaultVariant } from '../helpers/shopping.js';
@@ -54,7 +54,7 @@ async function prepare(database: DatabaseHandle, dataDir: string) {
   await seedDatabase({
     db: database.db,
     config,
-    media: createMediaStore({ directory: path.join(dataDir, 'media'), maxPixels: config.maxImagePixels }),
+    media: mediaStoreOf(config),
     products: productCount,
   });
   const passwordHash = await hashPassword(CUSTOMER_PASSWORD);

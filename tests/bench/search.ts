@@ -16,7 +16,7 @@ import { products } from '../../src/db/schema.js';
 import { seedDatabase } from '../../src/db/seed/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type JudgedQuery, judgedQueries } from '../search/judged-queries.js';
 
 const { values: args } = parseArgs({
@@ -35,7 +35,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }
 await seedDatabase({
   db: database.db,
   config,
-  media: createMediaStore({ directory: path.join(dataDir, 'media'), maxPixels: config.maxImagePixels }),
+  media: mediaStoreOf(config),
   products: Number(args.products),
 });
 const app = await buildApp({ config, database });

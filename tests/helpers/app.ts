@@ -11,7 +11,7 @@ import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { MAIL_QUEUE } from '../../src/server/mail/queue.js';
-import { createMediaStore } from '../../src/server/media/store.js';
+import { mediaStoreOf } from '../../src/server/media/store.js';
 import { documentIssuing } from '../../src/server/modules/e-invoicing/service.js';
 import { orderMessages } from '../../src/server/modules/orders/status-mail.js';
 
@@ -163,9 +163,6 @@ export const documentIssuingOf = (testApp: TestApp) => documentIssuing(testApp.c
 export const orderMessagesOf = (testApp: TestApp) =>
   orderMessages({
     config: testApp.config,
-    media: createMediaStore({
-      directory: path.join(testApp.config.dataDir, 'media'),
-      maxPixels: testApp.config.maxImagePixels,
-    }),
+    media: mediaStoreOf(testApp.config),
     mail: testApp.app.mail,
   });

@@ -2,10 +2,9 @@
  * `npm run seed [-- --products 10000]`: the same seeding `npm start` does on first run, plus
  * optional generated products for benchmarks.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/config.js';
-import { createMediaStore } from '../../server/media/store.js';
+import { mediaStoreOf } from '../../server/media/store.js';
 import { openDatabase } from '../client.js';
 import { seedDatabase } from './index.js';
 
@@ -31,12 +30,13 @@ function parseProducts(): number | undefined {
 const products = parseProducts();
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const media = mediaStoreOf(config);
 try {
   const started = performance.now();
   const result = await seedDatabase({
     db: database.db,
     config,
-    media: createMediaStore({ directory: path.join(config.dataDir, 'media'), maxPixels: config.maxImagePixels }),
+    media,
     log: (message) => console.log(message),
     products,
   });
@@ -49,5 +49,6 @@ try {
   console.error('seed failed:', error);
   process.exitCode = 1;
 } finally {
+  await media.close();
   await database.close();
 }

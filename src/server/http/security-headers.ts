@@ -32,13 +32,14 @@ export const createNonce = () => randomBytes(16).toString('base64');
  * them, and a style cannot run script. Pictures being cropped are shown from blob: URLs. The
  * configured payment provider's hosted page is the one other place a form may lead (the checkout
  * action redirects there without JS): `paymentPage`, an origin (src/server/payments/choose.ts).
+ * Pictures also come from `mediaOrigin`, MEDIA_PUBLIC_URL's origin (a CDN or the bucket).
  */
-export function contentSecurityPolicy(nonce: string, paymentPage?: string): string {
+export function contentSecurityPolicy(nonce: string, paymentPage?: string, mediaOrigin?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_SIZE_WIDTHS, IMAGE_URL_WIDTH, IMAGE_WIDTHS } from '../../contract/constants.js';
 import { imageUploadFailure } from '../../contract/images.js';
 import type { StoredImage } from '../../contract/types.js';
+import type { Config } from '../config.js';
 import { failure } from '../errors.js';
-import { writeWholeFile } from '../storage.js';
+import { diskBackend, type MediaBackend } from './backend.js';
+import { s3Backend } from './s3-backend.js';
 
 export type MediaFolder = 'products' | 'categories' | 'brands' | 'slides';
 
@@ -19,24 +21,37 @@ export type MediaStore = {
   save(folder: MediaFolder, input: Buffer): Promise<string>;
   /** Refuses what `save` would refuse as a picture (415, 413), without saving it. */
   check(input: Buffer): Promise<void>;
-  /** Whether the files of a stored key are there. */
+  /** Whether the files of a stored key are there (its largest width). */
   has(key: string): Promise<boolean>;
-  /** Absolute URL of a stored key's largest width. */
+  /** Absolute URL of a stored key's largest width: under MEDIA_PUBLIC_URL, or the shop's `origin`/media. */
   url(key: string | null, origin: string): string | null;
   /** The key with the absolute URL of each of its sizes. */
   sizes(key: string | null, origin: string): StoredImage | null;
   /** Deletes every width of a stored key (a file already gone is no failure). */
   remove(key: string): Promise<void>;
-  directory: string;
+  /** The folder app.ts serves at /media/, or none (MEDIA_STORE=s3: the URLs lead to MEDIA_PUBLIC_URL). */
+  directory: string | undefined;
+  /** Lets go of the backend's connections. */
+  close(): Promise<void>;
 };
 
 /** A key written before media was stored here (a full URL elsewhere): never a file of ours. */
 export const isExternalKey = (key: string) => /^https?:\/\//.test(key);
 
-export function createMediaStore(options: { directory: string; maxPixels: number }): MediaStore {
-  const fileOf = (key: string, width: number) => path.join(options.directory, `${key}-${width}.webp`);
+/**
+ * The pictures' work — checks, WebP widths, content-hash keys, one decode for the same file sent
+ * twice at once — over a backend that only keeps bytes (src/server/media/backend.ts).
+ */
+export function createMediaStore(options: {
+  backend: MediaBackend;
+  maxPixels: number;
+  /** MEDIA_PUBLIC_URL: the base of every URL; without it the shop's own /media/ at the request's origin. */
+  publicUrl?: string | undefined;
+}): MediaStore {
+  const { backend } = options;
+  const nameOf = (key: string, width: number) => `${key}-${width}.webp`;
   const urlOf = (key: string, origin: string, width: number) =>
-    isExternalKey(key) ? key : `${origin}/media/${key}-${width}.webp`;
+    isExternalKey(key) ? key : `${options.publicUrl ?? `${origin}/media`}/${nameOf(key, width)}`;
   /** Saves under way by key: the same file sent twice at once is decoded and written once. */
   const saving = new Map<string, Promise<string>>();
 
@@ -58,14 +73,7 @@ export function createMediaStore(options: { directory: string; maxPixels: number
 
   async function encode(key: string, input: Buffer): Promise<string> {
     await check(input);
-    const stored = await Promise.all(
-      IMAGE_WIDTHS.map((width) =>
-        access(fileOf(key, width)).then(
-          () => true,
-          () => false,
-        ),
-      ),
-    );
+    const stored = await Promise.all(IMAGE_WIDTHS.map((width) => backend.exists(nameOf(key, width))));
     if (stored.every(Boolean)) return key;
     let encoded: Buffer[];
     try {
@@ -88,22 +96,18 @@ export function createMediaStore(options: { directory: string; maxPixels: number
     } catch {
       throw failure('imageInvalid');
     }
-    // Whole files or none (a reader, or a second save of the same file, never sees half of one); a
-    // full disk fails the save with its own error (503 STORAGE_FULL), not as a bad image.
-    await mkdir(path.dirname(fileOf(key, IMAGE_URL_WIDTH)), { recursive: true });
-    await Promise.all(IMAGE_WIDTHS.map((width, i) => writeWholeFile(fileOf(key, width), encoded[i] as Buffer)));
+    // Whole objects or none (a reader, or a second save of the same file, never sees half of one); a
+    // full disk or a bucket that does not answer fails the save with its own 503, not as a bad image.
+    await Promise.all(IMAGE_WIDTHS.map((width, i) => backend.put(nameOf(key, width), encoded[i] as Buffer)));
     return key;
   }
 
   return {
-    directory: options.directory,
+    directory: backend.directory,
+    close: () => backend.close(),
     check,
     async has(key) {
-      if (isExternalKey(key)) return false;
-      return access(fileOf(key, IMAGE_URL_WIDTH)).then(
-        () => true,
-        () => false,
-      );
+      return !isExternalKey(key) && backend.exists(nameOf(key, IMAGE_URL_WIDTH));
     },
     save(folder, input) {
       const key = `${folder}/${createHash('sha256').update(input).digest('hex').slice(0, 32)}`;
@@ -127,13 +131,23 @@ export function createMediaStore(options: { directory: string; maxPixels: number
     },
     async remove(key) {
       if (isExternalKey(key)) return;
-      await Promise.all(
-        IMAGE_WIDTHS.map((width) =>
-          unlink(fileOf(key, width)).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') throw error;
-          }),
-        ),
-      );
+      await Promise.all(IMAGE_WIDTHS.map((width) => backend.delete(nameOf(key, width))));
     },
   };
+}
+
+/**
+ * The shop's media store as configured (MEDIA_STORE, docs/deploy.md § Media on object storage):
+ * DATA_DIR/media or the S3 bucket. Its owner closes it.
+ */
+export function mediaStoreOf(
+  config: Pick<Config, 'dataDir' | 'media' | 'maxImagePixels'>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): MediaStore {
+  const { media } = config;
+  return createMediaStore({
+    backend: media.store === 's3' ? s3Backend(media.s3, log) : diskBackend(path.join(config.dataDir, 'media')),
+    maxPixels: config.maxImagePixels,
+    publicUrl: media.publicUrl,
+  });
 }

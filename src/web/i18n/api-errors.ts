@@ -70,6 +70,9 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   STORAGE_UNAVAILABLE: {
     text: 'تعذّر حفظ التغييرات الآن بسبب عطل في التخزين لدى المتجر، لم يُحفظ شيء، حاول مرة أخرى لاحقاً',
   },
+  MEDIA_STORE_UNAVAILABLE: {
+    text: 'تعذّر حفظ الصور الآن لأن مخزن الصور لا يستجيب، لم يُحفظ شيء، حاول مرة أخرى بعد قليل',
+  },
   INTERNAL_ERROR: { text: authText.somethingWentWrong },
   TEXT_HAS_NUL: { text: 'النص يحتوي على محارف غير مسموح بها' },
   INVALID_ID: { text: ap.invalidChoice },

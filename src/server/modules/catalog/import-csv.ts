@@ -200,8 +200,12 @@ function stockOf(cells: Map<string, string>, current: number | undefined): strin
   return stock;
 }
 
-/** A media URL of this shop (`…/media/<folder>/<hash>-<width>.webp`, any host) as its key. */
-const MEDIA_PATH = /\/media\/((?:products|categories|brands)\/[0-9a-f]{32})-\d+\.webp$/;
+/**
+ * A media URL of this shop as its key: `…/<folder>/<hash>-<width>.webp` under any base (the shop's
+ * /media/ at any host, or MEDIA_PUBLIC_URL: a CDN or a bucket), so a file exported from one
+ * address or store imports at another; the key's files must exist in this shop's store.
+ */
+const MEDIA_PATH = /\/((?:products|categories|brands)\/[0-9a-f]{32})-\d+\.webp$/;
 
 /**
  * Reads the sheet against the database: which products and variants it creates and changes, and
