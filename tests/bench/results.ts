@@ -1,9 +1,10 @@
 /**
  * The key figures of a bench script, for `npm run bench` (tests/bench/all.ts) to gather into one
  * table. A script run alone writes nothing: only when BENCH_RESULTS_DIR names a folder does
- * `recordFigures` write `<folder>/<bench>.json`.
+ * `recordFigures` write `<folder>/<bench>.json` (a second call of the same run adds to it, e.g.
+ * one per database).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A target of issue 31: the figure (or its ratio to the baseline) at least or at most `limit`. */
@@ -47,6 +48,8 @@ export function recordFigures(bench: string, figures: Figure[]) {
   const folder = process.env[RESULTS_DIR_ENV];
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  const result: BenchResult = { bench, figures };
-  writeFileSync(path.join(folder, `${bench}.json`), JSON.stringify(result, null, 2));
+  const file = path.join(folder, `${bench}.json`);
+  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult).figures : [];
+  const result: BenchResult = { bench, figures: [...earlier, ...figures] };
+  writeFileSync(file, JSON.stringify(result, null, 2));
 }
