@@ -4,6 +4,8 @@
  * measured in the same run. Prints req/s, p50, p99 and the ratio to the trivial route, twice: with
  * the guests' cache off (PAGE_CACHE_MB=0: every answer computed, the catalogue work itself) and on
  * (repeated URLs answered from memory, docs/caching.md).
+ *
+ * --products / API_PRODUCTS (default 10000), --seconds / API_SECONDS (default 8), --connections.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +21,8 @@ import { figure, recordFigures } from './results';
 
 const { values: args } = parseArgs({
   options: {
-    products: { type: 'string', default: '10000' },
-    seconds: { type: 'string', default: '8' },
+    products: { type: 'string', default: process.env.API_PRODUCTS ?? '10000' },
+    seconds: { type: 'string', default: process.env.API_SECONDS ?? '8' },
     connections: { type: 'string', default: '16' },
   },
 });
