@@ -64,6 +64,11 @@ const rows = results.flatMap(({ bench, figures }) =>
   })),
 );
 
+/** The benches' own settings given to this run (a short run says so in the document). */
+const settings = Object.entries(process.env)
+  .filter(([name]) => /^(API|LOAD|PAGES|BENCH)_/.test(name) && name !== 'BENCH_ONLY' && name !== RESULTS_DIR_ENV)
+  .map(([name, value]) => `${name}=${value}`)
+  .sort();
 const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 console.log(`\n=== summary, ${date} UTC, ${machine}\n`);
@@ -87,7 +92,7 @@ function markdownTable(records: Record<string, string>[]) {
 
 const section = [
   START,
-  `Last \`npm run bench\`: ${date} UTC, ${machine}; ran ${chosen.join(', ')}${failed.length > 0 ? ` (failed: ${failed.join(', ')})` : ''}.`,
+  `Last \`npm run bench\`: ${date} UTC, ${machine}; ran ${chosen.join(', ')}${failed.length > 0 ? ` (failed: ${failed.join(', ')})` : ''}; ${settings.length > 0 ? `settings ${settings.join(' ')}` : 'default settings'}.`,
   'Each ratio is against the baseline of the same run; targets are those of issue 31.',
   '',
   markdownTable(rows),
