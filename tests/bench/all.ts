@@ -12,12 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { type BenchResult, type Figure, RESULTS_DIR_ENV, type Target } from './results';
+import { type BenchResult, markdownTable, RESULTS_DIR_ENV, summaryRows, withSummary } from './results';
 
 const BENCHES = ['api', 'search', 'load', 'pages', 'web', 'journey'] as const;
 const DOC = path.resolve('docs/benchmarks.md');
-const START = '<!-- bench:summary:start -->';
-const END = '<!-- bench:summary:end -->';
 
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
@@ -41,28 +39,7 @@ for (const bench of chosen) {
 }
 rmSync(resultsDir, { recursive: true, force: true });
 
-const number = (value: number | undefined, digits = 0) =>
-  value === undefined
-    ? ''
-    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const precision = (value: number) => (Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : value >= 10 ? 1 : 2);
-const targetText = (target: Target | undefined, unit: string) =>
-  target
-    ? `${target.of === 'ratio' ? 'ratio ' : ''}${target.op === '>=' ? '≥' : '≤'} ${number(target.limit, precision(target.limit))}${target.of === 'value' ? ` ${unit}` : ''}`
-    : '';
-const metText = (met: boolean | undefined) => (met === undefined ? '' : met ? 'yes' : 'no');
-
-const rows = results.flatMap(({ bench, figures }) =>
-  figures.map((f: Figure) => ({
-    bench,
-    figure: f.name,
-    value: `${number(f.value, precision(f.value))} ${f.unit}`,
-    baseline: f.baseline === undefined ? '' : `${number(f.baseline, precision(f.baseline))} ${f.unit}`,
-    ratio: f.ratio === undefined ? '' : number(f.ratio, 3),
-    target: targetText(f.target, f.unit),
-    'met?': metText(f.met),
-  })),
-);
+const rows = summaryRows(results);
 
 /** The benches' own settings given to this run (a short run says so in the document). */
 const settings = Object.entries(process.env)
@@ -75,36 +52,12 @@ console.log(`\n=== summary, ${date} UTC, ${machine}\n`);
 console.table(rows);
 if (failed.length > 0) console.log(`failed: ${failed.join(', ')}`);
 
-/** The summary as a Markdown table, columns padded. */
-function markdownTable(records: Record<string, string>[]) {
-  const columns = Object.keys(records[0] ?? {});
-  const right = new Set(['value', 'baseline', 'ratio']);
-  const width = (column: string) => Math.max(3, column.length, ...records.map((r) => (r[column] ?? '').length));
-  const cell = (column: string, text: string) =>
-    right.has(column) ? text.padStart(width(column)) : text.padEnd(width(column));
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    line(columns.map((c) => cell(c, c))),
-    line(columns.map((c) => (right.has(c) ? `${'-'.repeat(width(c) - 1)}:` : '-'.repeat(width(c))))),
-    ...records.map((r) => line(columns.map((c) => cell(c, r[c] ?? '')))),
-  ].join('\n');
-}
-
 const section = [
-  START,
   `Last \`npm run bench\`: ${date} UTC, ${machine}; ran ${chosen.join(', ')}${failed.length > 0 ? ` (failed: ${failed.join(', ')})` : ''}; ${settings.length > 0 ? `settings ${settings.join(' ')}` : 'default settings'}.`,
   'Each ratio is against the baseline of the same run; targets are those of issue 31.',
   '',
   markdownTable(rows),
-  END,
 ].join('\n');
-const doc = readFileSync(DOC, 'utf8');
-const start = doc.indexOf(START);
-const end = doc.indexOf(END);
-const updated =
-  start >= 0 && end > start
-    ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length)}`
-    : doc.replace(/\n## /, `\n## \`npm run bench\` — the summary\n\n${section}\n\n## `);
-writeFileSync(DOC, updated);
+writeFileSync(DOC, withSummary(readFileSync(DOC, 'utf8'), section));
 console.log(`\nwritten to ${path.relative(process.cwd(), DOC)}`);
 if (failed.length > 0) process.exit(1);
