@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { startProductionShop } from './production-shop';
+import { figure, recordFigures } from './results';
 
 const port = Number(process.env.BENCH_PORT ?? 3198);
 const cpuSlowdown = Number(process.env.BENCH_JOURNEY_CPU ?? 4);
@@ -363,6 +364,7 @@ try {
   const median = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)];
   console.table(runs.map(({ path: _path, ...figures }) => figures));
   console.log(`\nMedian: ${median?.seconds} s. The path of that run: ${median?.path}\n`);
+  if (median) recordFigures('journey', [figure("a guest's purchase on a phone, median", median.seconds, 's')]);
 } finally {
   await browser.close();
   shop.stop();

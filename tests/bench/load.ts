@@ -21,6 +21,7 @@ import { mediaStoreOf } from '../../src/server/media/store.js';
 import { CUSTOMER_PASSWORD, ledger, shippingAddress, signIn } from '../helpers/fixtures.js';
 import { killAllServers, startServer, throwawayDatabase } from '../helpers/server.js';
 import { setDefaultVariant } from '../helpers/shopping.js';
+import { figure, recordFigures } from './results';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 32);
@@ -215,6 +216,13 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
     console.log(`${connections} concurrent clients, ${elapsed.toFixed(0)} s`);
     console.table(Object.fromEntries(rows.map(({ kind, ...row }) => [kind, row])));
     if (unexpected.size > 0) console.log('unexpected answers:', Object.fromEntries(unexpected));
+    const all = rows.find((r) => r.kind === 'all');
+    if (all) {
+      recordFigures('load', [
+        figure(`mixed load, ${label}: throughput`, all['req/s'], 'req/s'),
+        figure(`mixed load, ${label}: p99`, all['p99 ms'], 'ms'),
+      ]);
+    }
 
     const stopped = await server.kill('SIGTERM');
     const check = await openDatabase({ databaseUrl, dataDir });

@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../src/contract/web.js';
 import { startProductionShop } from './production-shop';
+import { figure, recordFigures } from './results';
 
 const port = Number(process.env.BENCH_PORT ?? 3198);
 const seconds = Number(process.env.PAGES_SECONDS ?? 8);
@@ -69,6 +70,21 @@ try {
   }
   console.log(`\n${connections} connections, ${seconds} s each, one process, embedded database\n`);
   console.table(rows);
+  // Targets of issue 31: a guest's page ≥ 1,000 req/s with p99 ≤ 50 ms; a customer's ≥ 300 req/s.
+  recordFigures(
+    'pages',
+    rows.slice(1).flatMap((row) => {
+      const guest = row.scenario.startsWith('guest');
+      const rate = figure(`page ${row.scenario}`, row['req/s'], 'req/s', {
+        baseline,
+        target: { of: 'value', op: '>=', limit: guest ? 1000 : 300 },
+      });
+      const p99 = figure(`page ${row.scenario}, p99`, row['p99 ms'], 'ms', {
+        target: { of: 'value', op: '<=', limit: 50 },
+      });
+      return guest ? [rate, p99] : [rate];
+    }),
+  );
 } finally {
   shop.stop();
 }

@@ -18,6 +18,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type JudgedQuery, judgedQueries } from '../search/judged-queries.js';
+import { figure, recordFigures } from './results';
 
 const { values: args } = parseArgs({
   options: {
@@ -141,6 +142,20 @@ try {
   console.log(
     `suggestions (first 5 letters of each query): p50 ${percentile(suggestTimes, 50).toFixed(1)} ms, p99 ${percentile(suggestTimes, 99).toFixed(1)} ms`,
   );
+  // Against the ILIKE baseline of the same run; targets of the search issue (docs/benchmarks.md).
+  const [matjarRow, baselineRow] = rows;
+  if (matjarRow && baselineRow) {
+    recordFigures('search', [
+      figure(`search recall@8 (${database.kind})`, matjarRow['recall@8'], 'recall', {
+        baseline: baselineRow['recall@8'],
+        target: { of: 'value', op: '>=', limit: 0.97 },
+      }),
+      figure(`search p99 (${database.kind})`, matjarRow['p99 ms'], 'ms', {
+        baseline: baselineRow['p99 ms'],
+        target: { of: 'value', op: '<=', limit: 20 },
+      }),
+    ]);
+  }
 } finally {
   await app.close();
   await database.close();

@@ -77,14 +77,17 @@ import { NO_MATCH_PRODUCTS, noMatchHelp } from './search-help.js';
 import {
   availableColorsOf,
   deleteProducts,
+  groupedBy,
   lockVariants,
   priceChangeEntry,
+  type ShownVariant,
   serializeVariant,
+  shownVariantColumns,
   type VariantPriceChange,
   type VariantRow,
   type VariantValues,
+  variantOrder,
   variantsFromForm,
-  variantsOf,
   variantValues,
   writeVariants,
 } from './variants.js';
@@ -171,7 +174,7 @@ export function productOrder(query: ProductQuery, search?: KeywordSearch): SQL[]
 }
 
 export function createProductSerializer(media: MediaStore, digits: number) {
-  return (row: ProductRow, subcategoryIds: string[], variants: VariantRow[], origin: string): Product => ({
+  return (row: ProductRow, subcategoryIds: string[], variants: ShownVariant[], origin: string): Product => ({
     _id: row.id,
     id: row.id,
     title: row.title,
@@ -199,25 +202,38 @@ export function createProductSerializer(media: MediaStore, digits: number) {
   });
 }
 
-async function subcategoryIdsOf(db: Database, productIds: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  if (productIds.length === 0) return map;
-  const rows = await db.select().from(productSubcategories).where(inArray(productSubcategories.productId, productIds));
-  for (const row of rows) {
-    const list = map.get(row.productId) ?? [];
-    list.push(row.subcategoryId);
-    map.set(row.productId, list);
-  }
-  return map;
-}
-
-/** Serializes product rows with their sub-category ids and variants (two queries for the whole page). */
+/**
+ * Serializes product rows with their sub-category ids and variants: two prepared queries for the
+ * whole page, each over an array of the page's ids (one statement whatever the page's length).
+ */
 export function createProductPresenter(db: Database, media: MediaStore, digits: number) {
   const serializeProduct = createProductSerializer(media, digits);
+  const ids = sql.placeholder('ids');
+  const subcategoriesOf = db
+    .select()
+    .from(productSubcategories)
+    .where(sql`${productSubcategories.productId} = any(${ids}::uuid[])`)
+    .prepare('present_products_subcategories');
+  const variantsOf = db
+    .select(shownVariantColumns)
+    .from(productVariants)
+    .where(sql`${productVariants.productId} = any(${ids}::uuid[])`)
+    .orderBy(...variantOrder)
+    .prepare('present_products_variants');
   return async (rows: ProductRow[], origin: string): Promise<Product[]> => {
-    const ids = rows.map((row) => row.id);
-    const [subs, variants] = await Promise.all([subcategoryIdsOf(db, ids), variantsOf(db, ids)]);
-    return rows.map((row) => serializeProduct(row, subs.get(row.id) ?? [], variants.get(row.id) ?? [], origin));
+    if (rows.length === 0) return [];
+    const page = { ids: rows.map((row) => row.id) };
+    const [subcategories, variants] = await Promise.all([subcategoriesOf.execute(page), variantsOf.execute(page)]);
+    const subs = groupedBy(subcategories, (row) => row.productId);
+    const variantsBy = groupedBy(variants, (row) => row.productId);
+    return rows.map((row) =>
+      serializeProduct(
+        row,
+        (subs.get(row.id) ?? []).map((sub) => sub.subcategoryId),
+        variantsBy.get(row.id) ?? [],
+        origin,
+      ),
+    );
   };
 }
 

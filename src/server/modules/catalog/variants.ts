@@ -20,6 +20,22 @@ import type { StaffActionEntry } from '../staff-actions/service.js';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 
+/** What a product's answer shows of a variant (serializeVariant), with its product. */
+export const shownVariantColumns = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  sku: productVariants.sku,
+  barcode: productVariants.barcode,
+  options: productVariants.options,
+  price: productVariants.price,
+  priceAfterDiscount: productVariants.priceAfterDiscount,
+  quantity: productVariants.quantity,
+};
+export type ShownVariant = Pick<VariantRow, keyof typeof shownVariantColumns>;
+
+/** The order of a product's variants in its table. */
+export const variantOrder = [asc(productVariants.position), asc(productVariants.id)];
+
 /** A variant as it is written: prices in minor units, the SKU decided. */
 export type VariantValues = {
   id?: string | undefined;
@@ -39,22 +55,28 @@ export const skuFor = (variantId: string) => `MJ-${variantId.replaceAll('-', '')
 
 /** Variants of these products, in each product's order. */
 export async function variantsOf(db: Database | Tx, productIds: string[]): Promise<Map<string, VariantRow[]>> {
-  const map = new Map<string, VariantRow[]>();
-  if (productIds.length === 0) return map;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(productVariants)
     .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
+    .orderBy(...variantOrder);
+  return groupedBy(rows, (row) => row.productId);
+}
+
+/** Rows grouped by a key, each group in the rows' order. */
+export function groupedBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
   for (const row of rows) {
-    const list = map.get(row.productId) ?? [];
-    list.push(row);
-    map.set(row.productId, list);
+    const key = keyOf(row);
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
   }
   return map;
 }
 
-export const serializeVariant = (row: VariantRow, digits: number): Variant => ({
+export const serializeVariant = (row: ShownVariant, digits: number): Variant => ({
   _id: row.id,
   id: row.id,
   sku: row.sku,
@@ -71,7 +93,7 @@ export const serializeVariant = (row: VariantRow, digits: number): Variant => ({
  */
 export function availableColorsOf(
   product: { options: ProductOption[]; availableColors: string[] },
-  variants: VariantRow[],
+  variants: Pick<VariantRow, 'options'>[],
 ): string[] {
   const colorOption = product.options.find((option) => isColorOption(option.name));
   if (!colorOption) return product.availableColors;
