@@ -3,7 +3,10 @@
  * DATABASE_URL is set or a local server on 127.0.0.1:5432 answers), many customers, and a mixed
  * workload for LOAD_SECONDS (default 60): 80% browsing and search, 15% cart changes, 5% cash
  * checkouts. Prints throughput, p50/p99 and errors (any non-2xx other than the expected "out of
- * stock" answers), then checks in the database that stock and order totals add up.
+ * stock" answers), then checks in the database that stock and order totals add up. On PostgreSQL
+ * the same workload runs twice behind the round-robin proxy of tests/helpers/proxy.ts, on a fresh
+ * database each: one process, then two processes (docs/deploy.md § Several processes); both
+ * figures are printed with their ratio.
  *
  * LOAD_SECONDS, LOAD_CONNECTIONS (concurrent clients, default 32), LOAD_USERS (default 200),
  * LOAD_PRODUCTS (catalogue size, default 2000).
@@ -19,6 +22,7 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
 import { mediaStoreOf } from '../../src/server/media/store.js';
 import { CUSTOMER_PASSWORD, ledger, shippingAddress, signIn } from '../helpers/fixtures.js';
+import { startRoundRobinProxy } from '../helpers/proxy.js';
 import { killAllServers, startServer, throwawayDatabase } from '../helpers/server.js';
 import { setDefaultVariant } from '../helpers/shopping.js';
 import { figure, recordFigures } from './results';
@@ -88,7 +92,17 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function runOn(label: string, databaseUrl: string | undefined, port: number) {
+/**
+ * One run: `processes` server processes on one database, reached directly (one process, no proxy)
+ * or behind the round-robin proxy (`proxied`, always with several). Returns whether it passed and
+ * its throughput.
+ */
+async function runOn(
+  label: string,
+  databaseUrl: string | undefined,
+  options: { port?: number; processes?: number; proxied?: boolean } = {},
+) {
+  const processes = options.processes ?? 1;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-load-'));
   try {
     const started = performance.now();
@@ -98,8 +112,15 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
     console.log(
       `\n== ${label}: ${shop.initial.length} products, ${userCount} customers, prepared in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const server = await startServer({ dataDir, databaseUrl, port, timeoutMs: 120_000 });
-    const origin = server.origin;
+    // Several processes share one DATA_DIR (its media); PostgreSQL is what they really share.
+    const servers = await Promise.all(
+      Array.from({ length: processes }, (_, i) =>
+        startServer({ dataDir, databaseUrl, port: i === 0 ? options.port : undefined, timeoutMs: 120_000 }),
+      ),
+    );
+    const proxy =
+      options.proxied || processes > 1 ? await startRoundRobinProxy(servers.map((server) => server.origin)) : undefined;
+    const origin = proxy?.origin ?? (servers[0] as (typeof servers)[number]).origin;
     const tokens: string[] = [];
     for (let i = 0; i < shop.customers.length; i += 16) {
       const batch = shop.customers.slice(i, i + 16);
@@ -213,7 +234,9 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
         kind,
       };
     });
-    console.log(`${connections} concurrent clients, ${elapsed.toFixed(0)} s`);
+    console.log(
+      `${connections} concurrent clients, ${elapsed.toFixed(0)} s, ${processes} process${processes > 1 ? 'es' : ''}${proxy ? ' behind the round-robin proxy' : ''}`,
+    );
     console.table(Object.fromEntries(rows.map(({ kind, ...row }) => [kind, row])));
     if (unexpected.size > 0) console.log('unexpected answers:', Object.fromEntries(unexpected));
     const all = rows.find((r) => r.kind === 'all');
@@ -224,7 +247,8 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
       ]);
     }
 
-    const stopped = await server.kill('SIGTERM');
+    await proxy?.close();
+    const stopped = await Promise.all(servers.map((server) => server.kill('SIGTERM')));
     const check = await openDatabase({ databaseUrl, dataDir });
     const result = await ledger(check.db, shop.initial);
     await check.close();
@@ -233,10 +257,13 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
       `orders: ${result.orders.length}; units sold: ${result.stock.reduce((n, s) => n + s.units, 0)}; ` +
         `stock + ordered == initial for every product: ${result.stockMismatches.length === 0}; ` +
         `every order total == its lines: ${result.badOrders.length === 0}; lines without order: ${result.orphanLines}; ` +
-        `server exit code after SIGTERM: ${stopped.code}`,
+        `server exit codes after SIGTERM: ${stopped.map((s) => s.code).join(', ')}`,
     );
-    const errors = rows.find((r) => r.kind === 'all')?.errors ?? 0;
-    return consistent && errors === 0 && stopped.code === 0;
+    const all = rows.find((r) => r.kind === 'all');
+    return {
+      ok: consistent && (all?.errors ?? 0) === 0 && stopped.every((s) => s.code === 0),
+      perSecond: all?.['req/s'] ?? 0,
+    };
   } finally {
     await killAllServers();
     rmSync(dataDir, { recursive: true, force: true });
@@ -246,16 +273,29 @@ async function runOn(label: string, databaseUrl: string | undefined, port: numbe
 let ok = true;
 try {
   console.log('database: embedded (PGlite)');
-  ok = (await runOn('embedded (PGlite)', undefined, 3171)) && ok;
+  ok = (await runOn('embedded (PGlite)', undefined, { port: 3171 })).ok && ok;
   const server = await reachablePostgres();
   if (server) {
-    console.log(`\ndatabase: PostgreSQL at ${new URL(server).host} (a throwaway database)`);
-    const database = await throwawayDatabase(server);
-    try {
-      ok = (await runOn('PostgreSQL', database.url, 3172)) && ok;
-    } finally {
-      await database.drop();
+    console.log(`\ndatabase: PostgreSQL at ${new URL(server).host} (a throwaway database per run)`);
+    const perSecond: number[] = [];
+    // The same proxy in front of both runs, so the ratio compares processes, not the proxy's cost.
+    for (const processes of [1, 2]) {
+      const database = await throwawayDatabase(server);
+      try {
+        const run = await runOn(`PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`, database.url, {
+          processes,
+          proxied: true,
+        });
+        ok = run.ok && ok;
+        perSecond.push(run.perSecond);
+      } finally {
+        await database.drop();
+      }
     }
+    const [one = 0, two = 0] = perSecond;
+    console.log(
+      `\nPostgreSQL behind the proxy: 1 process ${one} req/s, 2 processes ${two} req/s, ratio ${(two / Math.max(one, 1)).toFixed(2)}`,
+    );
   } else {
     console.log('\nPostgreSQL: no DATABASE_URL and nothing on 127.0.0.1:5432, skipped');
   }
