@@ -1,7 +1,8 @@
 /**
- * Two real shop processes (tests/helpers/server.ts) on one PostgreSQL database behind a round-robin
- * proxy (tests/helpers/proxy.ts), as docs/deploy.md § Several processes runs N of them: every
- * request below goes through the proxy, and its `x-upstream` header says which process answered.
+ * Two real shop processes (tests/helpers/server.ts) on one PostgreSQL database and one S3 bucket
+ * (tests/helpers/s3.ts) behind a round-robin proxy (tests/helpers/proxy.ts), as docs/deploy.md
+ * § Several processes runs N of them: every request below goes through the proxy, and its
+ * `x-upstream` header says which process answered.
  *
  * PostgreSQL only: the embedded database belongs to one process (src/db/data-dir-lock.ts), so two
  * processes cannot share it. On the embedded run this file is skipped; CI runs the API suite on
@@ -16,6 +17,7 @@ import { headerOf, startFakeSmtp } from '../helpers/fake-smtp.js';
 import { CUSTOMER_PASSWORD, ledger, seedShop, shippingAddress } from '../helpers/fixtures.js';
 import { multipart, pngImage } from '../helpers/multipart.js';
 import { startRoundRobinProxy } from '../helpers/proxy.js';
+import { type S3Server, startS3Server } from '../helpers/s3.js';
 import {
   freePort,
   killAllServers,
@@ -31,13 +33,6 @@ const AUTH_LIMIT = 4;
 const BUYERS = 20;
 const LAST_UNITS = 5;
 
-/**
- * Where the processes keep pictures, in this one place: today local disk, so both share one
- * DATA_DIR (its `media` folder); with MEDIA_STORE=s3 each gets its own DATA_DIR and these S3
- * settings instead.
- */
-const mediaSettings = (sharedDir: string) => ({ dataDirs: [sharedDir, sharedDir], env: {} as Record<string, string> });
-
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the API answered.
 type Answer = { status: number; upstream: string; body: any };
 
@@ -48,6 +43,7 @@ describe.runIf(serverUrl)('two shop processes behind a round-robin proxy on one 
   let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
   let servers: ServerProcess[] = [];
   let shop: Awaited<ReturnType<typeof seedShop>>;
+  let bucket: S3Server;
 
   beforeAll(async () => {
     database = await throwawayDatabase(serverUrl as string);
@@ -56,10 +52,11 @@ describe.runIf(serverUrl)('two shop processes behind a round-robin proxy on one 
     shop = await seedShop(seeding.db, { customers: BUYERS + 1, stock: [LAST_UNITS] });
     await seeding.close();
     smtp = await startFakeSmtp();
-    const media = mediaSettings(dir);
+    // Pictures in one S3 bucket; each process has its own DATA_DIR, so nothing is shared on disk.
+    bucket = await startS3Server();
     const proxyPort = await freePort();
     const env = {
-      ...media.env,
+      ...bucket.env,
       SMTP_URL: smtp.url,
       JOBS_POLL_SECONDS: '0.5',
       // The proxy is the load balancer: the shop takes the caller's address from X-Forwarded-For,
@@ -70,7 +67,9 @@ describe.runIf(serverUrl)('two shop processes behind a round-robin proxy on one 
       RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT),
     };
     servers = await Promise.all(
-      media.dataDirs.map((dataDir) => startServer({ dataDir, databaseUrl: database.url, env, timeoutMs: 90_000 })),
+      ['first', 'second'].map((name) =>
+        startServer({ dataDir: path.join(dir, name), databaseUrl: database.url, env, timeoutMs: 90_000 }),
+      ),
     );
     proxy = await startRoundRobinProxy(
       servers.map((server) => server.origin),
@@ -82,6 +81,7 @@ describe.runIf(serverUrl)('two shop processes behind a round-robin proxy on one 
     await proxy?.close();
     await killAllServers();
     await smtp?.close();
+    await bucket?.stop();
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -149,26 +149,28 @@ describe.runIf(serverUrl)('two shop processes behind a round-robin proxy on one 
       ),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const picture = new URL(created.body.data.imageCover as string).pathname;
+    // The other process reads the product: its picture is in the bucket, served from MEDIA_PUBLIC_URL.
+    const read = await send('GET', `/api/v1/products/${created.body.data._id}`);
+    expect(read.status).toBe(200);
+    expect(read.upstream).not.toBe(created.upstream);
+    const picture = read.body.data.imageCover as string;
+    expect(picture.startsWith(`${bucket.publicUrl}/`)).toBe(true);
     const fetched = await Promise.all(
-      [0, 1].map(async () => {
-        const response = await fetch(`${proxy.origin}${picture}`);
+      [picture, ...(read.body.data.images as string[])].map(async (url) => {
+        const response = await fetch(url);
         return {
           status: response.status,
-          upstream: response.headers.get('x-upstream'),
           type: response.headers.get('content-type'),
           bytes: Buffer.from(await response.arrayBuffer()),
         };
       }),
     );
-    // Two requests in a row: one reaches the process that stored it, the other the other one.
-    expect(fetched.map((f) => f.upstream).sort()).toEqual(['0', '1']);
     for (const f of fetched) {
       expect(f.status).toBe(200);
       expect(f.type).toBe('image/webp');
       expect(f.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
-    expect(fetched[0]?.bytes.equals(fetched[1]?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(await bucket.listKeys()).toContain(picture.slice(bucket.publicUrl.length + 1));
   });
 
   it(`${BUYERS} buyers check out the last ${LAST_UNITS} units at once over both processes: ${LAST_UNITS} orders`, async () => {
