@@ -259,7 +259,6 @@ async function runOn(
         `every order total == its lines: ${result.badOrders.length === 0}; lines without order: ${result.orphanLines}; ` +
         `server exit codes after SIGTERM: ${stopped.map((s) => s.code).join(', ')}`,
     );
-    const all = rows.find((r) => r.kind === 'all');
     return {
       ok: consistent && (all?.errors ?? 0) === 0 && stopped.every((s) => s.code === 0),
       perSecond: all?.['req/s'] ?? 0,
@@ -293,6 +292,9 @@ try {
       }
     }
     const [one = 0, two = 0] = perSecond;
+    recordFigures('load', [
+      figure('mixed load, PostgreSQL: 2 processes against 1, behind the proxy', two, 'req/s', { baseline: one }),
+    ]);
     console.log(
       `\nPostgreSQL behind the proxy: 1 process ${one} req/s, 2 processes ${two} req/s, ratio ${(two / Math.max(one, 1)).toFixed(2)}`,
     );
