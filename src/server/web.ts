@@ -240,7 +240,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
           apiTransport: transport,
           shop: await shopFor(request),
           cspNonce,
-          visitor: (token) => app.apiVisits.visitor(visit, token),
+          visitor: (token: string) => app.apiVisits.visitor(visit, token),
         });
       } finally {
         app.apiVisits.close(visit);
