@@ -1,4 +1,4 @@
-import type { StoreSettingsView } from './types.js';
+import type { StoreSettingsView, User } from './types.js';
 
 /**
  * How the web reaches /api/v1: in the same process through `fastify.inject`, or over HTTP when
@@ -51,3 +51,9 @@ export type ShopInfo = {
   /** The footer's contact; none when the settings could not be read (the page still renders). */
   contact?: ShopContact;
 };
+
+/**
+ * A signed-in visitor as every page's header shows them (src/server/visitor.ts): the same facts
+ * as getMe, the cart's `numOfCartItems` (0 for staff) and the wishlist's product ids (none for staff).
+ */
+export type PageVisitor = { user: User; cartCount: number; favoriteIds: string[] };

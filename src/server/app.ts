@@ -70,6 +70,7 @@ import { choosePaymentProvider } from './payments/choose.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { paymentRoutes, testPaymentPageRoutes } from './payments/routes.js';
 import { createStorageMonitor } from './storage.js';
+import { createVisitorReader } from './visitor.js';
 
 export type BuildOptions = {
   config: Config;
@@ -199,7 +200,11 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
   registerRateLimitCleanup(jobs, database.db);
-  app.decorate('apiVisits', { open: ctx.guards.openVisit, close: ctx.guards.closeVisit });
+  app.decorate('apiVisits', {
+    open: ctx.guards.openVisit,
+    close: ctx.guards.closeVisit,
+    visitor: createVisitorReader(ctx.db, ctx.guards),
+  });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 
   // Pages and API answers are compressed as they go out; built assets come precompressed (web.ts).

@@ -20,10 +20,9 @@ import { NavigationProgress } from './components/navigation-progress';
 import { PageErrorBoundary } from './components/page-error';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
-import { getOptionalUser } from './lib/auth.server';
-import { cartCountFor } from './lib/cart.server';
-import { favoriteIdsOf } from './lib/favorites.server';
+import { basketCountFor } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
+import { readSessionToken } from './lib/session.server';
 import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
 import { takeFlashToast } from './lib/toast.server';
 import { useFlashToast } from './lib/use-flash-toast';
@@ -42,13 +41,14 @@ export const links: Route.LinksFunction = () =>
   }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A stale or revoked token simply shows the visitor as a guest.
-  const favoritesPending = favoriteIdsOf(request, context);
-  const user = await getOptionalUser(request, context);
-  const [cartCount, favoriteIds] = await Promise.all([cartCountFor(request, context, user), favoritesPending]);
+  // A stale or revoked token simply shows the visitor as a guest; so does one that cannot be read
+  // now (the page's own loaders say the shop is unavailable).
+  const token = readSessionToken(request);
+  const visitor = token ? await context.visitor(token).catch(() => null) : null;
+  const cartCount = visitor ? visitor.cartCount : await basketCountFor(request, context);
   const { toast, headers } = takeFlashToast(request);
   return withHeaders(
-    { user, shop: context.shop, cartCount, favoriteIds: user?.role === 'user' ? favoriteIds : [], toast },
+    { user: visitor?.user ?? null, shop: context.shop, cartCount, favoriteIds: visitor?.favoriteIds ?? [], toast },
     { headers },
   );
 }

@@ -22,7 +22,6 @@ import {
 } from '../../src/web/lib/account-form.js';
 import { validateAddress, validateChangePassword, validateProfile } from '../../src/web/lib/account-validation.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
-import { favoriteIdsOf } from '../../src/web/lib/favorites.server.js';
 import { plural } from '../../src/web/lib/plural.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { loader as ordersLoader } from '../../src/web/routes/user-orders.js';
@@ -267,18 +266,6 @@ const flashOf = (response: Response) => {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('matjar_toast='));
   return parseFlashToast(decodeURIComponent(cookie?.split(';')[0]?.split('=').slice(1).join('=') ?? ''));
 };
-
-describe('favourite ids for the hearts', () => {
-  it('asks only with a session, and a refusal (staff, stale token) means none', async () => {
-    const ok = fakeContext(() => ({ status: 200, body: { status: 'success', results: 1, data: [{ id: 'p1' }] } }));
-    expect(await favoriteIdsOf(new Request('http://shop.test/'), ok.context)).toEqual([]);
-    expect(ok.calls).toEqual([]);
-    expect(await favoriteIdsOf(signedIn('http://shop.test/'), ok.context)).toEqual(['p1']);
-    expect(ok.calls[0]).toMatchObject({ method: 'GET', path: '/wishlist', token: 'tok' });
-    const staff = fakeContext(() => ({ status: 403, body: failBody('forbidden') }));
-    expect(await favoriteIdsOf(signedIn('http://shop.test/'), staff.context)).toEqual([]);
-  });
-});
 
 describe('the hearts’ action', () => {
   const post = (fields: Record<string, string>, cookie = true) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaffRole } from '../../contract/staff-roles.js';
+import type { PageVisitor } from '../../contract/transport.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { failure } from '../errors.js';
@@ -19,7 +20,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Page requests whose in-process API calls share one check of their token (VISIT_HEADER). */
-    apiVisits: { open(): string; close(id: string): void };
+    apiVisits: {
+      open(): string;
+      close(id: string): void;
+      /** The page's signed-in visitor for its header, checked with the visit's calls (src/server/visitor.ts). */
+      visitor(id: string, token: string): Promise<PageVisitor | null>;
+    };
   }
 }
 
@@ -39,9 +45,15 @@ export function createGuards(db: Database, tokens: TokenService) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw failure('notLoggedIn');
-    // A page's calls share the check: the same token, the same answer, for the few milliseconds a
-    // page takes. An unknown visit (a made-up header) is simply not shared.
-    const visit = visits.get(String(request.headers[VISIT_HEADER]));
+    return checkInVisit(String(request.headers[VISIT_HEADER]), token);
+  }
+
+  /**
+   * A page's calls share the check: the same token, the same answer, for the few milliseconds a
+   * page takes. An unknown visit (a made-up header) is simply not shared.
+   */
+  function checkInVisit(visitId: string, token: string): Promise<CurrentUser> {
+    const visit = visits.get(visitId);
     if (!visit) return check(token);
     let checked = visit.get(token);
     if (!checked) {
@@ -100,6 +112,13 @@ export function createGuards(db: Database, tokens: TokenService) {
       const id = randomUUID();
       visits.set(id, new Map());
       return id;
+    },
+    /**
+     * The page's visitor by their session token, checked once with the page's API calls (the
+     * web's header, src/server/visitor.ts); null for a token the API would refuse.
+     */
+    visitorOf(visitId: string, token: string): Promise<CurrentUser | null> {
+      return checkInVisit(visitId, token).catch(() => null);
     },
     /** The page request ended: its checks are forgotten. */
     closeVisit(id: string) {

@@ -1,23 +1,23 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { adminHome, isStaffRole } from '../../contract/staff-roles.js';
-import type { Cart, User } from '../../contract/types.js';
+import type { Cart } from '../../contract/types.js';
 import { loginHref } from './add-to-cart.js';
 import { ApiError } from './api.js';
 import { getOptionalUser } from './auth.server.js';
 import { clearBasketCookie, readBasketKey, setBasketCookie } from './basket.server.js';
 import { apiFor } from './context.server.js';
 
-/** Lines in the visitor's cart (a customer) or basket (a guest), for the top bar's badge; 0 for staff. */
-export async function cartCountFor(request: Request, context: AppLoadContext, user: User | null): Promise<number> {
-  const api = apiFor(request, context);
+/** Lines in a guest's basket, for the top bar's badge (a customer's come with the header's visitor, root.tsx). */
+export async function basketCountFor(request: Request, context: AppLoadContext): Promise<number> {
   const basketKey = readBasketKey(request);
-  const count =
-    user?.role === 'user' ? api.cart.get() : !user && basketKey ? api.basket.get(basketKey) : Promise.resolve(null);
-  return count.then(
-    (r) => r?.numOfCartItems ?? 0,
-    // The badge is a convenience: a failing cart call must not take the whole page down.
-    () => 0,
-  );
+  if (!basketKey) return 0;
+  return apiFor(request, context)
+    .basket.get(basketKey)
+    .then(
+      (r) => r.numOfCartItems,
+      // The badge is a convenience: a failing basket call must not take the whole page down.
+      () => 0,
+    );
 }
 
 /** A session that expired or was revoked between the loader and the action: sign in again, come back. */

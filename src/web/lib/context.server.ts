@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { ApiTransport, ShopInfo } from '../../contract/transport.js';
+import type { ApiTransport, PageVisitor, ShopInfo } from '../../contract/transport.js';
 import { createApiClient } from './api.js';
 import { readSessionToken } from './session.server.js';
 
@@ -9,6 +9,11 @@ declare module 'react-router' {
     shop: ShopInfo;
     /** This page's Content-Security-Policy nonce, for the inline scripts React Router writes. */
     cspNonce: string;
+    /**
+     * The signed-in visitor of this session token as the header shows them, or null (a token the
+     * API refuses), read from the shop's services with the page's one check of the token.
+     */
+    visitor: (token: string) => Promise<PageVisitor | null>;
   }
 }
 

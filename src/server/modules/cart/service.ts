@@ -24,6 +24,20 @@ export async function cartOf(db: Db, userId: string, lock = false) {
   return cart;
 }
 
+/**
+ * The lines of a customer's cart, as the cart's `numOfCartItems` counts them (every line has its
+ * product, variant and category: deleting one removes the line), in one indexed count; 0 before
+ * the customer has a cart. The header's badge (src/server/visitor.ts).
+ */
+export async function cartLineCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ lines: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, userId));
+  return row?.lines ?? 0;
+}
+
 /** A cart's lines priced at each variant's current effective price, in minor units. */
 export async function cartLines(db: Db, cartId: string) {
   return db

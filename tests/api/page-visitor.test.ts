@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/contract/web.js';
+import { products } from '../../src/db/schema.js';
+import { registerWeb } from '../../src/server/web.js';
+import { t as ar } from '../../src/web/i18n/ar.js';
+import { cartText } from '../../src/web/i18n/cart.js';
+import { plural } from '../../src/web/lib/plural.js';
+import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { apiClient, createTaxonomy, insertProduct, type ProductRow, unique } from '../helpers/shopping.js';
+
+/*
+ * Every page's header for a signed-in visitor (src/web/root.tsx) comes from the services in two
+ * small queries (src/server/visitor.ts), not from getMe, the priced cart and the wishlist: it must
+ * say what those would, for this visitor alone. Read from the production web build.
+ */
+
+let t: TestApp;
+let products2: ProductRow[];
+const { send } = apiClient(() => t);
+
+beforeAll(async () => {
+  execFileSync('node', ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())"], {
+    stdio: 'inherit',
+  });
+  t = await createTestApp({}, async (app, config) => {
+    await registerWeb(app, config, 'production');
+  });
+  const { category } = await createTaxonomy(t);
+  products2 = [
+    await insertProduct(t, { categoryId: category.id }, { title: unique('ثوب') }),
+    await insertProduct(t, { categoryId: category.id }, { title: unique('شماغ') }),
+  ];
+}, 300_000);
+afterAll(() => t.close());
+
+const page = (url: string, account?: Account) =>
+  t.app.inject({ method: 'GET', url, headers: account ? { cookie: `${SESSION_COOKIE}=${account.token}` } : {} });
+/** What the header's cart link says of the count. */
+const cartLabel = (html: string) => new RegExp(`aria-label="${ar.cart}، ([^"]*)"`).exec(html)?.[1];
+const says = (count: number) => plural(count, cartText.itemsCount);
+/** The favourite buttons pressed on a page (the hearts drawn filled). */
+const pressedHearts = (html: string) => [...html.matchAll(/aria-pressed="true"/g)].length;
+const apiCount = async (account: Account) =>
+  (await send('GET', '/cart', { token: account.token })).json().numOfCartItems;
+
+describe('a signed-in visitor’s header', () => {
+  it('shows each customer their own name, cart count and favourites, never another’s, and is never kept', async () => {
+    const sara = await createAccount(t, 'user', unique('سارة'));
+    const huda = await createAccount(t, 'user', unique('هدى'));
+    const name = async (account: Account) =>
+      (await send('GET', '/users/getMe', { token: account.token })).json().data.name;
+    const [saraName, hudaName] = [await name(sara), await name(huda)];
+    for (const product of products2) {
+      expect((await send('POST', '/cart', { token: sara.token, payload: { productId: product.id } })).statusCode).toBe(
+        200,
+      );
+    }
+    const [favourite] = products2;
+    if (!favourite) throw new Error('no product');
+    expect(
+      (await send('POST', '/wishlist', { token: sara.token, payload: { productId: favourite.id } })).statusCode,
+    ).toBe(200);
+
+    for (let round = 0; round < 2; round++) {
+      const saraPage = await page(`/products/${favourite.id}`, sara);
+      const hudaPage = await page(`/products/${favourite.id}`, huda);
+      expect(saraPage.headers['cache-control']).toBe('no-store');
+      expect(hudaPage.headers['cache-control']).toBe('no-store');
+      expect(saraPage.body).toContain(saraName);
+      expect(saraPage.body).not.toContain(hudaName);
+      expect(hudaPage.body).toContain(hudaName);
+      expect(hudaPage.body).not.toContain(saraName);
+      expect(cartLabel(saraPage.body)).toBe(says(await apiCount(sara)));
+      expect(cartLabel(saraPage.body)).toBe(says(2));
+      expect(cartLabel(hudaPage.body)).toBe(says(0));
+      expect(pressedHearts(saraPage.body)).toBe(1);
+      expect(pressedHearts(hudaPage.body)).toBe(0);
+    }
+    // A guest after them sees neither.
+    const guest = await page(`/products/${favourite.id}`);
+    expect(guest.body).not.toContain(saraName);
+    expect(guest.body).not.toContain(hudaName);
+    expect(cartLabel(guest.body)).toBe(says(0));
+  });
+
+  it('counts the lines as the cart does and hides a favourite moved back to draft, as the wishlist does', async () => {
+    const customer = await createAccount(t, 'user', unique('ريم'));
+    const [drafted, other] = products2;
+    if (!drafted || !other) throw new Error('no product');
+    for (const product of [drafted, other]) {
+      await send('POST', '/cart', { token: customer.token, payload: { productId: product.id } });
+      await send('POST', '/wishlist', { token: customer.token, payload: { productId: product.id } });
+    }
+    await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, drafted.id));
+    try {
+      const home = await page('/products', customer);
+      expect(cartLabel(home.body)).toBe(says(await apiCount(customer)));
+      const shown = (await send('GET', '/wishlist', { token: customer.token })).json().results;
+      expect(shown).toBe(1);
+      expect(pressedHearts(home.body)).toBe(shown);
+    } finally {
+      await t.database.db.update(products).set({ status: 'active' }).where(eq(products.id, drafted.id));
+    }
+  });
+
+  it('staff have no cart count nor hearts; a revoked session shows a guest', async () => {
+    const staff = await createAccount(t, 'admin', unique('مدير'));
+    const staffPage = await page('/products', staff);
+    expect(staffPage.body).toContain((await send('GET', '/users/getMe', { token: staff.token })).json().data.name);
+    expect(cartLabel(staffPage.body)).toBe(says(0));
+    expect(pressedHearts(staffPage.body)).toBe(0);
+
+    const leaving = await createAccount(t, 'user', unique('مغادرة'));
+    await send('POST', '/cart', { token: leaving.token, payload: { productId: products2[0]?.id } });
+    expect((await send('POST', '/auth/logout', { token: leaving.token })).statusCode).toBe(204);
+    const after = await page('/products', leaving);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(`href="/login"`);
+    expect(cartLabel(after.body)).toBe(says(0));
+  });
+});
