@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
   data as withHeaders,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { NavigationProgress } from './components/navigation-progress';
@@ -26,6 +25,7 @@ import { favoriteIdsOf } from './lib/favorites.server';
 import { useNonce } from './lib/nonce';
 import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
 import { takeFlashToast } from './lib/toast.server';
+import { Toasts } from './lib/toasts';
 import { useFlashToast } from './lib/use-flash-toast';
 
 /**
@@ -111,15 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer shop={data?.shop} />
-          <Toaster
-            dir="rtl"
-            position="top-center"
-            duration={5000}
-            richColors
-            closeButton
-            customAriaLabel={t.notifications}
-            toastOptions={{ closeButtonAriaLabel: t.closeNotification }}
-          />
+          <Toasts />
         </Direction.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
