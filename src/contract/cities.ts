@@ -1,5 +1,6 @@
 import { normalizeArabic } from './arabic-text.js';
-import { MARKETS, type MarketCountry } from './markets.js';
+import { MARKET_CITIES } from './market-cities.js';
+import type { MarketCountry } from './markets.js';
 
 /*
  * One key per city, whatever its spelling (docs/pricing.md § Shipping): a shipping zone's listed
@@ -40,7 +41,7 @@ function spellingsOf(country: MarketCountry): ReadonlyMap<string, string> {
   const cached = spellingIndexes.get(country);
   if (cached) return cached;
   const index = new Map<string, string>();
-  for (const [city, others] of Object.entries(MARKETS[country].citySpellings)) {
+  for (const [city, others] of Object.entries(MARKET_CITIES[country].citySpellings)) {
     const key = foldCityName(city);
     for (const spelling of [city, ...others]) index.set(foldCityName(spelling), key);
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { RESET_CODE_ONLY_GUESSES_PER_WINDOW } from '../contract/constants.js';
 import { isTimeZone } from '../contract/dates.js';
+import { MARKET_CITIES } from '../contract/market-cities.js';
 import { MARKET_COUNTRIES, MARKETS, type MarketCountry } from '../contract/markets.js';
 import { PHONE_COUNTRIES, type PhoneCountry } from '../contract/phone.js';
 import { MOYASAR_CURRENCIES, type MoyasarSettings } from './payments/moyasar-provider.js';
@@ -429,7 +430,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const market = MARKETS[e.SHOP_COUNTRY];
-  const defaultCity = e.DEFAULT_CITY ?? market.defaultCity;
+  const { cities, defaultCity: marketCity } = MARKET_CITIES[e.SHOP_COUNTRY];
+  const defaultCity = e.DEFAULT_CITY ?? marketCity;
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -448,9 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: e.SHOP_TIMEZONE ?? market.timeZone,
     phoneCountry: e.PHONE_COUNTRY ?? e.SHOP_COUNTRY,
     defaultCity,
-    cities: (market.cities as readonly string[]).includes(defaultCity)
-      ? market.cities
-      : [defaultCity, ...market.cities],
+    cities: (cities as readonly string[]).includes(defaultCity) ? cities : [defaultCity, ...cities],
     defaultPostalCode: e.DEFAULT_POSTAL_CODE,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,

@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
   data as withHeaders,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { NavigationProgress } from './components/navigation-progress';
@@ -25,6 +24,7 @@ import { useNonce } from './lib/nonce';
 import { readSessionToken } from './lib/session.server';
 import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
 import { takeFlashToast } from './lib/toast.server';
+import { Toasts } from './lib/toasts';
 import { useFlashToast } from './lib/use-flash-toast';
 
 /**
@@ -111,15 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer shop={data?.shop} />
-          <Toaster
-            dir="rtl"
-            position="top-center"
-            duration={5000}
-            richColors
-            closeButton
-            customAriaLabel={t.notifications}
-            toastOptions={{ closeButtonAriaLabel: t.closeNotification }}
-          />
+          <Toasts />
         </Direction.Provider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

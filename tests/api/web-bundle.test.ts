@@ -90,10 +90,10 @@ describe('zod is not in what a page loads up front', () => {
  * What a product page costs a phone: the gzipped JavaScript its HTML preloads (the entry, the
  * layouts and the route with what they import; the route manifest it also names loads only on a
  * later navigation) and all that imports before running. A size, unlike a time, is the same on
- * every run, so a test may hold it (issue 31). The budget is today's figure: the issue's target is
- * 130 KB, and React with React Router alone are 105 KB of it.
+ * every run, so a test may hold it (issue 31). The budget is today's figure, 157 KB, rounded up: the
+ * issue's target is 130 KB, and React with React Router alone are 105 KB of it.
  */
-const PRODUCT_PAGE_JS_BUDGET_KB = 170;
+const PRODUCT_PAGE_JS_BUDGET_KB = 160;
 
 describe('the JavaScript a product page loads up front', () => {
   it(`is at most ${PRODUCT_PAGE_JS_BUDGET_KB} KB gzipped`, async () => {
@@ -107,6 +107,9 @@ describe('the JavaScript a product page loads up front', () => {
     const upFront = withStaticImports(preloaded);
     expect(upFront.some((file) => file.startsWith('entry.client-'))).toBe(true);
     expect(upFront.some((file) => file.startsWith('product-'))).toBe(true);
+    // sonner comes with the first toast (src/web/lib/toasts.tsx); the markets' city lists with no page.
+    expect(upFront.filter((file) => read(file).includes('data-sonner-toaster'))).toEqual([]);
+    expect(upFront.filter((file) => read(file).includes('Khamis Mushait'))).toEqual([]);
     const gzippedBytes = upFront.reduce(
       (sum, file) => sum + gzipSync(readFileSync(path.join(assetsDir, file)), { level: 9 }).length,
       0,

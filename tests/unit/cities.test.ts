@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cityKey, foldCityName, isKnownCity } from '../../src/contract/cities';
-import { MARKET_COUNTRIES, MARKETS } from '../../src/contract/markets';
+import { MARKET_CITIES } from '../../src/contract/market-cities';
+import { MARKET_COUNTRIES } from '../../src/contract/markets';
 
 /* One key per city, whatever its spelling (src/contract/cities.ts, docs/pricing.md § Shipping). */
 
@@ -67,7 +68,7 @@ describe('cityKey', () => {
   });
 
   it.each(MARKET_COUNTRIES)('%s: every city of the address form and the default city is known', (country) => {
-    const market = MARKETS[country];
+    const market = MARKET_CITIES[country];
     for (const city of [...market.cities, market.defaultCity]) {
       expect(Object.keys(market.citySpellings), city).toContain(city);
     }
@@ -75,7 +76,7 @@ describe('cityKey', () => {
 
   it.each(MARKET_COUNTRIES)('%s: no spelling names two cities, and every spelling has letters', (country) => {
     const owner = new Map<string, string>();
-    for (const [city, others] of Object.entries(MARKETS[country].citySpellings)) {
+    for (const [city, others] of Object.entries(MARKET_CITIES[country].citySpellings)) {
       for (const spelling of [city, ...others]) {
         const folded = foldCityName(spelling);
         expect(folded, spelling).not.toBe('');

@@ -1,12 +1,12 @@
 import { FolderTree } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import type { ListEnvelope, StoredImage } from '../../contract/types';
 import { ag, type GroupKind } from '../i18n/admin-groups';
 import { type DeleteResult, groupPaths } from '../lib/admin-groups';
 import { imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
+import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import { usePageHref } from '../lib/use-page-href';
 import { useUrlDialog } from '../lib/use-url-dialog';

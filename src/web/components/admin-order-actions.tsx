@@ -1,12 +1,12 @@
 import { Ban, PackageX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { toAsciiDigits } from '../../contract/digits';
 import type { Order } from '../../contract/types';
 import { ao } from '../i18n/admin-orders';
 import type { FieldErrors, FormFailure } from '../lib/form';
 import { formatNumber, formatPrice } from '../lib/format';
+import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useUrlDialog } from '../lib/use-url-dialog';

@@ -1,11 +1,11 @@
 import { Heart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { toast } from 'sonner';
 import type { Product } from '../../contract/types';
 import { at } from '../i18n/account';
 import { shownAsFavorite } from '../lib/account';
 import { withRedirectTo } from '../lib/redirect';
+import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import type { loader as rootLoader } from '../root';
 import type { FavoriteResult } from '../routes/wishlist';

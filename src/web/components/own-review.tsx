@@ -1,13 +1,13 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import type { Review } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { formValues } from '../lib/form';
 import { formatDate, formatNumber } from '../lib/format';
 import { type ReviewActionResult, reviewChanged, reviewFields } from '../lib/review-form';
+import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { FormAlert } from './form-alert';

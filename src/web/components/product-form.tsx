@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { isColorOption } from '../../contract/constants';
 import { currencyDigits } from '../../contract/money';
 import type { Brand, Category } from '../../contract/types';
@@ -13,6 +12,7 @@ import {
   usableOptions,
   type VariantErrors,
 } from '../lib/product-variants';
+import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useProductImages } from '../lib/use-product-images';

@@ -1,12 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router';
-import { toast } from 'sonner';
 import type { ListEnvelope, Review, User } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { plural } from '../lib/plural';
 import { addReviewFetcher, REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
+import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { AddReview } from './add-review';
 import { OwnReview } from './own-review';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import type { FlashToast } from './toast';
+import { toast } from './toasts';
 
 /** Shows the toast an action left for this page (once: sonner ignores a repeated id). */
 export function useFlashToast(flash: FlashToast | null | undefined) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toasts';
 
 /** What the action of a list page with an add form and a delete dialog answers with JavaScript. */
 type ListAnswer =

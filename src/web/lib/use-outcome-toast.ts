@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toasts';
 
 /** `warning`: done, but not as asked (a quantity cut to the stock). */
 type Outcome = { ok: true; message: string; warning?: true } | { ok: false; error: string };

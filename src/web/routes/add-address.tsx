@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { data, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AddressForm } from '../components/address-form';
 import { at } from '../i18n/account';
 import { type AddAddressFailure, addPostedAddress, newAddressValues } from '../lib/address.server';
 import { requireUser } from '../lib/auth.server';
 import { pageMeta } from '../lib/meta';
 import { redirectWithToast } from '../lib/toast.server';
+import { toast } from '../lib/toasts';
 import type { Route } from './+types/add-address';
 
 type AddResult = { ok: true } | AddAddressFailure;

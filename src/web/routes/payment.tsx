@@ -10,7 +10,6 @@ import {
   useNavigate,
   useSearchParams,
 } from 'react-router';
-import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
 import { cardReturnPaths } from '../../contract/web';
 import { AddressForm } from '../components/address-form';
@@ -40,6 +39,7 @@ import { formatNumber, formatPrice, showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { ownCheckout } from '../lib/own-checkout.server';
 import { redirectWithToast } from '../lib/toast.server';
+import { toast } from '../lib/toasts';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { type UrlDialog, useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/payment';

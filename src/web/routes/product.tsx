@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from 'react-router';
-import { toast } from 'sonner';
 import { pageSizes } from '../../contract/constants';
 import type { Product, Variant } from '../../contract/types';
 import { Breadcrumbs } from '../components/breadcrumbs';
@@ -38,6 +37,7 @@ import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { ownReviewOf, reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
+import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import {
   type Choice,

@@ -1,7 +1,6 @@
 import { MapPin, Phone, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { Address } from '../../contract/types';
 import { EmptyState } from '../components/empty-state';
 import { DeleteDialog, DeleteOpener, EditLink } from '../components/item-actions';
@@ -13,6 +12,7 @@ import { showPhone } from '../lib/format';
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { toast } from '../lib/toasts';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-addresses';
 

@@ -1,7 +1,6 @@
 import { ArrowRight, CircleCheck, ExternalLink, MapPin, Truck, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { toast } from 'sonner';
 import type { Order } from '../../contract/types';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
 import { TextAreaField } from '../components/form-field';
@@ -16,6 +15,7 @@ import { apiFor } from '../lib/context.server';
 import { formatCode, formatDateTime, formatPrice, showPhone } from '../lib/format';
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
+import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-order';

@@ -1,7 +1,6 @@
 import { KeyRound, Mail, Pencil, Phone, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { data, Form, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { User } from '../../contract/types';
 import { DialogCancel, DialogOpener, FormDialog } from '../components/dialog';
 import { FormAlert } from '../components/form-alert';
@@ -28,6 +27,7 @@ import { showPhone } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { clearSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
+import { toast } from '../lib/toasts';
 import { useFormErrors, useHydrated } from '../lib/use-form-errors';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-profile';

@@ -1,7 +1,6 @@
 import { CircleAlert, CircleCheck, CircleX, FileCheck2, Info, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import type { EInvoicingStatus, ReportingDocument, ZatcaMessage } from '../../../contract/e-invoicing';
 // Plain values only: the contract's schemas would load zod with the page (tests/api/web-bundle.test.ts).
 import {
@@ -30,6 +29,7 @@ import { type FieldErrors, type FormFailure, type FormValues, formValues, hasErr
 import { formatCode, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { redirectWithToast } from '../../lib/toast.server';
+import { toast } from '../../lib/toasts';
 import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
 import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';

@@ -1,7 +1,6 @@
 import { Download, LayoutGrid, Package, Plus, Search, Table2, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_PRODUCT_PAGE_SIZES, MAX_LIST_LIMIT } from '../../../contract/constants';
 import type { ProductBulkBody } from '../../../contract/types';
 import { productCsvPaths } from '../../components/admin-pages';
@@ -30,6 +29,7 @@ import { answerDelete, urlWithoutDialog } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { listCount, plural } from '../../lib/plural';
 import { redirectWithToast } from '../../lib/toast.server';
+import { toast } from '../../lib/toasts';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useHydrated } from '../../lib/use-form-errors';
 import { usePageHref } from '../../lib/use-page-href';

@@ -1,7 +1,6 @@
 import { EyeOff, History, MessageSquareText } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { data, Form, Link, redirect, useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { MODERATION_REASON_MAX } from '../../../contract/constants';
 import type { ModeratedReview } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
@@ -22,6 +21,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { answerSave, urlWithoutDialog } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
+import { toast } from '../../lib/toasts';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
 import { usePageHref } from '../../lib/use-page-href';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { data, Form } from 'react-router';
-import { toast } from 'sonner';
 import type { StaffInviteView, StaffMember } from '../../../contract/types';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
@@ -18,6 +17,7 @@ import { pageMeta } from '../../lib/meta';
 import { type StaffInviteField, staffInviteFields } from '../../lib/staff-form';
 import { validateStaffInvite } from '../../lib/staff-validation';
 import { redirectWithToast } from '../../lib/toast.server';
+import { toast } from '../../lib/toasts';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/staff';
