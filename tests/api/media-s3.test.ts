@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS as C, IMAGE_SIZE_WIDTHS, IMAGE_WIDTHS } from '../../src/contract/constants.js';
@@ -8,7 +7,8 @@ import type { Config } from '../../src/server/config.js';
 import { BOM, csvLine, parseCsv } from '../../src/server/http/csv.js';
 import { MEDIA_CACHE_CONTROL } from '../../src/server/media/backend.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
-import { type FieldValue, type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import { createPicturedProduct, type Form, keysOf, picture, productKeyOf, sendFormAs } from '../helpers/pictures.js';
 import { type S3Server, startS3Server } from '../helpers/s3.js';
 import { apiClient, unique } from '../helpers/shopping.js';
 import { zipOf } from '../helpers/zip.js';
@@ -40,26 +40,7 @@ afterAll(async () => {
 });
 afterEach(expectNo5xx);
 
-const picture = (background: string) => pngImage(40, 40, background);
-
-function sendForm(
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, FieldValue | undefined>,
-  files: Record<string, FilePart | FilePart[] | undefined> = {},
-  as: { shop: TestApp; account: Account } = { shop: t, account: admin },
-) {
-  const { payload, headers } = multipart(fields, files);
-  return as.shop.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${as.account.token}` },
-  });
-}
-
-const productKeyOf = (file: FilePart) =>
-  `products/${createHash('sha256').update(file.data).digest('hex').slice(0, 32)}`;
+const sendForm = (...form: Form) => sendFormAs(t, admin, ...form);
 
 /** The bucket's objects of a key: every width, or none. */
 async function objectsOf(key: string): Promise<string[]> {
@@ -69,18 +50,8 @@ async function objectsOf(key: string): Promise<string[]> {
 }
 const stored = async (key: string) => (await objectsOf(key)).length === IMAGE_WIDTHS.length;
 
-async function createProduct(cover: FilePart, images: FilePart[]): Promise<Product> {
-  const res = await sendForm(
-    'POST',
-    '/products',
-    { title: unique('منتج'), description: 'وصف', quantity: 5, price: 100, category: categoryId },
-    { imageCover: cover, images },
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
-
-const keysOf = (product: Product) => product.imagesSizes.map((image) => image.key);
+const createProduct = (cover: FilePart, images: FilePart[]) =>
+  createPicturedProduct(t, admin, categoryId, cover, images);
 
 describe('pictures in the bucket', () => {
   it('every width as image/webp, immutable for a year; the URLs under MEDIA_PUBLIC_URL and served by S3', async () => {
@@ -231,12 +202,13 @@ describe('disk behind a CDN (MEDIA_PUBLIC_URL without MEDIA_STORE=s3)', () => {
     const shop = await createTestApp({ media: { store: 'disk', publicUrl: cdn } });
     try {
       const account = await createAccount(shop, 'admin');
-      const made = await sendForm(
+      const made = await sendFormAs(
+        shop,
+        account,
         'POST',
         '/categories',
         { name: unique('قسم') },
         { image: await picture('#369') },
-        { shop, account },
       );
       expect(made.statusCode, made.body).toBe(201);
       const item: NamedItem = made.json().data;
@@ -264,12 +236,13 @@ describe('a bucket that does not answer', () => {
   async function expectUnavailable(endpoint: string) {
     const app = await createTestApp(endpointAt(endpoint));
     try {
-      const res = await sendForm(
+      const res = await sendFormAs(
+        app,
+        await createAccount(app, 'admin'),
         'POST',
         '/categories',
         { name: unique('قسم') },
         { image: await picture('#963') },
-        { shop: app, account: await createAccount(app, 'admin') },
       );
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ status: 'error', code: codeOf('mediaStoreUnavailable') });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +10,8 @@ import { products } from '../../src/db/schema.js';
 import { claimUploads, releaseMedia } from '../../src/server/media/references.js';
 import { mediaStoreOf } from '../../src/server/media/store.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
-import { type FieldValue, type FilePart, multipart, pngImage } from '../helpers/multipart.js';
+import type { FieldValue, FilePart } from '../helpers/multipart.js';
+import { createPicturedProduct, type Form, keysOf, picture, productKeyOf, sendFormAs } from '../helpers/pictures.js';
 import { apiClient, customerWithCart, firstError, unique } from '../helpers/shopping.js';
 
 /** Keys kept by an edit, files deleted when nothing refers to them (docs/architecture.md § Images). */
@@ -32,18 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(expectNo5xx);
 
-/** A picture of its own colour: a different file, hence a different key. */
-const picture = (background: string) => pngImage(40, 40, background);
-
-function sendForm(
-  method: 'POST' | 'PUT',
-  url: string,
-  fields: Record<string, FieldValue | undefined>,
-  files: Record<string, FilePart | FilePart[] | undefined> = {},
-) {
-  const { payload, headers } = multipart(fields, files);
-  return send(method, url, { token: admin.token, payload, headers });
-}
+const sendForm = (...form: Form) => sendFormAs(t, admin, ...form);
 
 /** Whether every width of a stored key is on disk. */
 function stored(key: string): boolean {
@@ -54,25 +43,12 @@ function stored(key: string): boolean {
   return present === files.length;
 }
 
-/** The key the store gives an upload: its content hash (src/server/media/store.ts). */
-const productKeyOf = (file: FilePart) =>
-  `products/${createHash('sha256').update(file.data).digest('hex').slice(0, 32)}`;
-
 const modified = (key: string) =>
   statSync(path.join(t.config.dataDir, 'media', `${key}-${IMAGE_SIZE_WIDTHS.large}.webp`)).mtimeMs;
 
-async function createProduct(cover: FilePart, images: FilePart[]): Promise<Product> {
-  const res = await sendForm(
-    'POST',
-    '/products',
-    { title: unique('منتج'), description: 'وصف', quantity: 5, price: 100, category: categoryId },
-    { imageCover: cover, images },
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
+const createProduct = (cover: FilePart, images: FilePart[]) =>
+  createPicturedProduct(t, admin, categoryId, cover, images);
 
-const keysOf = (product: Product) => product.imagesSizes.map((image) => image.key);
 const coverKey = (product: Product) => product.imageCoverSizes?.key ?? '';
 
 describe('every size of every image in the answer', () => {
