@@ -9,6 +9,7 @@ import { MEDIA_CACHE_CONTROL } from '../../src/server/media/backend.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FilePart, multipart, pngImage } from '../helpers/multipart.js';
 import { createPicturedProduct, type Form, keysOf, picture, productKeyOf, sendFormAs } from '../helpers/pictures.js';
+import { startRoundRobinProxy } from '../helpers/proxy.js';
 import { type S3Server, startS3Server } from '../helpers/s3.js';
 import { apiClient, unique } from '../helpers/shopping.js';
 import { zipOf } from '../helpers/zip.js';
@@ -224,14 +225,42 @@ describe('disk behind a CDN (MEDIA_PUBLIC_URL without MEDIA_STORE=s3)', () => {
   });
 });
 
-describe('a bucket that does not answer', () => {
-  /** The shop's settings with another endpoint for the same bucket. */
-  function endpointAt(endpoint: string): Pick<Config, 'media'> {
-    const { media } = s3.config;
-    if (media.store !== 's3') throw new Error('not s3');
-    return { media: { ...media, s3: { ...media.s3, endpoint } } };
-  }
+/** The shop's settings with another endpoint for the same bucket. */
+function endpointAt(endpoint: string): Pick<Config, 'media'> {
+  const { media } = s3.config;
+  if (media.store !== 's3') throw new Error('not s3');
+  return { media: { ...media, s3: { ...media.s3, endpoint } } };
+}
 
+describe("AWS without s3:ListBucket: a missing object's HEAD answers 403", () => {
+  it('new pictures are still saved, every width in the bucket', async () => {
+    // A proxy in front of the bucket answering as AWS does (its HeadObject reference: "If you don't
+    // have the s3:ListBucket permission, Amazon S3 returns an HTTP status code 403").
+    const aws = await startRoundRobinProxy([s3.endpoint], 0, (method, status) =>
+      method === 'HEAD' && status === 404 ? 403 : status,
+    );
+    const app = await createTestApp(endpointAt(aws.origin));
+    try {
+      const file = await picture('#2a9');
+      const made = await sendFormAs(
+        app,
+        await createAccount(app, 'admin'),
+        'POST',
+        '/categories',
+        { name: unique('قسم') },
+        { image: file },
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const key: string = made.json().data.imageSizes.key;
+      expect((await s3.listKeys()).filter((name) => name.startsWith(`${key}-`))).toHaveLength(IMAGE_WIDTHS.length);
+    } finally {
+      await app.close();
+      await aws.close();
+    }
+  });
+});
+
+describe('a bucket that does not answer', () => {
   /** A shop whose bucket is at `endpoint`: a category's picture cannot be saved. */
   async function expectUnavailable(endpoint: string) {
     const app = await createTestApp(endpointAt(endpoint));

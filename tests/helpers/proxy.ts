@@ -6,9 +6,14 @@ import http from 'node:http';
  * upstream in turn with its method, path, headers (Host kept) and body; the answer comes back as
  * the upstream gave it plus `x-upstream: <index of the upstream>`, so a test sees which process
  * answered. The caller's address is appended to X-Forwarded-For, as load balancers do; the shop
- * reads it with TRUST_PROXY naming this proxy.
+ * reads it with TRUST_PROXY naming this proxy. `statusOf` may change an answer's status, to play a
+ * server that answers otherwise (AWS's 403 for a missing object, tests/api/media-s3.test.ts).
  */
-export async function startRoundRobinProxy(upstreams: string[], port = 0) {
+export async function startRoundRobinProxy(
+  upstreams: string[],
+  port = 0,
+  statusOf: (method: string, status: number) => number = (_method, status) => status,
+) {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((request, response) => {
@@ -19,7 +24,10 @@ export async function startRoundRobinProxy(upstreams: string[], port = 0) {
       new URL(request.url ?? '/', upstreams[index]),
       { method: request.method, headers: { ...request.headers, 'x-forwarded-for': forwardedFor }, agent },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
+        response.writeHead(statusOf(request.method ?? 'GET', answer.statusCode ?? 502), {
+          ...answer.headers,
+          'x-upstream': String(index),
+        });
         answer.pipe(response);
       },
     );

@@ -23,6 +23,14 @@ const notFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
 
 /**
+ * AWS answers a HEAD of a missing object 403, not 404, to a key without `s3:ListBucket`: for
+ * `exists` that is "not there" too. A key that may not read at all then fails on the put, which
+ * answers 503 as any refusal does; writing an object again is harmless (its name is its content).
+ */
+const absent = (error: unknown) =>
+  notFound(error) || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 403);
+
+/**
  * MEDIA_STORE=s3: the objects of one bucket through the AWS SDK v3 (any S3-compatible server:
  * AWS, MinIO, Cloudflare R2, Backblaze B2…). One client per store, destroyed on close.
  */
@@ -69,7 +77,7 @@ export function s3Backend(settings: S3Settings, log?: Pick<FastifyBaseLogger, 'w
     async exists(Key) {
       return client.send(new HeadObjectCommand({ Bucket, Key })).then(
         () => true,
-        (error: unknown) => (notFound(error) ? false : unavailable('head', Key)(error)),
+        (error: unknown) => (absent(error) ? false : unavailable('head', Key)(error)),
       );
     },
     async delete(Key) {

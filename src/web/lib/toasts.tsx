@@ -30,13 +30,47 @@ export const toast: Record<Kind, (text: string, options?: ExternalToast) => void
   info: (text, options) => show('info', text, options),
 };
 
-/** Called by the loaded Toaster once it listens: the queued messages are shown, in order. */
+/**
+ * Called by the loaded Toaster once it listens: the queued messages are shown, in order. The
+ * returned cleanup runs when it unmounts (the root error page mounts the layout anew): later
+ * messages queue again and wake the next <Toasts />.
+ */
 export function toasterMounted(toastOfSonner: typeof sonnerToast) {
   shown = toastOfSonner;
   for (const { kind, text, options } of queued.splice(0)) toastOfSonner[kind](text, options);
+  return () => {
+    shown = null;
+  };
 }
 
-const ShopToaster = lazy(() => import('../components/shop-toaster'));
+/**
+ * When sonner's file cannot be loaded (a deploy replaced it, the connection dropped), the messages
+ * still reach the person: the latest few in a plain live region, instead of an error page.
+ */
+function PlainToasts() {
+  const [messages, setMessages] = useState<{ id: number; text: string }[]>([]);
+  useEffect(() => {
+    let next = 0;
+    const take = () =>
+      setMessages((earlier) => [...earlier, ...queued.splice(0).map(({ text }) => ({ id: next++, text }))].slice(-3));
+    take();
+    wake = take;
+    return () => {
+      wake = null;
+    };
+  }, []);
+  return (
+    <div role="status" className="fixed inset-x-2 top-2 z-50 flex flex-col gap-2">
+      {messages.map(({ id, text }) => (
+        <p key={id} className="rounded-md border bg-background p-3 text-sm shadow">
+          {text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+const ShopToaster = lazy(() => import('../components/shop-toaster').catch(() => ({ default: PlainToasts })));
 
 /** Where toasts appear: nothing until the first toast asks for sonner. */
 export function Toasts() {
