@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { Product } from '../../src/contract/types';
 import { expect, test } from './fixtures';
-import { createCustomer, expectNoAxeViolations, signInWithCookie } from './support';
+import { createCustomer, expectNoAxeViolations, hydrated, signInWithCookie, toast } from './support';
 
 /*
  * What a person sees while a page is on its way, and when it could not come (src/web/components/
@@ -19,7 +19,15 @@ const t = {
   serverText: 'تعذّر تحميل هذه الصفحة بسبب خطأ عندنا وليس منك. أعد المحاولة بعد قليل.',
   retry: 'إعادة المحاولة',
   accountMenu: (name: string) => `قائمة الحساب: ${name}`,
+  signInFirst: 'يجب تسجيل الدخول أولاً',
 };
+
+/** A guest's heart: it answers with a toast asking to sign in (src/web/lib/toasts.tsx). */
+const anyHeart = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name: /في المفضلة$/ })
+    .first();
 
 const PAGE_DATA = '**/*.data*';
 
@@ -144,4 +152,30 @@ test.describe('a page that could not load', () => {
     await page.getByRole('link', { name: t.retry }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
+
+  test('after the error page, messages still show (the layout mounted anew)', async ({ page }) => {
+    const { link, title } = await homeWithProductLink(page);
+    await hydrated(anyHeart(page));
+    await anyHeart(page).click();
+    await expect(toast(page, t.signInFirst)).toBeVisible();
+    await page.route(PAGE_DATA, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.serverTitle);
+    await page.unroute(PAGE_DATA);
+    await page.getByRole('link', { name: t.retry }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await anyHeart(page).click();
+    await expect(toast(page, t.signInFirst)).toBeVisible();
+  });
+});
+
+test('when the messages’ script cannot load, a message still reaches the person', async ({ page }) => {
+  await page.route('**/assets/shop-toaster-*', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await hydrated(anyHeart(page));
+  await anyHeart(page).click();
+  await expect(page.getByRole('status').filter({ hasText: t.signInFirst })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(t.serverTitle);
 });
