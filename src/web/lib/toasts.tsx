@@ -70,7 +70,8 @@ function PlainToasts() {
   );
 }
 
-const ShopToaster = lazy(() => import('../components/shop-toaster').catch(() => ({ default: PlainToasts })));
+const loadToaster = () => import('../components/shop-toaster');
+const ShopToaster = lazy(() => loadToaster().catch(() => ({ default: PlainToasts })));
 
 /** Where toasts appear: nothing until the first toast asks for sonner. */
 export function Toasts() {
@@ -78,8 +79,13 @@ export function Toasts() {
   useEffect(() => {
     wake = () => setWanted(true);
     if (queued.length > 0) setWanted(true);
+    // Fetched once the page is idle (not with the page): the first message then shows at once
+    // rather than after a round trip, which would eat into a message shown before moving on.
+    const warm = () => void loadToaster().catch(() => {});
+    const idle = window.requestIdleCallback?.(warm, { timeout: 3000 }) ?? window.setTimeout(warm, 1500);
     return () => {
       wake = null;
+      (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     };
   }, []);
   return wanted ? (
