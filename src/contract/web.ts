@@ -55,4 +55,14 @@ export const cardReturnPaths = {
  * (docs/caching.md): browsers ask again each time (max-age=0) and get a 304 while it is unchanged;
  * a shared cache keeps it 30 s and may serve it a minute longer while it fetches the new one.
  */
+/**
+ * A catalogue page kept for customers names the product whose review would change it: it is served
+ * from the kept copy only to customers who have not reviewed that product (docs/caching.md §
+ * Customers' pages). The server reads it and never sends it on.
+ */
+export const UNLESS_REVIEWED_HEADER = 'x-matjar-unless-reviewed';
+
+/** The id of the JSON script a customer's kept page carries their header in (src/server/cache/shared-pages.ts). */
+export const VISITOR_SCRIPT_ID = 'matjar-visitor';
+
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

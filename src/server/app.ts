@@ -59,6 +59,7 @@ import { orderMessages } from './modules/orders/status-mail.js';
 import { pageRoutes } from './modules/pages/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { hasReviewed } from './modules/reviews/service.js';
 import { settingsRoutes, staffSettingsRoutes } from './modules/settings/routes.js';
 import { shopContactOf } from './modules/settings/service.js';
 import { shippingZoneRoutes } from './modules/shipping/routes.js';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     open: ctx.guards.openVisit,
     close: ctx.guards.closeVisit,
     visitor: createVisitorReader(ctx.db, ctx.guards),
+    hasReviewed: (userId: string, productId: string) => hasReviewed(ctx.db, userId, productId),
   });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 

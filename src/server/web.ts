@@ -6,16 +6,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
-import type { ApiTransport, ShopContact, ShopInfo } from '../contract/transport.js';
+import type { ApiTransport, PageVisitor, ShopContact, ShopInfo } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
+import { UNLESS_REVIEWED_HEADER } from '../contract/web.js';
 import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
 import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
+import { keptForm, type RenderedPage } from './cache/page-cache.js';
+import { isCustomerPageRead, type SlotRenderer, sendToCustomer } from './cache/shared-pages.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
 import { hasPersonalCookie, noStore } from './http/no-store.js';
 import { originOf, wellFormedHost } from './http/origin.js';
 import { contentSecurityPolicy, createNonce } from './http/security-headers.js';
+import { sessionTokenOf } from './http/session-cookie.js';
 import { choosePaymentProvider, paymentPageOrigin } from './payments/choose.js';
 
 // src/server/web.ts and dist/server/web.js both sit two levels below the project root.
@@ -132,6 +136,12 @@ declare module 'fastify' {
 /** The React Router handler of the current build: made once in production, anew per request in development (HMR). */
 type HandlerLoader = () => Promise<RequestHandler>;
 
+/** The header's visitor of one page request, read once whoever asks first. */
+type VisitorReader = (token: string) => Promise<PageVisitor | null>;
+
+/** The web build's entry as the server uses it: React Router's, and the customers' slots (entry.server.tsx). */
+type WebEntry = ServerBuild['entry']['module'] & { personalSlots: SlotRenderer };
+
 /**
  * Serves the React Router app for every path the API and media routes do not claim.
  * Production uses the built bundle; development runs Vite in middleware mode with HMR.
@@ -157,6 +167,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   });
   const paymentPage = paymentPageOrigin(config.payments);
   let loadHandler: HandlerLoader;
+  // Customers' pages are kept only in production, as guests' are (docs/caching.md § Customers' pages).
+  let personalSlots: SlotRenderer | undefined;
 
   if (mode === 'development') {
     const { createServer } = await import('vite');
@@ -175,6 +187,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     // Deriving the routes' handler costs about a twentieth of a signed-in page's render: once.
     const handler = createRequestHandler(build, mode);
     loadHandler = async () => handler;
+    personalSlots = (build.entry.module as WebEntry).personalSlots;
     await app.register(fastifyStatic, {
       root: path.join(webBuildDir, 'client'),
       prefix: '/',
@@ -212,66 +225,146 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   const policyFor = (nonce: string) => contentSecurityPolicy(nonce, paymentPage, mediaOrigin);
   const policyHeader = (nonce: string) => ({ 'content-security-policy': policyFor(nonce) });
 
+  /**
+   * The page rendered by React Router, its loaders calling the API in this process within `visit`;
+   * for every customer when `sharedVisitor` is given (its data names nobody). `unavailable` when
+   * the API could not serve it (the database or its storage): its Retry-After is on the reply.
+   */
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: string,
+    visit: string,
+    readVisitor: VisitorReader,
+    sharedVisitor?: PageVisitor,
+  ) => {
+    const handler = await loadHandler();
+    const cspNonce = createNonce();
+    let retryAfter: string | undefined;
+    const transport = inProcessTransport(
+      app,
+      { host, protocol: request.protocol, ip: request.ip },
+      (seconds) => {
+        retryAfter = seconds;
+      },
+      visit,
+    );
+    const response = await handler(toFetchRequest(request, reply, host), {
+      apiTransport: transport,
+      shop: await shopFor(request),
+      cspNonce,
+      visitor: readVisitor,
+      ...(sharedVisitor ? { sharedVisitor } : {}),
+    });
+    // A page that failed because the API could not serve it says so: 503 with the API's
+    // Retry-After, not the form's 400 or the error page's 500. Its text already tells people to try
+    // again shortly.
+    const unavailable = retryAfter !== undefined && response.status >= 400;
+    if (unavailable) reply.header('retry-after', retryAfter);
+    return { response, cspNonce, unavailable };
+  };
+
   await app.register(async (web) => {
     registerFormBodies(web, config, isStaff);
     web.all('/*', { schema: { hide: true } }, async (request, reply) => {
       const host = wellFormedHost(request, config);
+      const caching = mode === 'production' && config.pageCacheBytes > 0;
       // A guest's page the route marked public is kept and served from memory (docs/caching.md).
-      const cacheKey =
-        mode === 'production' && config.pageCacheBytes > 0 && isGuestRead(request)
-          ? cacheKeyOf(request, host)
-          : undefined;
+      const cacheKey = caching && isGuestRead(request) ? cacheKeyOf(request, host) : undefined;
       const version = cacheKey === undefined ? undefined : await app.catalogueVersion.current();
       if (cacheKey !== undefined && version !== undefined) {
         const cached = pageCache.get(cacheKey, version);
         if (cached?.nonce) return sendKept(request, reply, pageCache, cacheKey, cached, policyHeader(cached.nonce));
       }
-      const handler = await loadHandler();
-      const cspNonce = createNonce();
-      let retryAfter: string | undefined;
       // The loaders' calls share one check of the visitor's token; the visit ends with them.
       const visit = app.apiVisits.open();
-      const transport = inProcessTransport(
-        app,
-        { host, protocol: request.protocol, ip: request.ip },
-        (seconds) => {
-          retryAfter = seconds;
-        },
-        visit,
-      );
-      let response: Response;
+      // The header's visitor is read once per page, whoever asks first.
+      let visitorRead: Promise<PageVisitor | null> | undefined;
+      const readVisitor = (token: string) => {
+        visitorRead ??= app.apiVisits.visitor(visit, token);
+        return visitorRead;
+      };
       try {
-        response = await handler(toFetchRequest(request, reply, host), {
-          apiTransport: transport,
-          shop: await shopFor(request),
-          cspNonce,
-          visitor: (token: string) => app.apiVisits.visitor(visit, token),
-        });
+        const customer =
+          caching && personalSlots && isCustomerPageRead(request) ? await customerOf(request, readVisitor) : null;
+        if (customer && personalSlots) {
+          return await serveCustomer(request, reply, host, visit, readVisitor, customer, personalSlots);
+        }
+        const rendered = await render(request, reply, host, visit, readVisitor);
+        const { response, cspNonce, unavailable } = rendered;
+        if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
+          const page = pageCache.set(cacheKey, await pageOf(response, cspNonce, version));
+          return sendKept(request, reply, pageCache, cacheKey, page, policyHeader(cspNonce));
+        }
+        // Vite's development client injects scripts of its own: there the policy only reports.
+        reply.header(
+          mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
+          policyFor(cspNonce),
+        );
+        return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
       } finally {
         app.apiVisits.close(visit);
       }
-      // A page that failed because the API could not serve it (the database or its storage) says so:
-      // 503 with the API's Retry-After, not the form's 400 or the error page's 500. Its text already
-      // tells people to try again shortly.
-      const unavailable = retryAfter !== undefined && response.status >= 400;
-      if (unavailable) reply.header('retry-after', retryAfter);
-      if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
-        const page = pageCache.set(cacheKey, {
-          status: response.status,
-          headers: [...response.headers],
-          body: Buffer.from(await response.arrayBuffer()),
-          nonce: cspNonce,
-          version,
-          renderedAt: Date.now(),
-        });
-        return sendKept(request, reply, pageCache, cacheKey, page, policyHeader(cspNonce));
-      }
-      // Vite's development client injects scripts of its own: there the policy only reports.
-      reply.header(
-        mode === 'production' ? 'content-security-policy' : 'content-security-policy-report-only',
-        policyFor(cspNonce),
-      );
-      return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
     });
+
+    /** The signed-in customer of this page's session, or null (a guest, staff, a token refused). */
+    const customerOf = async (request: FastifyRequest, readVisitor: VisitorReader) => {
+      const token = sessionTokenOf(request);
+      const visitor = token ? await readVisitor(token).catch(() => null) : null;
+      return visitor?.user.role === 'user' ? visitor : null;
+    };
+
+    /**
+     * A customer's page: the one kept for customers at this catalogue version, unless it shows a
+     * product they reviewed, else rendered for customers (and kept when its route says public),
+     * with this customer written in (docs/caching.md § Customers' pages).
+     */
+    const serveCustomer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      host: string,
+      visit: string,
+      readVisitor: VisitorReader,
+      visitor: PageVisitor,
+      slots: SlotRenderer,
+    ) => {
+      const key = `customer ${cacheKeyOf(request, host)}`;
+      const version = await app.catalogueVersion.current();
+      let page = pageCache.get(key, version);
+      if (page?.unlessReviewed && (await app.apiVisits.hasReviewed(visitor.user._id, page.unlessReviewed))) {
+        page = undefined;
+      }
+      let kept = page !== undefined;
+      if (!page) {
+        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, visitor);
+        if (unavailable || !response.headers.get('content-type')?.startsWith('text/html')) {
+          reply.header('content-security-policy', policyFor(cspNonce));
+          return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
+        }
+        const rendered = await pageOf(response, cspNonce, version);
+        kept = isPublicPage(response);
+        page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
+      }
+      const policy = policyHeader(page.nonce ?? '');
+      return sendToCustomer(request, reply, page, visitor, {
+        cache: pageCache,
+        key: kept ? key : undefined,
+        slots,
+        policy,
+      });
+    };
   });
+}
+
+/** A rendered page as the cache keeps it: its bytes, headers (but cookies), nonce and version. */
+async function pageOf(response: Response, nonce: string, version: number): Promise<RenderedPage> {
+  return {
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+    body: Buffer.from(await response.arrayBuffer()),
+    nonce,
+    version,
+    renderedAt: Date.now(),
+    unlessReviewed: response.headers.get(UNLESS_REVIEWED_HEADER) ?? undefined,
+  };
 }

@@ -2,20 +2,37 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import type { PageVisitor } from '../contract/transport';
 import appCss from './app.css?inline';
+import { CartCount } from './components/top-bar';
+import { UserMenuButton } from './components/user-menu-button';
 import { NonceContext } from './lib/nonce';
+import { type PersonalSlot, SharedVisitorContext } from './lib/shown-visitor';
 import { StylesheetContext } from './lib/stylesheet';
 
 export const streamTimeout = 5_000;
 
 /**
+ * A customer's parts of a page kept for every customer, drawn as the top bar draws them for a
+ * customer before React runs (components/top-bar.tsx); the server writes them into the kept bytes
+ * (src/server/cache/shared-pages.ts).
+ */
+export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string> {
+  return {
+    account: renderToString(<UserMenuButton user={visitor.user} />),
+    'cart-count': renderToString(<CartCount count={visitor.cartCount} />),
+  };
+}
+
+/**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
  * streams (renderToPipeableStream's `nonce`), React Router's hydration data (ServerRouter's) and,
  * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. The stylesheet goes
- * to the root layout the same way (lib/stylesheet.ts), to be written inline.
+ * to the root layout the same way (lib/stylesheet.ts), to be written inline, and so does the
+ * customer a page kept for every customer is rendered for (lib/shown-visitor.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -39,7 +56,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={appCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <SharedVisitorContext.Provider value={loadContext.sharedVisitor}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </SharedVisitorContext.Provider>
         </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {

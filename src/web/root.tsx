@@ -22,6 +22,7 @@ import { t } from './i18n/ar';
 import { basketCountFor } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
 import { readSessionToken } from './lib/session.server';
+import { useShownVisitor } from './lib/shown-visitor';
 import { stylesheetElementId, useStylesheet } from './lib/stylesheet';
 import { takeFlashToast } from './lib/toast.server';
 import { Toasts } from './lib/toasts';
@@ -41,6 +42,11 @@ export const links: Route.LinksFunction = () =>
   }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A page kept for every customer names none of them: each visitor is written into it as it is
+  // served (lib/shown-visitor.ts). Such a render has no toast to take (src/server/cache/shared-pages.ts).
+  if (context.sharedVisitor) {
+    return { user: null, shop: context.shop, cartCount: 0, favoriteIds: [], toast: null, shared: true };
+  }
   // A stale or revoked token simply shows the visitor as a guest; so does one that cannot be read
   // now (the page's own loaders say the shop is unavailable).
   const token = readSessionToken(request);
@@ -48,7 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cartCount = visitor ? visitor.cartCount : await basketCountFor(request, context);
   const { toast, headers } = takeFlashToast(request);
   return withHeaders(
-    { user: visitor?.user ?? null, shop: context.shop, cartCount, favoriteIds: visitor?.favoriteIds ?? [], toast },
+    {
+      user: visitor?.user ?? null,
+      shop: context.shop,
+      cartCount,
+      favoriteIds: visitor?.favoriteIds ?? [],
+      toast,
+      shared: false,
+    },
     { headers },
   );
 }
@@ -81,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useLastRootData(fresh);
   const nonce = useNonce();
   const stylesheet = useStylesheet();
+  const visitor = useShownVisitor(data);
   useFlashToast(fresh?.toast);
   return (
     <html lang="ar" dir="rtl">
@@ -105,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             {t.skipToContent}
           </a>
-          <TopBar user={data?.user ?? null} cartCount={data?.cartCount ?? 0} shopName={data?.shop.name ?? 'متجر'} />
+          <TopBar user={visitor.user} cartCount={visitor.cartCount} shopName={data?.shop.name ?? 'متجر'} />
           <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
             <NavigationProgress />
             {children}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaffRole } from '../../contract/staff-roles.js';
 import type { PageVisitor } from '../../contract/transport.js';
@@ -25,6 +25,8 @@ declare module 'fastify' {
       close(id: string): void;
       /** The page's signed-in visitor for its header, checked with the visit's calls (src/server/visitor.ts). */
       visitor(id: string, token: string): Promise<PageVisitor | null>;
+      /** Whether the customer reviewed the product: a page kept for customers is not theirs then. */
+      hasReviewed(userId: string, productId: string): Promise<boolean>;
     };
   }
 }
@@ -63,13 +65,36 @@ export function createGuards(db: Database, tokens: TokenService) {
     return checked;
   }
 
-  async function check(token: string): Promise<CurrentUser> {
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('guard_user');
+
+  /**
+   * The token's user and what `load` brings with it in the same query (the page's header,
+   * src/server/visitor.ts), refused when the token is bad, the user gone or disabled, or the
+   * password changed since the token was given.
+   */
+  async function checkWith<T extends { user: CurrentUser }>(
+    token: string,
+    load: (userId: string) => Promise<T | undefined>,
+  ): Promise<T> {
     const claims = await tokens.verify(token);
     if (!claims) throw failure('tokenInvalid');
-    const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-    if (!user) throw failure('userGone');
-    if (user.disabledAt) throw failure('accountDisabled');
-    if (user.tokenVersion !== claims.version) throw failure('passwordChanged');
+    const found = await load(claims.userId);
+    if (!found) throw failure('userGone');
+    if (found.user.disabledAt) throw failure('accountDisabled');
+    if (found.user.tokenVersion !== claims.version) throw failure('passwordChanged');
+    return found;
+  }
+
+  async function check(token: string): Promise<CurrentUser> {
+    const { user } = await checkWith(token, async (id) => {
+      const [found] = await userById.execute({ id });
+      return found && { user: found };
+    });
     return user;
   }
 
@@ -114,11 +139,24 @@ export function createGuards(db: Database, tokens: TokenService) {
       return id;
     },
     /**
-     * The page's visitor by their session token, checked once with the page's API calls (the
-     * web's header, src/server/visitor.ts); null for a token the API would refuse.
+     * The page's visitor by their session token, with what `load` reads beside the user in one
+     * query (the web's header, src/server/visitor.ts); the page's API calls share the check. Null
+     * for a token the API would refuse.
      */
-    visitorOf(visitId: string, token: string): Promise<CurrentUser | null> {
-      return checkInVisit(visitId, token).catch(() => null);
+    visitorWith<T extends { user: CurrentUser }>(
+      visitId: string,
+      token: string,
+      load: (userId: string) => Promise<T | undefined>,
+    ): Promise<T | null> {
+      const found = checkWith(token, load);
+      const visit = visits.get(visitId);
+      if (visit && !visit.has(token)) {
+        const user = found.then((checked) => checked.user);
+        // A refusal is the calls' to answer, if any are made.
+        user.catch(() => undefined);
+        visit.set(token, user);
+      }
+      return found.catch(() => null);
     },
     /** The page request ended: its checks are forgotten. */
     closeVisit(id: string) {

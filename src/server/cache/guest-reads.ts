@@ -6,7 +6,7 @@ import { type CachedPage, chooseEncoding, matchesEtag, type PageCache } from './
 export const PAGE_MAX_AGE_MS = 30_000;
 
 /** Every cookie the shop sets starts so (src/contract/web.ts): a session, a basket, a toast, a reset. */
-const SHOP_COOKIE_PREFIX = 'matjar_';
+export const SHOP_COOKIE_PREFIX = 'matjar_';
 
 /**
  * A read by a visitor the shop knows nothing of: a GET with none of the shop's cookies and no

@@ -18,11 +18,25 @@ export type CachedPage = {
   /** The catalogue version it was rendered at, and when. */
   version: number;
   renderedAt: number;
-  /** Compressed once, on the first visitor who accepts that encoding. */
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** A page kept for customers: the product whose review by the visitor would change it. */
+  unlessReviewed?: string;
+  /** What is made once from it (its compressed bytes, its cut for customers), by name. */
+  made: Map<string, Promise<unknown>>;
 };
 
 export type Encoding = 'br' | 'gzip';
+
+/** The encodings a visitor accepts, by their Accept-Encoding; one listed with q=0 is refused (RFC 9110 § 12.5.3). */
+export function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name);
+  }
+  return accepted;
+}
 
 export type PageCacheOptions = {
   /** The most bytes kept (bodies and their compressed forms); the least recently used go first. */
@@ -31,19 +45,9 @@ export type PageCacheOptions = {
   maxAgeMs: number;
 };
 
-/**
- * The encoding a visitor takes, by their Accept-Encoding: brotli, then gzip, else none. An encoding
- * listed with q=0 is refused (RFC 9110 § 12.5.3).
- */
+/** The encoding a visitor takes, by their Accept-Encoding: brotli, then gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name);
-  }
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;
@@ -69,6 +73,12 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   const opaque = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
+
+/** A page as rendered, before the cache adds its validator and what is made of it. */
+export type RenderedPage = Omit<CachedPage, 'etag' | 'made'>;
+
+/** A rendered page in the form the cache keeps, also for one served once and not kept. */
+export const keptForm = (page: RenderedPage): CachedPage => ({ ...page, etag: weakEtagOf(page.body), made: new Map() });
 
 /**
  * Pages rendered for guests, and the API's catalogue reads, kept in this process's memory by URL
@@ -100,6 +110,28 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
     }
   };
 
+  /**
+   * What `make` makes of the page, made once and kept with it under `name`, its `sizeOf` counted
+   * in the budget. A failure is forgotten, to be made again by the next visitor.
+   */
+  const made = <T>(
+    key: string,
+    page: CachedPage,
+    name: string,
+    make: () => Promise<T>,
+    sizeOf: (made: T) => number,
+  ) => {
+    const known = page.made.get(name) as Promise<T> | undefined;
+    if (known) return known;
+    const pending = make();
+    page.made.set(name, pending);
+    void pending.then(
+      (value) => grow(key, page as CachedPage & { bytes: number }, sizeOf(value)),
+      () => page.made.delete(name),
+    );
+    return pending;
+  };
+
   return {
     /** The page kept for `key` if it is still good at `version`; marks it recently used. */
     get(key: string, version: number): CachedPage | undefined {
@@ -119,10 +151,10 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
      * tiny answers under made-up URLs cannot outgrow the budget; a URL longer than MAX_KEY_LENGTH,
      * or a page larger than the whole budget, is not kept.
      */
-    set(key: string, page: Omit<CachedPage, 'etag' | 'encoded'>): CachedPage {
+    set(key: string, page: RenderedPage): CachedPage {
       const headerBytes = page.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
       const bytes = page.body.length + 2 * (key.length + headerBytes) + ENTRY_OVERHEAD_BYTES;
-      const entry = { ...page, etag: weakEtagOf(page.body), encoded: {}, bytes };
+      const entry = { ...keptForm(page), bytes };
       drop(key);
       if (key.length > MAX_KEY_LENGTH || entry.bytes > maxBytes) return entry;
       entries.set(key, entry);
@@ -131,22 +163,20 @@ export function createPageCache({ maxBytes, maxAgeMs }: PageCacheOptions) {
       return entry;
     },
 
+    made,
+
     /** The page's body in `encoding`, compressed once and kept with it. */
     encoded(key: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
-      const known = page.encoded[encoding];
-      if (known) return known;
-      const pending =
-        encoding === 'br'
-          ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-          : gzipAsync(page.body);
-      page.encoded[encoding] = pending;
-      void pending.then(
-        (bytes) => grow(key, page as CachedPage & { bytes: number }, bytes.length),
-        () => {
-          page.encoded[encoding] = undefined;
-        },
+      return made(
+        key,
+        page,
+        encoding,
+        () =>
+          encoding === 'br'
+            ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+            : gzipAsync(page.body),
+        (bytes) => bytes.length,
       );
-      return pending;
     },
 
     /** How many pages and bytes are kept (for tests and the readiness of memory). */

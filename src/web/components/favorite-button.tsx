@@ -5,6 +5,7 @@ import type { Product } from '../../contract/types';
 import { at } from '../i18n/account';
 import { shownAsFavorite } from '../lib/account';
 import { withRedirectTo } from '../lib/redirect';
+import { useFavoriteIds, useShownVisitor } from '../lib/shown-visitor';
 import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import type { loader as rootLoader } from '../root';
@@ -22,14 +23,14 @@ type FavoriteButtonProps = {
  */
 export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const user = root?.user ?? null;
+  const { user } = useShownVisitor(root);
   // One fetcher per product, shared by every card of it on the page.
   const fetcher = useFetcher<FavoriteResult>({ key: `favorite:${product.id}` });
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const saved = root?.favoriteIds.includes(product.id) ?? false;
+  const saved = useFavoriteIds(root).includes(product.id);
   const favorite = shownAsFavorite(saved, fetcher.formData?.get('intent'));
 
   // Tell the outcome once per click, as soon as the action answers: while the data revalidates the
@@ -54,6 +55,8 @@ export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonPr
       method="post"
       action="/wishlist"
       className={placement === 'card' ? 'absolute end-2 top-2 z-10' : 'self-start'}
+      // A kept page's style fills the visitor's hearts by this until React runs (lib/shown-visitor.ts).
+      data-favorite={product.id}
     >
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="intent" value={favorite ? 'remove' : 'add'} />

@@ -1,11 +1,13 @@
 import { LogIn, ShoppingCart } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { cartText } from '../i18n/cart';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
+import type { PersonalSlot } from '../lib/shown-visitor';
+import { useHydrated } from '../lib/use-form-errors';
 import { SearchForm } from './search-form';
 import { UserMenuButton } from './user-menu-button';
 
@@ -14,7 +16,32 @@ const UserMenu = lazy(() => import('./user-menu').then(({ UserMenu }) => ({ defa
 
 type TopBarProps = { user: User | null; cartCount: number; shopName: string };
 
+/**
+ * A part of the header that differs between the customers one kept page is served to: the server
+ * fills it per request with the same component (src/server/cache/shared-pages.ts, entry.server.tsx).
+ */
+function Slot({ name, children }: { name: PersonalSlot; children: ReactNode }) {
+  return <matjar-slot data-slot={name}>{children}</matjar-slot>;
+}
+
+/** The cart link's count: its words for screen readers and its badge. */
+export function CartCount({ count }: { count: number }) {
+  return (
+    <>
+      <span className="sr-only">{`${t.cart}، ${plural(count, cartText.itemsCount)}`}</span>
+      <span
+        aria-hidden="true"
+        className="absolute -top-2 -start-3 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5"
+      >
+        {formatNumber(count)}
+      </span>
+    </>
+  );
+}
+
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
+  // The server's HTML and the first render show the plain button; Radix's menu takes over after.
+  const hydrated = useHydrated();
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
@@ -23,29 +50,28 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
         </Link>
         <SearchForm />
         <nav className="ms-auto flex items-center gap-4 sm:ms-0">
-          {user ? (
-            <Suspense fallback={<UserMenuButton user={user} />}>
-              <UserMenu user={user} />
-            </Suspense>
-          ) : (
-            <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">
-              <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-              {t.login}
-            </Link>
-          )}
-          <Link
-            to="/cart"
-            className="relative flex items-center gap-1.5 hover:text-brand-100"
-            aria-label={`${t.cart}، ${plural(cartCount, cartText.itemsCount)}`}
-          >
+          <Slot name="account">
+            {user ? (
+              hydrated ? (
+                <Suspense fallback={<UserMenuButton user={user} />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              ) : (
+                <UserMenuButton user={user} />
+              )
+            ) : (
+              <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">
+                <LogIn aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+                {t.login}
+              </Link>
+            )}
+          </Slot>
+          <Link to="/cart" className="relative flex items-center gap-1.5 hover:text-brand-100">
             <ShoppingCart aria-hidden="true" className="size-5" />
             <span aria-hidden="true">{t.cart}</span>
-            <span
-              aria-hidden="true"
-              className="absolute -top-2 -start-3 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5"
-            >
-              {formatNumber(cartCount)}
-            </span>
+            <Slot name="cart-count">
+              <CartCount count={cartCount} />
+            </Slot>
           </Link>
         </nav>
       </div>

@@ -14,6 +14,11 @@ declare module 'react-router' {
      * API refuses), read from the shop's services with the page's one check of the token.
      */
     visitor: (token: string) => Promise<PageVisitor | null>;
+    /**
+     * Set when this page is rendered to be kept for every customer (docs/caching.md § Customers'
+     * pages): the customer it is rendered for, whom the page's data must not name.
+     */
+    sharedVisitor?: PageVisitor;
   }
 }
 

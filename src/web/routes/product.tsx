@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { pageSizes } from '../../contract/constants';
 import type { Product, Variant } from '../../contract/types';
+import { UNLESS_REVIEWED_HEADER } from '../../contract/web';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { ColorSwatches } from '../components/color-swatches';
 import { FavoriteButton } from '../components/favorite-button';
@@ -37,6 +38,7 @@ import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { ownReviewOf, reviewAction } from '../lib/reviews.server';
 import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, productOpenGraph } from '../lib/seo';
 import { readSessionToken } from '../lib/session.server';
+import { useShownVisitor } from '../lib/shown-visitor';
 import { toast } from '../lib/toasts';
 import { useHydrated } from '../lib/use-form-errors';
 import {
@@ -60,8 +62,26 @@ function notFoundOnBadId(error: unknown): never {
   throw error;
 }
 
-// The same for every guest (docs/caching.md).
-export const headers = publicPageHeaders;
+// The same for every guest, and for every customer who has not reviewed the product (docs/caching.md).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  ...publicPageHeaders(),
+  ...Object.fromEntries(loaderHeaders),
+});
+
+/**
+ * What a page rendered to be kept for customers says of them: their own review makes it theirs
+ * alone; without one it may go to every customer who has none either.
+ */
+const keptForCustomers = (
+  context: Route.LoaderArgs['context'],
+  productId: string,
+  myReview: unknown,
+): Record<string, string> | undefined =>
+  !context.sharedVisitor
+    ? undefined
+    : myReview
+      ? { 'Cache-Control': 'private, no-store' }
+      : { [UNLESS_REVIEWED_HEADER]: productId };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
@@ -79,15 +99,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A reviews page past the last one (an old link after reviews were deleted) shows the last page.
   const lastReviewsPage = Math.max(1, reviews.paginationResult.numberOfPages);
   if (reviewsPage > lastReviewsPage) throw redirect(`${pageHref(url, lastReviewsPage, REVIEWS_PAGE_PARAM)}#reviews`);
-  return {
-    shop: context.shop,
-    product,
-    category,
-    brand,
-    reviews,
-    myReview,
-    related: related.data.filter((p) => p.id !== product.id).slice(0, pageSizes.relatedProducts),
-  };
+  return data(
+    {
+      shop: context.shop,
+      product,
+      category,
+      brand,
+      reviews,
+      myReview,
+      related: related.data.filter((p) => p.id !== product.id).slice(0, pageSizes.relatedProducts),
+    },
+    { headers: keptForCustomers(context, product.id, myReview) },
+  );
 }
 
 type CartResult =
@@ -195,7 +218,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, product, category, brand, reviews, myReview, related } = loaderData;
-  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const { user } = useShownVisitor(useRouteLoaderData<typeof rootLoader>('root'));
   const url = `${shop.publicUrl}/products/${product.id}`;
   const rating = formatNumber(product.ratingsAverage, 1);
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { BASKET_TTL_MS, isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
 import type { AddToCartBody, Cart, CartLine } from '../../../contract/types.js';
@@ -25,18 +25,17 @@ export async function cartOf(db: Db, userId: string, lock = false) {
 }
 
 /**
- * The lines of a customer's cart, as the cart's `numOfCartItems` counts them (every line has its
- * product, variant and category: deleting one removes the line), in one indexed count; 0 before
- * the customer has a cart. The header's badge (src/server/visitor.ts).
+ * The lines in the cart of the user whose id is `userId` (a column or a value), as the cart's
+ * `numOfCartItems` counts them (every line has its product, variant and category: deleting one
+ * removes the line), in one indexed count; 0 before the customer has a cart. The header's badge
+ * (src/server/visitor.ts).
  */
-export async function cartLineCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ lines: sql<number>`count(*)`.mapWith(Number) })
+export const cartLineCountOf = (db: Db, userId: SQLWrapper) =>
+  sql<number>`(${db
+    .select({ lines: sql`count(*)` })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(eq(carts.userId, userId));
-  return row?.lines ?? 0;
-}
+    .where(eq(carts.userId, userId))})`.mapWith(Number);
 
 /** A cart's lines priced at each variant's current effective price, in minor units. */
 export async function cartLines(db: Db, cartId: string) {

@@ -29,6 +29,19 @@ export const serializeReview = (row: ReviewRow, author: { id: string; name: stri
 export const shownReviews = isNull(reviews.hiddenAt);
 
 /** Keeps a product's rating average and count exactly equal to its shown reviews (same transaction). */
+/**
+ * Whether the customer has a review of the product, shown or hidden (its author still sees a
+ * hidden one): a product page kept for customers is not theirs then (docs/caching.md § Customers' pages).
+ */
+export async function hasReviewed(db: Database, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function refreshRatings(tx: Tx, productId: string) {
   const [stats] = await tx
     .select({ average: avg(reviews.rating), total: count() })

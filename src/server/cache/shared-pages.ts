@@ -1,0 +1,193 @@
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from '../../contract/cookies.js';
+import type { PageVisitor } from '../../contract/transport.js';
+import { SESSION_COOKIE, UNLESS_REVIEWED_HEADER, VISITOR_SCRIPT_ID } from '../../contract/web.js';
+import { noStore } from '../http/no-store.js';
+import { SHOP_COOKIE_PREFIX } from './guest-reads.js';
+import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache.js';
+
+/*
+ * Customers' pages (docs/caching.md § Customers' pages). A catalogue page a customer opens is
+ * rendered once per catalogue version and kept for every customer: its data names nobody, and
+ * each visitor is written into the kept bytes as it is served, in three places only:
+ * - before `</head>`: the visitor as JSON (the browser's header and hearts read it,
+ *   src/web/lib/shown-visitor.ts) and a style colouring their favourites' hearts until React runs;
+ * - the header's slots (`<matjar-slot data-slot="…">`): their account button and cart count, drawn
+ *   by the same components as a full render (the web build's `personalSlots`).
+ * The rest is compressed once, in pieces that end on a byte boundary, so a visitor's answer is
+ * those pieces with theirs between, in one gzip stream (RFC 1951 § 3.2.4, RFC 1952).
+ */
+
+/** The web build's drawing of a visitor's slots (src/web/entry.server.tsx), by slot name. */
+export type SlotRenderer = (visitor: PageVisitor) => Record<string, string>;
+
+const SLOT_OPEN = /<matjar-slot data-slot="([a-z-]+)">/g;
+const SLOT_CLOSE = '</matjar-slot>';
+const HEAD_END = '</head>';
+
+/** Where the visitor goes between two pieces of the kept page. */
+type Cut = { kind: 'head' } | { kind: 'slot'; name: string };
+
+/** A kept page cut for its visitors: `cuts[i]` goes after `pieces[i]`, each piece also deflated on its own. */
+export type CutPage = { pieces: Buffer[]; cuts: Cut[]; deflated: Buffer[] };
+
+const deflatePiece = promisify(deflateRaw);
+
+/**
+ * A GET of a page (not a route's `.data`) by a visitor whose only shop cookie is their session: a
+ * toast or a basket waiting makes the page theirs alone.
+ */
+export function isCustomerPageRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
+  if (request.url.split('?', 1)[0]?.endsWith('.data')) return false;
+  const shopCookies = (request.headers.cookie ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim().split('=', 1)[0] ?? '')
+    .filter((name) => name.startsWith(SHOP_COOKIE_PREFIX));
+  return shopCookies.length === 1 && cookieValue(request.headers.cookie, SESSION_COOKIE) !== undefined;
+}
+
+/** The page cut where its visitors differ; none for an answer that is not a page of the layout. */
+async function cutPage(body: Buffer): Promise<CutPage | undefined> {
+  // One byte a character: offsets found in the text are offsets in the bytes.
+  const html = body.toString('latin1');
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd < 0) return undefined;
+  const pieces = [body.subarray(0, headEnd)];
+  const cuts: Cut[] = [{ kind: 'head' }];
+  let from = headEnd;
+  SLOT_OPEN.lastIndex = headEnd;
+  for (let open = SLOT_OPEN.exec(html); open; open = SLOT_OPEN.exec(html)) {
+    const inside = open.index + open[0].length;
+    const close = html.indexOf(SLOT_CLOSE, inside);
+    if (close < 0) return undefined;
+    pieces.push(body.subarray(from, inside));
+    cuts.push({ kind: 'slot', name: open[1] ?? '' });
+    from = close;
+    SLOT_OPEN.lastIndex = close;
+  }
+  pieces.push(body.subarray(from));
+  // A sync flush ends each piece on a byte boundary with no reference beyond it.
+  const deflated = await Promise.all(
+    pieces.map((piece) => deflatePiece(piece, { finishFlush: constants.Z_SYNC_FLUSH })),
+  );
+  return { pieces, cuts, deflated };
+}
+
+/** `<`, `>`, `&` and the line separators escaped: a name cannot end the script it is written in. */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** A product id as the hearts' `data-favorite` carries it; anything else is left out of the style. */
+const SAFE_ID = /^[\w-]+$/;
+
+/** What goes before `</head>` for this visitor: their JSON, and the style of their hearts until React runs. */
+function headFor(visitor: PageVisitor, nonce: string | undefined): string {
+  const json = `<script type="application/json" id="${VISITOR_SCRIPT_ID}">${scriptSafeJson(visitor)}</script>`;
+  const ids = visitor.favoriteIds.filter((id) => SAFE_ID.test(id));
+  if (ids.length === 0 || !nonce) return json;
+  const hearts = ids.map((id) => `html:not([data-hydrated]) [data-favorite="${id}"] svg`).join(',');
+  return `${json}<style nonce="${nonce}">${hearts}{fill:var(--color-red-600);color:var(--color-red-600)}</style>`;
+}
+
+/** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
+function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string>): Buffer[] {
+  return cut.cuts.map((place) => {
+    if (place.kind === 'head') return Buffer.from(head);
+    const html = slots[place.name];
+    if (html === undefined) throw new Error(`no drawing for the page's slot ${place.name}`);
+    return Buffer.from(html);
+  });
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty last block (fixed Huffman codes): the end of the deflate stream. */
+const LAST_BLOCK = Buffer.from([3, 0]);
+const STORED_MAX = 0xffff;
+
+/** Bytes as deflate's stored blocks, not the last: no compression, no reference. */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += STORED_MAX) {
+    const part = bytes.subarray(at, at + STORED_MAX);
+    const header = Buffer.alloc(5);
+    header.writeUInt16LE(part.length, 1);
+    header.writeUInt16LE(~part.length & 0xffff, 3);
+    blocks.push(header, part);
+  }
+  return blocks;
+}
+
+/** The page with the visitor's fragments, as one gzip stream: the pieces' deflate, theirs stored. */
+export function gzipWith(cut: CutPage, fragments: Buffer[]): Buffer {
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  cut.pieces.forEach((piece, index) => {
+    out.push(cut.deflated[index] as Buffer);
+    crc = crc32(piece, crc);
+    size += piece.length;
+    const fragment = fragments[index];
+    if (!fragment) return;
+    out.push(...storedBlocks(fragment));
+    crc = crc32(fragment, crc);
+    size += fragment.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(LAST_BLOCK, trailer);
+  return Buffer.concat(out);
+}
+
+/** The page with the visitor's fragments, uncompressed. */
+export function plainWith(cut: CutPage, fragments: Buffer[]): Buffer {
+  return Buffer.concat(cut.pieces.flatMap((piece, index) => [piece, fragments[index] ?? Buffer.alloc(0)]));
+}
+
+/** Headers a customer's answer does not take from the kept page. */
+const NOT_SENT = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'cache-control',
+  'content-security-policy',
+  UNLESS_REVIEWED_HEADER,
+]);
+
+/**
+ * Answers a customer with a page rendered for customers (`cache` and `key` when it is kept, so its
+ * cut is made once): no-store, the page's own nonce in its policy, gzip when they take it.
+ */
+export async function sendToCustomer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  visitor: PageVisitor,
+  options: {
+    cache: PageCache;
+    key: string | undefined;
+    slots: SlotRenderer;
+    policy: Record<string, string>;
+  },
+) {
+  for (const [name, value] of page.headers) {
+    if (!NOT_SENT.has(name)) reply.header(name, value);
+  }
+  reply.headers(options.policy);
+  noStore(reply);
+  reply.code(page.status);
+  const cutOnce = () => cutPage(page.body);
+  const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+  const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
+  if (!cut) return reply.send(page.body);
+  const fragments = fragmentsFor(cut, headFor(visitor, page.nonce), options.slots(visitor));
+  if (!acceptedEncodings(request.headers['accept-encoding']).has('gzip')) return reply.send(plainWith(cut, fragments));
+  reply.header('content-encoding', 'gzip');
+  return reply.send(gzipWith(cut, fragments));
+}

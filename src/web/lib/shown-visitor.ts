@@ -1,0 +1,57 @@
+import { createContext, useContext } from 'react';
+import type { PageVisitor } from '../../contract/transport';
+import type { User } from '../../contract/types';
+import { VISITOR_SCRIPT_ID } from '../../contract/web';
+import { useHydrated } from './use-form-errors';
+
+/**
+ * Who a page shows in its header and hearts. A catalogue page a customer opens is rendered once
+ * and kept for every customer (docs/caching.md § Customers' pages): its root data names nobody
+ * (`shared`), the server writes each visitor into the page's `<head>` (a JSON script) and into its
+ * header's slots, and the browser reads them from there.
+ */
+export type ShownVisitor = { user: User | null; cartCount: number; favoriteIds: readonly string[] };
+
+/** The root loader's answer as far as the visitor goes (src/web/root.tsx). */
+export type RootVisitorData = ShownVisitor & { shared: boolean };
+
+export const GUEST: ShownVisitor = { user: null, cartCount: 0, favoriteIds: [] };
+
+/** The header's parts that differ between visitors of one shared page, filled per request. */
+export const PERSONAL_SLOTS = ['account', 'cart-count'] as const;
+export type PersonalSlot = (typeof PERSONAL_SLOTS)[number];
+
+/** Server only: the visitor a shared page is being rendered for (entry.server.tsx); never serialised. */
+export const SharedVisitorContext = createContext<PageVisitor | undefined>(undefined);
+
+let documentVisitor: ShownVisitor | undefined;
+/** The visitor the server wrote into this document, read once (a guest's page has none). */
+function visitorOfDocument(): ShownVisitor {
+  if (!documentVisitor) {
+    const json = document.getElementById(VISITOR_SCRIPT_ID)?.textContent;
+    documentVisitor = json ? (JSON.parse(json) as PageVisitor) : GUEST;
+  }
+  return documentVisitor;
+}
+
+/** The visitor a page shows: its root data's, or for a shared page the one it was served to. */
+export function useShownVisitor(root: RootVisitorData | undefined): ShownVisitor {
+  const rendering = useContext(SharedVisitorContext);
+  if (!root) return GUEST;
+  if (!root.shared) return root;
+  if (typeof document === 'undefined') return rendering ?? GUEST;
+  return visitorOfDocument();
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The visitor's favourites as the hearts show them. A shared page draws every heart empty, as it
+ * is the same for each customer, and the browser fills theirs once React runs (until then a
+ * style the server writes per visitor colours them).
+ */
+export function useFavoriteIds(root: RootVisitorData | undefined): readonly string[] {
+  const visitor = useShownVisitor(root);
+  const hydrated = useHydrated();
+  return root?.shared && !hydrated ? NONE : visitor.favoriteIds;
+}
