@@ -33,7 +33,7 @@ const { send, expectNo5xx } = apiClient(() => t);
 afterEach(expectNo5xx);
 
 beforeAll(async () => {
-  fake = await startFakeFatoora({ environment: 'developer-portal', rules: false });
+  fake = await startFakeFatoora({ rules: false });
   t = await createTestApp({
     country: 'SA',
     zatca: { apiUrl: fake.url, keySecret: KEY_SECRET, timeoutSeconds: 2 },

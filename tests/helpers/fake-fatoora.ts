@@ -93,8 +93,6 @@ export type ReportedDocument = {
 };
 
 export type FakeFatooraOptions = {
-  /** The environment `url` points at (all three are served). */
-  environment?: ZatcaEnvironment;
   /** Run ZATCA's rules (Java + Saxon, 5–10 s a call): off for tests about other checks. */
   rules?: boolean;
   port?: number;
@@ -646,8 +644,8 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    /** The base URL of the chosen environment (ZATCA_API_URL for the shop). */
-    url: `${origin}/e-invoicing/${options.environment ?? 'simulation'}`,
+    /** The root every environment is served under, as ZATCA's `…/e-invoicing` (ZATCA_API_URL for the shop). */
+    url: `${origin}/e-invoicing`,
     origin,
     /** The fake CA's public key: the issued certificates verify with it. */
     authorityPublicKey: authority.publicKey,
