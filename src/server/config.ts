@@ -80,7 +80,13 @@ const envSchema = z.object({
   RESET_CODE_ONLY_GUESSES_PER_DAY: z.coerce.number().int().min(0).default(RESET_CODE_ONLY_GUESSES_PER_WINDOW),
   CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   CORS_ORIGINS: z.string().default(''),
-  ZATCA_API_URL: z.url().optional(),
+  ZATCA_API_URL: z
+    .url()
+    .refine(
+      (url) => !/\/(developer-portal|simulation|core)\/*$/.test(new URL(url).pathname),
+      'the root of a Fatoora API, as https://gw-fatoora.zatca.gov.sa/e-invoicing: the shop adds the environment chosen in the admin (drop the last part of the path)',
+    )
+    .optional(),
   ZATCA_KEY_SECRET: z.string().min(32, 'ZATCA_KEY_SECRET must be at least 32 characters').optional(),
   ZATCA_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
   // The job runner (docs/decisions/0024-job-runner.md): off in a process that must not run jobs.
@@ -143,7 +149,7 @@ export type Config = {
   corsOrigins: string[];
   /** ZATCA phase 2 (docs/invoices.md § Onboarding). */
   zatca: {
-    /** Another Fatoora than ZATCA's (the local fake): replaces `https://gw-fatoora.zatca.gov.sa/e-invoicing/<environment>`. */
+    /** Another Fatoora than ZATCA's (the local fake, a proxy): replaces the root `https://gw-fatoora.zatca.gov.sa/e-invoicing`, before the environment. */
     apiUrl: string | undefined;
     /** ZATCA_KEY_SECRET: seals the e-invoicing key and secrets at rest (docs/invoices.md § Keys at rest). */
     keySecret: string | undefined;

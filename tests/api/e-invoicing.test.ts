@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EInvoicingStatus } from '../../src/contract/e-invoicing.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
-import type { Invoice, Order } from '../../src/contract/types.js';
+import type { CreditNote, Invoice, Order } from '../../src/contract/types.js';
 import { eInvoicing, invoices, storeSettings } from '../../src/db/schema.js';
 import { REPORT_QUEUE, requeuePending } from '../../src/server/modules/e-invoicing/reporting.js';
 import { seal, unseal } from '../../src/server/modules/e-invoicing/sealed.js';
@@ -11,7 +11,7 @@ import { eInvoicingStartProblem } from '../../src/server/modules/e-invoicing/ser
 import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
 import { certificateDetails, verifyStamp } from '../../src/server/modules/invoices/stamp.js';
 import { storeSettingsOf } from '../../src/server/modules/settings/service.js';
-import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { type Account, createAccount, createSecondApp, createTestApp, type TestApp } from '../helpers/app.js';
 import { type FakeFatoora, SANDBOX_OTP, startFakeFatoora } from '../helpers/fake-fatoora.js';
 import { shippingAddress } from '../helpers/fixtures.js';
 import { SAUDI_SELLER } from '../helpers/sellers.js';
@@ -33,7 +33,7 @@ const { send, expectNo5xx } = apiClient(() => t);
 afterEach(expectNo5xx);
 
 beforeAll(async () => {
-  fake = await startFakeFatoora({ environment: 'developer-portal', rules: false });
+  fake = await startFakeFatoora({ rules: false });
   t = await createTestApp({
     country: 'SA',
     zatca: { apiUrl: fake.url, keySecret: KEY_SECRET, timeoutSeconds: 2 },
@@ -56,6 +56,20 @@ const status = async () => {
   return res.json().data as EInvoicingStatus;
 };
 const step = (path: string, payload?: object) => send('POST', `/e-invoicing${path}`, { token: admin.token, payload });
+/**
+ * A step while ZATCA cannot be reached: 502 ZATCA_UNAVAILABLE, straight through inject (this test's
+ * expected answer, not a server fault).
+ */
+async function expectZatcaUnavailable(path: string, payload?: object) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/e-invoicing${path}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+    ...(payload ? { payload } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(502);
+  expect(res.json()).toEqual({ status: 'error', code: 'ZATCA_UNAVAILABLE', message: m.zatcaUnavailable });
+}
 
 async function placeCashOrder() {
   const product = await insertProduct(t, refs, { price: 11_500, quantity: 50 });
@@ -69,6 +83,14 @@ const invoiceOf = async (orderId: string, who: Account) => {
   const res = await send('GET', `/orders/${orderId}/invoice`, { token: who.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Invoice;
+};
+/** One of the order's credit notes as `GET /orders/:id/credit-notes` answers it to `who`. */
+const creditNoteOf = async (orderId: string, number: number, who: Account) => {
+  const res = await send('GET', `/orders/${orderId}/credit-notes`, { token: who.token });
+  expect(res.statusCode, res.body).toBe(200);
+  const note = (res.json().data as CreditNote[]).find((candidate) => candidate.number === number);
+  if (!note) throw new Error(`no credit note ${number} in ${res.body}`);
+  return note;
 };
 const invoiceXml = async (orderId: string, who: Account) =>
   (await send('GET', `/orders/${orderId}/invoice.xml`, { token: who.token })).body;
@@ -135,6 +157,23 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
   it('onboards: key and CSR, a wrong OTP refused with ZATCA’s message, compliance CSID and checks, production CSID', async () => {
     await t.database.db.update(storeSettings).set(SAUDI_SELLER);
     const phase1 = await placeCashOrder();
+    // A shop other machines reach keeps no secret of its own: without ZATCA_KEY_SECRET it may not onboard.
+    const publicShop = await createSecondApp(t, {
+      host: '0.0.0.0',
+      publicUrl: 'https://shop.example',
+      zatca: { ...t.config.zatca, keySecret: undefined },
+    });
+    try {
+      const payload = { environment: 'developer-portal' };
+      expectFail(
+        await send('POST', '/e-invoicing/csr', { token: admin.token, payload, app: publicShop }),
+        409,
+        m.eInvoicingKeySecretMissing,
+      );
+    } finally {
+      await publicShop.close();
+    }
+    expect((await status()).step).toBe('not_started');
     const created = await step('/csr', { environment: 'developer-portal' });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().data).toMatchObject({ phase: 1, step: 'csr_created', environment: 'developer-portal' });
@@ -149,6 +188,10 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expectFail(refused, 422, m.zatcaRefused);
     expect(refused.json().zatcaStatus).toBe(400);
     expect(refused.json().zatcaMessages[0]).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect((await status()).step).toBe('csr_created');
+    // Fatoora down (a 5xx): 502, and onboarding stays where it was.
+    fake.failNext('500');
+    await expectZatcaUnavailable('/compliance', { otp: SANDBOX_OTP });
     expect((await status()).step).toBe('csr_created');
 
     const compliant = await step('/compliance', { otp: '١٢٣٣٤٥' });
@@ -178,6 +221,11 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(mismatched.json().zatcaMessages[0].message).toMatch(/not of the key/);
     expect((await status()).phase).toBe(1);
     await t.database.db.update(eInvoicing).set({ pendingKey: withCsid?.pendingKey ?? null });
+
+    // Fatoora not answering within ZATCA_TIMEOUT_SECONDS: 502 too; the compliance CSID is kept for the next press.
+    fake.failNext('timeout');
+    await expectZatcaUnavailable('/production');
+    expect((await status()).step).toBe('compliance_passed');
 
     const production = await step('/production');
     expect(production.statusCode, production.body).toBe(200);
@@ -232,8 +280,20 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(verifyStamp(noteXml)).toEqual([]);
     const note = await rowOf(number);
     expect(note).toMatchObject({ reportingStatus: 'pending', previousHash: invoice.hash });
+    expect(await creditNoteOf(order.id, number, admin)).toMatchObject({
+      reportingStatus: 'pending',
+      reportingMessages: [],
+    });
     expect(await runReports()).toBe(1);
-    expect((await rowOf(number)).reportingStatus).toBe('reported');
+    expect(await creditNoteOf(order.id, number, admin)).toMatchObject({
+      reportingStatus: 'reported',
+      reportingMessages: [],
+    });
+    // As for the invoice, the customer's answer does not say.
+    const customerNote = await creditNoteOf(order.id, number, user);
+    expect(customerNote).toMatchObject({ number, hash: note.hash });
+    expect(customerNote.reportingStatus).toBeUndefined();
+    expect(customerNote.reportingMessages).toBeUndefined();
 
     // What the shop signs passes every one of ZATCA's rules, the stamp's included.
     const findings = zatcaFindings({ invoice: xml, 'credit-note': noteXml });
@@ -255,6 +315,52 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     }
   }, 30_000);
 
+  it('a report ZATCA answers with warnings (202): reported_with_warnings, ZATCA’s warnings kept and listed', async () => {
+    // ZATCA down when the document was issued (500); the retry reaches it a day later (the local
+    // Fatoora's clock 25 hours ahead): reported, late, with BR-KSA-98's warning.
+    const { order, user } = await placeCashOrder();
+    const invoice = await invoiceOf(order.id, user);
+    fake.failNext('500');
+    expect(await runReports()).toBe(1);
+    expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('pending');
+    fake.setClockAhead(25 * 3_600_000);
+    try {
+      await reportJobsDueNow();
+      expect(await runReports()).toBe(1);
+    } finally {
+      fake.setClockAhead(0);
+    }
+    expect(fake.state.reported.get(invoice.uuid)).toMatchObject({
+      status: 'REPORTED',
+      httpStatus: 202,
+      warnings: ['BR-KSA-98'],
+    });
+    const warnings = [
+      { type: 'WARNING', code: 'BR-KSA-98', category: 'KSA', message: expect.stringContaining('within 24 hours') },
+    ];
+    expect(await invoiceOf(order.id, admin)).toMatchObject({
+      reportingStatus: 'reported_with_warnings',
+      reportingMessages: warnings,
+    });
+    const listed = await send('GET', '/e-invoicing/documents?status=reported_with_warnings', { token: admin.token });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({
+      results: 1,
+      data: [
+        {
+          kind: 'invoice',
+          number: invoice.number,
+          orderId: order.id,
+          reportingStatus: 'reported_with_warnings',
+          reportingMessages: warnings,
+          reportedAt: expect.any(String),
+          late: false,
+        },
+      ],
+    });
+    expect((await status()).documents).toMatchObject({ pending: 0, reported_with_warnings: 1 });
+  }, 30_000);
+
   it('409 (already reported) counts as reported; 400 is refused with ZATCA’s errors and listed for the admin', async () => {
     const { order, user } = await placeCashOrder();
     const invoice = await invoiceOf(order.id, user);
@@ -268,18 +374,16 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(await runReports()).toBe(1);
     expect((await rowOf(invoice.number)).reportingStatus).toBe('reported');
 
-    // A document ZATCA refuses (its signed bytes altered after signing: the hash no longer matches).
+    // A document ZATCA refuses: the VAT number was changed in the settings after onboarding, so the
+    // document's is not the one its certificate was issued for. The owner puts it back.
+    await t.database.db.update(storeSettings).set({ vatNumber: '311111111111113' });
     const refused = await placeCashOrder();
+    await t.database.db.update(storeSettings).set({ vatNumber: SAUDI_SELLER.vatNumber });
     const refusedInvoice = await invoiceOf(refused.order.id, refused.user);
-    const row = await rowOf(refusedInvoice.number);
-    await t.database.db
-      .update(invoices)
-      .set({ signedXml: row.signedXml?.replace('<cbc:Name>', '<cbc:Name>X') ?? null })
-      .where(eq(invoices.number, refusedInvoice.number));
     expect(await runReports()).toBe(1);
     const after = await invoiceOf(refused.order.id, admin);
     expect(after.reportingStatus).toBe('rejected');
-    expect(after.reportingMessages?.length).toBeGreaterThan(0);
+    expect(after.reportingMessages?.map((message) => message.code)).toEqual(['certificate-permissions']);
     const list = await send('GET', '/e-invoicing/documents?status=rejected', { token: admin.token });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toMatchObject({
@@ -307,7 +411,12 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect(current.previousHash).toBe((await rowOf(correction.number - 1)).hash);
     expect(verifyStamp(await invoiceXml(refused.order.id, refused.user))).toEqual([]);
     expect(await runReports()).toBe(1);
-    expect((await invoiceOf(refused.order.id, admin)).reportingStatus).toMatch(/^reported/);
+    // ZATCA finds the chain whole: the correction follows the refused document, which keeps its place.
+    expect(await invoiceOf(refused.order.id, admin)).toMatchObject({
+      reportingStatus: 'reported',
+      reportingMessages: [],
+    });
+    expect(fake.state.reported.get(current.uuid)).toMatchObject({ httpStatus: 200, warnings: [] });
     const listed = await send('GET', '/e-invoicing/documents?status=rejected', { token: admin.token });
     expect(listed.json().data).toEqual([
       expect.objectContaining({ number: refusedInvoice.number, correctedBy: correction.number }),
@@ -315,24 +424,40 @@ describe('onboarding, signing and reporting against the local Fatoora', () => {
     expect((await status()).documents.rejected).toBe(0);
   });
 
-  it('credentials ZATCA refuses (401): the document stays pending and the admin is told', async () => {
+  it('a configuration ZATCA refuses (401 credentials, 406 version): the document stays pending and the admin is told', async () => {
     const [unit] = await t.database.db.select().from(eInvoicing);
     const goodSecret = unit?.productionSecret ?? '';
-    await t.database.db.update(eInvoicing).set({ productionSecret: seal('not-the-secret', KEY_SECRET) });
-    const { order } = await placeCashOrder();
-    expect(await runReports()).toBe(1);
-    expect((await invoiceOf(order.id, admin)).reportingStatus).toBe('pending');
-    const told = await status();
-    expect(told.reportingProblem).toMatchObject({ status: 401 });
-    const pending = await send('GET', '/e-invoicing/documents', { token: admin.token });
-    expect(pending.json().data.map((document: { orderId: string }) => document.orderId)).toContain(order.id);
+    const causes = [
+      {
+        status: 401,
+        // ZATCA answers 401 with no body.
+        messages: [],
+        spoil: () => t.database.db.update(eInvoicing).set({ productionSecret: seal('not-the-secret', KEY_SECRET) }),
+        mend: () => t.database.db.update(eInvoicing).set({ productionSecret: goodSecret }),
+      },
+      {
+        status: 406,
+        // ZATCA no longer takes the shop's Accept-Version: V2 (its sentence, as the local Fatoora words it).
+        messages: [{ type: 'ERROR', message: expect.stringMatching(/version is not supported/i) }],
+        spoil: () => fake.setAcceptVersion('V3'),
+        mend: () => fake.setAcceptVersion('V2'),
+      },
+    ];
+    for (const cause of causes) {
+      await cause.spoil();
+      const { order } = await placeCashOrder();
+      expect(await runReports()).toBe(1);
+      expect((await invoiceOf(order.id, admin)).reportingStatus, `${cause.status}`).toBe('pending');
+      expect((await status()).reportingProblem).toMatchObject({ status: cause.status, messages: cause.messages });
+      const pending = await send('GET', '/e-invoicing/documents', { token: admin.token });
+      expect(pending.json().data.map((document: { orderId: string }) => document.orderId)).toEqual([order.id]);
 
-    await t.database.db.update(eInvoicing).set({ productionSecret: goodSecret });
-    await reportJobsDueNow();
-    expect(await runReports()).toBe(1);
-    // Reported; with the local Fatoora's chain warning, as the refused document before it stays in the chain.
-    expect((await invoiceOf(order.id, admin)).reportingStatus).toMatch(/^reported/);
-    expect((await status()).reportingProblem).toBeNull();
+      await cause.mend();
+      await reportJobsDueNow();
+      expect(await runReports()).toBe(1);
+      expect(await invoiceOf(order.id, admin)).toMatchObject({ reportingStatus: 'reported', reportingMessages: [] });
+      expect((await status()).reportingProblem).toBeNull();
+    }
   });
 
   it('renews the production CSID with a new key: later documents carry the new certificate', async () => {

@@ -3,7 +3,9 @@ import { generateKeyPairSync, randomUUID, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ZATCA_ENVIRONMENTS } from '../../src/contract/e-invoicing';
+import { loadConfig } from '../../src/server/config';
 import { type CsrInput, generateCsr, readCsr } from '../../src/server/modules/e-invoicing/csr';
 import {
   createFatooraClient,
@@ -11,7 +13,7 @@ import {
   type FatooraResult,
   type SignedDocument,
 } from '../../src/server/modules/e-invoicing/fatoora-client';
-import { certificateOf } from '../../src/server/modules/e-invoicing/unit';
+import { certificateOf, fatooraOf } from '../../src/server/modules/e-invoicing/unit';
 import { invoiceLines } from '../../src/server/modules/invoices/allocate';
 import { zatcaHash } from '../../src/server/modules/invoices/hash';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service';
@@ -108,7 +110,7 @@ describe('the local Fatoora', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'fake-fatoora-'));
 
   beforeAll(async () => {
-    fake = await startFakeFatoora({ environment: 'simulation', rules: false });
+    fake = await startFakeFatoora({ rules: false });
     client = createFatooraClient({ environment: 'simulation', baseUrl: fake.url, timeoutMs: 2_000 });
   });
   afterAll(async () => {
@@ -140,7 +142,7 @@ describe('the local Fatoora', () => {
 
   it('answers 406 without Accept-Version: V2', async () => {
     const csr = generateCsr(unit);
-    const response = await fetch(`${fake.url}/compliance`, {
+    const response = await fetch(`${fake.url}/simulation/compliance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', OTP: SANDBOX_OTP, 'Accept-Version': 'V1' },
       body: JSON.stringify({ csr: csr.csrBase64 }),
@@ -420,14 +422,36 @@ describe('the local Fatoora', () => {
   });
 
   it('answers a network failure as such', async () => {
-    const nowhere = createFatooraClient({ environment: 'core', baseUrl: 'http://127.0.0.1:1/e-invoicing/core' });
+    const nowhere = createFatooraClient({ environment: 'core', baseUrl: 'http://127.0.0.1:1/e-invoicing' });
     expect(await nowhere.complianceCsid('x', SANDBOX_OTP)).toEqual({ ok: false, kind: 'network', messages: [] });
+  });
+});
+
+describe('the local Fatoora as the shop’s ZATCA_API_URL', () => {
+  it('serves every environment under its root, which is the shop’s ZATCA_API_URL whatever the admin chooses', async () => {
+    const fake = await startFakeFatoora({ rules: false });
+    onTestFinished(() => fake.close());
+    const zatca = loadConfig({ JWT_SECRET: 'x'.repeat(32), ZATCA_API_URL: `${fake.url}/` }).zatca;
+    for (const environment of ZATCA_ENVIRONMENTS) {
+      const shopClient = fatooraOf(zatca, environment);
+      expect(shopClient.baseUrl).toBe(`${fake.url}/${environment}`);
+      const csid = await shopClient.complianceCsid(generateCsr({ ...unit, environment }).csrBase64, SANDBOX_OTP);
+      expect(csid, environment).toMatchObject({ ok: true, status: 200, body: { dispositionMessage: 'ISSUED' } });
+    }
+    // Without ZATCA_API_URL, ZATCA's own root.
+    expect(fatooraOf({ apiUrl: undefined, timeoutSeconds: 1 }, 'core').baseUrl).toBe(
+      'https://gw-fatoora.zatca.gov.sa/e-invoicing/core',
+    );
+    // A URL that already names an environment would have the shop ask for …/simulation/developer-portal: refused at start.
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), ZATCA_API_URL: `${fake.url}/simulation` })).toThrow(
+      /ZATCA_API_URL: the root of a Fatoora API/,
+    );
   });
 });
 
 describe('the local Fatoora with ZATCA’s rules', () => {
   it('runs ZATCA’s rules on the compliance checks: a stamped invoice passes, an unstamped one fails the stamp’s rules', async () => {
-    const fake = await startFakeFatoora({ environment: 'developer-portal' });
+    const fake = await startFakeFatoora();
     try {
       // The rules hold the fake's (and this test's) event loop 5–10 s a call: a patient client.
       const client = createFatooraClient({ environment: 'developer-portal', baseUrl: fake.url, timeoutMs: 60_000 });

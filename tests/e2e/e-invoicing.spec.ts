@@ -39,7 +39,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   // ZATCA's rules (Java and Saxon) are the API tests' business: here the screen, with the fake's other checks.
-  fatoora = await startFakeFatoora({ environment: 'developer-portal', rules: false });
+  fatoora = await startFakeFatoora({ rules: false });
   dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-e2e-zatca-'));
   execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/register-vat.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

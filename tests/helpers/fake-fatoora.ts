@@ -93,8 +93,6 @@ export type ReportedDocument = {
 };
 
 export type FakeFatooraOptions = {
-  /** The environment `url` points at (all three are served). */
-  environment?: ZatcaEnvironment;
   /** Run ZATCA's rules (Java + Saxon, 5–10 s a call): off for tests about other checks. */
   rules?: boolean;
   port?: number;
@@ -297,6 +295,10 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
   /** The last document reported per unit (the CSR's SN): its counter and hash. */
   const chains = new Map<string, { icv: number; hash: string }>();
   let failure: 'timeout' | '500' | undefined;
+  /** How far the fake's clock runs ahead of the real one: what a report's lateness (BR-KSA-98) is measured by. */
+  let clockAheadMs = 0;
+  /** The API version the fake takes (ZATCA's is V2); anything else is answered 406. */
+  let acceptVersion = 'V2';
   let nextRequestId = 1_700_000_000_000;
   let origin = '';
 
@@ -491,7 +493,7 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
           ),
         );
       }
-      if (document.issuedAt && Date.now() - document.issuedAt.getTime() > LATE_AFTER_MS) {
+      if (document.issuedAt && Date.now() + clockAheadMs - document.issuedAt.getTime() > LATE_AFTER_MS) {
         warnings.push(
           message(
             'WARNING',
@@ -623,7 +625,7 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
       const match = /^\/e-invoicing\/([^/]+)(\/.*)$/.exec(new URL(request.url ?? '/', origin).pathname);
       const environment = ENVIRONMENTS.find((e) => e === match?.[1]);
       if (!environment || !match?.[2]) return refuse(response, 404, 'Not-Found', 'Not found');
-      if (request.headers['accept-version'] !== 'V2') {
+      if (request.headers['accept-version'] !== acceptVersion) {
         response.writeHead(406, { 'content-type': 'text/plain' });
         response.end('This Version is not supported or not provided in the header.');
         return;
@@ -642,8 +644,8 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    /** The base URL of the chosen environment (ZATCA_API_URL for the shop). */
-    url: `${origin}/e-invoicing/${options.environment ?? 'simulation'}`,
+    /** The root every environment is served under, as ZATCA's `…/e-invoicing` (ZATCA_API_URL for the shop). */
+    url: `${origin}/e-invoicing`,
     origin,
     /** The fake CA's public key: the issued certificates verify with it. */
     authorityPublicKey: authority.publicKey,
@@ -652,6 +654,14 @@ export async function startFakeFatoora(options: FakeFatooraOptions = {}) {
     /** The next request: held until the client gives up (`timeout`), or answered 500 once. */
     failNext(kind: 'timeout' | '500') {
       failure = kind;
+    },
+    /** Runs the fake's clock `ms` ahead (a report a day later, without waiting a day); 0 puts it back. */
+    setClockAhead(ms: number) {
+      clockAheadMs = ms;
+    },
+    /** Takes only this `Accept-Version` from now on (plays ZATCA after it retired V2); 'V2' puts it back. */
+    setAcceptVersion(version: string) {
+      acceptVersion = version;
     },
     close: () =>
       new Promise<void>((resolve) => {

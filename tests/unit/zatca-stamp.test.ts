@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceLine } from '../../src/db/schema.js';
+import { complianceSamples } from '../../src/server/modules/e-invoicing/service.js';
 import { zatcaHash } from '../../src/server/modules/invoices/hash.js';
 import { GENESIS_HASH } from '../../src/server/modules/invoices/service.js';
 import { certificateDetails, stampDocument, verifyStamp } from '../../src/server/modules/invoices/stamp.js';
@@ -328,5 +329,29 @@ describe('a document the shop renders, stamped', () => {
         .map((finding) => finding.id)
         .sort(),
     ).toEqual(['BR-KSA-28', 'BR-KSA-29', 'BR-KSA-30', 'BR-KSA-60']);
+  }, 120_000);
+});
+
+describe('the compliance samples the shop sends ZATCA at onboarding', () => {
+  it('an invoice, a credit note and a debit note that, stamped, pass ZATCA’s rules with no finding', () => {
+    // The seller under the SDK certificate's VAT number, as the unit's own certificate would carry it.
+    const seller = { ...SAUDI_INVOICE_SELLER, vatNumber: '399999999900003' };
+    const samples = complianceSamples(seller, 'Asia/Riyadh', new Date('2026-11-25T21:34:56.700Z'));
+    expect(samples.map((sample) => sample.document)).toEqual(['invoice', 'credit_note', 'debit_note']);
+    const identity = { privateKeyPem: SDK_KEY, certificate: SDK_CERTIFICATE };
+    const stamped = Object.fromEntries(
+      samples.map(({ document, uuid, xml }) => {
+        const signed = stampDocument(xml, identity, new Date('2026-11-25T21:35:00Z')).xml;
+        expect(verifyStamp(signed), document).toEqual([]);
+        expect(signed, document).toContain(`<cbc:UUID>${uuid}</cbc:UUID>`);
+        return [document, signed];
+      }),
+    );
+    expect(Object.values(stamped).map((xml) => between(xml, /<cbc:InvoiceTypeCode name="0200000">(\d+)</))).toEqual([
+      '388',
+      '381',
+      '383',
+    ]);
+    expect(describeFindings(zatcaFindings(stamped))).toBe('');
   }, 120_000);
 });

@@ -65,7 +65,10 @@ export type FatooraResult<T> =
 
 export type FatooraClientOptions = {
   environment: ZatcaEnvironment;
-  /** Another base than ZATCA's (a local fake, ZATCA_API_URL): the environment's path included. */
+  /**
+   * Another root than ZATCA's `https://gw-fatoora.zatca.gov.sa/e-invoicing` (ZATCA_API_URL: the local
+   * Fatoora, a proxy); the environment's path is added to it, as to ZATCA's.
+   */
   baseUrl?: string | undefined;
   timeoutMs?: number | undefined;
 };
@@ -115,7 +118,7 @@ export const basicAuthorization = ({ binarySecurityToken, secret }: FatooraCrede
   `Basic ${Buffer.from(`${binarySecurityToken}:${secret}`, 'utf8').toString('base64')}`;
 
 export function createFatooraClient(options: FatooraClientOptions) {
-  const base = (options.baseUrl ?? `${FATOORA_BASE_URL}/${options.environment}`).replace(/\/+$/, '');
+  const base = `${(options.baseUrl ?? FATOORA_BASE_URL).replace(/\/+$/, '')}/${options.environment}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function call<T>(
