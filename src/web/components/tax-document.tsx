@@ -4,7 +4,7 @@ import { currencyDigits } from '../../contract/money';
 import type { Invoice } from '../../contract/types';
 import { ei } from '../i18n/e-invoicing';
 import { inv } from '../i18n/invoice';
-import { formatCode, formatNumber } from '../lib/format';
+import { formatCode, formatNumber, formatPercent } from '../lib/format';
 
 /** Money with the invoice's currency digits, read in Arabic in the shop's digits (1,150.00 ر.س.). */
 export const documentMoney = (major: number, currency: string) =>
@@ -164,7 +164,7 @@ export function TaxDocument({
                 </th>
                 <td className="p-2">{formatNumber(line.quantity)}</td>
                 <td className="p-2 whitespace-nowrap">{m(line.unitPriceInclVat)}</td>
-                <td className="p-2">{formatNumber(line.vatRate, 2)}٪</td>
+                <td className="p-2">{formatPercent(line.vatRate / 100, 2)}</td>
                 <td className="p-2 whitespace-nowrap">{m(line.vatAmount)}</td>
                 <td className="p-2 whitespace-nowrap font-bold">{m(line.totalInclVat)}</td>
               </tr>
