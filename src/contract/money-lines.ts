@@ -1,6 +1,5 @@
-import { SHOP_LOCALE } from './digits.js';
-import { numberFormat } from './intl-formats.js';
 import { formatMoney } from './money.js';
+import { formatPercent } from './numbers.js';
 
 /**
  * The amounts of an order's or a quote's bill (docs/pricing.md), in the unit of the type that
@@ -18,8 +17,17 @@ export type MoneyParts = MoneyAmounts & {
 export type MoneyLine = {
   key: 'subtotal' | 'discount' | 'shipping' | 'codFee' | 'vat' | 'total';
   label: string;
+  /**
+   * What the label says after its name: the VAT's rate and, when the prices include it, «مشمولة»
+   * («(15%) مشمولة»). A phone shows it on its own line under the name, so the amount keeps its
+   * place beside the name.
+   */
+  detail?: string;
   value: string;
 };
+
+/** A line's label in one piece, its detail after its name (the order e-mail's «name: amount»). */
+export const wholeLabel = (line: MoneyLine) => (line.detail ? `${line.label} ${line.detail}` : line.label);
 
 /**
  * One name for each amount, on every screen, e-mail and export (docs/pricing.md): «الإجمالي» is
@@ -34,9 +42,6 @@ export const MONEY_LABELS: Readonly<Record<MoneyLine['key'], string>> = {
   vat: 'ضريبة القيمة المضافة',
   total: 'الإجمالي',
 };
-
-const percent = (rate: number) =>
-  numberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
 
 /**
  * The lines every screen and the order e-mail show, in Arabic, in this order: the goods, discount
@@ -56,8 +61,8 @@ export function moneyLines(money: MoneyParts, currency: string): MoneyLine[] {
   });
   if (money.codFee > 0) lines.push({ key: 'codFee', label: MONEY_LABELS.codFee, value: amount(money.codFee) });
   if (money.vatRate > 0) {
-    const label = `${MONEY_LABELS.vat} (${percent(money.vatRate)})${money.pricesIncludeVat ? ' مشمولة' : ''}`;
-    lines.push({ key: 'vat', label, value: amount(money.taxPrice) });
+    const detail = `(${formatPercent(money.vatRate / 100, 2)})${money.pricesIncludeVat ? ' مشمولة' : ''}`;
+    lines.push({ key: 'vat', label: MONEY_LABELS.vat, detail, value: amount(money.taxPrice) });
   }
   lines.push({ key: 'total', label: MONEY_LABELS.total, value: amount(money.total) });
   return lines;

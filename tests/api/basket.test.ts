@@ -3,8 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
+import type { Product } from '../../src/contract/types.js';
 import { carts, products } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
+import { multipart, pngImage } from '../helpers/multipart.js';
 import {
   apiClient,
   createTaxonomy,
@@ -12,6 +14,7 @@ import {
   insertProduct,
   type ProductRow,
   setDefaultVariant,
+  unique,
 } from '../helpers/shopping.js';
 
 /* A guest's basket and its merge into the customer's cart (docs/decisions/0021-guest-basket.md). */
@@ -28,7 +31,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(expectNo5xx);
 
-type Line = { _id: string; product: { _id: string; title: string }; count: number; price: number };
+type Line = {
+  _id: string;
+  product: { _id: string; title: string };
+  variant: { _id: string; options: Record<string, string> };
+  count: number;
+  price: number;
+};
 type BasketBody = {
   status: string;
   message?: string;
@@ -52,8 +61,8 @@ function basketOf(res: LightMyRequestResponse): BasketBody {
   return res.json() as BasketBody;
 }
 const getBasket = async (key?: string) => basketOf(await send('GET', '/basket', { headers: keyed(key) }));
-const addToBasket = (productId: string, key?: string) =>
-  send('POST', '/basket', { headers: keyed(key), payload: { productId } });
+const addToBasket = (productId: string, key?: string, variantId?: string) =>
+  send('POST', '/basket', { headers: keyed(key), payload: { productId, variantId } });
 
 /** A new basket holding `count` of each product; its key. */
 async function basketWith(...lines: [ProductRow, number][]): Promise<string> {
@@ -181,7 +190,74 @@ describe('guest basket', () => {
   });
 });
 
+const SIZE = 'المقاس';
+const COLOR = 'اللون';
+
+/** A dress in sizes S and M, red and blue, through the products API: red M has 2 units, the rest 5. */
+async function createDress(): Promise<Product> {
+  const admin = await createAccount(t, 'admin');
+  const sku = unique('DR').replaceAll(' ', '-');
+  const variants = ['S', 'M'].flatMap((size) =>
+    ['#ff0000', '#0000ff'].map((color) => ({
+      sku: `${sku}-${size}-${color.slice(1)}`,
+      options: { [SIZE]: size, [COLOR]: color },
+      price: 200,
+      quantity: size === 'M' && color === '#ff0000' ? 2 : 5,
+    })),
+  );
+  const form = multipart(
+    {
+      title: unique('فستان'),
+      description: 'فستان قطن',
+      category: refs.categoryId,
+      options: JSON.stringify([
+        { name: SIZE, values: ['S', 'M'] },
+        { name: COLOR, values: ['#ff0000', '#0000ff'] },
+      ]),
+      variants: JSON.stringify(variants),
+    },
+    { imageCover: await pngImage() },
+  );
+  const res = await send('POST', '/products', { token: admin.token, payload: form.payload, headers: form.headers });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Product;
+}
+
+const variantOf = (product: Product, size: string, color: string) => {
+  const found = product.variants.find((v) => v.options[SIZE] === size && v.options[COLOR] === color);
+  if (!found) throw new Error(`no variant ${size} ${color}`);
+  return found.id;
+};
+
 describe('merging a basket into the customer cart', () => {
+  it('a product in sizes and colours: each variant its own line, the same one added up and capped by its own stock', async () => {
+    const dress = await createDress();
+    const [smallRed, mediumRed, mediumBlue] = [
+      variantOf(dress, 'S', '#ff0000'),
+      variantOf(dress, 'M', '#ff0000'),
+      variantOf(dress, 'M', '#0000ff'),
+    ];
+    const user = await createAccount(t, 'user');
+    const held = await send('POST', '/cart', {
+      token: user.token,
+      payload: { productId: dress.id, variantId: mediumRed },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    let key: string | undefined;
+    for (const variantId of [smallRed, mediumRed, mediumRed, mediumBlue, mediumBlue]) {
+      const body = basketOf(await addToBasket(dress.id, key, variantId));
+      key ??= body.basketKey;
+    }
+    const merged = await merge(user, key ?? '');
+    const counts = Object.fromEntries(merged.data.products.map((line) => [line.variant._id, line.count]));
+    // Two sizes stay two lines; red M: 1 in the cart + 2 from the basket, capped by its 2 units
+    // (not by the dress's 17); blue M: 2, the same size in another colour, its own line.
+    expect(counts).toEqual({ [smallRed]: 1, [mediumRed]: 2, [mediumBlue]: 2 });
+    expect(merged.numOfCartItems).toBe(3);
+    expect(merged.capped).toEqual([{ productId: dress.id, title: dress.title }]);
+    expect(merged.dropped).toEqual([]);
+  });
+
   it('adds the counts of the same product, capped by stock, and deletes the basket', async () => {
     const shared = await product({ quantity: 3 });
     const only = await product({ quantity: 5 });

@@ -306,6 +306,8 @@ describe('Stripe (a local server speaking its API)', () => {
     expect(card.statusCode, card.body).toBe(200);
     const stripeId = card.json().session.id;
     expect(fake.calls.at(-1)?.form.expires_at).toBeDefined();
+    // What the provider's page shows the customer counts the products in Arabic (not «1 منتجات»).
+    expect(fake.calls.at(-1)?.form['line_items[0][price_data][product_data][name]']).toMatch(/ — منتج واحد$/);
     await sweepCheckouts(shop, CHECKOUT_TTL_MS / 60_000 + 1);
     expect(fake.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${stripeId}/expire`);
     expect(

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/money.js';
 import { orderMoneyParts } from '../../src/contract/money-lines.js';
+import { formatPercent } from '../../src/contract/numbers.js';
 import { addresses, orders, shippingZones } from '../../src/db/schema.js';
 import { type Account, createAccount, createTestApp, type TestApp } from '../helpers/app.js';
 import {
@@ -239,7 +240,7 @@ describe('the quote: GET /orders/quote', () => {
     const mail = readdirSync(outbox)
       .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')))
       .find((item) => item.to === who.user.email);
-    const vat = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.15);
+    const vat = formatPercent(0.15);
     for (const text of [
       `قيمة المنتجات: ${formatMoney(230, 'SAR')}`,
       `الشحن: ${formatMoney(20, 'SAR')}`,

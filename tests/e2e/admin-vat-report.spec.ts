@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { shopDay } from '../../src/contract/dates';
 import { ao } from '../../src/web/i18n/admin-orders';
 import { vr } from '../../src/web/i18n/admin-vat-report';
-import { formatPrice } from '../../src/web/lib/format';
+import { formatPercent, formatPrice } from '../../src/web/lib/format';
 import { vatPeriods } from '../../src/web/lib/vat-periods';
 import { expect, test } from './fixtures';
 import {
@@ -83,7 +83,7 @@ test('staff read this quarter’s VAT, change the period and download the CSV', 
     const now = await expectFigures(thisQuarter.from, thisQuarter.to);
     expect(now.invoices.count).toBeGreaterThan(0);
     const rates = main.getByRole('region', { name: vr.byRate, exact: true });
-    await expect(rates.getByRole('row', { name: /^15٪/ })).toContainText(
+    await expect(rates.getByRole('row', { name: new RegExp(`^${formatPercent(0.15)}`) })).toContainText(
       formatPrice(now.byRate.find((rate) => rate.rate === 15)?.vat ?? Number.NaN, 'SAR'),
     );
     await expectNoAxeViolations(page);

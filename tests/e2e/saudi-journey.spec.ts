@@ -115,12 +115,13 @@ test('a Saudi customer signs up with 05…, picks a city, sees shipping, fee and
       formatPrice(quote.taxPrice, 'SAR'),
     );
     await expect(billLine(page, /^الإجمالي$/)).toHaveText(formatPrice(quote.total, 'SAR'));
-    // The VAT label stays whole on its line; its amount sits beside it or wholly under it.
+    // The VAT amount stays beside its label on the label's first line (the rate may go under the
+    // name), never wrapped under it.
     const vat = main(page).getByRole('region', { name: 'تفاصيل المبلغ' }).locator('[data-line="vat"]');
     const [term, amount] = await Promise.all([vat.locator('dt').boundingBox(), vat.locator('dd').boundingBox()]);
     if (!term || !amount) throw new Error('no VAT line');
-    expect(term.height).toBeLessThanOrEqual(amount.height + 1);
-    expect(amount.y >= term.y + term.height - 1 || Math.abs(amount.y - term.y) < amount.height).toBe(true);
+    expect(Math.abs(amount.y - term.y), 'the amount on the label’s first line').toBeLessThan(amount.height / 2);
+    expect(amount.x + amount.width, 'the amount beside the label, at its end side').toBeLessThanOrEqual(term.x + 1);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
     await expect(page).toHaveURL(PLACED_ORDER_URL);
@@ -137,11 +138,15 @@ test('a Saudi customer signs up with 05…, picks a city, sees shipping, fee and
     await expect(totals).toContainText(formatPrice(quote.total, 'SAR'));
     await expect(totals).toContainText(formatPrice(quote.taxPrice, 'SAR'));
     await expect(page.getByRole('img', { name: /رمز الاستجابة السريعة/ })).toBeVisible();
-    // The lines table scrolls inside its own box; the page itself does not scroll sideways.
+    // The lines fit the phone: no sideways scroll, neither of the page nor of the lines' own box;
+    // each line is still a row of a table with its VAT rate in the shop's percent style.
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     const lines = page.getByRole('region', { name: /^بنود/ });
     await expect(lines).toBeVisible();
+    expect(await lines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
     expect(await lines.evaluate((box) => box.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    const row = lines.getByRole('row').filter({ has: page.getByRole('rowheader', { name: product.title }) });
+    await expect(row.getByRole('cell', { name: fifteenPercent, exact: true })).toBeVisible();
   } finally {
     await request.dispose();
   }

@@ -86,6 +86,21 @@ test('Enter with nothing chosen searches; spelling variants, hamza and typos sti
   await expect(page.getByRole('main')).toContainText(plural(0, c.results));
 });
 
+test('«فستان احمر» finds the red satin dress and not the floral one in rose and navy, as the results show them', async ({
+  page,
+}) => {
+  await typeInSearch(page, 'فستان احمر');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products\?keyword=/);
+  const red = cardTitles(page).filter({ hasText: 'فستان سهرة ساتان طويل' });
+  await expect(red).toHaveCount(1);
+  await expect(red).toBeVisible();
+  // The word the search matched is marked; the colour matched the product's colours, not its title.
+  await expect(red.locator('mark')).toHaveText(['فستان']);
+  await expect(cardTitles(page).filter({ hasText: 'فستان زارا نسائي ميدي بنقشة زهور' })).toHaveCount(0);
+  await expect(page.getByTestId('no-match')).toHaveCount(0);
+});
+
 test.describe('a search that finds nothing never dead-ends', () => {
   const nearest = (page: Page) => page.getByRole('region', { name: c.nearestHeading('فستان') });
   const popular = (page: Page) => page.getByRole('region', { name: c.popularHeading });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, Quote, ShippingZone, StoreSettingsView } from '../../src/contract/types';
-import { formatPrice } from '../../src/web/lib/format';
+import { formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,
@@ -228,7 +228,7 @@ test.describe('the payment screen bill', () => {
     expect(cash).toMatchObject({ shippingPrice: 25, codFee: 7 });
     await expect(line(page, /^الشحن$/)).toHaveText(formatPrice(25, currency));
     await expect(line(page, 'رسوم الدفع عند الاستلام')).toHaveText(formatPrice(7, currency));
-    const vatTerm = `ضريبة القيمة المضافة (${new Intl.NumberFormat('ar', { style: 'percent', maximumFractionDigits: 2 }).format(vatRate / 100)}) مشمولة`;
+    const vatTerm = `ضريبة القيمة المضافة (${formatPercent(vatRate / 100, 2)}) مشمولة`;
     await expect(line(page, vatTerm)).toHaveText(formatPrice(cash.taxPrice, currency));
     await expect(line(page, /^الإجمالي$/)).toHaveText(formatPrice(cash.total, currency));
     // One total on the whole screen, one name for each amount (docs/pricing.md): «الإجمالي» is what

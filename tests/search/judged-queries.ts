@@ -206,6 +206,8 @@ export const judgedQueries: readonly JudgedQuery[] = [
   // A colour word, in either gender, or a shade, against the products' colours (docs/catalogue.md
   // § Search). Among 10,000 products many generated ones name a colour in their title too, so each
   // query also names what only the demo product has.
+  // What issue 28's shopper typed: the red satin dress, not the floral one in rose and navy.
+  { ...q('فستان احمر', 'colour', P.satinDress), reject: [P.floralDress] },
   q('فستان سهرة طويل احمر', 'colour', P.satinDress),
   q('فستان سهرة طويل حمراء', 'colour', P.satinDress),
   q('فستان سهرة طويل عنابي', 'colour', P.satinDress),

@@ -19,11 +19,19 @@ export function MoneyLines({
         <div
           key={line.key}
           data-line={line.key}
-          className={`flex flex-wrap items-baseline justify-between gap-x-3 ${line.key === 'total' ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}
+          className={`flex items-baseline justify-between gap-x-3 ${line.key === 'total' ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}
         >
-          {/* A label too long to share its line keeps its width, so the amount wraps whole under it, at the end side. */}
-          <dt className={`max-w-full shrink-0 ${line.key === 'total' ? '' : 'text-slate-700'}`}>{line.label}</dt>
-          <dd className={`ms-auto whitespace-nowrap ${line.key === 'total' ? 'text-brand-700' : 'font-bold'}`}>
+          {/* The amount keeps its place beside the name; on a phone the VAT's rate goes on its own line under it. */}
+          <dt className={`min-w-0 ${line.key === 'total' ? '' : 'text-slate-700'}`}>
+            {line.label}
+            {line.detail && (
+              <>
+                {' '}
+                <span className="block sm:inline">{line.detail}</span>
+              </>
+            )}
+          </dt>
+          <dd className={`shrink-0 whitespace-nowrap ${line.key === 'total' ? 'text-brand-700' : 'font-bold'}`}>
             {line.value}
           </dd>
         </div>

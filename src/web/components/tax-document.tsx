@@ -4,7 +4,7 @@ import { currencyDigits } from '../../contract/money';
 import type { Invoice } from '../../contract/types';
 import { ei } from '../i18n/e-invoicing';
 import { inv } from '../i18n/invoice';
-import { formatCode, formatNumber } from '../lib/format';
+import { formatCode, formatNumber, formatPercent } from '../lib/format';
 
 /** Money with the invoice's currency digits, read in Arabic in the shop's digits (1,150.00 ر.س.). */
 export const documentMoney = (major: number, currency: string) =>
@@ -20,6 +20,9 @@ export const documentMoney = (major: number, currency: string) =>
  */
 const issued = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat(SHOP_LOCALE, { dateStyle: 'long', timeStyle: 'long', timeZone }).format(new Date(iso));
+
+/** The columns of a document's lines, each named by its text in `inv`. */
+const COLUMNS = ['item', 'quantity', 'unitPrice', 'vatRate', 'vatAmount', 'lineTotal'] as const;
 
 /** What differs between an invoice's sheet and a credit note's. */
 const KINDS = {
@@ -135,40 +138,79 @@ export function TaxDocument({
         )}
       </header>
 
-      {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
+      {/*
+        On a phone each line is a card — its name, then each figure beside its column's name — so the
+        table fits without scrolling sideways. The explicit roles keep it a table for a screen reader
+        whatever its display; the column names stay in the header, read with each cell, and the
+        card's visible names are hidden from it. From `sm` up, and printed, it is a plain table (it
+        scrolls inside its box on a narrow window, so it takes focus for the keyboard).
+      */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users (axe scrollable-region-focusable) */}
       <section aria-label={labels.lines(number)} tabIndex={0} className="my-5 overflow-x-auto focus-visible:outline-2">
-        <table className="w-full min-w-[36rem] border-collapse text-sm print:min-w-0">
-          <caption className="mb-2 text-start font-bold">{labels.lines(number)}</caption>
-          <thead>
-            <tr className="border-b border-slate-300 bg-slate-50 text-start">
-              {[inv.item, inv.quantity, inv.unitPrice, inv.vatRate, inv.vatAmount, inv.lineTotal].map((label) => (
-                <th key={label} scope="col" className="p-2 text-start">
-                  {label}
+        {/* biome-ignore lint/a11y/noRedundantRoles: a table shown as cards keeps its roles only when they are explicit */}
+        <table role="table" className="w-full border-collapse text-sm max-sm:block sm:min-w-[36rem] print:min-w-0">
+          <caption className="mb-2 block text-start font-bold sm:table-caption">{labels.lines(number)}</caption>
+          {/* biome-ignore lint/a11y/noRedundantRoles: as the table's */}
+          <thead role="rowgroup" className="max-sm:sr-only">
+            {/* biome-ignore lint/a11y/noRedundantRoles: as the table's */}
+            <tr role="row" className="border-b border-slate-300 bg-slate-50 text-start">
+              {COLUMNS.map((column) => (
+                // biome-ignore lint/a11y/noRedundantRoles: as the table's
+                <th key={column} role="columnheader" scope="col" className="p-2 text-start">
+                  {inv[column]}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
-            {document.lines.map((line, index) => (
-              // Lines have no id; their order is the document's own.
-              // biome-ignore lint/suspicious/noArrayIndexKey: an issued document's lines never change order
-              <tr key={index} className="border-b border-slate-100 align-top">
-                <th scope="row" className="p-2 text-start font-normal">
-                  {line.name}
-                  {line.sku ? (
-                    <span className="block text-xs text-slate-500">
-                      {inv.sku}: <bdi dir="ltr">{line.sku}</bdi>
-                    </span>
-                  ) : null}
-                </th>
-                <td className="p-2">{formatNumber(line.quantity)}</td>
-                <td className="p-2 whitespace-nowrap">{m(line.unitPriceInclVat)}</td>
-                <td className="p-2">{formatNumber(line.vatRate, 2)}٪</td>
-                <td className="p-2 whitespace-nowrap">{m(line.vatAmount)}</td>
-                <td className="p-2 whitespace-nowrap font-bold">{m(line.totalInclVat)}</td>
-              </tr>
-            ))}
+          {/* biome-ignore lint/a11y/noRedundantRoles: as the table's */}
+          <tbody role="rowgroup" className="max-sm:block max-sm:space-y-3">
+            {document.lines.map((line, index) => {
+              const figures: Record<Exclude<(typeof COLUMNS)[number], 'item'>, string> = {
+                quantity: formatNumber(line.quantity),
+                unitPrice: m(line.unitPriceInclVat),
+                vatRate: formatPercent(line.vatRate / 100, 2),
+                vatAmount: m(line.vatAmount),
+                lineTotal: m(line.totalInclVat),
+              };
+              return (
+                <tr
+                  // Lines have no id; their order is the document's own.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an issued document's lines never change order
+                  key={index}
+                  // biome-ignore lint/a11y/noRedundantRoles: as the table's
+                  role="row"
+                  className="border-b border-slate-100 align-top max-sm:block max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:p-2"
+                >
+                  <th
+                    // biome-ignore lint/a11y/noRedundantRoles: as the table's
+                    role="rowheader"
+                    scope="row"
+                    className="p-2 text-start font-normal max-sm:block max-sm:p-0 max-sm:pb-1 max-sm:font-bold"
+                  >
+                    {line.name}
+                    {line.sku ? (
+                      <span className="block text-xs font-normal text-slate-500">
+                        {inv.sku}: <bdi dir="ltr">{line.sku}</bdi>
+                      </span>
+                    ) : null}
+                  </th>
+                  {(Object.keys(figures) as (keyof typeof figures)[]).map((column) => (
+                    <td
+                      key={column}
+                      // biome-ignore lint/a11y/noRedundantRoles: as the table's
+                      role="cell"
+                      data-column={column}
+                      className={`p-2 max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 ${column === 'quantity' || column === 'vatRate' ? '' : 'whitespace-nowrap'} ${column === 'lineTotal' ? 'font-bold' : ''}`}
+                    >
+                      <span aria-hidden="true" className="font-normal text-slate-600 sm:hidden">
+                        {inv[column]}
+                      </span>
+                      {figures[column]}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <p className="mt-2 text-xs text-slate-600">{inv.unitPriceHint}</p>

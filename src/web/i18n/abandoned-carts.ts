@@ -1,3 +1,4 @@
+import { PRODUCT_COUNT } from '../../contract/plural';
 import type { PluralForms } from '../lib/plural';
 
 /** The abandoned baskets screen, the reminder settings and the unsubscribe page (docs/abandoned-baskets.md). */
@@ -36,14 +37,15 @@ export const abc = {
   reminded: (when: string) => `أُرسل ${when}`,
   notReminded: 'لم يُرسل',
   unsubscribed: 'ألغى الاشتراك',
-  count: (lines: string, units: string) => `${lines} (${units} قطعة)`,
-  lineCount: {
-    zero: '{n} منتج',
-    one: 'منتج واحد',
-    two: 'منتجان',
-    few: '{n} منتجات',
-    many: '{n} منتجاً',
-    other: '{n} منتج',
+  count: (lines: string, units: string) => `${lines} (${units})`,
+  lineCount: PRODUCT_COUNT,
+  unitCount: {
+    zero: 'لا قطع',
+    one: 'قطعة واحدة',
+    two: 'قطعتان',
+    few: '{n} قطع',
+    many: '{n} قطعة',
+    other: '{n} قطعة',
   } satisfies PluralForms,
   /* The settings screen's section */
   settingsSection: 'السلال المتروكة',

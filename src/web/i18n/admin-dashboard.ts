@@ -1,3 +1,4 @@
+import type { PluralForms } from '../lib/plural';
 /** The owner's dashboard (/admin, docs/dashboard.md). */
 export const adminDashboard = {
   title: 'لوحة التحكم',
@@ -54,7 +55,14 @@ export const adminDashboard = {
   },
   lowStock: {
     title: 'مخزون منخفض',
-    hint: (threshold: string) => `المنتجات التي بقي منها ${threshold} قطع أو أقل`,
+    hint: {
+      zero: 'المنتجات التي نفد مخزونها',
+      one: 'المنتجات التي بقيت منها قطعة واحدة أو أقل',
+      two: 'المنتجات التي بقيت منها قطعتان أو أقل',
+      few: 'المنتجات التي بقي منها {n} قطع أو أقل',
+      many: 'المنتجات التي بقي منها {n} قطعة أو أقل',
+      other: 'المنتجات التي بقي منها {n} قطعة أو أقل',
+    } satisfies PluralForms,
     quantity: 'المتبقي',
     out: 'نفد',
     none: 'لا منتجات بمخزون منخفض',

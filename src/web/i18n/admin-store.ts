@@ -1,3 +1,4 @@
+import { formatPercent, PERCENT_SIGN } from '../lib/format';
 import type { PluralForms } from '../lib/plural';
 /** The store settings and shipping zones screens (docs/pricing.md). */
 export const st = {
@@ -11,7 +12,7 @@ export const st = {
   address: 'عنوان المتجر',
   email: 'البريد الإلكتروني للمتجر',
   phone: 'هاتف المتجر',
-  vatRate: 'نسبة ضريبة القيمة المضافة (٪)',
+  vatRate: `نسبة ضريبة القيمة المضافة (${PERCENT_SIGN})`,
   pricesIncludeVat: 'الأسعار المعروضة تشمل ضريبة القيمة المضافة',
   saved: 'حُفظت إعدادات المتجر',
   save: 'حفظ الإعدادات',
@@ -56,7 +57,7 @@ export const st = {
     city: 'المدينة',
     postalCode: 'الرمز البريدي',
     currency: 'عملة المتجر: الفاتورة الضريبية السعودية بالريال السعودي (SAR) فقط',
-    vatRate: 'نسبة الضريبة: لا تصدر فاتورة ضريبية بنسبة 0٪',
+    vatRate: `نسبة الضريبة: لا تصدر فاتورة ضريبية بنسبة ${formatPercent(0)}`,
   },
 
   zonesTitle: 'مناطق الشحن',

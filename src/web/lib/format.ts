@@ -8,8 +8,7 @@ import type { StoredImage } from '../../contract/types.js';
 /** Prices and counts read the way an Arabic reader expects, through Intl, in the shop's digits. */
 export const formatPrice = formatMoney;
 
-export const formatNumber = (value: number, maximumFractionDigits = 0) =>
-  numberFormat(SHOP_LOCALE, { maximumFractionDigits }).format(value);
+export { formatNumber, formatPercent, PERCENT_SIGN } from '../../contract/numbers';
 
 /** srcset of a stored image from the URL of each size the API gives. */
 export function imageSrcSet(image: StoredImage | null | undefined): string | undefined {
@@ -21,9 +20,6 @@ export function imageSrcSet(image: StoredImage | null | undefined): string | und
 
 /** A number that names something (an order number): no thousands separator. */
 export const formatCode = (value: number) => numberFormat(SHOP_LOCALE, { useGrouping: false }).format(value);
-
-export const formatPercent = (fraction: number) =>
-  numberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 
 /** Dates in the shop's zone (`ShopInfo.timeZone`), the same helpers as the server's (docs/dates.md). */
 export { formatDate, formatDateTime } from '../../contract/dates';

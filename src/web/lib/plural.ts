@@ -1,14 +1,8 @@
+import { type PluralForms, plural } from '../../contract/plural';
 import { formatNumber } from './format';
 
-/** The six Arabic plural forms of CLDR; `{n}` in a form is replaced by the formatted count. */
-export type PluralForms = Record<Intl.LDMLPluralRule, string>;
-
-const rules = new Intl.PluralRules('ar');
-
-/** `plural(3, { few: '{n} نتائج', … })` → '3 نتائج'. */
-export function plural(count: number, forms: PluralForms): string {
-  return forms[rules.select(count)].replace('{n}', formatNumber(count));
-}
+/** The server writes counts with the same rules (src/contract/plural.ts). */
+export { type PluralForms, plural };
 
 /**
  * A list's count; when the API counted no further than a window past the page (`resultsAtLeast`,

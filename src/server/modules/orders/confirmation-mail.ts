@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../contract/dates.js';
-import { moneyLines, orderMoneyParts } from '../../../contract/money-lines.js';
+import { moneyLines, orderMoneyParts, wholeLabel } from '../../../contract/money-lines.js';
 import { PAYMENT_METHOD_NAMES } from '../../../contract/order-statuses.js';
 import type { Order } from '../../../contract/types.js';
 import { lineLabel } from '../../../contract/variant-names.js';
@@ -39,7 +39,7 @@ export async function confirmationMail(tx: Tx, config: Config, order: Order, ori
     ...order.cartItems.map((item) => `- ${lineLabel({ ...item, title: item.product.title })}`),
     '',
     // The same lines as the order's page (docs/pricing.md).
-    ...moneyLines(orderMoneyParts(order), config.currency).map((line) => `${line.label}: ${line.value}`),
+    ...moneyLines(orderMoneyParts(order), config.currency).map((line) => `${wholeLabel(line)}: ${line.value}`),
     `طريقة الدفع: ${method}`,
     `عنوان التوصيل: ${order.shippingAddress.details}، ${order.shippingAddress.city}`,
     '',

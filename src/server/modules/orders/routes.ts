@@ -8,6 +8,7 @@ import { shopDay } from '../../../contract/dates.js';
 import { apiMessages } from '../../../contract/messages.js';
 import { currencyDigits, toMajor, toMinor } from '../../../contract/money.js';
 import { type OrderFilter, orderFilterSchema, orderListQuerySchema } from '../../../contract/order-query.js';
+import { PRODUCT_COUNT, plural } from '../../../contract/plural.js';
 import {
   cashOrderSchema,
   checkoutQuerySchema,
@@ -209,7 +210,7 @@ export async function orderRoutes(
         cartId: request.params.cartId,
         shippingAddress,
         origin: origin(request),
-        describe: (lines) => `${config.shopName} — ${lines.length} منتجات`,
+        describe: (lines) => `${config.shopName} — ${plural(lines.length, PRODUCT_COUNT)}`,
       });
       return {
         status: 'success' as const,

@@ -111,7 +111,7 @@ function CartRow({ cart, currency, timeZone }: { cart: AbandonedCart; currency: 
       </td>
       <td className={`${denseCell} whitespace-nowrap font-bold`}>{formatPrice(cart.value, currency)}</td>
       <td className={`${denseCell} whitespace-nowrap`}>
-        {abc.count(plural(cart.lines, abc.lineCount), formatNumber(cart.units))}
+        {abc.count(plural(cart.lines, abc.lineCount), plural(cart.units, abc.unitCount))}
       </td>
       <td className={`${denseCell} whitespace-nowrap`}>
         <time dateTime={cart.changedAt}>{formatDateTime(cart.changedAt, timeZone)}</time>

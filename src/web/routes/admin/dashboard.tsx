@@ -14,6 +14,7 @@ import { changeOf, DASHBOARD_PERIODS, type DashboardPeriod, periodFrom, periodHr
 import { rangeErrors } from '../../lib/dashboard-period.server';
 import { formatNumber, formatPercent, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { plural } from '../../lib/plural';
 import type { Route } from './+types/dashboard';
 
 /** The owner's dashboard, where staff land after signing in (docs/dashboard.md). */
@@ -296,7 +297,7 @@ function LowStock({ products, threshold }: { products: Stats['lowStock']; thresh
       <h2 id="low-stock-heading" className="text-xl font-bold">
         {d.lowStock.title}
       </h2>
-      <p className="mb-2 text-sm text-slate-600">{d.lowStock.hint(formatNumber(threshold))}</p>
+      <p className="mb-2 text-sm text-slate-600">{plural(threshold, d.lowStock.hint)}</p>
       {products.length === 0 ? (
         <p className="text-slate-600">{d.lowStock.none}</p>
       ) : (

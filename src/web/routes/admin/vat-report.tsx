@@ -9,7 +9,7 @@ import { toQueryString } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import { hasErrors } from '../../lib/form';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { formatNumber, formatPercent, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { type Period, vatPeriods } from '../../lib/vat-periods';
 import { vatPeriodErrors } from '../../lib/vat-report.server';
@@ -150,7 +150,7 @@ export default function VatReport({ loaderData }: Route.ComponentProps) {
                 {report.byRate.map((rate) => (
                   <tr key={rate.rate} className="border-t border-slate-200">
                     <th scope="row" className={cell}>
-                      {`${formatNumber(rate.rate)}٪`}
+                      {formatPercent(rate.rate / 100, 2)}
                     </th>
                     <td className={amountCell}>{money(rate.taxable)}</td>
                     <td className={amountCell}>{money(rate.vat)}</td>
