@@ -9,7 +9,8 @@ import AbandonedCarts from '../../src/web/routes/admin/abandoned-carts';
 
 /*
  * Staff's abandoned baskets screen (docs/abandoned-baskets.md) rendered from the API's answers:
- * the browser test's shop has no basket older than an hour, so its rows are proven here.
+ * the states a browser test would need days or a reminder sweep to reach (reminded, unsubscribed,
+ * several baskets). tests/e2e/abandoned-carts.spec.ts reads one real basket's row in a browser.
  */
 
 const CART: AbandonedCart = {

@@ -1,3 +1,5 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
 import { useId } from 'react';
 import { SHOP_LOCALE } from '../../contract/digits';
 import { adminDashboard as d } from '../i18n/admin-dashboard';
@@ -16,32 +18,36 @@ const shortDay = new Intl.DateTimeFormat(SHOP_LOCALE, { day: 'numeric', month: '
 /** A shop day (`YYYY-MM-DD`) as a short Arabic date: the day is already the shop's, so read in UTC. */
 export const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
-/** Round numbers for the value axis: 0 and two steps up to at least `highest`. */
-function ticksUpTo(highest: number): number[] {
-  if (highest <= 0) return [0];
-  const rough = highest / 2;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
-  return [0, step, step * 2];
-}
+/** About how many steps the value axis has: d3's 'nice' round numbers (0, 1,000, 2,000…). */
+const TICKS = 3;
+/** A horizontal line across the plot, as an SVG path (d3-shape). */
+const across = line();
 
 /**
  * The range's net sales a bar a day, drawn right to left as the page reads (docs/dashboard.md): the
  * oldest day at the right, the newest at the left, the values on the right. An image with a name
- * and a description for screen readers, and the same numbers in a table below it.
+ * and a description for screen readers, and the same numbers in a table below it. The scales, their
+ * round ticks and the lines come from d3-scale and d3-shape.
  */
 export function SalesChart({ days, currency }: { days: SalesDay[]; currency: string }) {
   const id = useId();
   const highest = Math.max(0, ...days.map((day) => day.netSales));
   const lowest = Math.min(0, ...days.map((day) => day.netSales));
-  const ticks = ticksUpTo(highest);
-  const top = Math.max(ticks.at(-1) ?? 0, highest) || 1;
   const plot = { left: PAD.end, right: WIDTH - PAD.start, top: PAD.top, bottom: HEIGHT - PAD.bottom };
-  const y = (value: number) => plot.bottom - ((value - lowest) / (top - lowest)) * (plot.bottom - plot.top);
-  const slot = (plot.right - plot.left) / Math.max(days.length, 1);
-  // Day i (oldest first) sits i slots left of the right edge.
-  const x = (i: number) => plot.right - slot * (i + 0.5);
-  const barWidth = Math.max(1, slot * 0.7);
+  // Values up the page, zero always on the axis; a range without sales still has a scale, and only 0.
+  const y = scaleLinear()
+    .domain([lowest, highest === lowest ? lowest + 1 : highest])
+    .nice(TICKS)
+    .range([plot.bottom, plot.top]);
+  const ticks = highest === lowest ? [lowest] : y.ticks(TICKS);
+  // Days right to left: the oldest day's band at the right edge; a bar is 70% of its band.
+  const x = scaleBand<string>()
+    .domain(days.map((day) => day.date))
+    .range([plot.right, plot.left])
+    .paddingInner(0.3)
+    .paddingOuter(0.15);
+  const barWidth = Math.max(1, x.bandwidth());
+  const middleOf = (day: string) => (x(day) ?? 0) + x.bandwidth() / 2;
   const labelled = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   const first = days[0]?.date ?? '';
   const last = days.at(-1)?.date ?? '';
@@ -61,16 +67,25 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
         </desc>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={plot.left} x2={plot.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
+            <path
+              d={
+                across([
+                  [plot.left, y(tick)],
+                  [plot.right, y(tick)],
+                ]) ?? ''
+              }
+              fill="none"
+              className={tick === 0 ? 'stroke-slate-400' : 'stroke-slate-200'}
+            />
             <text x={WIDTH - 4} y={y(tick)} dy="0.35em" textAnchor="end" className="fill-slate-600 text-[11px]">
               {formatNumber(tick)}
             </text>
           </g>
         ))}
-        {days.map((day, i) => (
+        {days.map((day) => (
           <rect
             key={day.date}
-            x={x(i) - barWidth / 2}
+            x={middleOf(day.date) - barWidth / 2}
             y={Math.min(y(day.netSales), y(0))}
             width={barWidth}
             height={Math.abs(y(0) - y(day.netSales))}
@@ -81,7 +96,7 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
           labelled.has(i) ? (
             <text
               key={day.date}
-              x={x(i)}
+              x={middleOf(day.date)}
               y={HEIGHT - 8}
               textAnchor={i === 0 ? 'end' : i === days.length - 1 && days.length > 1 ? 'start' : 'middle'}
               className="fill-slate-600 text-[11px]"
