@@ -204,7 +204,7 @@ test.describe('a customer’s basket left for longer than the delay', () => {
       customer.name,
       customer.email,
       formatPrice(basket.totalCartPrice, 'SAR'),
-      abc.count(plural(lines, abc.lineCount), formatNumber(units)),
+      abc.count(plural(lines, abc.lineCount), plural(units, abc.unitCount)),
       formatDateTime(changedAt, SHOP_TIME_ZONE),
       abc.notReminded,
     ]);

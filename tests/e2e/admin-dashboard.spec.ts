@@ -9,6 +9,7 @@ import { ao } from '../../src/web/i18n/admin-orders';
 import { apiErrorTexts } from '../../src/web/i18n/api-errors';
 import { changeOf } from '../../src/web/lib/dashboard-period';
 import { formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
+import { plural } from '../../src/web/lib/plural';
 import { expect, type Page, test } from './fixtures';
 import {
   ADMIN,
@@ -227,7 +228,7 @@ test('the panels say what the API answers: orders waiting by status, linked to t
     // Low stock: out of stock first, each a link to its edit page with what is left.
     expect(stats.lowStock.map((product) => product.id)).toEqual(expect.arrayContaining([out.id, few.id]));
     const low = panel(page, d.lowStock.title);
-    await expect(low).toContainText(d.lowStock.hint(formatNumber(stats.lowStockThreshold)));
+    await expect(low).toContainText(plural(stats.lowStockThreshold, d.lowStock.hint));
     const items = low.getByRole('listitem');
     await expect(items).toHaveCount(stats.lowStock.length);
     await expect(items.getByRole('link')).toHaveText(stats.lowStock.map((product) => product.title));
@@ -244,7 +245,7 @@ test('the panels say what the API answers: orders waiting by status, linked to t
 
     // Each card's change against yesterday, as the API's two figures make it.
     await expectChanges(page, stats);
-    // Tomorrow against today: nothing yet against today's orders, a fall of 100٪.
+    // Tomorrow against today: nothing yet against today's orders, a fall of 100%.
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     await page.goto(`/admin?period=custom&from=${tomorrow}&to=${tomorrow}`);
     const ahead = await statsOf(page, `?from=${tomorrow}&to=${tomorrow}`);
