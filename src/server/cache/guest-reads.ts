@@ -19,13 +19,18 @@ export function isGuestRead(request: FastifyRequest): boolean {
   return !cookies.split(';').some((cookie) => cookie.trimStart().startsWith(SHOP_COOKIE_PREFIX));
 }
 
-/** A page its route declared the same for every guest (`Cache-Control: public`), complete and setting no cookie. */
+/**
+ * A page its route declared the same for everyone it is kept for (`Cache-Control: public`, and
+ * neither `private` nor `no-store` beside it), complete and setting no cookie.
+ */
 export function isPublicPage(response: Response): boolean {
-  const cacheControl = response.headers.get('cache-control') ?? '';
+  const directives = (response.headers.get('cache-control') ?? '').split(',').map((part) => part.trim().toLowerCase());
   return (
     response.status === 200 &&
     response.body !== null &&
-    /(^|,)\s*public\s*(,|$)/.test(cacheControl) &&
+    directives.includes('public') &&
+    !directives.includes('private') &&
+    !directives.includes('no-store') &&
     response.headers.getSetCookie().length === 0
   );
 }

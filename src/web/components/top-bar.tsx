@@ -1,5 +1,5 @@
 import { LogIn, ShoppingCart } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
@@ -42,6 +42,9 @@ export function CartCount({ count }: { count: number }) {
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   // The server's HTML and the first render show the plain button; Radix's menu takes over after.
   const hydrated = useHydrated();
+  // Pressed before Radix's menu loaded: it opens as soon as it has.
+  const [menuAsked, setMenuAsked] = useState(false);
+  const askForMenu = () => setMenuAsked(true);
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
@@ -53,11 +56,11 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
           <Slot name="account">
             {user ? (
               hydrated ? (
-                <Suspense fallback={<UserMenuButton user={user} />}>
-                  <UserMenu user={user} />
+                <Suspense fallback={<UserMenuButton user={user} onPress={askForMenu} />}>
+                  <UserMenu user={user} openAtOnce={menuAsked} />
                 </Suspense>
               ) : (
-                <UserMenuButton user={user} />
+                <UserMenuButton user={user} onPress={askForMenu} />
               )
             ) : (
               <Link to="/login" className="flex items-center gap-1.5 hover:text-brand-100">

@@ -18,7 +18,12 @@ export const userMenuButtonProps = (user: Pick<User, 'name'>) => ({
   ),
 });
 
-/** The button while the menu's code loads (and without JavaScript, where the menu cannot open either). */
-export function UserMenuButton({ user }: { user: Pick<User, 'name'> }) {
-  return <button type="button" aria-haspopup="menu" aria-expanded={false} {...userMenuButtonProps(user)} />;
+/**
+ * The button while the menu's code loads (and without JavaScript, where the menu cannot open
+ * either); pressed meanwhile, it asks for the menu to open once loaded.
+ */
+export function UserMenuButton({ user, onPress }: { user: Pick<User, 'name'>; onPress?: () => void }) {
+  return (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} onClick={onPress} {...userMenuButtonProps(user)} />
+  );
 }

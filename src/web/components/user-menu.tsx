@@ -13,12 +13,15 @@ const adminEntries = (role: string) => [{ to: adminHome(role), label: authText.a
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-md px-3 py-2.5 text-start outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-950';
 
-/** The signed-in visitor's name in the top bar, opening their role's pages and sign-out. */
-export function UserMenu({ user }: { user: User }) {
+/**
+ * The signed-in visitor's name in the top bar, opening their role's pages and sign-out; open from
+ * the start when they pressed the plain button while this loaded.
+ */
+export function UserMenu({ user, openAtOnce = false }: { user: User; openAtOnce?: boolean }) {
   const entries = isStaffRole(user.role) ? adminEntries(user.role) : menuPages;
   return (
     // Not modal and not portalled: the page stays readable and the menu stays inside the banner landmark.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={openAtOnce}>
       <DropdownMenu.Trigger {...userMenuButtonProps(user)} />
       <DropdownMenu.Content
         align="end"

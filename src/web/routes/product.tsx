@@ -63,10 +63,11 @@ function notFoundOnBadId(error: unknown): never {
 }
 
 // The same for every guest, and for every customer who has not reviewed the product (docs/caching.md).
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
-  ...publicPageHeaders(),
-  ...Object.fromEntries(loaderHeaders),
-});
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(publicPageHeaders());
+  for (const [name, value] of loaderHeaders) headers.set(name, value);
+  return headers;
+};
 
 /**
  * What a page rendered to be kept for customers says of them: their own review makes it theirs

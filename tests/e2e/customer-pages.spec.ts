@@ -1,0 +1,153 @@
+import type { ListEnvelope, Product } from '../../src/contract/types';
+import { type BrowserContext, expect, type Page, test } from './fixtures';
+import { bearer, createCustomer, fillCart, signInWithCookie, stockedProducts } from './support';
+
+/*
+ * Customers' catalogue pages are rendered once per catalogue version and kept for every customer,
+ * each written in as served (docs/caching.md § Customers' pages). What a customer must see of it:
+ * their own name, cart count and hearts, never another's; a page React takes over without a
+ * mismatch; and, without JavaScript, the same header and hearts.
+ */
+
+// What a person reads (src/web/i18n/auth.ts, account.ts, reviews.ts), written out so a changed text fails here.
+const t = {
+  accountMenu: (name: string) => `قائمة الحساب: ${name}`,
+  badge: (count: string) => `السلة، ${count}`,
+  heart: (title: string) => `حفظ «${title}» في المفضلة`,
+  signOut: 'تسجيل الخروج',
+  reviewForm: 'أضف تقييمك',
+  yourReview: 'تقييمك',
+};
+
+const banner = (page: Page) => page.getByRole('banner');
+const heartOf = (page: Page, product: Product) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name: t.heart(product.title) })
+    .first();
+/** The nonce of the page's policy: the same for two customers only when both got the one kept copy. */
+const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
+
+/** Errors the page logs (a hydration mismatch among them) and those it throws. */
+function recordErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function signedInPage(context: BrowserContext, baseURL: string | undefined, token: string) {
+  await signInWithCookie(context, baseURL, token);
+  return context.newPage();
+}
+
+test.describe('customers’ kept pages', () => {
+  test('two customers get one kept page, each with their own name, cart count and hearts, and React takes it over cleanly', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const listing = (await (await request.get('/api/v1/products?limit=2')).json()) as ListEnvelope<Product>;
+    const [favourite] = listing.data;
+    if (!favourite) throw new Error('no product');
+    const sara = await createCustomer(request, 'سارة المفضّلة');
+    const huda = await createCustomer(request, 'هدى الجديدة');
+    expect(
+      (await request.post('/api/v1/wishlist', { headers: bearer(sara.token), data: { productId: favourite.id } })).ok(),
+    ).toBe(true);
+    await fillCart(request, sara.token, (await stockedProducts(request)).slice(0, 2));
+
+    const nonces: (string | undefined)[] = [];
+    for (const [customer, count, saved] of [
+      [sara, 'منتجان', true],
+      [huda, 'لا توجد منتجات', false],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await signedInPage(context, baseURL, customer.token);
+      const errors = recordErrors(page);
+      const response = await page.goto('/products');
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      nonces.push(nonceOf(response?.headers()['content-security-policy']));
+      await expect(banner(page).getByRole('button', { name: t.accountMenu(customer.name) })).toBeVisible();
+      await expect(banner(page).getByRole('link', { name: t.badge(count) })).toBeVisible();
+      await expect(heartOf(page, favourite)).toHaveAttribute('aria-pressed', String(saved));
+      // Radix's menu took over the server's button: it opens.
+      await banner(page)
+        .getByRole('button', { name: t.accountMenu(customer.name) })
+        .click();
+      await expect(page.getByRole('menuitem', { name: t.signOut })).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[1]).toBe(nonces[0]);
+  });
+
+  test('without JavaScript the kept page shows the customer’s header and fills their hearts', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const listing = (await (await request.get('/api/v1/products?limit=2')).json()) as ListEnvelope<Product>;
+    const [favourite, other] = listing.data;
+    if (!favourite || !other) throw new Error('no products');
+    const reem = await createCustomer(request, 'ريم بلا جافاسكربت');
+    await request.post('/api/v1/wishlist', { headers: bearer(reem.token), data: { productId: favourite.id } });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await signedInPage(context, baseURL, reem.token);
+    await page.goto('/products');
+    await expect(banner(page).getByRole('button', { name: t.accountMenu(reem.name) })).toBeVisible();
+    const fill = (product: Product) =>
+      heartOf(page, product)
+        .locator('svg')
+        .evaluate((icon) => getComputedStyle(icon).fill);
+    expect(await fill(favourite)).not.toBe('none');
+    expect(await fill(other)).toBe('none');
+    await context.close();
+  });
+
+  test('a product page kept for customers is not served to one who reviewed the product: they see their review', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const [product] = await stockedProducts(request);
+    if (!product) throw new Error('no product');
+    const author = await createCustomer(request, 'كاتبة التقييم');
+    const reader = await createCustomer(request, 'قارئة التقييم');
+    const path = `/products/${product.id}`;
+
+    // The author reviews it (a catalogue write: kept pages of the old version go), then the reader
+    // opens it: the page is kept for customers, with the form to add a review.
+    const review = await request.post(`/api/v1/products/${product.id}/reviews`, {
+      headers: bearer(author.token),
+      data: { review: 'منتج ممتاز وسريع التوصيل', rating: 4 },
+    });
+    expect(review.status(), await review.text()).toBe(201);
+    const readerContext = await browser.newContext();
+    const readerPage = await signedInPage(readerContext, baseURL, reader.token);
+    const kept = await readerPage.goto(path);
+    await expect(readerPage.getByRole('heading', { name: t.reviewForm })).toBeVisible();
+
+    // The author, after them, gets a page of their own, with their review in place of the form.
+    const authorContext = await browser.newContext();
+    const authorPage = await signedInPage(authorContext, baseURL, author.token);
+    const own = await authorPage.goto(path);
+    expect(nonceOf(own?.headers()['content-security-policy'])).not.toBe(
+      nonceOf(kept?.headers()['content-security-policy']),
+    );
+    await expect(authorPage.getByRole('heading', { name: t.yourReview })).toBeVisible();
+    await expect(authorPage.getByRole('heading', { name: t.reviewForm })).toHaveCount(0);
+
+    // The reader still has the form, from the kept copy.
+    const again = await readerPage.goto(path);
+    expect(nonceOf(again?.headers()['content-security-policy'])).toBe(
+      nonceOf(kept?.headers()['content-security-policy']),
+    );
+    await expect(readerPage.getByRole('heading', { name: t.reviewForm })).toBeVisible();
+    await readerContext.close();
+    await authorContext.close();
+  });
+});
