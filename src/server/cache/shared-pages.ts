@@ -50,7 +50,7 @@ export function isCustomerPageRead(request: FastifyRequest): boolean {
 }
 
 /** The page cut where its visitors differ; none for an answer that is not a page of the layout. */
-async function cutPage(body: Buffer): Promise<CutPage | undefined> {
+export async function cutPage(body: Buffer): Promise<CutPage | undefined> {
   // One byte a character: offsets found in the text are offsets in the bytes.
   const html = body.toString('latin1');
   const headEnd = html.indexOf(HEAD_END);
@@ -87,7 +87,7 @@ const scriptSafeJson = (value: unknown) =>
 const SAFE_ID = /^[\w-]+$/;
 
 /** What goes before `</head>` for this visitor: their JSON, and the style of their hearts until React runs. */
-function headFor(visitor: PageVisitor, nonce: string | undefined): string {
+export function headFor(visitor: PageVisitor, nonce: string | undefined): string {
   const json = `<script type="application/json" id="${VISITOR_SCRIPT_ID}">${scriptSafeJson(visitor)}</script>`;
   const ids = visitor.favoriteIds.filter((id) => SAFE_ID.test(id));
   if (ids.length === 0 || !nonce) return json;
@@ -96,7 +96,7 @@ function headFor(visitor: PageVisitor, nonce: string | undefined): string {
 }
 
 /** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
-function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string>): Buffer[] {
+export function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string>): Buffer[] {
   return cut.cuts.map((place) => {
     if (place.kind === 'head') return Buffer.from(head);
     const html = slots[place.name];

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { PageVisitor } from '../../src/contract/transport.js';
+import { VISITOR_SCRIPT_ID } from '../../src/contract/web.js';
+import { cutPage, fragmentsFor, gzipWith, headFor, plainWith } from '../../src/server/cache/shared-pages.js';
+
+/*
+ * A customer's kept page is cut before `</head>` and around the header's slots, its pieces
+ * deflated once; each visitor's answer is those pieces with theirs between (docs/caching.md §
+ * Customers' pages). Decompressed, it must be exactly the page with their parts written in.
+ */
+
+const page = (filler: string) =>
+  Buffer.from(
+    `<!DOCTYPE html><html lang="ar"><head><title>متجر</title><style>${filler}</style></head><body><nav>` +
+      '<matjar-slot data-slot="account"><a href="/login">تسجيل الدخول</a></matjar-slot>' +
+      `<a href="/cart"><matjar-slot data-slot="cart-count"><span>0</span></matjar-slot></a></nav><main>${filler}</main></body></html>`,
+  );
+
+const visitor = (name: string, favoriteIds: string[] = []): PageVisitor => ({
+  user: {
+    _id: 'u1',
+    id: 'u1',
+    name,
+    email: 'sara@example.com',
+    phone: '+966551234567',
+    role: 'user',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  cartCount: 2,
+  favoriteIds,
+});
+
+const slots = { account: '<button>سارة</button>', 'cart-count': '<span>2</span>' };
+
+describe('a customer’s kept page', () => {
+  it('is the page with their head and slots written in, as one gzip stream of the pre-deflated pieces', async () => {
+    // Random text, so the pieces do not compress to nothing and the stored fragments sit between real blocks.
+    const body = page(randomBytes(40_000).toString('base64'));
+    const cut = await cutPage(body);
+    if (!cut) throw new Error('no cut');
+    expect(cut.cuts).toEqual([
+      { kind: 'head' },
+      { kind: 'slot', name: 'account' },
+      { kind: 'slot', name: 'cart-count' },
+    ]);
+    const fragments = fragmentsFor(cut, headFor(visitor('سارة'), 'n0nce'), slots);
+    const plain = plainWith(cut, fragments).toString();
+    expect(gunzipSync(gzipWith(cut, fragments)).toString()).toBe(plain);
+    expect(plain).toContain(`</style><script type="application/json" id="${VISITOR_SCRIPT_ID}">`);
+    expect(plain).toContain('<matjar-slot data-slot="account"><button>سارة</button></matjar-slot>');
+    expect(plain).toContain('<matjar-slot data-slot="cart-count"><span>2</span></matjar-slot>');
+    expect(plain).not.toContain('تسجيل الدخول');
+  });
+
+  it('stores a fragment longer than one stored block (64 KiB) in several', async () => {
+    const cut = await cutPage(page('x'));
+    if (!cut) throw new Error('no cut');
+    const long = { ...slots, account: `<button>${'ب'.repeat(70_000)}</button>` };
+    const fragments = fragmentsFor(cut, headFor(visitor('سارة'), 'n0nce'), long);
+    expect(gunzipSync(gzipWith(cut, fragments)).toString()).toBe(plainWith(cut, fragments).toString());
+  });
+
+  it('writes a name that tries to end the script as text, never as markup', () => {
+    const head = headFor(visitor('</script><script>alert(1)</script>&\u2028'), 'n0nce');
+    const json = head.slice(head.indexOf('>') + 1, head.indexOf('</script>'));
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json).user.name).toBe('</script><script>alert(1)</script>&\u2028');
+  });
+
+  it('colours only the visitor’s favourites, by ids of the shape products have, under the page’s nonce', () => {
+    const head = headFor(visitor('سارة', ['2b0c…', 'a1b2-c3"]{}x', 'e9157c80-4af3-4a1a-b6b9-546b4f9ff4d1']), 'n0nce');
+    expect(head).toContain('<style nonce="n0nce">');
+    expect(head).toContain('[data-favorite="e9157c80-4af3-4a1a-b6b9-546b4f9ff4d1"]');
+    expect(head).not.toContain('[data-favorite="a1b2');
+    expect(headFor(visitor('هدى'), 'n0nce')).not.toContain('<style');
+  });
+
+  it('refuses a slot the web build does not draw, rather than leave the first customer’s in', async () => {
+    const cut = await cutPage(page('x'));
+    if (!cut) throw new Error('no cut');
+    expect(() => fragmentsFor(cut, '', { account: '<b></b>' })).toThrow(/cart-count/);
+  });
+
+  it('leaves an answer without a head uncut', async () => {
+    expect(await cutPage(Buffer.from('{"data":[]}'))).toBeUndefined();
+  });
+});
