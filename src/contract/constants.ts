@@ -216,3 +216,10 @@ export const isColorOption = (name: string) =>
 
 /** The `keepImages` entry that places the next uploaded file of `images` (docs/architecture.md § Images). */
 export const NEW_IMAGE_SLOT = 'new';
+
+/**
+ * The id of the JSON script a customer's kept page carries their header in
+ * (src/server/cache/shared-pages.ts, src/web/lib/shown-visitor.ts). Here rather than in web.ts, so
+ * the browser's pages load no module more for it.
+ */
+export const VISITOR_SCRIPT_ID = 'matjar-visitor';

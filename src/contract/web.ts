@@ -62,7 +62,4 @@ export const cardReturnPaths = {
  */
 export const UNLESS_REVIEWED_HEADER = 'x-matjar-unless-reviewed';
 
-/** The id of the JSON script a customer's kept page carries their header in (src/server/cache/shared-pages.ts). */
-export const VISITOR_SCRIPT_ID = 'matjar-visitor';
-
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

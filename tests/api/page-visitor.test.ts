@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, VISITOR_SCRIPT_ID } from '../../src/contract/web.js';
+import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
+import { SESSION_COOKIE } from '../../src/contract/web.js';
 import { products } from '../../src/db/schema.js';
 import { registerWeb } from '../../src/server/web.js';
 import { t as ar } from '../../src/web/i18n/ar.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
 import type { PageVisitor } from '../../src/contract/transport.js';
-import { VISITOR_SCRIPT_ID } from '../../src/contract/web.js';
 import { cutPage, fragmentsFor, gzipWith, headFor, plainWith } from '../../src/server/cache/shared-pages.js';
 
 /*

@@ -1,9 +1,10 @@
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VISITOR_SCRIPT_ID } from '../../contract/constants.js';
 import { cookieValue } from '../../contract/cookies.js';
 import type { PageVisitor } from '../../contract/transport.js';
-import { SESSION_COOKIE, UNLESS_REVIEWED_HEADER, VISITOR_SCRIPT_ID } from '../../contract/web.js';
+import { SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
 import { noStore } from '../http/no-store.js';
 import { SHOP_COOKIE_PREFIX } from './guest-reads.js';
 import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache.js';

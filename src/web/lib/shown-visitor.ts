@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
+import { VISITOR_SCRIPT_ID } from '../../contract/constants';
 import type { PageVisitor } from '../../contract/transport';
 import type { User } from '../../contract/types';
-import { VISITOR_SCRIPT_ID } from '../../contract/web';
 import { useHydrated } from './use-form-errors';
 
 /**
