@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import { products, wishlistItems } from '../../../db/schema.js';
 import { isActive } from '../catalog/product-visibility.js';
 
