@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { products, wishlistItems } from '../../../db/schema.js';
 import { isActive } from '../catalog/product-visibility.js';
