@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_TTL_MS } from '../../src/contract/constants.js';
 import { apiMessages as m } from '../../src/contract/messages.js';
 import { currencyDigits } from '../../src/contract/money.js';
+import { PRODUCT_COUNT, plural } from '../../src/contract/plural.js';
 import { checkoutSessions, orders, products, refunds } from '../../src/db/schema.js';
 import { createCheckouts } from '../../src/server/modules/orders/checkout.js';
 import { createLifecycle } from '../../src/server/modules/orders/lifecycle.js';
@@ -95,7 +96,8 @@ describe('checkout', () => {
     expect(fake.calls.at(-1)?.body).toMatchObject({
       amount: 12_345,
       currency: 'SAR',
-      description: expect.stringContaining('منتجات'),
+      // The cart's one line, in its plural form (docs/payments.md: the provider's page names the checkout).
+      description: expect.stringContaining(`— ${plural(1, PRODUCT_COUNT)}`),
       metadata: { reference: session.checkoutId },
       success_url: expect.stringMatching(
         new RegExp(`^${origin}.*/user/allOrders\\?paid=1&checkout=${session.checkoutId}$`),
