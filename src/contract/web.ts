@@ -51,15 +51,15 @@ export const cardReturnPaths = {
 } as const;
 
 /**
- * What an answer the same for every guest (a catalogue page, a catalogue API read) says to caches
- * (docs/caching.md): browsers ask again each time (max-age=0) and get a 304 while it is unchanged;
- * a shared cache keeps it 30 s and may serve it a minute longer while it fetches the new one.
- */
-/**
  * A catalogue page kept for customers names the product whose review would change it: it is served
  * from the kept copy only to customers who have not reviewed that product (docs/caching.md §
  * Customers' pages). The server reads it and never sends it on.
  */
 export const UNLESS_REVIEWED_HEADER = 'x-matjar-unless-reviewed';
 
+/**
+ * What an answer the same for every guest (a catalogue page, a catalogue API read) says to caches
+ * (docs/caching.md): browsers ask again each time (max-age=0) and get a 304 while it is unchanged;
+ * a shared cache keeps it 30 s and may serve it a minute longer while it fetches the new one.
+ */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

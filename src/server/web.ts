@@ -11,8 +11,8 @@ import type { User } from '../contract/types.js';
 import { UNLESS_REVIEWED_HEADER } from '../contract/web.js';
 import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
 import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
-import { keptForm, type RenderedPage } from './cache/page-cache.js';
-import { isCustomerPageRead, type SlotRenderer, sendToCustomer } from './cache/shared-pages.js';
+import { type CachedPage, keptForm, type RenderedPage } from './cache/page-cache.js';
+import { isCustomerPageRead, NOBODY, type SlotRenderer, sendToCustomer } from './cache/shared-pages.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -317,7 +317,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     /**
      * A customer's page: the one kept for customers at this catalogue version, unless it shows a
      * product they reviewed, else rendered for customers (and kept when its route says public),
-     * with this customer written in (docs/caching.md § Customers' pages).
+     * with this customer written in (docs/caching.md § Customers' pages). A page that cannot be
+     * cut where customers differ, or a database that fails the checks, gets a page rendered for
+     * them alone: never a kept page as it is.
      */
     const serveCustomer = async (
       request: FastifyRequest,
@@ -328,30 +330,45 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       visitor: PageVisitor,
       slots: SlotRenderer,
     ) => {
+      const renderForThem = async () => {
+        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor);
+        reply.header('content-security-policy', policyFor(cspNonce));
+        return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
+      };
       const key = `customer ${cacheKeyOf(request, host)}`;
-      const version = await app.catalogueVersion.current();
-      let page = pageCache.get(key, version);
-      if (page?.unlessReviewed && (await app.apiVisits.hasReviewed(visitor.user._id, page.unlessReviewed))) {
-        page = undefined;
+      let page: CachedPage | undefined;
+      try {
+        page = pageCache.get(key, await app.catalogueVersion.current());
+        if (page?.unlessReviewed && (await app.apiVisits.hasReviewed(visitor.user._id, page.unlessReviewed))) {
+          page = undefined;
+        }
+      } catch {
+        return renderForThem();
       }
       let kept = page !== undefined;
       if (!page) {
-        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, visitor);
-        if (unavailable || !response.headers.get('content-type')?.startsWith('text/html')) {
+        const version = await app.catalogueVersion.current().catch(() => -1);
+        // Rendered for a customer who is nobody: what the page holds of them is written in per visitor.
+        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, NOBODY);
+        if (!response.headers.get('content-type')?.startsWith('text/html')) {
           reply.header('content-security-policy', policyFor(cspNonce));
           return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
         }
+        // A cookie the page sets (none does today for a customer's GET) goes with it; such a page is not kept.
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
         const rendered = await pageOf(response, cspNonce, version);
-        kept = isPublicPage(response);
+        if (unavailable) rendered.status = 503;
+        kept = !unavailable && version >= 0 && isPublicPage(response);
         page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
       }
-      const policy = policyHeader(page.nonce ?? '');
-      return sendToCustomer(request, reply, page, visitor, {
+      const sent = await sendToCustomer(request, reply, page, visitor, {
         cache: pageCache,
         key: kept ? key : undefined,
         slots,
-        policy,
+        policy: policyHeader(page.nonce ?? ''),
       });
+      return sent ?? renderForThem();
     };
   });
 }

@@ -91,6 +91,14 @@ describe('a signed-in visitor’s header', () => {
       // The kept page itself presses no heart: it is the same for both.
       expect(pressedHearts(saraPage.body)).toBe(0);
     }
+    // What the process keeps for customers names neither of them: each is written in as served.
+    const kept = t.app.guestCache.get(
+      `customer http://localhost:80/products/${favourite.id}`,
+      await t.app.catalogueVersion.current(),
+    );
+    expect(kept?.body.toString()).toContain('<matjar-slot data-slot="account">');
+    for (const name of [saraName, hudaName]) expect(kept?.body.toString()).not.toContain(name);
+    expect(kept?.body.toString()).not.toContain(VISITOR_SCRIPT_ID);
     // A guest after them sees neither.
     const guest = await page(`/products/${favourite.id}`);
     expect(guest.body).not.toContain(saraName);

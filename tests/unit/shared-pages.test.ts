@@ -34,12 +34,13 @@ const visitor = (name: string, favoriteIds: string[] = []): PageVisitor => ({
 });
 
 const slots = { account: '<button>سارة</button>', 'cart-count': '<span>2</span>' };
+const SLOT_NAMES = Object.keys(slots);
 
 describe('a customer’s kept page', () => {
   it('is the page with their head and slots written in, as one gzip stream of the pre-deflated pieces', async () => {
     // Random text, so the pieces do not compress to nothing and the stored fragments sit between real blocks.
     const body = page(randomBytes(40_000).toString('base64'));
-    const cut = await cutPage(body);
+    const cut = await cutPage(body, SLOT_NAMES);
     if (!cut) throw new Error('no cut');
     expect(cut.cuts).toEqual([
       { kind: 'head' },
@@ -56,7 +57,7 @@ describe('a customer’s kept page', () => {
   });
 
   it('stores a fragment longer than one stored block (64 KiB) in several', async () => {
-    const cut = await cutPage(page('x'));
+    const cut = await cutPage(page('x'), SLOT_NAMES);
     if (!cut) throw new Error('no cut');
     const long = { ...slots, account: `<button>${'ب'.repeat(70_000)}</button>` };
     const fragments = fragmentsFor(cut, headFor(visitor('سارة'), 'n0nce'), long);
@@ -79,12 +80,19 @@ describe('a customer’s kept page', () => {
   });
 
   it('refuses a slot the web build does not draw, rather than leave the first customer’s in', async () => {
-    const cut = await cutPage(page('x'));
+    const cut = await cutPage(page('x'), SLOT_NAMES);
     if (!cut) throw new Error('no cut');
     expect(() => fragmentsFor(cut, '', { account: '<b></b>' })).toThrow(/cart-count/);
   });
 
+  it('is not cut when its slots are not exactly those the web build draws (markup changed): the customer gets a page of their own', async () => {
+    expect(await cutPage(page('x'), ['account'])).toBeUndefined();
+    expect(await cutPage(page('x'), [...SLOT_NAMES, 'greeting'])).toBeUndefined();
+    const renamed = Buffer.from(page('x').toString().replace('data-slot="account"', 'data-slot="acount"'));
+    expect(await cutPage(renamed, SLOT_NAMES)).toBeUndefined();
+  });
+
   it('leaves an answer without a head uncut', async () => {
-    expect(await cutPage(Buffer.from('{"data":[]}'))).toBeUndefined();
+    expect(await cutPage(Buffer.from('{"data":[]}'), SLOT_NAMES)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { cookieValue } from '../../contract/cookies.js';
 import type { PageVisitor } from '../../contract/transport.js';
 import { SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
 import { noStore } from '../http/no-store.js';
+import { withVary } from '../http/vary.js';
 import { SHOP_COOKIE_PREFIX } from './guest-reads.js';
 import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache.js';
 
@@ -23,6 +24,16 @@ import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache
 
 /** The web build's drawing of a visitor's slots (src/web/entry.server.tsx), by slot name. */
 export type SlotRenderer = (visitor: PageVisitor) => Record<string, string>;
+
+/**
+ * The customer a page kept for customers is rendered for: signed in, with no name, cart or
+ * favourites. So the kept bytes name nobody even where the visitor is not written in.
+ */
+export const NOBODY: PageVisitor = {
+  user: { _id: '', id: '', name: '', email: '', phone: '', role: 'user', createdAt: '', updatedAt: '' },
+  cartCount: 0,
+  favoriteIds: [],
+};
 
 const SLOT_OPEN = /<matjar-slot data-slot="([a-z-]+)">/g;
 const SLOT_CLOSE = '</matjar-slot>';
@@ -50,8 +61,11 @@ export function isCustomerPageRead(request: FastifyRequest): boolean {
   return shopCookies.length === 1 && cookieValue(request.headers.cookie, SESSION_COOKIE) !== undefined;
 }
 
-/** The page cut where its visitors differ; none for an answer that is not a page of the layout. */
-export async function cutPage(body: Buffer): Promise<CutPage | undefined> {
+/**
+ * The page cut where its visitors differ: before `</head>` and inside each of `slotNames`, each
+ * once; none for a page that is not cut so (not a page of the layout, or markup that changed).
+ */
+export async function cutPage(body: Buffer, slotNames: readonly string[]): Promise<CutPage | undefined> {
   // One byte a character: offsets found in the text are offsets in the bytes.
   const html = body.toString('latin1');
   const headEnd = html.indexOf(HEAD_END);
@@ -70,6 +84,8 @@ export async function cutPage(body: Buffer): Promise<CutPage | undefined> {
     SLOT_OPEN.lastIndex = close;
   }
   pieces.push(body.subarray(from));
+  const found = cuts.flatMap((cut) => (cut.kind === 'slot' ? [cut.name] : []));
+  if (found.length !== slotNames.length || !slotNames.every((name) => found.includes(name))) return undefined;
   // A sync flush ends each piece on a byte boundary with no reference beyond it.
   const deflated = await Promise.all(
     pieces.map((piece) => deflatePiece(piece, { finishFlush: constants.Z_SYNC_FLUSH })),
@@ -164,6 +180,7 @@ const NOT_SENT = new Set([
 /**
  * Answers a customer with a page rendered for customers (`cache` and `key` when it is kept, so its
  * cut is made once): no-store, the page's own nonce in its policy, gzip when they take it.
+ * Undefined, having sent nothing, when the page cannot be cut where customers differ.
  */
 export async function sendToCustomer(
   request: FastifyRequest,
@@ -177,17 +194,19 @@ export async function sendToCustomer(
     policy: Record<string, string>;
   },
 ) {
+  const slots = options.slots(visitor);
+  const cutOnce = () => cutPage(page.body, Object.keys(slots));
+  const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+  const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
+  if (!cut) return undefined;
+  const fragments = fragmentsFor(cut, headFor(visitor, page.nonce), slots);
   for (const [name, value] of page.headers) {
     if (!NOT_SENT.has(name)) reply.header(name, value);
   }
   reply.headers(options.policy);
   noStore(reply);
+  withVary(reply, 'accept-encoding');
   reply.code(page.status);
-  const cutOnce = () => cutPage(page.body);
-  const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
-  const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
-  if (!cut) return reply.send(page.body);
-  const fragments = fragmentsFor(cut, headFor(visitor, page.nonce), options.slots(visitor));
   if (!acceptedEncodings(request.headers['accept-encoding']).has('gzip')) return reply.send(plainWith(cut, fragments));
   reply.header('content-encoding', 'gzip');
   return reply.send(gzipWith(cut, fragments));

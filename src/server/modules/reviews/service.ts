@@ -28,7 +28,6 @@ export const serializeReview = (row: ReviewRow, author: { id: string; name: stri
 /** The reviews shoppers see: a hidden one counts nowhere (docs/reviews.md § Moderation). */
 export const shownReviews = isNull(reviews.hiddenAt);
 
-/** Keeps a product's rating average and count exactly equal to its shown reviews (same transaction). */
 /**
  * Whether the customer has a review of the product, shown or hidden (its author still sees a
  * hidden one): a product page kept for customers is not theirs then (docs/caching.md § Customers' pages).
@@ -42,6 +41,7 @@ export async function hasReviewed(db: Database, userId: string, productId: strin
   return row !== undefined;
 }
 
+/** Keeps a product's rating average and count exactly equal to its shown reviews (same transaction). */
 export async function refreshRatings(tx: Tx, productId: string) {
   const [stats] = await tx
     .select({ average: avg(reviews.rating), total: count() })
