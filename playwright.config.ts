@@ -58,9 +58,10 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-      // Hover and other fine-pointer interactions, and the tablet layouts (which set their own
-      // viewport), run in the desktop project only.
-      grepInvert: /@pointer|@tablet/,
+      // Hover and other fine-pointer interactions, the tablet layouts (which set their own
+      // viewport), and tests that start a shop of their own twice (minutes on a small machine;
+      // their desktop run checks 360 px itself) run in the desktop project only.
+      grepInvert: /@pointer|@tablet|@own-shop/,
       // Desktop only: the gateways' hosted pages (each spec starts its own shop and fake gateway;
       // the payment path is the same on a phone, whose layout cart.spec.ts covers) and the packing
       // slip (staff print from a computer; its desktop run checks the slip at 360 px too), and the

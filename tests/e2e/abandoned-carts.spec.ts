@@ -124,7 +124,8 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test.describe('a customer’s basket left for longer than the delay', () => {
+// Its own shop, started twice: the phone project leaves @own-shop out, and the desktop run checks 360 px.
+test.describe('a customer’s basket left for longer than the delay', { tag: '@own-shop' }, () => {
   // A shop of its own (the shared one's database is its server's alone while it runs): the basket
   // is filled through the API, the shop stopped, the basket's last change moved back in its
   // database, and the shop started again on the same data folder.
@@ -141,9 +142,7 @@ test.describe('a customer’s basket left for longer than the delay', () => {
   const startShop = async () =>
     startServer({ dataDir, timeoutMs: 150_000, env: { SERVE_WEB: 'true', SEED_DEMO: 'true' } });
 
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    // Starting a shop twice takes minutes on a small machine: the desktop run checks a 360 px phone too.
-    test.skip(testInfo.project.use.isMobile === true, 'its desktop run checks the row at 360 px');
+  test.beforeAll(async ({ playwright }) => {
     test.setTimeout(300_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'matjar-e2e-baskets-'));
     shop = await startShop();
