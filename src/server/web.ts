@@ -290,8 +290,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         if (customer && personalSlots) {
           return await serveCustomer(request, reply, host, visit, readVisitor, customer, personalSlots);
         }
-        const rendered = await render(request, reply, host, visit, readVisitor);
-        const { response, cspNonce, unavailable } = rendered;
+        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor);
         if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
           const page = pageCache.set(cacheKey, await pageOf(response, cspNonce, version));
           return sendKept(request, reply, pageCache, cacheKey, page, policyHeader(cspNonce));
@@ -337,8 +336,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       };
       const key = `customer ${cacheKeyOf(request, host)}`;
       let page: CachedPage | undefined;
+      let version: number;
       try {
-        page = pageCache.get(key, await app.catalogueVersion.current());
+        version = await app.catalogueVersion.current();
+        page = pageCache.get(key, version);
         if (page?.unlessReviewed && (await app.apiVisits.hasReviewed(visitor.user._id, page.unlessReviewed))) {
           page = undefined;
         }
@@ -347,7 +348,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       }
       let kept = page !== undefined;
       if (!page) {
-        const version = await app.catalogueVersion.current().catch(() => -1);
         // Rendered for a customer who is nobody: what the page holds of them is written in per visitor.
         const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, NOBODY);
         if (!response.headers.get('content-type')?.startsWith('text/html')) {
@@ -359,7 +359,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         const rendered = await pageOf(response, cspNonce, version);
         if (unavailable) rendered.status = 503;
-        kept = !unavailable && version >= 0 && isPublicPage(response);
+        kept = !unavailable && isPublicPage(response);
         page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
       }
       const sent = await sendToCustomer(request, reply, page, visitor, {
