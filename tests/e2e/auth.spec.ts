@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { expectNoAxeViolations, latestMailTo } from './support';
+import { expectNoAxeViolations, latestMailTo, toast } from './support';
 
 const PASSWORD = 'Secret-pass-1';
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
@@ -64,20 +64,12 @@ function recordPosts(page: Page) {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>, path = '/login') {
   await page.goto(path);
   await field(page, 'البريد الإلكتروني').fill(account.email);
   await field(page, 'كلمة المرور').fill(account.password);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-}
-
-/** A person closes the toast with its (Arabic) close button; on a phone it covers the top bar. */
-async function closeToast(page: Page, text: string) {
-  const shown = toast(page, text);
-  await shown.getByRole('button', { name: 'إغلاق الإشعار' }).click();
-  await expect(shown).toHaveCount(0);
 }
 
 const accountMenu = (page: Page, name: string) => page.getByRole('button', { name: `قائمة الحساب: ${name}` });
@@ -360,7 +352,6 @@ test.describe('sign-in and the session', () => {
     const account = await createAccount(request, 'سلمى');
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
-    await closeToast(page, t.loggedIn);
 
     const menu = await openAccountMenu(page, account.name);
     const entries = [
@@ -392,7 +383,6 @@ test.describe('sign-in and the session', () => {
   test('the admin lands on the dashboard, and the menu leads to the control panel', async ({ page }) => {
     await signIn(page, ADMIN);
     await expect(page).toHaveURL(/\/admin$/);
-    await closeToast(page, t.loggedIn);
     const menu = await openAccountMenu(page, ADMIN.name);
     await expect(menu.getByRole('menuitem', { name: 'لوحة التحكم' })).toHaveAttribute('href', '/admin');
     await expect(menu.getByRole('menuitem')).toHaveCount(2);
@@ -403,7 +393,6 @@ test.describe('sign-in and the session', () => {
     const account = await createAccount(request, 'هدى');
     await signIn(page, account);
     await expect(page).toHaveURL(/\/$/);
-    await closeToast(page, t.loggedIn);
     const token = (await sessionCookie(context))?.value ?? '';
     expect(token).not.toBe('');
     const menu = await openAccountMenu(page, account.name);

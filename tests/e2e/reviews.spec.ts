@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthEnvelope, ListEnvelope, Product } from '../../src/contract/types';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { createTestProduct, expectNoAxeViolations } from './support';
+import { createTestProduct, expectNoAxeViolations, toast } from './support';
 
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026' };
 const PASSWORD = 'Secret-pass-1';
@@ -109,7 +109,6 @@ const reviewForm = (page: Page) => page.getByRole('form', { name: t.formHeading 
 /** The customer's own review, above the list, with its «تعديل» and «حذف». */
 const ownReview = (page: Page) => section(page).getByRole('region', { name: t.yours, exact: true });
 const editForm = (page: Page) => ownReview(page).getByRole('form', { name: t.editTitle });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const articleBy = (page: Page, name: string) =>
   section(page)
     .getByRole('article')

@@ -115,7 +115,7 @@ export const fact = (card: Locator, term: string) =>
     .locator('dd');
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-/** A person closes the toast with its (Arabic) close button; on a phone it covers the top bar. */
+/** A person closes the toast with its (Arabic) close button, to reach what lies under it. */
 export async function closeToast(page: Page, text: string) {
   const shown = toast(page, text);
   await shown.getByRole('button', { name: 'إغلاق الإشعار' }).click();

@@ -46,7 +46,7 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   const [menuAsked, setMenuAsked] = useState(false);
   const askForMenu = () => setMenuAsked(true);
   return (
-    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
+    <header data-top-bar className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">
         <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} — ${t.home}`}>
           {shopName}
