@@ -1,20 +1,76 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig } from 'vite';
+import { lucideIconsPerFile } from './scripts/vite-lucide-icons.ts';
+
+/*
+ * How the browser's JavaScript is cut into files (docs/architecture.md, "JavaScript a page loads"):
+ * - `framework`: React and React Router, which every page runs.
+ * - `shell`: our code (and icons) that the root layout loads before it runs: top bar, footer,
+ *   toasts, the shop's words and formats. Every page needs all of it.
+ * - `catalogue`: our code that two or more of the catalogue's pages (home, listings, a product, the
+ *   store's pages) load up front: product cards, pagination, the listing's filters.
+ * - the rest by what imports it (rolldown's own splitting), so a page loads only the modules it
+ *   uses, and code behind a click or below the fold stays a dynamic import(): the forms' checks
+ *   with zod, dialogs, the carousels' Embla (tests/api/web-bundle.test.ts).
+ * Left to the bundler alone, a catalogue page loaded some 50 files, most under 1 KB, and on a slow
+ * phone network each costs a round trip.
+ */
+
+const webDir = path.resolve('src/web');
+const rootRoute = path.join(webDir, 'root.tsx');
+const CATALOGUE_ROUTES = new Set(
+  ['home', 'products', 'product', 'group-products', 'all-categories', 'all-brands', 'store-page'].map((name) =>
+    path.join(webDir, 'routes', `${name}.tsx`),
+  ),
+);
+/** Our code and the icons, grouped by who loads them; packages keep the bundler's own splitting. */
+const OWN_CODE = /[\\/]src[\\/](web|contract)[\\/]|[\\/]lucide-react[\\/]|vite[\\/]preload-helper/;
+
+/**
+ * The route modules and the client entry that load `id` before it runs: those reaching it through
+ * static imports (a dynamic import() is not followed). Memoised by the module's info, which the
+ * bundler keeps for one chunking pass (the server build has its own).
+ */
+const entriesByModule = new WeakMap<ModuleInfo, ReadonlySet<string>>();
+function entriesLoading(id: string, ctx: ChunkingContext, visiting = new Set<string>()): ReadonlySet<string> {
+  const info = ctx.getModuleInfo(id);
+  if (!info || visiting.has(id)) return new Set();
+  const known = entriesByModule.get(info);
+  if (known) return known;
+  visiting.add(id);
+  // React Router names a route's client module `<file>?__react-router-build-client-route`.
+  const entries = new Set<string>(info.isEntry ? [id.split('?')[0] ?? id] : []);
+  for (const importer of info.importers) {
+    for (const entry of entriesLoading(importer, ctx, visiting)) entries.add(entry);
+  }
+  visiting.delete(id);
+  entriesByModule.set(info, entries);
+  return entries;
+}
+
+/** A named chunk for our modules that `isIn` accepts by their loading entries; entries keep their own file. */
+const ownChunk =
+  (name: string, isIn: (entries: readonly string[]) => boolean) =>
+  (id: string, ctx: ChunkingContext): string | null => {
+    if (!OWN_CODE.test(id) || ctx.getModuleInfo(id)?.isEntry !== false) return null;
+    return isIn([...entriesLoading(id, ctx)]) ? name : null;
+  };
+
+const loadedByTheShell = (entries: readonly string[]) =>
+  entries.some((entry) => entry === rootRoute || path.basename(entry).startsWith('entry.client'));
+const sharedByCataloguePages = (entries: readonly string[]) =>
+  entries.filter((entry) => CATALOGUE_ROUTES.has(entry)).length >= 2;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideIconsPerFile(/[\\/]src[\\/](web|contract)[\\/][^?]*\.tsx?$/), tailwindcss(), reactRouter()],
   // The server build bundles our own code; packages with native parts stay external.
   ssr: { external: ['sharp', '@node-rs/argon2', '@electric-sql/pglite', 'pg'] },
   build: {
     rolldownOptions: {
       output: {
-        // React and React Router in one chunk every page shares; the rest is split by what imports
-        // it, so a page loads only the modules it uses (issue 31: one chunk of everything two routes
-        // shared made every page load the admin's). Code behind a click or below the fold is a
-        // dynamic import(): the forms' checks, which bring zod and the contract's schemas
-        // (src/web/lib/*-validation.ts), dialogs, the carousels' Embla
-        // (tests/api/web-bundle.test.ts).
         codeSplitting: {
           groups: [
             {
@@ -22,6 +78,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
               priority: 3,
             },
+            // Decided in this order: a module the shell loads is not also in the catalogue's file.
+            // (The server build has no root or catalogue entries, so these two name nothing there.)
+            { name: ownChunk('shell', loadedByTheShell), priority: 2 },
+            { name: ownChunk('catalogue', sharedByCataloguePages), priority: 1 },
           ],
         },
       },

@@ -4,15 +4,10 @@ import type { ApiFailureKey } from '../../src/contract/messages.js';
 import type { CartLine } from '../../src/contract/types.js';
 import { cartText } from '../../src/web/i18n/cart.js';
 import { ApiError } from '../../src/web/lib/api.js';
-import {
-  availableFor,
-  canCheckout,
-  cartErrorText,
-  goodsValue,
-  lineTotal,
-  readQuantity,
-} from '../../src/web/lib/cart.js';
-import { checkoutFailure, validateCheckout } from '../../src/web/lib/checkout.js';
+import { availableFor, canCheckout, goodsValue, lineTotal, readQuantity } from '../../src/web/lib/cart.js';
+import { cartErrorText } from '../../src/web/lib/cart.server.js';
+import { validateCheckout } from '../../src/web/lib/checkout.js';
+import { checkoutFailure } from '../../src/web/lib/checkout.server.js';
 import { failBody, fieldErrorsBody } from '../helpers/failures.js';
 
 function line(id: string, productId: string, count: number, stock: number, price = 10): CartLine {

@@ -1,8 +1,10 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { adminHome, isStaffRole } from '../../contract/staff-roles.js';
 import type { Cart } from '../../contract/types.js';
+import { cartText } from '../i18n/cart.js';
 import { loginHref } from './add-to-cart.js';
 import { ApiError } from './api.js';
+import { type ErrorTextOverrides, errorText } from './api-errors.js';
 import { getOptionalUser } from './auth.server.js';
 import { clearBasketCookie, readBasketKey, setBasketCookie } from './basket.server.js';
 import { apiFor } from './context.server.js';
@@ -60,4 +62,16 @@ export async function visitorCart(request: Request, context: AppLoadContext) {
     remove: (itemId: string) => api.basket.remove(key, itemId),
     clear: () => api.basket.clear(key),
   };
+}
+
+const cartWording: ErrorTextOverrides = { OUT_OF_STOCK: cartText.errors.notEnoughStock };
+
+/** A failed cart change (quantity, remove, clear, coupon) as a message a shopper can act on. */
+export function cartErrorText(error: unknown): string {
+  const e = cartText.errors;
+  if (!(error instanceof ApiError)) return e.failed;
+  if (error.status === 429) return e.tooManyRequests;
+  if (error.status === 403) return e.customersOnly;
+  if (error.status >= 500) return e.failed;
+  return errorText(error.code, { phoneCountry: '' }, cartWording) ?? e.failed;
 }

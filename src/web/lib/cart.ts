@@ -1,9 +1,6 @@
 import { toAsciiDigits } from '../../contract/digits';
 import { currencyDigits, toMajor, toMinor } from '../../contract/money';
 import type { Cart, CartLine } from '../../contract/types';
-import { cartText } from '../i18n/cart';
-import { ApiError } from './api';
-import { type ErrorTextOverrides, errorText } from './api-errors';
 
 /** docs/specification.md (Screens and routes: Cart page): the checkout button works only from a total of 1 (in the shop currency) up. */
 export const MIN_CHECKOUT_TOTAL = 1;
@@ -52,18 +49,6 @@ export function readQuantity(raw: string, available: number): QuantityInput {
 }
 
 /** A product the cart cannot take more of, whether none or too few are left. */
-const cartWording: ErrorTextOverrides = { OUT_OF_STOCK: cartText.errors.notEnoughStock };
-
-/** A failed cart change (quantity, remove, clear, coupon) as a message a shopper can act on. */
-export function cartErrorText(error: unknown): string {
-  const e = cartText.errors;
-  if (!(error instanceof ApiError)) return e.failed;
-  if (error.status === 429) return e.tooManyRequests;
-  if (error.status === 403) return e.customersOnly;
-  if (error.status >= 500) return e.failed;
-  return errorText(error.code, { phoneCountry: '' }, cartWording) ?? e.failed;
-}
-
 export type CartIntent = 'update' | 'remove' | 'clear' | 'coupon';
 
 /** What the cart page's action answers; fetchers show it as a toast, a plain form post inline. */

@@ -14,11 +14,10 @@ import {
   type CartActionResult,
   type CartIntent,
   canCheckout,
-  cartErrorText,
   MIN_CHECKOUT_TOTAL,
   readQuantity,
 } from '../lib/cart';
-import { signInAgainOn401, visitorCart } from '../lib/cart.server';
+import { cartErrorText, signInAgainOn401, visitorCart } from '../lib/cart.server';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';

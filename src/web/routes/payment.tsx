@@ -26,13 +26,8 @@ import { type AddAddressFailure, addPostedAddress, newAddressValues } from '../l
 import { requireUser } from '../lib/auth.server';
 import { goodsValue, lineTotal } from '../lib/cart';
 import { signInAgainOn401 } from '../lib/cart.server';
-import {
-  type CheckoutField,
-  checkoutFailure,
-  checkoutFields,
-  type PaymentMethod,
-  validateCheckout,
-} from '../lib/checkout';
+import { type CheckoutField, checkoutFields, type PaymentMethod, validateCheckout } from '../lib/checkout';
+import { checkoutFailure } from '../lib/checkout.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
 import { formatNumber, formatPrice, showPhone } from '../lib/format';
