@@ -10,6 +10,7 @@ import appCss from './app.css?inline';
 import { CartCount } from './components/top-bar';
 import { UserMenuButton } from './components/user-menu-button';
 import { NonceContext } from './lib/nonce';
+import { lowPriorityModulePreloads } from './lib/script-priority.server';
 import { type PersonalSlot, SharedVisitorContext } from './lib/shown-visitor';
 import { StylesheetContext } from './lib/stylesheet';
 
@@ -30,7 +31,8 @@ export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string
 /**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
  * streams (renderToPipeableStream's `nonce`), React Router's hydration data (ServerRouter's) and,
- * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. The stylesheet goes
+ * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. Its module preloads
+ * are marked low priority on the way out (lib/script-priority.server.ts). The stylesheet goes
  * to the root layout the same way (lib/stylesheet.ts), to be written inline, and so does the
  * customer a page kept for every customer is rendered for (lib/shown-visitor.ts).
  */
@@ -73,7 +75,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          const html = lowPriorityModulePreloads();
+          html.pipe(body);
+          pipe(html);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -103,9 +103,11 @@ describe('the JavaScript a product page loads up front', () => {
     const product = await insertProduct(t, { categoryId: category.id });
     const res = await t.app.inject({ method: 'GET', url: `/products/${product.id}` });
     expect(res.statusCode).toBe(200);
-    const preloaded = [...res.body.matchAll(/<link rel="modulepreload" href="\/assets\/([\w.-]+\.js)"/g)].map(
-      (m) => m[1] ?? '',
-    );
+    // Each fetched after the fonts and pictures of the first screen (lib/script-priority.server.ts).
+    expect(res.body.match(/<link rel="modulepreload" (?!fetchpriority="low")/g)).toBeNull();
+    const preloaded = [
+      ...res.body.matchAll(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/([\w.-]+\.js)"/g),
+    ].map((m) => m[1] ?? '');
     const upFront = withStaticImports(preloaded);
     expect(upFront.some((file) => file.startsWith('entry.client-'))).toBe(true);
     expect(upFront.some((file) => file.startsWith('product-'))).toBe(true);
