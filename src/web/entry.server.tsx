@@ -9,6 +9,7 @@ import type { PageVisitor } from '../contract/transport';
 import appCss from './app.css?inline';
 import { CartCount } from './components/top-bar';
 import { UserMenuButton } from './components/user-menu-button';
+import { laterPartsLoaded } from './lib/below-the-fold';
 import { NonceContext } from './lib/nonce';
 import { lowPriorityModulePreloads } from './lib/script-priority.server';
 import { type PersonalSlot, SharedVisitorContext } from './lib/shown-visitor';
@@ -36,7 +37,7 @@ export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string
  * to the root layout the same way (lib/stylesheet.ts), to be written inline, and so does the
  * customer a page kept for every customer is rendered for (lib/shown-visitor.ts).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -47,6 +48,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  await laterPartsLoaded();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -65,6 +67,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A part done when the page is sent is written in place, however large (React would move
+        // one past 12.8 KB of page to the end, for a script to put back: without JavaScript it
+        // would stay hidden).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -20,7 +20,6 @@ import { JsonLd } from '../components/json-ld';
 import { pageFrom, pageHref } from '../components/pagination';
 import { ProductGrid } from '../components/product-card';
 import { ProductGallery } from '../components/product-gallery';
-import { ReviewsSection } from '../components/reviews-section';
 import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
 import { VariantPicker } from '../components/variant-picker';
@@ -29,6 +28,7 @@ import { type CartProblem, pt } from '../i18n/product';
 import { cartProblemOf, checkAddToCart, loginHref, stockOfChoice } from '../lib/add-to-cart';
 import { ApiError } from '../lib/api';
 import { readBasketKey, setBasketCookie } from '../lib/basket.server';
+import { belowTheFold, Later } from '../lib/below-the-fold';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
@@ -52,6 +52,11 @@ import {
 } from '../lib/variant-choice';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product';
+
+/** The reviews: below the fold, so not among the page's first files. */
+const reviewsSection = belowTheFold(() =>
+  import('../components/reviews-section').then(({ ReviewsSection }) => ReviewsSection),
+);
 
 const categoryHref = (id: string) => `/products/allCategory/${id}`;
 const brandHref = (id: string) => `/products/allBrand/${id}`;
@@ -322,14 +327,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {/* One product's review forms never carry over to the next product's page (typed text, editing). */}
-      <ReviewsSection
+      <Later
         key={product.id}
-        productId={product.id}
-        reviews={reviews}
-        mine={myReview}
-        timeZone={shop.timeZone}
-        user={user}
-        posted={actionData && actionData.intent !== 'addToCart' ? actionData : undefined}
+        part={reviewsSection}
+        props={{
+          productId: product.id,
+          reviews,
+          mine: myReview,
+          timeZone: shop.timeZone,
+          user,
+          posted: actionData && actionData.intent !== 'addToCart' ? actionData : undefined,
+        }}
       />
 
       {related.length > 0 && (
