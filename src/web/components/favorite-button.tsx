@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Product } from '../../contract/types';
-import { at } from '../i18n/account';
+import { favoritesText } from '../i18n/favorites';
 import { shownAsFavorite } from '../lib/account';
 import { withRedirectTo } from '../lib/redirect';
 import { useFavoriteIds, useShownVisitor } from '../lib/shown-visitor';
@@ -45,8 +45,9 @@ export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonPr
     sent.current = false;
     const result = fetcher.data;
     const id = `favorite:${product.id}`;
-    if (result.ok) toast.success(result.intent === 'add' ? at.favoriteAdded : at.favoriteRemoved, { id });
-    else toast.error(at.favoriteErrors[result.problem], { id });
+    if (result.ok)
+      toast.success(result.intent === 'add' ? favoritesText.favoriteAdded : favoritesText.favoriteRemoved, { id });
+    else toast.error(favoritesText.favoriteErrors[result.problem], { id });
   }, [fetcher.state, fetcher.data, product.id]);
 
   if (user && user.role !== 'user') return null;
@@ -66,15 +67,21 @@ export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonPr
         type="submit"
         aria-pressed={favorite}
         // On the page the words beside the heart name it; on a card the heart alone needs a name.
-        aria-label={placement === 'card' ? at.favoriteToggle(product.title) : undefined}
-        title={placement === 'card' ? (favorite ? at.removeFromFavorites : at.addToFavorites) : undefined}
+        aria-label={placement === 'card' ? favoritesText.favoriteToggle(product.title) : undefined}
+        title={
+          placement === 'card'
+            ? favorite
+              ? favoritesText.removeFromFavorites
+              : favoritesText.addToFavorites
+            : undefined
+        }
         onClick={(event) => {
           if (user) return;
           // docs/specification.md (States and transitions; Messages): without an account, say so and send nothing.
           event.preventDefault();
-          toast.error(at.loginFirst, {
+          toast.error(favoritesText.loginFirst, {
             id: 'login-first',
-            action: { label: at.loginAction, onClick: () => navigate(withRedirectTo('/login', here)) },
+            action: { label: favoritesText.loginAction, onClick: () => navigate(withRedirectTo('/login', here)) },
           });
         }}
         className={
@@ -87,7 +94,7 @@ export function FavoriteButton({ product, placement = 'card' }: FavoriteButtonPr
           aria-hidden="true"
           className={`size-5 transition ${favorite ? 'fill-red-600 text-red-600' : 'text-slate-700'}`}
         />
-        {placement === 'page' && (favorite ? at.removeFromFavorites : at.addToFavorites)}
+        {placement === 'page' && (favorite ? favoritesText.removeFromFavorites : favoritesText.addToFavorites)}
       </button>
     </fetcher.Form>
   );

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router';
-import { authText } from '../i18n/auth';
+import { t } from '../i18n/ar';
 
 type SubmitButtonProps = {
   children: ReactNode;
@@ -31,7 +31,7 @@ const tones = {
 export function SubmitButton({
   children,
   pending,
-  pendingText = authText.pending,
+  pendingText = t.sending,
   done = false,
   intent,
   postsIntent = false,

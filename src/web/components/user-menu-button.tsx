@@ -1,13 +1,13 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import type { User } from '../../contract/types';
-import { authText } from '../i18n/auth';
+import { t } from '../i18n/ar';
 
 /**
  * The signed-in visitor's button in the top bar. The menu it opens (user-menu.tsx, Radix) loads
  * on its own after the page: until then this same button shows, so nothing moves (issue 31).
  */
 export const userMenuButtonProps = (user: Pick<User, 'name'>) => ({
-  'aria-label': `${authText.accountMenu}: ${user.name}`,
+  'aria-label': `${t.accountMenu}: ${user.name}`,
   className: 'flex max-w-40 items-center gap-1.5 rounded-md py-1 hover:text-brand-100 sm:max-w-56',
   children: (
     <>

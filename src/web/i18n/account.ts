@@ -1,7 +1,7 @@
 import { MONEY_LABELS } from '../../contract/money-lines';
 import type { PluralForms } from '../lib/plural';
 
-/** Arabic texts of the customer's account area (orders, favourites, addresses, profile) and the hearts. */
+/** Arabic texts of the customer's account area (orders, favourites, addresses, profile); the hearts' are in favorites.ts. */
 export const at = {
   accountNav: 'حسابي',
 
@@ -60,22 +60,6 @@ export const at = {
     many: '{n} منتجاً',
     other: '{n} منتج',
   } satisfies PluralForms,
-
-  /** The heart on a product card: one name whatever its state; aria-pressed tells the state. */
-  favoriteToggle: (title: string) => `حفظ «${title}» في المفضلة`,
-  addToFavorites: 'أضف إلى المفضلة',
-  removeFromFavorites: 'أزل من المفضلة',
-  loginFirst: 'يجب تسجيل الدخول أولاً',
-  loginAction: 'تسجيل الدخول',
-  favoriteAdded: 'تمت إضافة المنتج إلى المفضلة',
-  favoriteRemoved: 'تمت إزالة المنتج من المفضلة',
-  favoriteErrors: {
-    loginRequired: 'يجب تسجيل الدخول أولاً',
-    customersOnly: 'المفضلة متاحة لحسابات العملاء فقط.',
-    productGone: 'هذا المنتج لم يعد متاحاً.',
-    tooManyRequests: 'طلبات كثيرة، حاول مرة أخرى بعد قليل.',
-    failed: 'تعذّر تحديث المفضلة. حاول مرة أخرى.',
-  },
 
   addressesTitle: 'العناوين',
   addressesDescription: 'عناوين الشحن المحفوظة في حسابك لتختار منها عند إتمام الطلب.',
@@ -148,5 +132,3 @@ export const at = {
   passwordChanged: 'تم تغيير كلمة المرور، سجّل الدخول بكلمة المرور الجديدة',
   sessionExpired: 'انتهت جلستك، سجّل الدخول من جديد',
 } as const;
-
-export type FavoriteProblem = keyof typeof at.favoriteErrors;

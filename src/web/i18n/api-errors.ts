@@ -27,6 +27,7 @@ import { vr } from './admin-vat-report';
 import { authText } from './auth';
 import { cartText } from './cart';
 import { ei } from './e-invoicing';
+import { favoritesText } from './favorites';
 import { pt } from './product';
 import { rt } from './reviews';
 
@@ -82,7 +83,7 @@ export const apiErrorTexts: Record<ApiErrorCode, ErrorText> = {
   VALUES_TOO_MANY: { text: 'اخترت عناصر أكثر من المسموح' },
   VALUE_INVALID: { text: authText.invalidValue },
 
-  NOT_LOGGED_IN: { text: at.loginFirst },
+  NOT_LOGGED_IN: { text: favoritesText.loginFirst },
   TOKEN_INVALID: sessionEnded,
   USER_GONE: sessionEnded,
   PASSWORD_CHANGED: sessionEnded,

@@ -59,6 +59,9 @@ export const t = {
   pageLoading: 'جارٍ تحميل الصفحة',
   notifications: 'الإشعارات',
   closeNotification: 'إغلاق الإشعار',
+  /** A submit button's words while its form is being sent. */
+  sending: 'جارٍ الإرسال…',
+  accountMenu: 'قائمة الحساب',
   homeTitle: (name: string) => `${name} | تسوّق أونلاين بأفضل الأسعار`,
   homeDescription:
     'متجر عربي أونلاين: هواتف، حواسيب، أزياء، عطور وأجهزة منزلية بأفضل الأسعار مع الدفع عند الاستلام أو بالبطاقة.',

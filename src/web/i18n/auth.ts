@@ -39,7 +39,6 @@ export const authText = {
   newPassword: 'كلمة المرور الجديدة',
   newPasswordConfirm: 'تأكيد كلمة المرور الجديدة',
   code: 'رمز التحقق',
-  pending: 'جارٍ الإرسال…',
 
   loginTitle: 'تسجيل الدخول',
   loginDescription: 'سجّل الدخول إلى حسابك لمتابعة سلتك وطلباتك ومفضلتك.',
@@ -108,7 +107,6 @@ export const authText = {
   newCodeLink: 'اطلب رمزاً جديداً',
   passwordChanged: 'تم تغيير كلمة المرور وتسجيل دخولك',
 
-  accountMenu: 'قائمة الحساب',
   profile: 'الملف الشخصي',
   orders: 'طلباتي',
   favorites: 'المفضلة',

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { at, type FavoriteProblem } from '../i18n/account';
+import { type FavoriteProblem, favoritesText } from '../i18n/favorites';
 import type { FavoriteIntent } from '../lib/account';
 import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
@@ -37,13 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = (result: FavoriteResult, status = 200) => {
     if (viaFetcher) return data(result, { status });
     if (!result.ok && result.problem === 'loginRequired') {
-      return redirectWithToast(request, withRedirectTo('/login', back), { type: 'error', text: at.loginFirst });
+      return redirectWithToast(request, withRedirectTo('/login', back), {
+        type: 'error',
+        text: favoritesText.loginFirst,
+      });
     }
     const text = result.ok
       ? result.intent === 'add'
-        ? at.favoriteAdded
-        : at.favoriteRemoved
-      : at.favoriteErrors[result.problem];
+        ? favoritesText.favoriteAdded
+        : favoritesText.favoriteRemoved
+      : favoritesText.favoriteErrors[result.problem];
     return redirectWithToast(request, back, { type: result.ok ? 'success' : 'error', text });
   };
 
