@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Form, Link } from 'react-router';
-import { type useFormErrors, useHydrated } from '../lib/use-form-errors';
+import type { useFormErrors } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { FormAlert } from './form-alert';
 import { SubmitButton } from './submit-button';
 

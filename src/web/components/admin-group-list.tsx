@@ -7,7 +7,7 @@ import { type DeleteResult, groupPaths } from '../lib/admin-groups';
 import { imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
 import { toast } from '../lib/toasts';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { usePageHref } from '../lib/use-page-href';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import { BusyRegion, useLoadingHere } from './busy-region';

@@ -5,7 +5,7 @@ import { ap } from '../i18n/admin-products';
 import { stockFlag } from '../lib/admin-products-query';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { DeleteOpener, EditLink } from './item-actions';
 
 /** The bulk actions' form; the rows' checkboxes belong to it by this id. */

@@ -8,7 +8,7 @@ import { availableFor, type CartActionResult, lineTotal, readQuantity } from '..
 import { colorLabels } from '../lib/color-name';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { useOutcomeToast } from '../lib/use-outcome-toast';
 import { StarRating } from './star-rating';
 import { VariantFacts } from './variant-facts';

@@ -1,7 +1,7 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type ComponentProps, type ReactNode, type RefObject, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 
 const overlayClass = 'fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4';
 const panelClass = 'w-full max-w-md rounded-2xl bg-white p-5 text-start shadow-xl outline-none sm:p-6';

@@ -7,7 +7,7 @@ import { shownAsFavorite } from '../lib/account';
 import { withRedirectTo } from '../lib/redirect';
 import { useFavoriteIds, useShownVisitor } from '../lib/shown-visitor';
 import { toast } from '../lib/toasts';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import type { loader as rootLoader } from '../root';
 import type { FavoriteResult } from '../routes/wishlist';
 

@@ -3,7 +3,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { StoredImage } from '../../contract/types';
 import { ag } from '../i18n/admin-groups';
 import { imageSrcSet } from '../lib/format';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { FieldFrame, type FieldProps, fieldIds } from './form-field';
 
 type ImagePickerProps = FieldProps & {

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Form, Link } from 'react-router';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { ConfirmDialog, DialogCancel, DialogOpener } from './dialog';
 import { SubmitButton } from './submit-button';
 

@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * The «طباعة» button of a printable page (the tax invoice, the packing slip). Printing needs

@@ -14,7 +14,8 @@ import {
 } from '../lib/product-variants';
 import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { useFormErrors } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { useProductImages } from '../lib/use-product-images';
 import { FormAlert } from './form-alert';
 import { FormField, SelectField, TextAreaField } from './form-field';

@@ -7,7 +7,7 @@ import { cartText } from '../i18n/cart';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import type { PersonalSlot } from '../lib/shown-visitor';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { SearchForm } from './search-form';
 import { UserMenuButton } from './user-menu-button';
 

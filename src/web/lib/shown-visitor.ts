@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { VISITOR_SCRIPT_ID } from '../../contract/constants';
 import type { PageVisitor } from '../../contract/transport';
 import type { User } from '../../contract/types';
-import { useHydrated } from './use-form-errors';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Who a page shows in its header and hearts. A catalogue page a customer opens is rendered once

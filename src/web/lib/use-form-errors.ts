@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FormValues, formValues, hasErrors } from './form';
 
 /** A form's check of its values; `form` for what `values` cannot hold, such as a chosen file. */
@@ -132,13 +132,3 @@ export function useFormErrors<F extends string, M = never>(
     formProps: { ref: formRef, onSubmit, onChange, onFocus: prepare, onPointerDown: prepare, noValidate: true },
   };
 }
-
-const noSubscription = () => () => {};
-
-/** False while the page is server HTML only, true once React runs in the browser. */
-export const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );

@@ -22,7 +22,7 @@ import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { useOutcomeToast } from '../lib/use-outcome-toast';
 import type { Route } from './+types/cart';
 

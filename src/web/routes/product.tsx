@@ -40,7 +40,7 @@ import { breadcrumbJsonLd, excerpt, payablePrice, picturesOf, productJsonLd, pro
 import { readSessionToken } from '../lib/session.server';
 import { useShownVisitor } from '../lib/shown-visitor';
 import { toast } from '../lib/toasts';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import {
   type Choice,
   choiceFromSearch,

@@ -16,7 +16,7 @@ import { formatCode, formatDateTime, formatPrice, showPhone } from '../lib/forma
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toasts';
-import { useHydrated } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-order';
 

@@ -28,7 +28,8 @@ import { pageMeta } from '../lib/meta';
 import { clearSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';
 import { toast } from '../lib/toasts';
-import { useFormErrors, useHydrated } from '../lib/use-form-errors';
+import { useFormErrors } from '../lib/use-form-errors';
+import { useHydrated } from '../lib/use-hydrated';
 import { useUrlDialog } from '../lib/use-url-dialog';
 import type { Route } from './+types/user-profile';
 

@@ -30,7 +30,8 @@ import { formatCode, formatDate, formatDateTime, formatNumber } from '../../lib/
 import { pageMeta } from '../../lib/meta';
 import { redirectWithToast } from '../../lib/toast.server';
 import { toast } from '../../lib/toasts';
-import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/e-invoicing';

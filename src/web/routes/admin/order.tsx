@@ -40,7 +40,8 @@ import { pageMeta } from '../../lib/meta';
 import { actorLabel, nextStatuses, readStatusChoice, statusChoiceError } from '../../lib/order-status';
 import { toast } from '../../lib/toasts';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
-import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { Route } from './+types/order';
 
 const statusFields = ['status', 'note', 'carrier', 'trackingNumber', 'trackingUrl'] as const;

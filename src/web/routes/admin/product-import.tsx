@@ -19,7 +19,8 @@ import type { FieldErrors } from '../../lib/form';
 import { formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { plural } from '../../lib/plural';
-import { useFormErrors, useHydrated } from '../../lib/use-form-errors';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { Route } from './+types/product-import';
 
 const LIST_PATH = '/admin/allproducts';

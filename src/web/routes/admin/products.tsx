@@ -31,7 +31,7 @@ import { listCount, plural } from '../../lib/plural';
 import { redirectWithToast } from '../../lib/toast.server';
 import { toast } from '../../lib/toasts';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
-import { useHydrated } from '../../lib/use-form-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/products';
