@@ -368,7 +368,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         slots,
         policy: policyHeader(page.nonce ?? ''),
       });
-      return sent ?? renderForThem();
+      return sent ? reply : renderForThem();
     };
   });
 }

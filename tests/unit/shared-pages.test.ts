@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
 import type { PageVisitor } from '../../src/contract/transport.js';
-import { cutPage, fragmentsFor, gzipWith, headFor, plainWith } from '../../src/server/cache/shared-pages.js';
+import { createPageCache } from '../../src/server/cache/page-cache.js';
+import {
+  cutPage,
+  fragmentsFor,
+  gzipWith,
+  headFor,
+  plainWith,
+  sendToCustomer,
+} from '../../src/server/cache/shared-pages.js';
 
 /*
  * A customer's kept page is cut before `</head>` and around the header's slots, its pieces
@@ -94,5 +103,40 @@ describe('a customer’s kept page', () => {
 
   it('leaves an answer without a head uncut', async () => {
     expect(await cutPage(Buffer.from('{"data":[]}'), SLOT_NAMES)).toBeUndefined();
+  });
+});
+
+describe('answering a customer through Fastify', () => {
+  // Fastify's reply is a thenable: returned from an async function, its promise resolved to
+  // undefined once the answer had gone, and every customer's page was then rendered again.
+  it('says it answered (true) or sent nothing (false), and the answer is the written-in page', async () => {
+    const app = Fastify();
+    const cache = createPageCache({ maxBytes: 10_000_000, maxAgeMs: 60_000 });
+    const outcomes: boolean[] = [];
+    app.get('/:kind', async (request, reply) => {
+      const body = (request.params as { kind: string }).kind === 'cut' ? page('x') : Buffer.from('<html></html>');
+      const kept = cache.set(request.url, {
+        status: 200,
+        headers: [],
+        body,
+        version: 1,
+        renderedAt: Date.now(),
+      });
+      const sent = await sendToCustomer(request, reply, kept, visitor('سارة'), {
+        cache,
+        key: request.url,
+        slots: () => slots,
+        policy: {},
+      });
+      outcomes.push(sent);
+      return sent ? reply : reply.code(500).send('rendered again');
+    });
+    const answered = await app.inject({ method: 'GET', url: '/cut' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.body).toContain('<button>سارة</button>');
+    const uncut = await app.inject({ method: 'GET', url: '/whole' });
+    expect(uncut.body).toBe('rendered again');
+    expect(outcomes).toEqual([true, false]);
+    await app.close();
   });
 });

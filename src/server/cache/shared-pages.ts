@@ -180,7 +180,9 @@ const NOT_SENT = new Set([
 /**
  * Answers a customer with a page rendered for customers (`cache` and `key` when it is kept, so its
  * cut is made once): no-store, the page's own nonce in its policy, gzip when they take it.
- * Undefined, having sent nothing, when the page cannot be cut where customers differ.
+ * Whether it answered: false, having sent nothing, when the page cannot be cut where customers
+ * differ. (A boolean, not the reply: Fastify's reply is a thenable, which an async function's
+ * promise would wait on and resolve to undefined once the answer had gone.)
  */
 export async function sendToCustomer(
   request: FastifyRequest,
@@ -193,12 +195,12 @@ export async function sendToCustomer(
     slots: SlotRenderer;
     policy: Record<string, string>;
   },
-) {
+): Promise<boolean> {
   const slots = options.slots(visitor);
   const cutOnce = () => cutPage(page.body, Object.keys(slots));
   const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
-  if (!cut) return undefined;
+  if (!cut) return false;
   const fragments = fragmentsFor(cut, headFor(visitor, page.nonce), slots);
   for (const [name, value] of page.headers) {
     if (!NOT_SENT.has(name)) reply.header(name, value);
@@ -207,7 +209,11 @@ export async function sendToCustomer(
   noStore(reply);
   withVary(reply, 'accept-encoding');
   reply.code(page.status);
-  if (!acceptedEncodings(request.headers['accept-encoding']).has('gzip')) return reply.send(plainWith(cut, fragments));
-  reply.header('content-encoding', 'gzip');
-  return reply.send(gzipWith(cut, fragments));
+  if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    reply.send(gzipWith(cut, fragments));
+  } else {
+    reply.send(plainWith(cut, fragments));
+  }
+  return true;
 }
