@@ -11,7 +11,7 @@ import { CartCount } from './components/top-bar';
 import { UserMenuButton } from './components/user-menu-button';
 import { laterPartsLoaded } from './lib/below-the-fold';
 import { NonceContext } from './lib/nonce';
-import { lowPriorityModulePreloads } from './lib/script-priority.server';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 import { type PersonalSlot, SharedVisitorContext } from './lib/shown-visitor';
 import { StylesheetContext } from './lib/stylesheet';
 
@@ -32,8 +32,8 @@ export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string
 /**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
  * streams (renderToPipeableStream's `nonce`), React Router's hydration data (ServerRouter's) and,
- * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. Its module preloads
- * are marked low priority on the way out (lib/script-priority.server.ts). The stylesheet goes
+ * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. Its scripts start
+ * once the first screen is drawn, rewritten on the way out (lib/scripts-after-paint.server.ts). The stylesheet goes
  * to the root layout the same way (lib/stylesheet.ts), to be written inline, and so does the
  * customer a page kept for every customer is rendered for (lib/shown-visitor.ts).
  */
@@ -81,7 +81,7 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          const html = lowPriorityModulePreloads();
+          const html = scriptsAfterFirstPaint();
           html.pipe(body);
           pipe(html);
           resolve(

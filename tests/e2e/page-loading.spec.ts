@@ -179,3 +179,22 @@ test('when the messages’ script cannot load, a message still reaches the perso
   await expect(page.getByRole('status').filter({ hasText: t.signInFirst })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(t.serverTitle);
 });
+
+test.describe('a page’s first load (src/web/lib/scripts-after-paint.server.ts)', () => {
+  test('the page is drawn before any of its scripts is fetched, and React then takes it over', async ({ page }) => {
+    await page.goto('/products');
+    const timings = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timings.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(timings.firstPaint);
+    // React owns the page: a guest's heart answers with a toast.
+    await hydrated(anyHeart(page));
+    await anyHeart(page).click();
+    await expect(toast(page, t.signInFirst)).toBeVisible();
+  });
+});

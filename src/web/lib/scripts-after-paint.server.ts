@@ -1,0 +1,103 @@
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+/*
+ * The page's JavaScript is fetched once the first screen is drawn (docs/architecture.md,
+ * "JavaScript a page loads"). React Router's <Scripts> names every module the page runs in
+ * `<link rel="modulepreload">` elements, which React moves into the head, and starts them with an
+ * inline module script. A browser then fetched 130 KB of scripts alongside the fonts and the
+ * product's picture, and a phone often ran them before it drew anything: the shopper waited for
+ * React to see the page the server had already sent.
+ *
+ * On the way out, this rewrite:
+ * - drops the module preloads from the head, keeping their addresses;
+ * - holds React Router's module script back (`type="matjar/after-first-paint"`, which no browser
+ *   runs);
+ * - writes a small script right after it that, once the browser reports its first contentful
+ *   paint, preloads the same modules (at low priority, behind pictures still loading) and runs the
+ *   held script. A tab opened in the background draws nothing: it starts after a few seconds.
+ */
+
+const HELD_TYPE = 'matjar/after-first-paint';
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
+const SCRIPT_END = '</script>';
+
+/** Starts the held script (the one just before it) after the first contentful paint. Plain ES2017. */
+const START_AFTER_FIRST_PAINT = `(function (modules) {
+  var held = document.currentScript.previousElementSibling;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    modules.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.fetchPriority = 'low';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = held.nonce;
+    script.textContent = held.textContent;
+    held.replaceWith(script);
+  }
+  function soon() { setTimeout(start, 0); }
+  var observer = window.PerformanceObserver;
+  if (observer && (observer.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    new observer(function (list, self) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) { self.disconnect(); soon(); }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(soon);
+  }
+  setTimeout(start, 3000);
+})`;
+
+/** Where `text` ends with a tag the next chunk may finish (a `<` with no `>` after it), or its length. */
+function unfinishedTagStart(text: string): number {
+  const lastOpen = text.lastIndexOf('<');
+  return lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : text.length;
+}
+
+/** Rewrites the HTML React streams; a tag cut between two chunks is joined before it is read. */
+export function scriptsAfterFirstPaint(): Transform {
+  const decoder = new StringDecoder('utf8');
+  const modules: string[] = [];
+  let held = '';
+  let heldScriptOpen = false;
+  let nonceAttribute = '';
+
+  const rewrite = (html: string): string => {
+    let out = html.replace(MODULE_PRELOAD, (_tag, href: string) => {
+      modules.push(href);
+      return '';
+    });
+    const script = MODULE_SCRIPT.exec(out);
+    if (script) {
+      nonceAttribute = script[1] ?? '';
+      heldScriptOpen = true;
+      out = out.replace(MODULE_SCRIPT, `<script${nonceAttribute} type="${HELD_TYPE}">`);
+    }
+    if (!heldScriptOpen) return out;
+    const end = out.indexOf(SCRIPT_END, script ? (script.index ?? 0) : 0);
+    if (end < 0) return out;
+    heldScriptOpen = false;
+    const starter = `<script${nonceAttribute}>${START_AFTER_FIRST_PAINT}(${JSON.stringify(modules)});</script>`;
+    const afterEnd = end + SCRIPT_END.length;
+    return out.slice(0, afterEnd) + starter + out.slice(afterEnd);
+  };
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = held + decoder.write(chunk);
+      const cut = unfinishedTagStart(text);
+      held = text.slice(cut);
+      callback(null, rewrite(text.slice(0, cut)));
+    },
+    flush(callback) {
+      callback(null, rewrite(held + decoder.end()));
+    },
+  });
+}
