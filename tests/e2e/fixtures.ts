@@ -1,22 +1,53 @@
-import { test as base } from '@playwright/test';
+import { type Browser, test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
+const waiting = new WeakSet<Page>();
+
 /**
  * `page.goto` that waits until React has hydrated the page (the root marks <html data-hydrated>),
- * so a test never types into a form or picks an option before its handlers exist. Pages opened
- * with JavaScript off are used as they load.
+ * so a test never types into a form or picks an option before its handlers exist. A page's
+ * scripts start only once it is drawn (src/web/lib/scripts-after-paint.server.ts), often after
+ * its `load` event, where `goto` stops waiting. Pages opened with JavaScript off are used as they load.
  */
-export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled !== false && (response?.headers()['content-type'] ?? '').includes('text/html')) {
-        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
-      }
-      return response;
+function gotoWaitsForReact(page: Page, javaScriptEnabled: boolean) {
+  if (waiting.has(page)) return;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (javaScriptEnabled && (response?.headers()['content-type'] ?? '').includes('text/html')) {
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    }
+    return response;
+  };
+}
+
+/** The same for the pages of contexts a test opens itself (a second customer, a signed-in tab). */
+function contextPagesWaitForReact(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      const page = await newPage();
+      gotoWaitsForReact(page, options?.javaScriptEnabled !== false);
+      return page;
     };
+    return context;
+  };
+}
+
+export const test = base.extend<object, object>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    gotoWaitsForReact(page, javaScriptEnabled !== false);
     await use(page);
   },
+  browser: [
+    async ({ browser }, use) => {
+      contextPagesWaitForReact(browser);
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
 });
