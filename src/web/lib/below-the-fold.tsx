@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use } from 'react';
+import { type ComponentType, memo, type ReactNode, Suspense, use } from 'react';
 
 /** A component whose code loads apart from the page's first files (`belowTheFold`). */
 export type LaterPart<Props> = { loaded?: ComponentType<Props>; loading: Promise<ComponentType<Props>> };
@@ -36,13 +36,29 @@ export const laterPartsLoaded = (): Promise<unknown> => Promise.all(partsLoading
 /**
  * Draws a `belowTheFold` part. In the browser the server's HTML for it stays as it is until its
  * code is in, then React hydrates it; on a later navigation it shows once its code is in, most
- * often at once.
+ * often at once. Drawn again with equal props (the page around it re-rendered), it is left alone:
+ * React would otherwise draw a part still waiting for its code anew, without the server's HTML,
+ * and it would vanish until its code came (the top bar's search box did, moving the page).
  */
-export function Later<Props extends object>({ part, props }: { part: LaterPart<Props>; props: Props }) {
+export const Later = memo(
+  function Later<Props extends object>({ part, props }: LaterProps<Props>) {
+    return (
+      <Suspense fallback={null}>
+        <LoadedPart part={part} props={props} />
+      </Suspense>
+    );
+  },
+  (before, after) => before.part === after.part && sameProps(before.props, after.props),
+) as <Props extends object>(laterProps: LaterProps<Props>) => ReactNode;
+
+type LaterProps<Props> = { part: LaterPart<Props>; props: Props };
+
+/** Whether two props objects hold the same values, as React compares a memo's props. */
+function sameProps(before: object, after: object): boolean {
+  const keys = Object.keys(before);
   return (
-    <Suspense fallback={null}>
-      <LoadedPart part={part} props={props} />
-    </Suspense>
+    keys.length === Object.keys(after).length &&
+    keys.every((key) => Object.is(before[key as keyof typeof before], after[key as keyof typeof after]))
   );
 }
 
