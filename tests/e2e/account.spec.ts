@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { colorName } from '../../src/contract/colors';
+import { formatDate } from '../../src/contract/dates';
 import type { Address, Order, Product } from '../../src/contract/types';
 import { pt } from '../../src/web/i18n/product';
-import { formatCode, formatDate, formatNumber, formatPrice } from '../../src/web/lib/format';
+import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {

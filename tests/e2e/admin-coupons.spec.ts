@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { formatDate } from '../../src/contract/dates';
 import type { Coupon, ListEnvelope } from '../../src/contract/types';
 import { ac } from '../../src/web/i18n/admin-orders';
-import { formatDate, formatNumber, formatPercent } from '../../src/web/lib/format';
+import { formatNumber, formatPercent } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {

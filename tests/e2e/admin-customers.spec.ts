@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Order, User } from '../../src/contract/types';
 import { customerText as ct } from '../../src/web/i18n/admin-customers';
 import { ao } from '../../src/web/i18n/admin-orders';
-import { formatCode, formatNumber, formatPrice, showPhone } from '../../src/web/lib/format';
+import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
+import { showPhone } from '../../src/web/lib/format-phone';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   adminSession,

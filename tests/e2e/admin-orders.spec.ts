@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { formatDateTime } from '../../src/contract/dates';
 import type { ListEnvelope, Order } from '../../src/contract/types';
 import { ao } from '../../src/web/i18n/admin-orders';
-import { formatCode, formatDateTime, formatNumber, formatPrice } from '../../src/web/lib/format';
+import { formatCode, formatNumber, formatPrice } from '../../src/web/lib/format';
 import { plural } from '../../src/web/lib/plural';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
 import {

@@ -1,5 +1,6 @@
+import { formatDate, formatDateTime } from '../../src/contract/dates';
 import type { Address, Order } from '../../src/contract/types';
-import { formatCode, formatDate, formatDateTime } from '../../src/web/lib/format';
+import { formatCode } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import {
   ADMIN,

@@ -5,12 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../src/contract/transport.js';
 import { currentMark, menuPages, sidebarPages } from '../../src/web/components/account-pages.js';
 import { at } from '../../src/web/i18n/account.js';
 import { authText } from '../../src/web/i18n/auth.js';
-import {
-  isPasswordChanged,
-  paymentMethodLabel,
-  shownAsFavorite,
-  unlessPasswordChanged,
-} from '../../src/web/lib/account.js';
+import { isPasswordChanged, paymentMethodLabel, unlessPasswordChanged } from '../../src/web/lib/account.js';
 import {
   addressBody,
   addressDefaults,
@@ -22,6 +17,7 @@ import {
 } from '../../src/web/lib/account-form.js';
 import { validateAddress, validateChangePassword, validateProfile } from '../../src/web/lib/account-validation.js';
 import { formFailureFromApi } from '../../src/web/lib/api-errors.js';
+import { shownAsFavorite } from '../../src/web/lib/favorites.js';
 import { plural } from '../../src/web/lib/plural.js';
 import { parseFlashToast } from '../../src/web/lib/toast.js';
 import { loader as ordersLoader } from '../../src/web/routes/user-orders.js';

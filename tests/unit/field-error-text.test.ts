@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ColorSwatches } from '../../src/web/components/color-swatches';
-import { FieldErrorText, FormField } from '../../src/web/components/form-field';
+import { FieldErrorText } from '../../src/web/components/field-error-text';
+import { FormField } from '../../src/web/components/form-field';
 import { StarRatingInput } from '../../src/web/components/star-rating-input';
 
 /* A field's message (src/web/components/form-field.tsx): one piece every form and widget uses. */

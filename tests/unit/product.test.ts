@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { colorKey } from '../../src/contract/colors.js';
 import type { Product, Review, StoredImage } from '../../src/contract/types.js';
-import { pageFrom, pageHref } from '../../src/web/components/pagination.js';
 import { cartProblemOf, checkAddToCart, loginHref } from '../../src/web/lib/add-to-cart.js';
 import { ApiError } from '../../src/web/lib/api.js';
 import { colorLabels } from '../../src/web/lib/color-name.js';
 import { formatNumber } from '../../src/web/lib/format.js';
+import { pageFrom, pageHref } from '../../src/web/lib/page-href.js';
 import {
   breadcrumbJsonLd,
   excerpt,

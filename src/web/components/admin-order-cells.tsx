@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../contract/dates';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../contract/order-statuses';
 import type { CustomerOrder } from '../../contract/types';
 import { at } from '../i18n/account';
 import { paymentMethodLabel } from '../lib/account';
-import { formatCode, formatDateTime } from '../lib/format';
+import { formatCode } from '../lib/format';
 import { denseCell } from './dense-table';
 
 /** What an order's row in a staff table shows of it, the orders list's or a customer's. */

@@ -1,7 +1,7 @@
 import { type Ref, useId } from 'react';
 import { pt } from '../i18n/product';
 import { colorLabels } from '../lib/color-name';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 type ColorSwatchesProps = {
   colors: readonly string[];

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Product } from '../../contract/types';
 import { favoritesText } from '../i18n/favorites';
-import { shownAsFavorite } from '../lib/account';
+import { shownAsFavorite } from '../lib/favorites';
 import { withRedirectTo } from '../lib/redirect';
 import { useFavoriteIds, useShownVisitor } from '../lib/shown-visitor';
 import { toast } from '../lib/toasts';

@@ -1,5 +1,5 @@
-import { CircleAlert } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldErrorText } from './field-error-text';
 
 export type FieldProps = {
   name: string;
@@ -24,37 +24,6 @@ export function fieldIds({ name, id, error, hint }: FieldProps) {
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   return { controlId, labelId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
-}
-
-type FieldErrorTextProps = {
-  /** What the control's `aria-describedby` names. */
-  id?: string | undefined;
-  /** Nothing is drawn without one. */
-  message: string | undefined;
-  /** Its space from the control (Tailwind margin classes). */
-  spacing?: string;
-  /**
-   * Keep an assertive live region in place, so a message that appears while the focus is elsewhere
-   * (the file chooser just closed, a button was pressed) is read out.
-   */
-  live?: boolean;
-  /** Read out as it appears (a field checked by the server while the person waits). */
-  alert?: boolean;
-};
-
-/** A field's message: red, bold, after a warning icon that screen readers skip. Every form uses this one. */
-export function FieldErrorText({ id, message, spacing = 'mt-1.5', live = false, alert = false }: FieldErrorTextProps) {
-  const text = message ? (
-    <p
-      id={id}
-      role={alert ? 'alert' : undefined}
-      className={`flex items-start gap-1.5 text-sm font-bold text-red-700 ${spacing}`.trim()}
-    >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {message}
-    </p>
-  ) : null;
-  return live ? <div aria-live="assertive">{text}</div> : text;
 }
 
 /** Label above, message and hint below: the frame every field shares. */

@@ -6,7 +6,7 @@ import type { NamedItem } from '../../contract/types';
 import { c } from '../i18n/catalog';
 import { formatNumber } from '../lib/format';
 import type { Listing, PriceIssue } from '../lib/listing.server';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 /*
  * The listing's GET form: sort, categories, brands and price bounds. It works as a plain form

@@ -1,5 +1,5 @@
 import type { ListEnvelope, NamedItem } from '../../contract/types';
-import { usePageHref } from '../lib/use-page-href';
+import { usePageHref } from '../lib/page-href';
 import { BusyRegion, useLoadingHere } from './busy-region';
 import { NamedTile } from './named-tile';
 import { Pagination } from './pagination';

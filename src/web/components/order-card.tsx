@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Clock, FileText, FlaskConical, type LucideIcon, Truck, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../contract/dates';
 import { orderMoneyParts } from '../../contract/money-lines';
 import {
   ORDER_STATUS_NAMES,
@@ -13,7 +14,7 @@ import { at } from '../i18n/account';
 import { inv } from '../i18n/invoice';
 import { pt } from '../i18n/product';
 import { paymentMethodLabel } from '../lib/account';
-import { formatCode, formatDate, formatNumber, formatPrice, imageSrcSet } from '../lib/format';
+import { formatCode, formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
 import { ColorChip } from './color-chip';
 import { MoneyLines } from './money-lines';

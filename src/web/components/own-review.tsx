@@ -1,11 +1,12 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
+import { formatDate } from '../../contract/dates';
 import type { Review } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
 import { formValues } from '../lib/form';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { type ReviewActionResult, reviewChanged, reviewFields } from '../lib/review-form';
 import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { toAsciiDigits } from '../../contract/digits';
 import { formatNumber } from '../lib/format';
 
 const MARGIN_PAGES = 2;
@@ -72,19 +71,4 @@ export function Pagination({ currentPage, numberOfPages, hrefFor, label = 'ال�
       </ul>
     </nav>
   );
-}
-
-/** `hrefFor` for the current URL: same path and query, another page (in `param`, default `page`). */
-export function pageHref(url: Pick<URL, 'pathname' | 'search'>, page: number, param = 'page'): string {
-  const params = new URLSearchParams(url.search);
-  if (page <= 1) params.delete(param);
-  else params.set(param, String(page));
-  const query = params.toString();
-  return `${url.pathname}${query ? `?${query}` : ''}`;
-}
-
-/** The 1-based page number in `param` of the URL; anything else (missing, 0, 'abc') is page 1. */
-export function pageFrom(url: Pick<URL, 'searchParams'>, param = 'page'): number {
-  const value = Number(toAsciiDigits(url.searchParams.get(param)?.trim() ?? ''));
-  return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
 }

@@ -4,7 +4,8 @@ import { useFetcher } from 'react-router';
 import type { Category, Subcategory } from '../../contract/types';
 import { ap } from '../i18n/admin-products';
 import type { SubcategoryChoices } from '../routes/admin/subcategories';
-import { FieldErrorText, SelectField } from './form-field';
+import { FieldErrorText } from './field-error-text';
+import { SelectField } from './form-field';
 
 type ProductCategoryFieldsProps = {
   categories: Category[];

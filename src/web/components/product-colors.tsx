@@ -4,7 +4,7 @@ import { MAX_PRODUCT_COLORS } from '../../contract/constants';
 import { ap } from '../i18n/admin-products';
 import { colorLabels } from '../lib/color-name';
 import { formatNumber } from '../lib/format';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 type ProductColorsProps = {
   colors: string[];

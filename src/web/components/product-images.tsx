@@ -4,7 +4,7 @@ import { ap } from '../i18n/admin-products';
 import { formatNumber } from '../lib/format';
 import { IMAGE_RULES } from '../lib/product-form';
 import type { ProductImages } from '../lib/use-product-images';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 

@@ -1,7 +1,8 @@
+import { formatDate } from '../../contract/dates';
 import type { Review } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { StarRating } from './star-rating';
 
 type ReviewListProps = {

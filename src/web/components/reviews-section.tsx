@@ -4,13 +4,14 @@ import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-route
 import type { ListEnvelope, Review, User } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { rt } from '../i18n/reviews';
+import { pageFrom, pageHref } from '../lib/page-href';
 import { plural } from '../lib/plural';
 import { addReviewFetcher, REVIEWS_PAGE_PARAM, type ReviewActionResult } from '../lib/review-form';
 import { toast } from '../lib/toasts';
 import { useFetcherSettled } from '../lib/use-fetcher-settled';
 import { AddReview } from './add-review';
 import { OwnReview } from './own-review';
-import { Pagination, pageFrom, pageHref } from './pagination';
+import { Pagination } from './pagination';
 import { ReviewList } from './review-list';
 
 /** Radix's dialog loads when a visitor first asks to delete their review, not with the page (issue 31). */

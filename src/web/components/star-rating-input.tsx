@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
 import { RATING_STEPS, ratingLabel, starHalfOf } from '../lib/review-form';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 type StarRatingInputProps = {
   name: string;

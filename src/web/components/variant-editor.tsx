@@ -21,7 +21,7 @@ import {
   type VariantRow,
   variantParts,
 } from '../lib/product-variants';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 type VariantEditorProps = {
   draft: VariantDraft;

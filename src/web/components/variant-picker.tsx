@@ -5,7 +5,7 @@ import type { Product } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { colorLabels } from '../lib/color-name';
 import { type Choice, isValueAvailable } from '../lib/variant-choice';
-import { FieldErrorText } from './form-field';
+import { FieldErrorText } from './field-error-text';
 
 type VariantPickerProps = {
   product: Pick<Product, 'options' | 'variants'>;

@@ -1,5 +1,5 @@
 import { MONEY_LABELS } from '../../contract/money-lines';
-import type { PluralForms } from '../lib/plural';
+import { itemsCount, notEnoughStock, unitsLeft } from './basket';
 
 /** Arabic texts of the cart and payment screens. */
 export const cartText = {
@@ -9,14 +9,7 @@ export const cartText = {
   emptyHint: 'لم تُضف أي منتج إلى سلتك بعد. تصفّح المنتجات وأضف ما يعجبك.',
   browse: 'تصفّح المنتجات',
   items: 'منتجات السلة',
-  itemsCount: {
-    zero: 'لا توجد منتجات',
-    one: 'منتج واحد',
-    two: 'منتجان',
-    few: '{n} منتجات',
-    many: '{n} منتجاً',
-    other: '{n} منتج',
-  } satisfies PluralForms,
+  itemsCount,
   category: 'التصنيف',
   brand: 'الماركة',
   color: (name: string) => `اللون: ${name}`,
@@ -30,15 +23,7 @@ export const cartText = {
   removeItem: (title: string) => `حذف ${title} من السلة`,
   quantityBelowOne: (one: string) => `الكمية لا تقل عن ${one}`,
   quantityNotNumber: 'أدخل الكمية رقماً صحيحاً',
-  /** The units of a product still in stock, when fewer than asked for or few (docs/specification.md (Validation rules: Cart)). */
-  unitsLeft: {
-    zero: 'لم يتبقَّ شيء منه',
-    one: 'متبقٍ قطعة واحدة فقط',
-    two: 'متبقٍ قطعتان فقط',
-    few: 'متبقٍ {n} فقط',
-    many: 'متبقٍ {n} فقط',
-    other: 'متبقٍ {n} فقط',
-  } satisfies PluralForms,
+  unitsLeft,
   /** A typed quantity above the stock, after the count was cut to `count`. */
   quantityCapped: (left: string, count: string) => `${left}، فصارت الكمية ${count}`,
   stockLow: (n: string) => `المتوفر حالياً ${n} فقط، قلّل الكمية قبل إتمام الشراء`,
@@ -77,7 +62,7 @@ export const cartText = {
   working: 'جارٍ التحديث…',
 
   errors: {
-    notEnoughStock: 'الكمية المطلوبة غير متوفرة في المخزون',
+    notEnoughStock,
     couponInvalid: 'الكوبون غير صالح أو منتهي الصلاحية',
     itemGone: 'هذا المنتج لم يعد في سلتك، حدّثنا السلة',
     countInvalid: 'أدخل الكمية رقماً صحيحاً لا يقل عن 1',

@@ -1,5 +1,5 @@
 import type { PluralForms } from '../lib/plural';
-import { cartText } from './cart';
+import { notEnoughStock } from './basket';
 
 /** Arabic texts of the product page. */
 export const pt = {
@@ -45,7 +45,7 @@ export const pt = {
   stickyCartBar: 'شريط الإضافة إلى السلة',
   adding: 'جارٍ الإضافة…',
   addedToCart: 'تمت إضافة المنتج إلى السلة',
-  /** NOT_ENOUGH_STOCK on adding one more: the cart already holds every unit left (`left`: cartText.unitsLeft). */
+  /** NOT_ENOUGH_STOCK on adding one more: the cart already holds every unit left (`left`: basket.ts's unitsLeft). */
   allLeftInCart: (left: string) => `${left}، وكلها في سلتك`,
   cartErrors: {
     chooseColor: 'يرجى اختيار اللون',
@@ -53,7 +53,7 @@ export const pt = {
     productGone: 'هذا المنتج لم يعد متاحاً.',
     customersOnly: 'السلة متاحة لحسابات العملاء فقط.',
     tooManyRequests: 'طلبات كثيرة، حاول مرة أخرى بعد قليل.',
-    notEnoughStock: cartText.errors.notEnoughStock,
+    notEnoughStock,
     /** Also the admin's variant editor's message (admin-products.ts). */
     variantGone: 'هذا الاختيار لم يعد متوفراً، اختر غيره',
     failed: 'تعذّرت إضافة المنتج إلى السلة. حاول مرة أخرى.',

@@ -4,7 +4,7 @@ import { at } from '../i18n/account';
 import type { AddressBody } from './api';
 import type { ErrorTextOverrides } from './api-errors';
 import type { FormValues } from './form';
-import { showPhone } from './format';
+import { showPhone } from './format-phone';
 
 /*
  * The account's forms: fields, what they start with and the bodies they send. No schema here:

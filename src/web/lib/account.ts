@@ -28,15 +28,3 @@ export function unlessPasswordChanged({
 }): boolean {
   return isPasswordChanged(actionResult) ? false : defaultShouldRevalidate;
 }
-
-export type FavoriteIntent = 'add' | 'remove';
-
-/**
- * Whether a heart shows filled: the pending click wins (optimistic UI), otherwise what the server
- * holds; once the request settles and the data revalidates the two agree again.
- */
-export function shownAsFavorite(saved: boolean, pendingIntent: unknown): boolean {
-  if (pendingIntent === 'add') return true;
-  if (pendingIntent === 'remove') return false;
-  return saved;
-}

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
 import { MAX_LIST_LIMIT } from '../../contract/constants';
 import type { ListEnvelope, NamedItem } from '../../contract/types';
-import { pageFrom, pageHref } from '../components/pagination';
 import { ag, type GroupKind, type NamedKind } from '../i18n/admin-groups';
 import { ADMIN_GROUP_PAGE_SIZE, type DeleteResult, groupPaths } from './admin-groups';
 import { type ApiClient, ApiError, type Query } from './api';
 import { answerDelete, urlWithoutDialog } from './list-action.server';
+import { pageFrom, pageHref } from './page-href';
 import { redirectWithToast } from './toast.server';
 
 /** One screen module serves brands and categories; the path says which (route paths ignore case). */

@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from 'react-router';
 import { ApiError } from './api';
 import { requireUser } from './auth.server';
 import { apiFor } from './context.server';
-import { showPhone } from './format';
+import { showPhone } from './format-phone';
 
 /**
  * An unknown order (404), or a malformed id (a 400 on the path's `id`), which reads the same: not

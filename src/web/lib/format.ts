@@ -2,8 +2,13 @@ import { IMAGE_SIZE_WIDTHS } from '../../contract/constants.js';
 import { SHOP_LOCALE } from '../../contract/digits.js';
 import { numberFormat } from '../../contract/intl-formats.js';
 import { formatMoney } from '../../contract/money.js';
-import { formatPhone, phoneCountryOf } from '../../contract/phone.js';
 import type { StoredImage } from '../../contract/types.js';
+
+/*
+ * Loaded by every page (the top bar counts the basket), so it imports nothing a page may not need:
+ * dates come from contract/dates.ts (the shop's zone, the same helpers as the server's,
+ * docs/dates.md), phone numbers from format-phone.ts.
+ */
 
 /** Prices and counts read the way an Arabic reader expects, through Intl, in the shop's digits. */
 export const formatPrice = formatMoney;
@@ -20,10 +25,3 @@ export function imageSrcSet(image: StoredImage | null | undefined): string | und
 
 /** A number that names something (an order number): no thousands separator. */
 export const formatCode = (value: number) => numberFormat(SHOP_LOCALE, { useGrouping: false }).format(value);
-
-/** Dates in the shop's zone (`ShopInfo.timeZone`), the same helpers as the server's (docs/dates.md). */
-export { formatDate, formatDateTime } from '../../contract/dates';
-
-/** A stored phone number as the page shows it (`+966 55 123 4567`), read by the shop's phone rules. */
-export const showPhone = (phone: string, shop: { phoneCountry: string }) =>
-  formatPhone(phone, phoneCountryOf(shop.phoneCountry));

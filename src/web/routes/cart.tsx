@@ -5,8 +5,8 @@ import { COUPON_NAME_MAX } from '../../contract/constants';
 import { CartLineRow } from '../components/cart-line';
 import { CartTotals } from '../components/cart-totals';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { FieldErrorText } from '../components/field-error-text';
 import { FormAlert } from '../components/form-alert';
-import { FieldErrorText } from '../components/form-field';
 import { cartText } from '../i18n/cart';
 import { loginHref } from '../lib/add-to-cart';
 import {

@@ -11,9 +11,9 @@ import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { usePageHref } from '../lib/page-href';
 import { listCount } from '../lib/plural';
 import { publicPageHeaders } from '../lib/public-page';
-import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/group-products';
 
 /*

@@ -10,9 +10,9 @@ import { c } from '../i18n/catalog';
 import { apiFor } from '../lib/context.server';
 import { listingPath, productQuery, readListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { usePageHref } from '../lib/page-href';
 import { listCount } from '../lib/plural';
 import { publicPageHeaders } from '../lib/public-page';
-import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/products';
 
 /** Categories named in the header strip; the rest are behind 'more'. */

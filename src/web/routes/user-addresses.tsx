@@ -8,7 +8,7 @@ import { at } from '../i18n/account';
 import { type ApiClient, ApiError } from '../lib/api';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
-import { showPhone } from '../lib/format';
+import { showPhone } from '../lib/format-phone';
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';

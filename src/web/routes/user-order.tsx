@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck, ExternalLink, MapPin, Truck, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { formatDateTime } from '../../contract/dates';
 import type { Order } from '../../contract/types';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../components/dialog';
 import { TextAreaField } from '../components/form-field';
@@ -12,7 +13,8 @@ import { type ApiClient, ApiError } from '../lib/api';
 import { errorText } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
-import { formatCode, formatDateTime, formatPrice, showPhone } from '../lib/format';
+import { formatCode, formatPrice } from '../lib/format';
+import { showPhone } from '../lib/format-phone';
 import { answerDelete } from '../lib/list-action.server';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toasts';

@@ -7,7 +7,7 @@ import { cardReturnPaths } from '../../contract/web';
 import { BusyRegion, useLoadingHere } from '../components/busy-region';
 import { EmptyState } from '../components/empty-state';
 import { OrderCard } from '../components/order-card';
-import { Pagination, pageFrom, pageHref } from '../components/pagination';
+import { Pagination } from '../components/pagination';
 import { at } from '../i18n/account';
 import { co } from '../i18n/customer-orders';
 import { requireUser } from '../lib/auth.server';
@@ -15,9 +15,9 @@ import { apiFor } from '../lib/context.server';
 import { formatCode, formatNumber, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { ownCheckout } from '../lib/own-checkout.server';
+import { pageFrom, pageHref, usePageHref } from '../lib/page-href';
 import { plural } from '../lib/plural';
 import { redirectWithToast } from '../lib/toast.server';
-import { usePageHref } from '../lib/use-page-href';
 import type { Route } from './+types/user-orders';
 
 /** How long the page keeps asking whether a payment was confirmed, and how often. */

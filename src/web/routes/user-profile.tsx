@@ -23,7 +23,7 @@ import { formFailureFromApi } from '../lib/api-errors';
 import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../lib/form';
-import { showPhone } from '../lib/format';
+import { showPhone } from '../lib/format-phone';
 import { pageMeta } from '../lib/meta';
 import { clearSessionCookie } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';

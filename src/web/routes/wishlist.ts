@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { type FavoriteProblem, favoritesText } from '../i18n/favorites';
-import type { FavoriteIntent } from '../lib/account';
 import { ApiError } from '../lib/api';
 import { apiFor } from '../lib/context.server';
+import type { FavoriteIntent } from '../lib/favorites';
 import { safeRedirect, withRedirectTo } from '../lib/redirect';
 import { readSessionToken } from '../lib/session.server';
 import { redirectWithToast } from '../lib/toast.server';

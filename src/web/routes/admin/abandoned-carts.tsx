@@ -1,18 +1,19 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link, redirect } from 'react-router';
+import { formatDateTime } from '../../../contract/dates';
 import type { AbandonedCart } from '../../../contract/types';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { abc } from '../../i18n/abandoned-carts';
 import { at } from '../../i18n/account';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDateTime, formatNumber, formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { plural } from '../../lib/plural';
-import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/abandoned-carts';
 
 const PATH = '/admin/abandoned-carts';

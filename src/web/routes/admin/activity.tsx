@@ -1,19 +1,21 @@
 import { History, Search } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
+import { formatDateTime } from '../../../contract/dates';
 import { STAFF_ACTION_KINDS } from '../../../contract/staff-action-kinds';
 import type { StaffAction } from '../../../contract/staff-actions';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
 import { FormField, SelectField } from '../../components/form-field';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { activityText as t } from '../../i18n/admin-activity';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FieldErrors } from '../../lib/form';
-import { formatDateTime, formatNumber, formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { plural } from '../../lib/plural';
 import {
   type StaffActionFilter,
@@ -21,7 +23,6 @@ import {
   staffActionFilterErrors,
   staffActionFilterFrom,
 } from '../../lib/staff-action-filter.server';
-import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/activity';
 
 /** «سجل النشاط»: who changed what, and when (docs/staff-actions.md), newest first. */

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, Mail, MapPin, Phone, ReceiptText, UserRound } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CUSTOMER_ORDERS_SHOWN } from '../../../contract/constants';
+import { formatDate, formatDateTime } from '../../../contract/dates';
 import { isStaffRole } from '../../../contract/staff-roles';
 import type { CustomerDetail } from '../../../contract/types';
 import { OrderNumberAndDateCells, OrderStatusCells } from '../../components/admin-order-cells';
@@ -10,7 +11,8 @@ import { customerText as t } from '../../i18n/admin-customers';
 import { notFoundOnMissing } from '../../lib/admin-order.server';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDate, formatDateTime, formatNumber, formatPrice, showPhone } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { showPhone } from '../../lib/format-phone';
 import { isId } from '../../lib/list-url';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/customer';

@@ -1,20 +1,22 @@
 import { Search, UsersRound } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { CUSTOMER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
+import { formatDate } from '../../../contract/dates';
 import { isStaffRole } from '../../../contract/staff-roles';
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { EmptyState } from '../../components/empty-state';
 import { FormField } from '../../components/form-field';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { customerText as t } from '../../i18n/admin-customers';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDate, formatNumber, formatPrice, showPhone } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { showPhone } from '../../lib/format-phone';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { plural } from '../../lib/plural';
-import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/customers';
 
 const PATH = '/admin/customers';

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX, FileCheck2, Info, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useLocation } from 'react-router';
+import { formatDate, formatDateTime } from '../../../contract/dates';
 import type { EInvoicingStatus, ReportingDocument, ZatcaMessage } from '../../../contract/e-invoicing';
 // Plain values only: the contract's schemas would load zod with the page (tests/api/web-bundle.test.ts).
 import {
@@ -15,7 +16,7 @@ import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dial
 import { EmptyState } from '../../components/empty-state';
 import { FormAlert } from '../../components/form-alert';
 import { FormField, SelectField } from '../../components/form-field';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { SubmitButton } from '../../components/submit-button';
 import { st } from '../../i18n/admin-store';
 import { ei } from '../../i18n/e-invoicing';
@@ -26,13 +27,13 @@ import { apiFor } from '../../lib/context.server';
 import { type EInvoicingField, eInvoicingFields } from '../../lib/e-invoicing-form';
 import { validateCsr, validateOtp } from '../../lib/e-invoicing-validation';
 import { type FieldErrors, type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
-import { formatCode, formatDate, formatDateTime, formatNumber } from '../../lib/format';
+import { formatCode, formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { redirectWithToast } from '../../lib/toast.server';
 import { toast } from '../../lib/toasts';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { useHydrated } from '../../lib/use-hydrated';
-import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/e-invoicing';
 

@@ -1,6 +1,7 @@
 import { Download, ReceiptText, Search, Undo2 } from 'lucide-react';
 import { Form, Link, redirect } from 'react-router';
 import { ORDER_KEYWORD_MAX, pageSizes } from '../../../contract/constants';
+import { formatDate } from '../../../contract/dates';
 import { ORDER_STATUS_NAMES, PAYMENT_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { CheckoutStatus, Order } from '../../../contract/types';
 import { OrderNumberAndDateCells, OrderStatusCells } from '../../components/admin-order-cells';
@@ -9,7 +10,7 @@ import { DenseHeading, DenseTable, denseCell } from '../../components/dense-tabl
 import { EmptyState } from '../../components/empty-state';
 import { FormField, SelectField } from '../../components/form-field';
 import { InvoiceLink } from '../../components/order-card';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { at } from '../../i18n/account';
 import { ao } from '../../i18n/admin-orders';
 import { paymentMethodLabel } from '../../lib/account';
@@ -17,7 +18,7 @@ import { toQueryString } from '../../lib/api';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import type { FieldErrors } from '../../lib/form';
-import { formatDate, formatNumber, formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import {
   hasOrderFilter,
@@ -27,8 +28,8 @@ import {
   orderFilterQuery,
 } from '../../lib/order-filter';
 import { orderFilterErrors } from '../../lib/order-filter.server';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { plural } from '../../lib/plural';
-import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/orders';
 
 const PATH = '/admin/allorders';

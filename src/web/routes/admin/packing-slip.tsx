@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../../contract/dates';
 import { ORDER_STATUS_NAMES } from '../../../contract/order-statuses';
 import type { Order } from '../../../contract/types';
 import { ColorChip } from '../../components/color-chip';
@@ -11,7 +12,7 @@ import { at } from '../../i18n/account';
 import { ps } from '../../i18n/packing-slip';
 import { paymentMethodLabel } from '../../lib/account';
 import { loadStaffOrder } from '../../lib/admin-order.server';
-import { formatCode, formatDate, formatNumber, formatPrice } from '../../lib/format';
+import { formatCode, formatNumber, formatPrice } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { collectionOf } from '../../lib/order-status';
 import type { Route } from './+types/packing-slip';

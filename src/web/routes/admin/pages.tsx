@@ -1,10 +1,10 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDate } from '../../../contract/dates';
 import { STORE_PAGE_SLUGS } from '../../../contract/shop-pages';
 import { sp } from '../../i18n/store-pages';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDate } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/pages';
 

@@ -9,7 +9,7 @@ import { AdminProductTable, BULK_FORM_ID } from '../../components/admin-product-
 import { BusyRegion, useLoadingHere } from '../../components/busy-region';
 import { ConfirmDialog, DialogCancel } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { SubmitButton } from '../../components/submit-button';
 import { pi } from '../../i18n/admin-product-import';
 import { ap } from '../../i18n/admin-products';
@@ -27,12 +27,12 @@ import { apiFor } from '../../lib/context.server';
 import { formatNumber } from '../../lib/format';
 import { answerDelete, urlWithoutDialog } from '../../lib/list-action.server';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { listCount, plural } from '../../lib/plural';
 import { redirectWithToast } from '../../lib/toast.server';
 import { toast } from '../../lib/toasts';
 import { useFetcherSettled } from '../../lib/use-fetcher-settled';
 import { useHydrated } from '../../lib/use-hydrated';
-import { usePageHref } from '../../lib/use-page-href';
 import { useUrlDialog } from '../../lib/use-url-dialog';
 import type { Route } from './+types/products';
 

@@ -1,14 +1,14 @@
 import { ArrowRight, History } from 'lucide-react';
 import { Link, redirect } from 'react-router';
+import { formatDateTime } from '../../../contract/dates';
 import { EmptyState } from '../../components/empty-state';
-import { Pagination, pageFrom, pageHref } from '../../components/pagination';
+import { Pagination } from '../../components/pagination';
 import { rm } from '../../i18n/admin-reviews';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
-import { formatDateTime } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { pageFrom, pageHref, usePageHref } from '../../lib/page-href';
 import { plural } from '../../lib/plural';
-import { usePageHref } from '../../lib/use-page-href';
 import type { Route } from './+types/review-log';
 
 /** What staff did to reviews and why, newest first (docs/reviews.md § Moderation). */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { data, Form } from 'react-router';
+import { formatDateTime } from '../../../contract/dates';
 import type { StaffInviteView, StaffMember } from '../../../contract/types';
 import { DenseHeading, DenseTable, denseCell } from '../../components/dense-table';
 import { ConfirmDialog, DialogCancel, DialogOpener } from '../../components/dialog';
@@ -12,7 +13,6 @@ import { errorText, formFailureFromApi } from '../../lib/api-errors';
 import { requireUser } from '../../lib/auth.server';
 import { apiFor } from '../../lib/context.server';
 import { type FormFailure, type FormValues, formValues, hasErrors } from '../../lib/form';
-import { formatDateTime } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { type StaffInviteField, staffInviteFields } from '../../lib/staff-form';
 import { validateStaffInvite } from '../../lib/staff-validation';
