@@ -10,8 +10,11 @@ import { lucideIconsPerFile } from './scripts/vite-lucide-icons.ts';
  * - `framework`: React and React Router, which every page runs.
  * - `shell`: our code (and icons) that the root layout loads before it runs: top bar, footer,
  *   toasts, the shop's words and formats. Every page needs all of it.
- * - `catalogue`: our code that two or more of the catalogue's pages (home, listings, a product, the
- *   store's pages) load up front: product cards, pagination, the listing's filters.
+ * - `catalogue`: our code that a product page and another of the catalogue's pages (home, listings,
+ *   the store's pages) load up front: hearts, the product's words, SEO helpers.
+ * - `listings`: our code that two or more of the other catalogue pages load up front: product
+ *   cards, pagination, the listing's filters. Apart from `catalogue` so a product page, the page
+ *   shoppers land on most from search and shared links, loads none of it.
  * - the rest by what imports it (rolldown's own splitting), so a page loads only the modules it
  *   uses, and code behind a click or below the fold stays a dynamic import(): the forms' checks
  *   with zod, dialogs, the carousels' Embla (tests/api/web-bundle.test.ts).
@@ -21,13 +24,15 @@ import { lucideIconsPerFile } from './scripts/vite-lucide-icons.ts';
 
 const webDir = path.resolve('src/web');
 const rootRoute = path.join(webDir, 'root.tsx');
+const routeFile = (name: string) => path.join(webDir, 'routes', `${name}.tsx`);
+const productRoute = routeFile('product');
 const CATALOGUE_ROUTES = new Set(
-  ['home', 'products', 'product', 'group-products', 'all-categories', 'all-brands', 'store-page'].map((name) =>
-    path.join(webDir, 'routes', `${name}.tsx`),
-  ),
+  ['home', 'products', 'product', 'group-products', 'all-categories', 'all-brands', 'store-page'].map(routeFile),
 );
-/** Our code and the icons, grouped by who loads them; packages keep the bundler's own splitting. */
-const OWN_CODE = /[\\/]src[\\/](web|contract)[\\/]|[\\/]lucide-react[\\/]|vite[\\/]preload-helper/;
+/** Our source files. */
+const OWN_SOURCE = /[\\/]src[\\/](web|contract)[\\/]/;
+/** With our code go the icons (scripts/vite-lucide-icons.ts) and Vite's preload helper; packages keep the bundler's own splitting. */
+const GROUPED_WITH_OWN_CODE = /^\0lucide-icon:|vite[\\/]preload-helper/;
 
 /**
  * The route modules and the client entry that load `id` before it runs: those reaching it through
@@ -55,7 +60,8 @@ function entriesLoading(id: string, ctx: ChunkingContext, visiting = new Set<str
 const ownChunk =
   (name: string, isIn: (entries: readonly string[]) => boolean) =>
   (id: string, ctx: ChunkingContext): string | null => {
-    if (!OWN_CODE.test(id) || ctx.getModuleInfo(id)?.isEntry !== false) return null;
+    if (!(OWN_SOURCE.test(id) || GROUPED_WITH_OWN_CODE.test(id)) || ctx.getModuleInfo(id)?.isEntry !== false)
+      return null;
     return isIn([...entriesLoading(id, ctx)]) ? name : null;
   };
 
@@ -63,9 +69,11 @@ const loadedByTheShell = (entries: readonly string[]) =>
   entries.some((entry) => entry === rootRoute || path.basename(entry).startsWith('entry.client'));
 const sharedByCataloguePages = (entries: readonly string[]) =>
   entries.filter((entry) => CATALOGUE_ROUTES.has(entry)).length >= 2;
+const sharedWithTheProductPage = (entries: readonly string[]) =>
+  entries.includes(productRoute) && sharedByCataloguePages(entries);
 
 export default defineConfig({
-  plugins: [lucideIconsPerFile(/[\\/]src[\\/](web|contract)[\\/][^?]*\.tsx?$/), tailwindcss(), reactRouter()],
+  plugins: [lucideIconsPerFile(OWN_SOURCE), tailwindcss(), reactRouter()],
   // The server build bundles our own code; packages with native parts stay external.
   ssr: { external: ['sharp', '@node-rs/argon2', '@electric-sql/pglite', 'pg'] },
   build: {
@@ -78,10 +86,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
               priority: 3,
             },
-            // Decided in this order: a module the shell loads is not also in the catalogue's file.
+            // Decided in this order: a module the shell loads is in no other file, one the product page
+            // shares is not also in the listings' file.
             // (The server build has no root or catalogue entries, so these two name nothing there.)
             { name: ownChunk('shell', loadedByTheShell), priority: 2 },
-            { name: ownChunk('catalogue', sharedByCataloguePages), priority: 1 },
+            { name: ownChunk('catalogue', sharedWithTheProductPage), priority: 1 },
+            { name: ownChunk('listings', sharedByCataloguePages), priority: 0 },
           ],
         },
       },

@@ -14,11 +14,11 @@ import {
   data as withHeaders,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { Footer } from './components/footer';
 import { NavigationProgress } from './components/navigation-progress';
 import { PageErrorBoundary } from './components/page-error';
 import { TopBar } from './components/top-bar';
 import { t } from './i18n/ar';
+import { belowTheFold, Later } from './lib/below-the-fold';
 import { basketCountFor } from './lib/cart.server';
 import { useNonce } from './lib/nonce';
 import { readSessionToken } from './lib/session.server';
@@ -65,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
+
+/** The footer: below the fold, so not among a page's first files (lib/below-the-fold.tsx). */
+const footer = belowTheFold(() => import('./components/footer').then(({ Footer }) => Footer));
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 /** The root data this browser tab last had; never kept on the server, where it would be another visitor's. */
@@ -124,7 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavigationProgress />
             {children}
           </main>
-          <Footer shop={data?.shop} />
+          <Later part={footer} props={{ shop: data?.shop }} />
           <Toasts />
         </Direction.Provider>
         <ScrollRestoration nonce={nonce} />

@@ -198,3 +198,29 @@ test.describe('a page’s first load (src/web/lib/scripts-after-paint.server.ts)
     await expect(toast(page, t.signInFirst)).toBeVisible();
   });
 });
+
+test.describe('parts whose code comes after the page (src/web/lib/below-the-fold.tsx)', () => {
+  test('keep the server’s HTML while their code is slow, then React takes them over', async ({ page, request }) => {
+    const listing = (await (await request.get('/api/v1/products?limit=1')).json()) as { data: Product[] };
+    const product = listing.data[0];
+    if (!product) throw new Error('no product');
+    // Anything taken out of the page: a part drawn anew without the server's HTML leaves a gap.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedParts: removed });
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.removedNodes])) {
+          if (node instanceof Element && node.matches('form[role="search"], footer, section')) removed.push(node.tagName);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.route(/\/assets\/(search-form|footer|reviews-section)-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page.getByRole('search').getByRole('combobox'));
+    await hydrated(page.getByRole('contentinfo').getByRole('link').first());
+    expect(await page.evaluate(() => (window as unknown as { removedParts: string[] }).removedParts)).toEqual([]);
+  });
+});

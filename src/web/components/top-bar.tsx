@@ -3,12 +3,12 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
-import { cartText } from '../i18n/cart';
+import { itemsCount } from '../i18n/basket';
+import { belowTheFold, Later } from '../lib/below-the-fold';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import type { PersonalSlot } from '../lib/shown-visitor';
 import { useHydrated } from '../lib/use-hydrated';
-import { SearchForm } from './search-form';
 import { UserMenuButton } from './user-menu-button';
 
 /** Radix's menu and its positioning load only for a signed-in visitor, after the page (issue 31). */
@@ -28,7 +28,7 @@ function Slot({ name, children }: { name: PersonalSlot; children: ReactNode }) {
 export function CartCount({ count }: { count: number }) {
   return (
     <>
-      <span className="sr-only">{`${t.cart}، ${plural(count, cartText.itemsCount)}`}</span>
+      <span className="sr-only">{`${t.cart}، ${plural(count, itemsCount)}`}</span>
       <span
         aria-hidden="true"
         className="absolute -top-2 -start-3 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5"
@@ -38,6 +38,12 @@ export function CartCount({ count }: { count: number }) {
     </>
   );
 }
+
+/**
+ * The search box: a plain GET form in the server's HTML, which works before its code is in; its
+ * suggestions come with its code, loaded after the page's first files (lib/below-the-fold.tsx).
+ */
+const searchForm = belowTheFold(() => import('./search-form').then(({ SearchForm }) => SearchForm));
 
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   // The server's HTML and the first render show the plain button; Radix's menu takes over after.
@@ -51,7 +57,7 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
         <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} — ${t.home}`}>
           {shopName}
         </Link>
-        <SearchForm />
+        <Later part={searchForm} props={{}} />
         <nav className="ms-auto flex items-center gap-4 sm:ms-0">
           <Slot name="account">
             {user ? (

@@ -17,13 +17,11 @@ import { Breadcrumbs } from '../components/breadcrumbs';
 import { ColorSwatches } from '../components/color-swatches';
 import { FavoriteButton } from '../components/favorite-button';
 import { JsonLd } from '../components/json-ld';
-import { pageFrom, pageHref } from '../components/pagination';
-import { ProductGrid } from '../components/product-card';
 import { ProductGallery } from '../components/product-gallery';
 import { Section } from '../components/section';
 import { StarRating } from '../components/star-rating';
 import { VariantPicker } from '../components/variant-picker';
-import { cartText } from '../i18n/cart';
+import { unitsLeft } from '../i18n/basket';
 import { type CartProblem, pt } from '../i18n/product';
 import { cartProblemOf, checkAddToCart, loginHref, stockOfChoice } from '../lib/add-to-cart';
 import { ApiError } from '../lib/api';
@@ -32,6 +30,7 @@ import { belowTheFold, Later } from '../lib/below-the-fold';
 import { apiFor } from '../lib/context.server';
 import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
+import { pageFrom, pageHref } from '../lib/page-href';
 import { plural } from '../lib/plural';
 import { publicPageHeaders } from '../lib/public-page';
 import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
@@ -53,10 +52,11 @@ import {
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product';
 
-/** The reviews: below the fold, so not among the page's first files. */
+/** The reviews and the products you may like: below the fold, so not among the page's first files. */
 const reviewsSection = belowTheFold(() =>
   import('../components/reviews-section').then(({ ReviewsSection }) => ReviewsSection),
 );
+const relatedProducts = belowTheFold(() => import('../components/product-card').then(({ ProductGrid }) => ProductGrid));
 
 const categoryHref = (id: string) => `/products/allCategory/${id}`;
 const brandHref = (id: string) => `/products/allBrand/${id}`;
@@ -125,7 +125,7 @@ type CartResult =
 
 /** Why adding failed, in Arabic; NOT_ENOUGH_STOCK says how many are left (docs/specification.md (Validation rules: Cart)). */
 function cartResultText(problem: Exclude<CartProblem, 'chooseOption'>, left: number | undefined): string {
-  if (problem === 'notEnoughStock' && left !== undefined) return pt.allLeftInCart(plural(left, cartText.unitsLeft));
+  if (problem === 'notEnoughStock' && left !== undefined) return pt.allLeftInCart(plural(left, unitsLeft));
   return pt.cartErrors[problem];
 }
 
@@ -342,7 +342,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
       {related.length > 0 && (
         <Section id="related-products" title={pt.related} moreHref={categoryHref(category.id)}>
-          <ProductGrid products={related} currency={shop.currency} />
+          <Later part={relatedProducts} props={{ products: related, currency: shop.currency }} />
         </Section>
       )}
     </>
@@ -404,7 +404,7 @@ function VariantStock({ variant }: { variant: Variant }) {
   const note = stockNote(variant.quantity);
   const Icon = note.kind === 'soldOut' ? CircleX : CircleCheck;
   const text =
-    note.kind === 'soldOut' ? pt.soldOut : note.kind === 'fewLeft' ? plural(note.left, cartText.unitsLeft) : pt.inStock;
+    note.kind === 'soldOut' ? pt.soldOut : note.kind === 'fewLeft' ? plural(note.left, unitsLeft) : pt.inStock;
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
       <p
