@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
-import { itemsCount } from '../i18n/basket';
+import { productsCount } from '../i18n/counts';
 import { belowTheFold, Later } from '../lib/below-the-fold';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
@@ -28,7 +28,7 @@ function Slot({ name, children }: { name: PersonalSlot; children: ReactNode }) {
 export function CartCount({ count }: { count: number }) {
   return (
     <>
-      <span className="sr-only">{`${t.cart}، ${plural(count, itemsCount)}`}</span>
+      <span className="sr-only">{`${t.cart}، ${plural(count, productsCount)}`}</span>
       <span
         aria-hidden="true"
         className="absolute -top-2 -start-3 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5"

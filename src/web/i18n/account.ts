@@ -1,5 +1,6 @@
 import { MONEY_LABELS } from '../../contract/money-lines';
 import type { PluralForms } from '../lib/plural';
+import { productsCount } from './counts';
 
 /** Arabic texts of the customer's account area (orders, favourites, addresses, profile); the hearts' are in favorites.ts. */
 export const at = {
@@ -52,14 +53,7 @@ export const at = {
   favoriteProducts: 'المنتجات المفضلة',
   noFavorites: 'لا توجد منتجات مفضلة',
   noFavoritesHint: 'اضغط على رمز القلب في أي منتج لحفظه هنا.',
-  favoriteCount: {
-    zero: 'لا توجد منتجات',
-    one: 'منتج واحد',
-    two: 'منتجان',
-    few: '{n} منتجات',
-    many: '{n} منتجاً',
-    other: '{n} منتج',
-  } satisfies PluralForms,
+  favoriteCount: productsCount,
 
   addressesTitle: 'العناوين',
   addressesDescription: 'عناوين الشحن المحفوظة في حسابك لتختار منها عند إتمام الطلب.',

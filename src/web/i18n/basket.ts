@@ -1,19 +1,9 @@
 import type { PluralForms } from '../lib/plural';
 
 /*
- * The basket's words that pages beyond the cart say (the top bar's count, the product page's stock
- * notes), apart from the cart's other words (i18n/cart.ts), which only the cart and payment pages load.
+ * The basket's words that pages beyond the cart say (the product page's stock notes), apart from
+ * the cart's other words (i18n/cart.ts), which only the cart and payment pages load.
  */
-
-/** The basket's lines: «٣ منتجات». */
-export const itemsCount: PluralForms = {
-  zero: 'لا توجد منتجات',
-  one: 'منتج واحد',
-  two: 'منتجان',
-  few: '{n} منتجات',
-  many: '{n} منتجاً',
-  other: '{n} منتج',
-};
 
 /** The units of a product still in stock, when fewer than asked for or few (docs/specification.md (Validation rules: Cart)). */
 export const unitsLeft: PluralForms = {

@@ -1,5 +1,6 @@
 import { MONEY_LABELS } from '../../contract/money-lines';
-import { itemsCount, notEnoughStock, unitsLeft } from './basket';
+import { notEnoughStock, unitsLeft } from './basket';
+import { productsCount } from './counts';
 
 /** Arabic texts of the cart and payment screens. */
 export const cartText = {
@@ -9,7 +10,7 @@ export const cartText = {
   emptyHint: 'لم تُضف أي منتج إلى سلتك بعد. تصفّح المنتجات وأضف ما يعجبك.',
   browse: 'تصفّح المنتجات',
   items: 'منتجات السلة',
-  itemsCount,
+  itemsCount: productsCount,
   category: 'التصنيف',
   brand: 'الماركة',
   color: (name: string) => `اللون: ${name}`,

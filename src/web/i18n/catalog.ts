@@ -1,5 +1,6 @@
 import { formatNumber } from '../lib/format';
 import type { PluralForms } from '../lib/plural';
+import { productsCount } from './counts';
 
 /** Arabic texts of the catalogue browsing screens: listing, category/brand pages, all brands/categories. */
 export const c = {
@@ -23,14 +24,7 @@ export const c = {
   /** `results` counted no further than a window past the page: a lower bound. */
   resultsAtLeast: 'هناك أكثر من {n} نتيجة',
   productsAtLeast: 'أكثر من {n} منتج',
-  productCount: {
-    zero: 'لا توجد منتجات',
-    one: 'منتج واحد',
-    two: 'منتجان',
-    few: '{n} منتجات',
-    many: '{n} منتجاً',
-    other: '{n} منتج',
-  } satisfies PluralForms,
+  productCount: productsCount,
 
   categoryStrip: 'تصفّح حسب التصنيف',
   all: 'الكل',
