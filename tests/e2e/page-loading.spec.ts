@@ -210,7 +210,8 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
       Object.assign(window, { removedParts: removed });
       new MutationObserver((records) => {
         for (const node of records.flatMap((record) => [...record.removedNodes])) {
-          if (node instanceof Element && node.matches('form[role="search"], footer, section')) removed.push(node.tagName);
+          if (node instanceof Element && node.matches('form[role="search"], footer, section'))
+            removed.push(node.tagName);
         }
       }).observe(document, { childList: true, subtree: true });
     });
