@@ -2,21 +2,23 @@ import { type Browser, test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
-const waiting = new WeakSet<Page>();
+/** Whether a page's `goto` waits for React: pages opened with JavaScript off are used as they load. */
+const runsScripts = new WeakMap<Page, boolean>();
 
 /**
  * `page.goto` that waits until React has hydrated the page (the root marks <html data-hydrated>),
  * so a test never types into a form or picks an option before its handlers exist. A page's
  * scripts start only once it is drawn (src/web/lib/scripts-after-paint.server.ts), often after
- * its `load` event, where `goto` stops waiting. Pages opened with JavaScript off are used as they load.
+ * its `load` event, where `goto` stops waiting.
  */
 function gotoWaitsForReact(page: Page, javaScriptEnabled: boolean) {
-  if (waiting.has(page)) return;
-  waiting.add(page);
+  const patched = runsScripts.has(page);
+  runsScripts.set(page, javaScriptEnabled);
+  if (patched) return;
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (javaScriptEnabled && (response?.headers()['content-type'] ?? '').includes('text/html')) {
+    if (runsScripts.get(page) && (response?.headers()['content-type'] ?? '').includes('text/html')) {
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
     }
     return response;
