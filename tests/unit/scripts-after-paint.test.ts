@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { scriptsAfterFirstPaint } from '../../src/web/lib/scripts-after-paint.server.js';
 
@@ -49,5 +50,81 @@ describe('scripts start after the first paint (lib/scripts-after-paint.server.ts
         Array.from({ length: length - 1 }, (_, index) => index + 1),
       ),
     ).toBe(expected);
+  });
+});
+
+/** The starter script of a rewritten page, run against a page of the smallest shape it reads. */
+function runStarter(out: string, paint: 'observed' | 'throws' | 'already' | 'none') {
+  const starter = /<script nonce="n">(\(function \(modules\)[\s\S]*?)<\/script>/.exec(out)?.[1] ?? '';
+  const appended: { rel?: string; href?: string }[] = [];
+  const timers: (() => void)[] = [];
+  let replacedWith: { type?: string; nonce?: string; textContent?: string } | undefined;
+  const held = {
+    type: 'matjar/after-first-paint',
+    nonce: 'n',
+    textContent: moduleCode,
+    replaceWith: (script: typeof replacedWith) => {
+      replacedWith = script;
+    },
+  };
+  let observerCallback: ((list: unknown, self: unknown) => void) | undefined;
+  const firstPaint = { getEntriesByName: () => [{ name: 'first-contentful-paint' }] };
+  const noPaint = { getEntriesByName: () => [] };
+  class FakeObserver {
+    static supportedEntryTypes = ['paint'];
+    constructor(callback: (list: unknown, self: unknown) => void) {
+      observerCallback = callback;
+    }
+    observe() {
+      if (paint === 'throws') throw new TypeError('type is not a known option');
+    }
+    disconnect() {}
+  }
+  runInNewContext(starter, {
+    document: {
+      currentScript: { previousElementSibling: held },
+      createElement: () => ({}),
+      head: { appendChild: (link: { rel?: string; href?: string }) => appended.push(link) },
+    },
+    performance: paint === 'already' ? firstPaint : noPaint,
+    ...(paint === 'none' ? {} : { PerformanceObserver: FakeObserver }),
+    requestAnimationFrame: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, delay: number) => timers.push(delay === 3000 ? () => {} : callback),
+  });
+  return {
+    fallbackSet: () => timers.length > 0,
+    paintReported: () => observerCallback?.(firstPaint, { disconnect() {} }),
+    runTimers: () => {
+      while (timers.length > 0) timers.shift()?.();
+    },
+    started: () => replacedWith,
+    preloads: () => appended.map((link) => link.href),
+  };
+}
+
+describe('the starter script (plain JavaScript the browser runs)', () => {
+  it('starts the held script with its nonce and the preloads once the first paint is reported', async () => {
+    const run = runStarter(await streamed(page, []), 'observed');
+    run.runTimers();
+    expect(run.started()).toBeUndefined();
+    run.paintReported();
+    run.runTimers();
+    expect(run.started()).toMatchObject({ type: 'module', nonce: 'n', textContent: moduleCode });
+    expect(run.preloads()).toEqual(['/assets/entry.client-a.js', '/assets/framework-b.js']);
+  });
+
+  it('starts at once when the page was drawn before it ran, and without a paint observer after a frame', async () => {
+    for (const paint of ['already', 'none', 'throws'] as const) {
+      const run = runStarter(await streamed(page, []), paint);
+      expect(run.fallbackSet()).toBe(true);
+      run.runTimers();
+      expect(run.started(), paint).toMatchObject({ type: 'module', nonce: 'n' });
+    }
+  });
+
+  it('leaves a module preload written after it as it is (it could not start it)', async () => {
+    const late = `${page.replace('</body>', '')}<link rel="modulepreload" href="/assets/late-c.js" nonce="n"/></body></html>`;
+    const out = await streamed(late, []);
+    expect(out).toContain('<link rel="modulepreload" href="/assets/late-c.js" nonce="n"/>');
   });
 });

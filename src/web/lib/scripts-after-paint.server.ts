@@ -23,12 +23,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
 const SCRIPT_END = '</script>';
 
-/** Starts the held script (the one just before it) after the first contentful paint. Plain ES2017. */
+/**
+ * Starts the held script (the one just before it) after the first contentful paint. Plain ES2017.
+ * The 3 s fallback is set first, so nothing that fails after it (a browser that knows
+ * PerformanceObserver but not its `type` option) leaves the page without its scripts.
+ */
 const START_AFTER_FIRST_PAINT = `(function (modules) {
   var held = document.currentScript.previousElementSibling;
   var started = false;
   function start() {
-    if (started) return;
+    if (started || !held || held.type !== '${HELD_TYPE}') return;
     started = true;
     modules.forEach(function (href) {
       var link = document.createElement('link');
@@ -44,15 +48,17 @@ const START_AFTER_FIRST_PAINT = `(function (modules) {
     held.replaceWith(script);
   }
   function soon() { setTimeout(start, 0); }
-  var observer = window.PerformanceObserver;
-  if (observer && (observer.supportedEntryTypes || []).indexOf('paint') >= 0) {
-    new observer(function (list, self) {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) { self.disconnect(); soon(); }
+  setTimeout(start, 3000);
+  var painted = function (list) { return list.getEntriesByName('first-contentful-paint').length > 0; };
+  try {
+    if (painted(performance)) return soon();
+    new PerformanceObserver(function (list, self) {
+      if (painted(list)) { self.disconnect(); soon(); }
     }).observe({ type: 'paint', buffered: true });
-  } else {
+    if (PerformanceObserver.supportedEntryTypes.indexOf('paint') < 0) requestAnimationFrame(soon);
+  } catch (error) {
     requestAnimationFrame(soon);
   }
-  setTimeout(start, 3000);
 })`;
 
 /** Where `text` ends with a tag the next chunk may finish (a `<` with no `>` after it), or its length. */
@@ -67,26 +73,30 @@ export function scriptsAfterFirstPaint(): Transform {
   const modules: string[] = [];
   let held = '';
   let heldScriptOpen = false;
+  let starterWritten = false;
   let nonceAttribute = '';
 
   const rewrite = (html: string): string => {
-    let out = html.replace(MODULE_PRELOAD, (_tag, href: string) => {
-      modules.push(href);
-      return '';
-    });
+    // A preload after the starter is written is left as it is: the starter could not start it.
+    if (starterWritten) return html;
+    let out = html;
     const script = MODULE_SCRIPT.exec(out);
     if (script) {
       nonceAttribute = script[1] ?? '';
       heldScriptOpen = true;
       out = out.replace(MODULE_SCRIPT, `<script${nonceAttribute} type="${HELD_TYPE}">`);
     }
-    if (!heldScriptOpen) return out;
-    const end = out.indexOf(SCRIPT_END, script ? (script.index ?? 0) : 0);
-    if (end < 0) return out;
+    const end = heldScriptOpen ? out.indexOf(SCRIPT_END, script?.index ?? 0) : -1;
+    const cut = end < 0 ? out.length : end + SCRIPT_END.length;
+    const upToTheStarter = out.slice(0, cut).replace(MODULE_PRELOAD, (_tag, href: string) => {
+      modules.push(href);
+      return '';
+    });
+    if (end < 0) return upToTheStarter;
     heldScriptOpen = false;
+    starterWritten = true;
     const starter = `<script${nonceAttribute}>${START_AFTER_FIRST_PAINT}(${JSON.stringify(modules)});</script>`;
-    const afterEnd = end + SCRIPT_END.length;
-    return out.slice(0, afterEnd) + starter + out.slice(afterEnd);
+    return upToTheStarter + starter + out.slice(cut);
   };
 
   return new Transform({
