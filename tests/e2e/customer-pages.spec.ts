@@ -1,6 +1,6 @@
 import type { ListEnvelope, Product } from '../../src/contract/types';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
-import { bearer, createCustomer, fillCart, signInWithCookie, stockedProducts } from './support';
+import { bearer, createCustomer, fillCart, hydrated, signInWithCookie, stockedProducts } from './support';
 
 /*
  * Customers' catalogue pages are rendered once per catalogue version and kept for every customer,
@@ -17,6 +17,7 @@ const t = {
   signOut: 'تسجيل الخروج',
   reviewForm: 'أضف تقييمك',
   yourReview: 'تقييمك',
+  related: 'منتجات قد تعجبك',
 };
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -83,6 +84,44 @@ test.describe('customers’ kept pages', () => {
     }
     expect(nonces[0]).toBeDefined();
     expect(nonces[1]).toBe(nonces[0]);
+  });
+
+  test('a heart in a part whose code comes after the page keeps the customer’s favourite filled meanwhile', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const listing = (await (await request.get('/api/v1/products?limit=1')).json()) as ListEnvelope<Product>;
+    const [product] = listing.data;
+    if (!product) throw new Error('no product');
+    // One of the products the page offers below ("products you may like", lib/below-the-fold.tsx).
+    const html = await (await request.get(`/products/${product.id}`)).text();
+    const related = /id="related-products"[\s\S]*?data-favorite="([\w-]+)"/.exec(html)?.[1];
+    if (!related) throw new Error('the product page offers no related products');
+    const nour = await createCustomer(request, 'نور المفضّلة');
+    const saved = await request.post('/api/v1/wishlist', { headers: bearer(nour.token), data: { productId: related } });
+    expect(saved.ok()).toBe(true);
+
+    const context = await browser.newContext();
+    const page = await signedInPage(context, baseURL, nour.token);
+    let releaseCode = () => {};
+    const codeHeld = new Promise<void>((resolve) => {
+      releaseCode = resolve;
+    });
+    await page.route(/\/assets\/listings-[\w-]+\.js$/, async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+    await page.goto(`/products/${product.id}`);
+    const heart = page.getByRole('region', { name: t.related }).locator(`[data-favorite="${related}"]`);
+    const fill = () => heart.locator('svg').evaluate((icon) => getComputedStyle(icon).fill);
+    // The page is React's; the part still waits for its code, and its heart shows the favourite.
+    expect(await fill()).not.toBe('none');
+    releaseCode();
+    await hydrated(heart.getByRole('button'));
+    await expect(heart.getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+    expect(await fill()).not.toBe('none');
+    await context.close();
   });
 
   test('without JavaScript the kept page shows the customer’s header and fills their hearts', async ({

@@ -108,8 +108,12 @@ export function headFor(visitor: PageVisitor, nonce: string | undefined): string
   const json = `<script type="application/json" id="${VISITOR_SCRIPT_ID}">${scriptSafeJson(visitor)}</script>`;
   const ids = visitor.favoriteIds.filter((id) => SAFE_ID.test(id));
   if (ids.length === 0 || !nonce) return json;
-  const hearts = ids.map((id) => `html:not([data-hydrated]) [data-favorite="${id}"] svg`).join(',');
-  return `${json}<style nonce="${nonce}">${hearts}{fill:var(--color-red-600);color:var(--color-red-600)}</style>`;
+  const filled = '{fill:var(--color-red-600);color:var(--color-red-600)}';
+  const hearts = (selector: (id: string) => string) => `${ids.map(selector).join(',')}${filled}`;
+  // A heart React does not own yet: its hidden `js` field comes with React (components/favorite-
+  // button.tsx), and hearts in a part loaded after the page (lib/below-the-fold.tsx) are taken over
+  // after the rest. A browser without :has() drops that rule and keeps the second: until React runs.
+  return `${json}<style nonce="${nonce}">${hearts((id) => `[data-favorite="${id}"]:not(:has(input[name="js"])) svg`)}${hearts((id) => `html:not([data-hydrated]) [data-favorite="${id}"] svg`)}</style>`;
 }
 
 /** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
