@@ -8,8 +8,9 @@ import { lucideIconsPerFile } from './scripts/vite-lucide-icons.ts';
 /*
  * How the browser's JavaScript is cut into files (docs/architecture.md, "JavaScript a page loads"):
  * - `framework`: React and React Router, which every page runs.
- * - `shell`: our code (and icons) that the root layout loads before it runs: top bar, footer,
- *   toasts, the shop's words and formats. Every page needs all of it.
+ * - `shell`: our code (and icons) that the root layout loads before it runs: top bar, toasts,
+ *   the shop's words and formats. Every page needs all of it (the footer and the search box come
+ *   after, lib/below-the-fold.tsx).
  * - `catalogue`: our code that a product page and another of the catalogue's pages (home, listings,
  *   the store's pages) load up front: hearts, the product's words, SEO helpers.
  * - `listings`: our code that two or more of the other catalogue pages load up front: product
@@ -88,7 +89,7 @@ export default defineConfig({
             },
             // Decided in this order: a module the shell loads is in no other file, one the product page
             // shares is not also in the listings' file.
-            // (The server build has no root or catalogue entries, so these two name nothing there.)
+            // (The server build has no root or catalogue entries, so these three name nothing there.)
             { name: ownChunk('shell', loadedByTheShell), priority: 2 },
             { name: ownChunk('catalogue', sharedWithTheProductPage), priority: 1 },
             { name: ownChunk('listings', sharedByCataloguePages), priority: 0 },

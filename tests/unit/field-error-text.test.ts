@@ -6,7 +6,7 @@ import { FieldErrorText } from '../../src/web/components/field-error-text';
 import { FormField } from '../../src/web/components/form-field';
 import { StarRatingInput } from '../../src/web/components/star-rating-input';
 
-/* A field's message (src/web/components/form-field.tsx): one piece every form and widget uses. */
+/* A field's message (src/web/components/field-error-text.tsx): one piece every form and widget uses. */
 
 const render = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
 const message = 'اختر اللون';

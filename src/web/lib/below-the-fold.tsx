@@ -58,7 +58,10 @@ function sameProps(before: object, after: object): boolean {
   const keys = Object.keys(before);
   return (
     keys.length === Object.keys(after).length &&
-    keys.every((key) => Object.is(before[key as keyof typeof before], after[key as keyof typeof after]))
+    keys.every(
+      (key) =>
+        Object.hasOwn(after, key) && Object.is(before[key as keyof typeof before], after[key as keyof typeof after]),
+    )
   );
 }
 
