@@ -2,8 +2,13 @@ import { type Browser, test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
-/** Whether a page's `goto` waits for React: pages opened with JavaScript off are used as they load. */
+/**
+ * Whether a page's `goto` waits for React: the shop's pages do (their scripts are held until the
+ * first paint, `matjar/after-first-paint`), unless opened with JavaScript off; a page that is not
+ * React's (the test payment provider's) never does.
+ */
 const runsScripts = new WeakMap<Page, boolean>();
+const HELD_SCRIPTS = 'type="matjar/after-first-paint"';
 
 /**
  * `page.goto` that waits until React has hydrated the page (the root marks <html data-hydrated>),
@@ -18,7 +23,10 @@ function gotoWaitsForReact(page: Page, javaScriptEnabled: boolean) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (runsScripts.get(page) && (response?.headers()['content-type'] ?? '').includes('text/html')) {
+    const reacts =
+      (response?.headers()['content-type'] ?? '').includes('text/html') &&
+      (await response?.text())?.includes(HELD_SCRIPTS);
+    if (runsScripts.get(page) && reacts) {
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
     }
     return response;
