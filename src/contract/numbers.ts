@@ -12,8 +12,14 @@ export const formatNumber = (value: number, maximumFractionDigits = 0) =>
 export const formatPercent = (fraction: number, maximumFractionDigits = 0) =>
   numberFormat(SHOP_LOCALE, { style: 'percent', maximumFractionDigits }).format(fraction);
 
-/** The sign `formatPercent` writes, for a label that names the unit of a field («نسبة الخصم (%)»). */
-export const PERCENT_SIGN =
+/**
+ * The sign `formatPercent` writes, for a label that names the unit of a field («نسبة الخصم (%)»).
+ * A function, not a constant: this module is in every page's first files, and the first Intl
+ * formatter a page makes costs its browser ICU's start (about 14 ms on the project's machine), which
+ * a constant would spend while the page's modules are evaluated (docs/architecture.md, "After
+ * the first screen").
+ */
+export const percentSign = () =>
   numberFormat(SHOP_LOCALE, { style: 'percent' })
     .formatToParts(0)
     .find((part) => part.type === 'percentSign')?.value ?? '%';

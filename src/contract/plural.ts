@@ -3,13 +3,15 @@ import { formatNumber } from './numbers.js';
 /** The six Arabic plural forms of CLDR; `{n}` in a form is replaced by the formatted count. */
 export type PluralForms = Record<Intl.LDMLPluralRule, string>;
 
-const rules = new Intl.PluralRules('ar');
+/** Made on first use, not on import: see `percentSign` in numbers.ts. */
+let rules: Intl.PluralRules | undefined;
 
 /**
  * `plural(3, { few: '{n} نتائج', … })` → '3 نتائج': every count the shop writes, on screens and in
  * what the server writes for people (docs/architecture.md), never a fixed plural noun.
  */
 export function plural(count: number, forms: PluralForms): string {
+  rules ??= new Intl.PluralRules('ar');
   return forms[rules.select(count)].replace('{n}', formatNumber(count));
 }
 

@@ -1,4 +1,4 @@
-import { PERCENT_SIGN } from '../lib/format';
+import { percentSign } from '../lib/format';
 import type { PluralForms } from '../lib/plural';
 
 /** Arabic texts of the admin's order screens (/admin/allorders, /admin/orders/:id). */
@@ -166,7 +166,7 @@ export const ac = {
   nameHint: 'يُكتب بالأحرف الكبيرة، مثل: SALE20',
   expire: 'تاريخ الانتهاء',
   expireHint: 'يبقى الكوبون صالحاً حتى نهاية هذا اليوم.',
-  discount: `نسبة الخصم (${PERCENT_SIGN})`,
+  discount: `نسبة الخصم (${percentSign()})`,
   discountHint: (min: string, max: string) => `عدد صحيح من ${min} إلى ${max}`,
   add: 'إضافة الكوبون',
   saveChanges: 'حفظ التعديلات',

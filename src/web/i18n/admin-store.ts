@@ -1,4 +1,4 @@
-import { formatPercent, PERCENT_SIGN } from '../lib/format';
+import { formatPercent, percentSign } from '../lib/format';
 import type { PluralForms } from '../lib/plural';
 /** The store settings and shipping zones screens (docs/pricing.md). */
 export const st = {
@@ -12,7 +12,7 @@ export const st = {
   address: 'عنوان المتجر',
   email: 'البريد الإلكتروني للمتجر',
   phone: 'هاتف المتجر',
-  vatRate: `نسبة ضريبة القيمة المضافة (${PERCENT_SIGN})`,
+  vatRate: `نسبة ضريبة القيمة المضافة (${percentSign()})`,
   pricesIncludeVat: 'الأسعار المعروضة تشمل ضريبة القيمة المضافة',
   saved: 'حُفظت إعدادات المتجر',
   save: 'حفظ الإعدادات',

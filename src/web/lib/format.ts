@@ -13,7 +13,7 @@ import type { StoredImage } from '../../contract/types.js';
 /** Prices and counts read the way an Arabic reader expects, through Intl, in the shop's digits. */
 export const formatPrice = formatMoney;
 
-export { formatNumber, formatPercent, PERCENT_SIGN } from '../../contract/numbers';
+export { formatNumber, formatPercent, percentSign } from '../../contract/numbers';
 
 /** srcset of a stored image from the URL of each size the API gives. */
 export function imageSrcSet(image: StoredImage | null | undefined): string | undefined {
