@@ -81,7 +81,7 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          const html = scriptsAfterFirstPaint();
+          const html = scriptsAfterFirstPaint(routerContext.manifest.entry.imports);
           html.pipe(body);
           pipe(html);
           resolve(

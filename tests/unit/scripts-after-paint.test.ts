@@ -13,12 +13,12 @@ const page =
   '<script nonce="n">window.__reactRouterContext.streamController.close();</script></body></html>';
 
 /** The page through the rewrite, as React streams it: in pieces cut where `cuts` say (byte offsets). */
-async function streamed(html: string, cuts: readonly number[]): Promise<string> {
+async function streamed(html: string, cuts: readonly number[], libraries: readonly string[] = []): Promise<string> {
   const bytes = Buffer.from(html, 'utf8');
   const pieces = [0, ...cuts, bytes.length]
     .slice(1)
     .map((end, index, ends) => bytes.subarray(ends[index - 1] ?? 0, end));
-  return text(Readable.from(pieces).pipe(scriptsAfterFirstPaint()));
+  return text(Readable.from(pieces).pipe(scriptsAfterFirstPaint(libraries)));
 }
 
 describe('scripts start after the first paint (lib/scripts-after-paint.server.ts)', () => {
@@ -28,11 +28,20 @@ describe('scripts start after the first paint (lib/scripts-after-paint.server.ts
     expect(out).toContain('<link rel="preload" as="font" href="/f.woff2"/>');
     expect(out).not.toContain('type="module"');
     expect(out).toContain(`<script nonce="n" type="matjar/after-first-paint">${moduleCode}</script><script nonce="n">`);
-    expect(out).toContain('(["/assets/entry.client-a.js","/assets/framework-b.js"]);</script><script nonce="n">window');
+    expect(out).toContain(
+      '(["/assets/entry.client-a.js","/assets/framework-b.js"], []);</script><script nonce="n">window',
+    );
     expect(out).toContain("'first-contentful-paint'");
     // Everything else goes out as it came.
     expect(out).toContain('<h1>متجر — منتجات</h1>');
     expect(out.endsWith('streamController.close();</script></body></html>')).toBe(true);
+  });
+
+  it('names the libraries to run first, among those the page preloads only', async () => {
+    const out = await streamed(page, [], ['/assets/framework-b.js', '/assets/not-on-this-page.js']);
+    expect(out).toContain(
+      '(["/assets/entry.client-a.js","/assets/framework-b.js"], ["/assets/framework-b.js"]);</script>',
+    );
   });
 
   it('a page without React Router’s scripts goes out unchanged', async () => {
@@ -54,17 +63,22 @@ describe('scripts start after the first paint (lib/scripts-after-paint.server.ts
 });
 
 /** The starter script of a rewritten page, run against a page of the smallest shape it reads. */
-function runStarter(out: string, paint: 'observed' | 'throws' | 'already' | 'none') {
-  const starter = /<script nonce="n">(\(function \(modules\)[\s\S]*?)<\/script>/.exec(out)?.[1] ?? '';
-  const appended: { rel?: string; href?: string }[] = [];
+function runStarter(out: string, paint: 'observed' | 'throws' | 'already' | 'none', failing: readonly string[] = []) {
+  const starter = /<script nonce="n">(\(function \(modules, libraries\)[\s\S]*?)<\/script>/.exec(out)?.[1] ?? '';
+  type Element = { rel?: string; href?: string; type?: string; nonce?: string; src?: string; textContent?: string };
+  type Script = Element & { onload?: () => void; onerror?: () => void };
+  const appended: Element[] = [];
+  // What ran, in order: each library by its address, the browser's Intl, the held script as `held`.
+  const ran: string[] = [];
   const timers: (() => void)[] = [];
-  let replacedWith: { type?: string; nonce?: string; textContent?: string } | undefined;
+  let replacedWith: Element | undefined;
   const held = {
     type: 'matjar/after-first-paint',
     nonce: 'n',
     textContent: moduleCode,
-    replaceWith: (script: typeof replacedWith) => {
+    replaceWith: (script: Element) => {
       replacedWith = script;
+      ran.push('held');
     },
   };
   let observerCallback: ((list: unknown, self: unknown) => void) | undefined;
@@ -83,8 +97,29 @@ function runStarter(out: string, paint: 'observed' | 'throws' | 'already' | 'non
   runInNewContext(starter, {
     document: {
       currentScript: { previousElementSibling: held },
+      documentElement: { lang: 'ar' },
       createElement: () => ({}),
-      head: { appendChild: (link: { rel?: string; href?: string }) => appended.push(link) },
+      head: {
+        appendChild: (element: Script) => {
+          appended.push(element);
+          const { src } = element;
+          // A module script loads, runs, then fires its event in a later task.
+          if (!src) return;
+          timers.push(() => {
+            if (failing.includes(src)) return element.onerror?.();
+            ran.push(src);
+            element.onload?.();
+          });
+        },
+      },
+    },
+    Intl: {
+      NumberFormat: class {
+        constructor(locale: string) {
+          ran.push(`Intl ${locale}`);
+        }
+        format() {}
+      },
     },
     performance: paint === 'already' ? firstPaint : noPaint,
     ...(paint === 'none' ? {} : { PerformanceObserver: FakeObserver }),
@@ -98,7 +133,9 @@ function runStarter(out: string, paint: 'observed' | 'throws' | 'already' | 'non
       while (timers.length > 0) timers.shift()?.();
     },
     started: () => replacedWith,
-    preloads: () => appended.map((link) => link.href),
+    ran: () => ran,
+    preloads: () => appended.filter((element) => element.rel === 'modulepreload').map((link) => link.href),
+    libraryScripts: () => appended.filter((element) => element.src),
   };
 }
 
@@ -111,6 +148,25 @@ describe('the starter script (plain JavaScript the browser runs)', () => {
     run.runTimers();
     expect(run.started()).toMatchObject({ type: 'module', nonce: 'n', textContent: moduleCode });
     expect(run.preloads()).toEqual(['/assets/entry.client-a.js', '/assets/framework-b.js']);
+  });
+
+  it('runs the libraries first, one after the other, each with the nonce, then Intl, then the held script', async () => {
+    const libraries = ['/assets/runtime-c.js', '/assets/framework-b.js'];
+    const withRuntime = page.replace(
+      '<link rel="preload"',
+      '<link rel="modulepreload" href="/assets/runtime-c.js" nonce="n"/><link rel="preload"',
+    );
+    const run = runStarter(await streamed(withRuntime, [], libraries), 'already');
+    run.runTimers();
+    expect(run.ran()).toEqual([...libraries, 'Intl ar', 'held']);
+    expect(run.libraryScripts()).toMatchObject(libraries.map((src) => ({ type: 'module', nonce: 'n', src })));
+    expect(run.started()).toMatchObject({ type: 'module', nonce: 'n', textContent: moduleCode });
+  });
+
+  it('a library that fails to load still lets the held script run', async () => {
+    const run = runStarter(await streamed(page, [], ['/assets/framework-b.js']), 'already', ['/assets/framework-b.js']);
+    run.runTimers();
+    expect(run.ran()).toEqual(['Intl ar', 'held']);
   });
 
   it('starts at once when the page was drawn before it ran, and without a paint observer after a frame', async () => {

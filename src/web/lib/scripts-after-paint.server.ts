@@ -14,8 +14,15 @@ import { StringDecoder } from 'node:string_decoder';
  * - holds React Router's module script back (`type="matjar/after-first-paint"`, which no browser
  *   runs);
  * - writes a small script right after it that, once the browser reports its first contentful
- *   paint, preloads the same modules (at low priority, behind pictures still loading) and runs the
- *   held script. A tab opened in the background draws nothing: it starts after a few seconds.
+ *   paint, preloads the same modules (at low priority, behind pictures still loading), runs the
+ *   libraries React Router's entry imports (React and React Router, `framework`), then the held
+ *   script. A tab opened in the background draws nothing: it starts after a few seconds.
+ *
+ * The libraries run first, each in a task of its own, because a browser runs a module script's
+ * whole graph in one task: React's and React Router's top-level code, then ours, some 45 ms on the
+ * project's machine, during which a press waits (Lighthouse's Total Blocking Time counts it).
+ * Running a module the graph imports earlier changes nothing else: it runs once, and theirs depends
+ * on none of ours.
  */
 
 const HELD_TYPE = 'matjar/after-first-paint';
@@ -24,13 +31,38 @@ const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">/;
 const SCRIPT_END = '</script>';
 
 /**
- * Starts the held script (the one just before it) after the first contentful paint. Plain ES2017.
- * The 3 s fallback is set first, so nothing that fails after it (a browser that knows
- * PerformanceObserver but not its `type` option) leaves the page without its scripts.
+ * Starts the held script (the one just before it) after the first contentful paint, the libraries
+ * first, one task each (a script's load event comes in a task after it ran). Plain ES2017: no
+ * `import()`, which would be a syntax error to an older browser. The 3 s fallback is set first, so
+ * nothing that fails after it (a browser that knows PerformanceObserver but not its `type` option)
+ * leaves the page without its scripts. A library that fails to load still lets the held script
+ * run, which then fails as it would have.
  */
-const START_AFTER_FIRST_PAINT = `(function (modules) {
+const START_AFTER_FIRST_PAINT = `(function (modules, libraries) {
   var held = document.currentScript.previousElementSibling;
   var started = false;
+  function moduleScript() {
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = held.nonce;
+    return script;
+  }
+  function runNext() {
+    var library = libraries.shift();
+    var script = moduleScript();
+    if (library) {
+      script.onload = script.onerror = function () { setTimeout(runNext, 0); };
+      script.src = library;
+      document.head.appendChild(script);
+      return;
+    }
+    // The browser's own library: a page's first Intl formatter starts its ICU, 15 to 25 ms.
+    try { new Intl.NumberFormat(document.documentElement.lang || undefined).format(0); } catch (error) {}
+    setTimeout(function () {
+      script.textContent = held.textContent;
+      held.replaceWith(script);
+    }, 0);
+  }
   function start() {
     if (started || !held || held.type !== '${HELD_TYPE}') return;
     started = true;
@@ -41,11 +73,7 @@ const START_AFTER_FIRST_PAINT = `(function (modules) {
       link.href = href;
       document.head.appendChild(link);
     });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.nonce = held.nonce;
-    script.textContent = held.textContent;
-    held.replaceWith(script);
+    runNext();
   }
   function soon() { setTimeout(start, 0); }
   setTimeout(start, 3000);
@@ -67,8 +95,12 @@ function unfinishedTagStart(text: string): number {
   return lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : text.length;
 }
 
-/** Rewrites the HTML React streams; a tag cut between two chunks is joined before it is read. */
-export function scriptsAfterFirstPaint(): Transform {
+/**
+ * Rewrites the HTML React streams; a tag cut between two chunks is joined before it is read.
+ * `libraries`: the modules React Router's entry imports (its manifest's `entry.imports`), run
+ * before the held script; only those the page preloads.
+ */
+export function scriptsAfterFirstPaint(libraries: readonly string[] = []): Transform {
   const decoder = new StringDecoder('utf8');
   const modules: string[] = [];
   let held = '';
@@ -95,7 +127,8 @@ export function scriptsAfterFirstPaint(): Transform {
     if (end < 0) return upToTheStarter;
     heldScriptOpen = false;
     starterWritten = true;
-    const starter = `<script${nonceAttribute}>${START_AFTER_FIRST_PAINT}(${JSON.stringify(modules)});</script>`;
+    const first = libraries.filter((href) => modules.includes(href));
+    const starter = `<script${nonceAttribute}>${START_AFTER_FIRST_PAINT}(${JSON.stringify(modules)}, ${JSON.stringify(first)});</script>`;
     return upToTheStarter + starter + out.slice(cut);
   };
 
