@@ -110,7 +110,8 @@ describe('the JavaScript a product page loads up front', () => {
     expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).not.toContain('type="module"');
     expect(res.body).toContain('type="matjar/after-first-paint"');
-    const started = /\}\)\((\["\/assets\/[^\]]*\])\);<\/script>/.exec(res.body)?.[1];
+    // The starter's arguments: the modules it preloads, then the libraries it runs first.
+    const started = /\}\)\((\["\/assets\/[^\]]*\]), \[[^\]]*\]\);<\/script>/.exec(res.body)?.[1];
     const preloaded = assetFiles(started ?? '');
     const upFront = withStaticImports(preloaded);
     expect(upFront.some((file) => file.startsWith('entry.client-'))).toBe(true);
