@@ -15,9 +15,9 @@ export const formatPercent = (fraction: number, maximumFractionDigits = 0) =>
 /**
  * The sign `formatPercent` writes, for a label that names the unit of a field («نسبة الخصم (%)»).
  * A function, not a constant: this module is in every page's first files, and the first Intl
- * formatter a page makes costs its browser ICU's start (about 14 ms on the project's machine), which
- * a constant would spend while the page's modules are evaluated (docs/architecture.md, "After
- * the first screen").
+ * formatter a page makes costs its browser ICU's start (15–25 ms on the project's machine), which
+ * a constant would spend while the page's modules are evaluated (docs/architecture.md, "In short
+ * tasks").
  */
 export const percentSign = () =>
   numberFormat(SHOP_LOCALE, { style: 'percent' })

@@ -15,14 +15,15 @@ import { StringDecoder } from 'node:string_decoder';
  *   runs);
  * - writes a small script right after it that, once the browser reports its first contentful
  *   paint, preloads the same modules (at low priority, behind pictures still loading), runs the
- *   libraries React Router's entry imports (React and React Router, `framework`), then the held
- *   script. A tab opened in the background draws nothing: it starts after a few seconds.
+ *   libraries React Router's entry imports (React and React Router, `framework`), starts the
+ *   browser's Intl, then runs the held script. A tab opened in the background draws nothing: it
+ *   starts after a few seconds.
  *
- * The libraries run first, each in a task of its own, because a browser runs a module script's
- * whole graph in one task: React's and React Router's top-level code, then ours, some 45 ms on the
- * project's machine, during which a press waits (Lighthouse's Total Blocking Time counts it).
- * Running a module the graph imports earlier changes nothing else: it runs once, and theirs depends
- * on none of ours.
+ * Each of those in a task of its own (docs/architecture.md, "In short tasks"): a browser runs a
+ * module script's whole graph in one task, and the first Intl formatter starts ICU, in all 40–60 ms
+ * of main thread under Lighthouse on the project's machine, during which a press waits (its Total
+ * Blocking Time counts it). Running a module the graph imports earlier changes nothing else: it
+ * runs once, and React's and React Router's code depends on none of ours.
  */
 
 const HELD_TYPE = 'matjar/after-first-paint';
