@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { expectNoAxeViolations, latestMailTo, toast } from './support';
+import { expectNoAxeViolations, latestMailTo, listedProducts, toast } from './support';
 
 const PASSWORD = 'Secret-pass-1';
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
@@ -412,7 +412,7 @@ test.describe('sign-in and the session', () => {
 
   test('redirectTo brings the visitor back, but never to another site', async ({ page, context, request }) => {
     const account = await createAccount(request);
-    const product = (await (await request.get('/api/v1/products?limit=1')).json()).data[0];
+    const [product] = await listedProducts(request, 1);
     await signIn(page, account, `/login?redirectTo=${encodeURIComponent(`/products/${product.id}`)}`);
     await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
 

@@ -1,6 +1,14 @@
-import type { ListEnvelope, Product } from '../../src/contract/types';
+import type { Product } from '../../src/contract/types';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
-import { bearer, createCustomer, fillCart, hydrated, signInWithCookie, stockedProducts } from './support';
+import {
+  bearer,
+  createCustomer,
+  fillCart,
+  hydrated,
+  listedProducts,
+  signInWithCookie,
+  stockedProducts,
+} from './support';
 
 /*
  * Customers' catalogue pages are rendered once per catalogue version and kept for every customer,
@@ -50,9 +58,7 @@ test.describe('customers’ kept pages', () => {
     request,
     baseURL,
   }) => {
-    const listing = (await (await request.get('/api/v1/products?limit=2')).json()) as ListEnvelope<Product>;
-    const [favourite] = listing.data;
-    if (!favourite) throw new Error('no product');
+    const [favourite] = await listedProducts(request, 2);
     const sara = await createCustomer(request, 'سارة المفضّلة');
     const huda = await createCustomer(request, 'هدى الجديدة');
     expect(
@@ -91,9 +97,7 @@ test.describe('customers’ kept pages', () => {
     request,
     baseURL,
   }) => {
-    const listing = (await (await request.get('/api/v1/products?limit=1')).json()) as ListEnvelope<Product>;
-    const [product] = listing.data;
-    if (!product) throw new Error('no product');
+    const [product] = await listedProducts(request, 1);
     // One of the products the page offers below ("products you may like", lib/below-the-fold.tsx).
     const html = await (await request.get(`/products/${product.id}`)).text();
     const related = /id="related-products"[\s\S]*?data-favorite="([\w-]+)"/.exec(html)?.[1];
@@ -129,9 +133,8 @@ test.describe('customers’ kept pages', () => {
     request,
     baseURL,
   }) => {
-    const listing = (await (await request.get('/api/v1/products?limit=2')).json()) as ListEnvelope<Product>;
-    const [favourite, other] = listing.data;
-    if (!favourite || !other) throw new Error('no products');
+    const [favourite, other] = await listedProducts(request, 2);
+    if (!other) throw new Error('no second product');
     const reem = await createCustomer(request, 'ريم بلا جافاسكربت');
     await request.post('/api/v1/wishlist', { headers: bearer(reem.token), data: { productId: favourite.id } });
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { Product } from '../../src/contract/types';
 import { expect, test } from './fixtures';
-import { createCustomer, expectNoAxeViolations, hydrated, signInWithCookie, toast } from './support';
+import { createCustomer, expectNoAxeViolations, hydrated, listedProducts, signInWithCookie, toast } from './support';
 
 /*
  * What a person sees while a page is on its way, and when it could not come (src/web/components/
@@ -201,9 +201,7 @@ test.describe('a page’s first load (src/web/lib/scripts-after-paint.server.ts)
 
 test.describe('parts whose code comes after the page (src/web/lib/below-the-fold.tsx)', () => {
   test('keep the server’s HTML while their code is slow, then React takes them over', async ({ page, request }) => {
-    const listing = (await (await request.get('/api/v1/products?limit=1')).json()) as { data: Product[] };
-    const product = listing.data[0];
-    if (!product) throw new Error('no product');
+    const [product] = await listedProducts(request, 1);
     // Anything taken out of the page: a part drawn anew without the server's HTML leaves a gap.
     await page.addInitScript(() => {
       const removed: string[] = [];

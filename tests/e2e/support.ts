@@ -144,6 +144,15 @@ export const SHOWN_PHONE = '+966 55 123 4567';
 export const SHOP_TIME_ZONE = 'Asia/Riyadh';
 export const SA_PHONE_INVALID = 'رقم الجوال غير صالح، أدخل رقم جوال من المملكة العربية السعودية';
 
+/** The first `count` products of the shop's listing, in its own order; an error when it has fewer. */
+export async function listedProducts(request: APIRequestContext, count: number): Promise<[Product, ...Product[]]> {
+  const [first, ...rest] = (
+    (await (await request.get(`/api/v1/products?limit=${count}`)).json()) as ListEnvelope<Product>
+  ).data;
+  if (!first || rest.length < count - 1) throw new Error(`the listing has fewer than ${count} products`);
+  return [first, ...rest];
+}
+
 /** Products with plenty in stock, so orders never run a product out for other tests. */
 export async function stockedProducts(request: APIRequestContext): Promise<Product[]> {
   const res = await request.get('/api/v1/products?limit=20&sort=-quantity');
