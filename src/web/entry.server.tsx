@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -28,6 +28,9 @@ export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string
     'cart-count': renderToString(<CartCount count={visitor.cartCount} />),
   };
 }
+
+/** The one error a page's pipeline ends with that is not React's: the visitor went away (onError logs React's). */
+const ignoreTheVisitorLeaving = () => {};
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
@@ -82,7 +85,10 @@ export default async function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html');
           const html = scriptsAfterFirstPaint(routerContext.manifest.entry.imports);
-          html.pipe(body);
+          // A visitor who leaves mid-page cancels the body (the server's compression sees their
+          // socket close): the pipeline hands that on to `html`, whose end stops React's render.
+          // (`html.pipe(body)` would leave the cancellation an unhandled error: the process would end.)
+          pipeline(html, body, ignoreTheVisitorLeaving);
           pipe(html);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

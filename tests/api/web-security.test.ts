@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_CSV_MB, MAX_IMPORT_ZIP_MB, MAX_PRODUCT_IMAGES } from '../../src/contract/constants.js';
-import { TEXT_FORM_LIMIT_BYTES } from '../../src/contract/web.js';
+import { SESSION_COOKIE, TEXT_FORM_LIMIT_BYTES } from '../../src/contract/web.js';
 import { CROSS_SITE_REFUSAL } from '../../src/server/http/cross-site.js';
 import { registerWeb } from '../../src/server/web.js';
 import { apiErrorTexts } from '../../src/web/i18n/api-errors.js';
@@ -367,5 +368,35 @@ describe('web form bodies', () => {
       expect(res.statusCode, cookie).toBe(302);
       expect(res.headers.location, cookie).toBe(location);
     }
+  });
+});
+
+describe('a visitor who leaves while a page is sent', () => {
+  it('does not take the shop down: the render stops and the next visitor is answered', async () => {
+    // A page as large as a full catalogue page, rendered for this request and streamed, compressed:
+    // a session the shop does not know gets a guest's page rendered for it.
+    const { category } = await createTaxonomy(t);
+    const product = await insertProduct(t, { categoryId: category.id }, { description: 'وصف طويل. '.repeat(6000) });
+    const path = `/products/${product.id}`;
+    const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    // Its connection closed at once, then at a few points while it is rendered and sent.
+    for (const after of [0, 1, 2, 5, 10, 20]) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(origin.port), origin.hostname, () => {
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nAccept-Encoding: gzip, br\r\nCookie: ${SESSION_COOKIE}=unknown\r\n\r\n`,
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, after);
+        });
+      });
+    }
+    // Long enough for every abandoned render to reach its end.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const next = await fetch(new URL(path, origin));
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('</html>');
   });
 });
