@@ -1,4 +1,3 @@
-import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -11,6 +10,7 @@ import { CartCount } from './components/top-bar';
 import { UserMenuButton } from './components/user-menu-button';
 import { laterPartsLoaded } from './lib/below-the-fold';
 import { NonceContext } from './lib/nonce';
+import { pageBody } from './lib/page-body.server';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 import { type PersonalSlot, SharedVisitorContext } from './lib/shown-visitor';
 import { StylesheetContext } from './lib/stylesheet';
@@ -28,9 +28,6 @@ export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string
     'cart-count': renderToString(<CartCount count={visitor.cartCount} />),
   };
 }
-
-/** The one error a page's pipeline ends with that is not React's: the visitor went away (onError logs React's). */
-const ignoreTheVisitorLeaving = () => {};
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce on every inline script: those React
@@ -76,19 +73,12 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set('Content-Type', 'text/html');
           const html = scriptsAfterFirstPaint(routerContext.manifest.entry.imports);
-          // A visitor who leaves mid-page cancels the body (the server's compression sees their
-          // socket close): the pipeline hands that on to `html`, whose end stops React's render.
-          // (`html.pipe(body)` would leave the cancellation an unhandled error: the process would end.)
-          pipeline(html, body, ignoreTheVisitorLeaving);
+          const body = pageBody(html, () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          });
           pipe(html);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

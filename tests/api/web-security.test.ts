@@ -373,28 +373,29 @@ describe('web form bodies', () => {
 
 describe('a visitor who leaves while a page is sent', () => {
   it('does not take the shop down: the render stops and the next visitor is answered', async () => {
-    // A page as large as a full catalogue page, rendered for this request and streamed, compressed:
-    // a session the shop does not know gets a guest's page rendered for it.
+    // A page of megabytes, rendered for this request and streamed, compressed: a session the shop
+    // does not know gets a guest's page rendered for it. React has written it all while most of it
+    // still waits to be compressed and sent.
     const { category } = await createTaxonomy(t);
-    const product = await insertProduct(t, { categoryId: category.id }, { description: 'وصف طويل. '.repeat(6000) });
+    const product = await insertProduct(t, { categoryId: category.id }, { description: 'وصف طويل. '.repeat(100_000) });
     const path = `/products/${product.id}`;
     const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    // Its connection closed at once, then at a few points while it is rendered and sent.
-    for (const after of [0, 1, 2, 5, 10, 20]) {
-      await new Promise<void>((resolve) => {
+    const request = `GET ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nAccept-Encoding: gzip, br\r\nCookie: ${SESSION_COOKIE}=unknown\r\n\r\n`;
+    /** Sends the request and closes the connection `after` ms, or when the page's first bytes arrive. */
+    const leave = (after: number | 'at the first bytes') =>
+      new Promise<void>((resolve) => {
         const socket = connect(Number(origin.port), origin.hostname, () => {
-          socket.write(
-            `GET ${path} HTTP/1.1\r\nHost: ${origin.host}\r\nAccept-Encoding: gzip, br\r\nCookie: ${SESSION_COOKIE}=unknown\r\n\r\n`,
-          );
-          setTimeout(() => {
-            socket.destroy();
-            resolve();
-          }, after);
+          socket.write(request);
+          if (after !== 'at the first bytes') setTimeout(() => socket.destroy(), after);
         });
+        socket.once('data', () => after === 'at the first bytes' && socket.destroy());
+        socket.on('close', () => resolve());
       });
-    }
+    await leave('at the first bytes');
+    // While it is rendered, and after React has finished while the rest waits to be sent.
+    for (let after = 0; after <= 40; after += 2) await leave(after);
     // Long enough for every abandoned render to reach its end.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const next = await fetch(new URL(path, origin));
     expect(next.status).toBe(200);
     expect(await next.text()).toContain('</html>');
