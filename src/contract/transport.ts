@@ -57,3 +57,10 @@ export type ShopInfo = {
  * as getMe, the cart's `numOfCartItems` (0 for staff) and the wishlist's product ids (none for staff).
  */
 export type PageVisitor = { user: User; cartCount: number; favoriteIds: string[] };
+
+/**
+ * Who a page shows in its header and hearts: a signed-in visitor, or a guest (no user, no
+ * favourites) with their basket's line count. A page kept for many visitors is written in with it
+ * (docs/caching.md § Customers' pages).
+ */
+export type ShownVisitor = { user: User | null; cartCount: number; favoriteIds: readonly string[] };

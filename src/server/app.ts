@@ -43,6 +43,7 @@ import { abandonedCartRoutes, reminderRoutes } from './modules/abandoned-carts/r
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { basketRoutes, cartRoutes } from './modules/cart/routes.js';
+import { createBasketLineCounter } from './modules/cart/service.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
     close: ctx.guards.closeVisit,
     visitor: createVisitorReader(ctx.db, ctx.guards),
     hasReviewed: (userId: string, productId: string) => hasReviewed(ctx.db, userId, productId),
+    basketLineCount: createBasketLineCounter(ctx.db),
   });
   app.addHook('onRoute', completeApiRoute(ctx.guards));
 

@@ -6,13 +6,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
-import type { ApiTransport, PageVisitor, ShopContact, ShopInfo } from '../contract/transport.js';
+import { cookieValue } from '../contract/cookies.js';
+import type { ApiTransport, PageVisitor, ShopContact, ShopInfo, ShownVisitor } from '../contract/transport.js';
 import type { User } from '../contract/types.js';
-import { UNLESS_REVIEWED_HEADER } from '../contract/web.js';
+import { BASKET_COOKIE, UNLESS_REVIEWED_HEADER } from '../contract/web.js';
 import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
 import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
 import { type CachedPage, keptForm, type RenderedPage } from './cache/page-cache.js';
-import { isCustomerPageRead, NOBODY, type SlotRenderer, sendToCustomer } from './cache/shared-pages.js';
+import {
+  NOBODY,
+  NOBODY_WITH_A_BASKET,
+  type SharedPageHolder,
+  type SlotRenderer,
+  sendToVisitor,
+  sharedPageHolder,
+} from './cache/shared-pages.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './errors.js';
 import { registerFormBodies, type StaffCheck } from './http/form-body.js';
@@ -227,8 +235,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
 
   /**
    * The page rendered by React Router, its loaders calling the API in this process within `visit`;
-   * for every customer when `sharedVisitor` is given (its data names nobody). `unavailable` when
-   * the API could not serve it (the database or its storage): its Retry-After is on the reply.
+   * for every visitor like `sharedVisitor` when it is given (its data names nobody). `unavailable`
+   * when the API could not serve it (the database or its storage): its Retry-After is on the reply.
    */
   const render = async (
     request: FastifyRequest,
@@ -236,7 +244,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     host: string,
     visit: string,
     readVisitor: VisitorReader,
-    sharedVisitor?: PageVisitor,
+    sharedVisitor?: ShownVisitor,
   ) => {
     const handler = await loadHandler();
     const cspNonce = createNonce();
@@ -285,10 +293,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         return visitorRead;
       };
       try {
-        const customer =
-          caching && personalSlots && isCustomerPageRead(request) ? await customerOf(request, readVisitor) : null;
-        if (customer && personalSlots) {
-          return await serveCustomer(request, reply, host, visit, readVisitor, customer, personalSlots);
+        const holder = caching && personalSlots ? sharedPageHolder(request) : undefined;
+        const visitor = holder ? await visitorOf(request, holder, readVisitor) : null;
+        if (holder && visitor && personalSlots) {
+          return await serveShared(request, reply, host, visit, readVisitor, { holder, visitor }, personalSlots);
         }
         const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor);
         if (cacheKey !== undefined && version !== undefined && !unavailable && isPublicPage(response)) {
@@ -306,27 +314,40 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       }
     });
 
-    /** The signed-in customer of this page's session, or null (a guest, staff, a token refused). */
-    const customerOf = async (request: FastifyRequest, readVisitor: VisitorReader) => {
+    /**
+     * The visitor a kept page is written in with: the signed-in customer of this page's session
+     * (null for staff or a token refused), or the guest with their basket's line count (null when
+     * it cannot be read). Null: the page is rendered for them alone.
+     */
+    const visitorOf = async (
+      request: FastifyRequest,
+      holder: SharedPageHolder,
+      readVisitor: VisitorReader,
+    ): Promise<ShownVisitor | null> => {
+      if (holder === 'basket') {
+        const key = cookieValue(request.headers.cookie, BASKET_COOKIE) ?? '';
+        const cartCount = await app.apiVisits.basketLineCount(key).catch(() => null);
+        return cartCount === null ? null : { user: null, cartCount, favoriteIds: [] };
+      }
       const token = sessionTokenOf(request);
       const visitor = token ? await readVisitor(token).catch(() => null) : null;
       return visitor?.user.role === 'user' ? visitor : null;
     };
 
     /**
-     * A customer's page: the one kept for customers at this catalogue version, unless it shows a
-     * product they reviewed, else rendered for customers (and kept when its route says public),
-     * with this customer written in (docs/caching.md § Customers' pages). A page that cannot be
-     * cut where customers differ, or a database that fails the checks, gets a page rendered for
-     * them alone: never a kept page as it is.
+     * A customer's page, or a guest's holding a basket: the one kept for visitors like them at
+     * this catalogue version, unless it shows a product the customer reviewed, else rendered for
+     * them (and kept when its route says public), with this visitor written in (docs/caching.md §
+     * Customers' pages). A page that cannot be cut where such visitors differ, or a database that
+     * fails the checks, gets a page rendered for them alone: never a kept page as it is.
      */
-    const serveCustomer = async (
+    const serveShared = async (
       request: FastifyRequest,
       reply: FastifyReply,
       host: string,
       visit: string,
       readVisitor: VisitorReader,
-      visitor: PageVisitor,
+      { holder, visitor }: { holder: SharedPageHolder; visitor: ShownVisitor },
       slots: SlotRenderer,
     ) => {
       const renderForThem = async () => {
@@ -334,13 +355,14 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         reply.header('content-security-policy', policyFor(cspNonce));
         return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
       };
-      const key = `customer ${cacheKeyOf(request, host)}`;
+      const key = `${holder} ${cacheKeyOf(request, host)}`;
       let page: CachedPage | undefined;
       let version: number;
       try {
         version = await app.catalogueVersion.current();
         page = pageCache.get(key, version);
-        if (page?.unlessReviewed && (await app.apiVisits.hasReviewed(visitor.user._id, page.unlessReviewed))) {
+        const reviewer = visitor.user?._id;
+        if (reviewer && page?.unlessReviewed && (await app.apiVisits.hasReviewed(reviewer, page.unlessReviewed))) {
           page = undefined;
         }
       } catch {
@@ -348,13 +370,14 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       }
       let kept = page !== undefined;
       if (!page) {
-        // Rendered for a customer who is nobody: what the page holds of them is written in per visitor.
-        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, NOBODY);
+        // Rendered for a visitor who is nobody: what the page holds of them is written in per visitor.
+        const nobody = holder === 'customer' ? NOBODY : NOBODY_WITH_A_BASKET;
+        const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, nobody);
         if (!response.headers.get('content-type')?.startsWith('text/html')) {
           reply.header('content-security-policy', policyFor(cspNonce));
           return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
         }
-        // A cookie the page sets (none does today for a customer's GET) goes with it; such a page is not kept.
+        // A cookie the page sets (none does today for such a GET) goes with it; such a page is not kept.
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         const rendered = await pageOf(response, cspNonce, version);
@@ -362,7 +385,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         kept = !unavailable && isPublicPage(response);
         page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
       }
-      const sent = await sendToCustomer(request, reply, page, visitor, {
+      const sent = await sendToVisitor(request, reply, page, visitor, {
         cache: pageCache,
         key: kept ? key : undefined,
         slots,

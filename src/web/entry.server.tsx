@@ -4,7 +4,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import type { PageVisitor } from '../contract/transport';
+import type { ShownVisitor } from '../contract/transport';
 import appCss from './app.css?inline';
 import { CartCount } from './components/top-bar';
 import { UserMenuButton } from './components/user-menu-button';
@@ -18,15 +18,17 @@ import { StylesheetContext } from './lib/stylesheet';
 export const streamTimeout = 5_000;
 
 /**
- * A customer's parts of a page kept for every customer, drawn as the top bar draws them for a
- * customer before React runs (components/top-bar.tsx); the server writes them into the kept bytes
- * (src/server/cache/shared-pages.ts).
+ * A visitor's parts of a page kept for every customer, or every guest holding a basket, drawn as
+ * the top bar draws them before React runs (components/top-bar.tsx); the server writes them into
+ * the kept bytes (src/server/cache/shared-pages.ts). A guest's account slot is the sign-in link,
+ * the same for every guest: it stays as the page was rendered.
  */
-export function personalSlots(visitor: PageVisitor): Record<PersonalSlot, string> {
-  return {
-    account: renderToString(<UserMenuButton user={visitor.user} />),
-    'cart-count': renderToString(<CartCount count={visitor.cartCount} />),
-  };
+export function personalSlots(
+  visitor: ShownVisitor,
+): Record<PersonalSlot, string> | Pick<Record<PersonalSlot, string>, 'cart-count'> {
+  const cartCount = renderToString(<CartCount count={visitor.cartCount} />);
+  if (!visitor.user) return { 'cart-count': cartCount };
+  return { account: renderToString(<UserMenuButton user={visitor.user} />), 'cart-count': cartCount };
 }
 
 /**

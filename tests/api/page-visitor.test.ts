@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
-import { SESSION_COOKIE } from '../../src/contract/web.js';
+import { BASKET_COOKIE, SESSION_COOKIE } from '../../src/contract/web.js';
 import { products } from '../../src/db/schema.js';
 import { registerWeb } from '../../src/server/web.js';
 import { t as ar } from '../../src/web/i18n/ar.js';
@@ -140,5 +140,79 @@ describe('a signed-in visitor’s header', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(`href="/login"`);
     expect(cartLabel(after.body)).toBe(says(0));
+  });
+});
+
+describe('a guest holding a basket', () => {
+  /** A guest basket with `lines` lines (one per product), and the cookie that holds its key. */
+  const basketOf = async (lines: number) => {
+    let key: string | undefined;
+    for (const product of products2.slice(0, lines)) {
+      const added = await send('POST', '/basket', {
+        payload: { productId: product.id },
+        headers: key ? { 'x-basket-key': key } : {},
+      });
+      expect(added.statusCode).toBe(200);
+      key ??= added.json().basketKey;
+    }
+    return `${BASKET_COOKIE}=${key}`;
+  };
+  const guestPage = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const policyNonce = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy))?.[1];
+
+  it('sees their own basket’s count on the page kept for such guests, written in as served, never another’s', async () => {
+    const [one, two] = [await basketOf(1), await basketOf(2)];
+    const url = `/products/${products2[0]?.id}`;
+    const nonces = new Set<string | undefined>();
+    for (let round = 0; round < 2; round++) {
+      for (const [cookie, count] of [
+        [one, 1],
+        [two, 2],
+      ] as const) {
+        const res = await guestPage(url, cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(cartLabel(res.body)).toBe(says(count));
+        // The account slot stays the sign-in link every guest sees.
+        expect(res.body).toContain('href="/login"');
+        const json = new RegExp(`<script type="application/json" id="${VISITOR_SCRIPT_ID}">(.*?)</script>`).exec(
+          res.body,
+        )?.[1];
+        expect(JSON.parse(json ?? 'null')).toEqual({ user: null, cartCount: count, favoriteIds: [] });
+        nonces.add(policyNonce(res.headers['content-security-policy']));
+      }
+    }
+    // One render served all four answers: the page kept for guests holding a basket, naming none.
+    expect(nonces.size).toBe(1);
+    const kept = t.app.guestCache.get(`basket http://localhost:80${url}`, await t.app.catalogueVersion.current());
+    expect(kept?.body.toString()).not.toContain(VISITOR_SCRIPT_ID);
+    expect(cartLabel(kept?.body.toString() ?? '')).toBe(says(0));
+    // A guest without a basket gets the guests' own kept page, with no visitor written in.
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(cartLabel(plain.body)).toBe(says(0));
+    expect(plain.body).not.toContain(VISITOR_SCRIPT_ID);
+  });
+
+  it('a key that names no basket (unknown, or not a key) shows an empty one', async () => {
+    for (const key of ['A'.repeat(43), 'not-a-key', '']) {
+      const res = await guestPage('/products', `${BASKET_COOKIE}=${key}`);
+      expect(res.statusCode).toBe(200);
+      expect(cartLabel(res.body)).toBe(says(0));
+    }
+  });
+
+  it('with a toast waiting, gets a page rendered for them alone that takes the toast, with their count', async () => {
+    const cookie = await basketOf(2);
+    const kept = await guestPage('/products', cookie);
+    const toast = encodeURIComponent(JSON.stringify({ id: 't1', type: 'success', message: 'تمت الإضافة' }));
+    const alone = await guestPage('/products', `${cookie}; matjar_toast=${toast}`);
+    expect(alone.statusCode).toBe(200);
+    expect(alone.headers['cache-control']).toBe('no-store');
+    expect(String(alone.headers['set-cookie'])).toContain('matjar_toast=;');
+    expect(cartLabel(alone.body)).toBe(says(2));
+    expect(alone.body).not.toContain(VISITOR_SCRIPT_ID);
+    expect(policyNonce(alone.headers['content-security-policy'])).not.toBe(
+      policyNonce(kept.headers['content-security-policy']),
+    );
   });
 });

@@ -1,7 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { Product } from '../../src/contract/types';
+import { BASKET_COOKIE } from '../../src/contract/web';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
 import {
   bearer,
+  cartChoice,
   createCustomer,
   fillCart,
   hydrated,
@@ -26,6 +29,7 @@ const t = {
   reviewForm: 'أضف تقييمك',
   yourReview: 'تقييمك',
   related: 'منتجات قد تعجبك',
+  signIn: 'تسجيل الدخول',
 };
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -45,6 +49,21 @@ function recordErrors(page: Page) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** A guest basket holding one line of each product, through the API; its key, as its cookie holds it. */
+async function basketHolding(request: APIRequestContext, products: readonly Product[]): Promise<string> {
+  let key: string | undefined;
+  for (const product of products) {
+    const res = await request.post('/api/v1/basket', {
+      headers: key ? { 'x-basket-key': key } : {},
+      data: { productId: product.id, ...cartChoice(product) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    key ??= (await res.json()).basketKey;
+  }
+  if (!key) throw new Error('no basket');
+  return key;
 }
 
 async function signedInPage(context: BrowserContext, baseURL: string | undefined, token: string) {
@@ -191,5 +210,41 @@ test.describe('customers’ kept pages', () => {
     await expect(readerPage.getByRole('heading', { name: t.reviewForm })).toBeVisible();
     await readerContext.close();
     await authorContext.close();
+  });
+});
+
+test.describe('guests’ kept pages when they hold a basket', () => {
+  test('two guests with baskets get one kept page, each with their own cart count, React takes it over cleanly and the cart shows their lines', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const stocked = (await stockedProducts(request)).slice(0, 2);
+    const nonces: (string | undefined)[] = [];
+    for (const [lines, count] of [
+      [stocked.slice(0, 1), 'منتج واحد'],
+      [stocked, 'منتجان'],
+    ] as const) {
+      const key = await basketHolding(request, lines);
+      const context = await browser.newContext();
+      await context.addCookies([{ name: BASKET_COOKIE, value: key, url: baseURL ?? '', httpOnly: true }]);
+      const page = await context.newPage();
+      const errors = recordErrors(page);
+      const response = await page.goto('/products');
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      nonces.push(nonceOf(response?.headers()['content-security-policy']));
+      await expect(banner(page).getByRole('link', { name: t.badge(count) })).toBeVisible();
+      await expect(banner(page).getByRole('link', { name: t.signIn })).toBeVisible();
+      // React took the page over with the same guest: their cart, reached through the badge, holds their lines.
+      const cartLink = banner(page).getByRole('link', { name: t.badge(count) });
+      await hydrated(cartLink);
+      await cartLink.click();
+      await expect(page).toHaveURL('/cart');
+      for (const product of lines) await expect(page.getByRole('main').getByText(product.title).first()).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[1]).toBe(nonces[0]);
   });
 });

@@ -11,7 +11,7 @@ import {
   gzipWith,
   headFor,
   plainWith,
-  sendToCustomer,
+  sendToVisitor,
 } from '../../src/server/cache/shared-pages.js';
 
 /*
@@ -94,11 +94,33 @@ describe('a customer’s kept page', () => {
     expect(() => fragmentsFor(cut, '', { account: '<b></b>' })).toThrow(/cart-count/);
   });
 
-  it('is not cut when its slots are not exactly those the web build draws (markup changed): the customer gets a page of their own', async () => {
-    expect(await cutPage(page('x'), ['account'])).toBeUndefined();
+  it('is not cut when a slot the web build draws is missing or there twice (markup changed): the customer gets a page of their own', async () => {
     expect(await cutPage(page('x'), [...SLOT_NAMES, 'greeting'])).toBeUndefined();
+    const twice = Buffer.from(
+      page('x').toString().replace('<main>', '<main><matjar-slot data-slot="account"></matjar-slot>'),
+    );
+    expect(await cutPage(twice, SLOT_NAMES)).toBeUndefined();
     const renamed = Buffer.from(page('x').toString().replace('data-slot="account"', 'data-slot="acount"'));
     expect(await cutPage(renamed, SLOT_NAMES)).toBeUndefined();
+  });
+
+  it('for a guest holding a basket, writes in their cart count and leaves the sign-in link every guest sees', async () => {
+    const cut = await cutPage(page('x'), ['cart-count']);
+    if (!cut) throw new Error('no cut');
+    expect(cut.cuts).toEqual([{ kind: 'head' }, { kind: 'slot', name: 'cart-count' }]);
+    const guest = { user: null, cartCount: 3, favoriteIds: [] };
+    const head = headFor(guest, 'n0nce');
+    expect(head).not.toContain('<style');
+    const fragments = fragmentsFor(cut, head, { 'cart-count': '<span>3</span>' });
+    const plain = plainWith(cut, fragments).toString();
+    expect(gunzipSync(gzipWith(cut, fragments)).toString()).toBe(plain);
+    expect(plain).toContain('<matjar-slot data-slot="account"><a href="/login">تسجيل الدخول</a></matjar-slot>');
+    expect(plain).toContain('<matjar-slot data-slot="cart-count"><span>3</span></matjar-slot>');
+    const json = plain.slice(
+      plain.indexOf(`id="${VISITOR_SCRIPT_ID}">`) + VISITOR_SCRIPT_ID.length + 6,
+      plain.indexOf('</script>'),
+    );
+    expect(JSON.parse(json)).toEqual(guest);
   });
 
   it('leaves an answer without a head uncut', async () => {
@@ -122,7 +144,7 @@ describe('answering a customer through Fastify', () => {
         version: 1,
         renderedAt: Date.now(),
       });
-      const sent = await sendToCustomer(request, reply, kept, visitor('سارة'), {
+      const sent = await sendToVisitor(request, reply, kept, visitor('سارة'), {
         cache,
         key: request.url,
         slots: () => slots,

@@ -27,6 +27,8 @@ declare module 'fastify' {
       visitor(id: string, token: string): Promise<PageVisitor | null>;
       /** Whether the customer reviewed the product: a page kept for customers is not theirs then. */
       hasReviewed(userId: string, productId: string): Promise<boolean>;
+      /** The lines of the guest basket a key names, for the header of a page kept for such guests. */
+      basketLineCount(key: string): Promise<number>;
     };
   }
 }

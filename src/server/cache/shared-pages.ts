@@ -3,8 +3,8 @@ import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_SCRIPT_ID } from '../../contract/constants.js';
 import { cookieValue } from '../../contract/cookies.js';
-import type { PageVisitor } from '../../contract/transport.js';
-import { SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
+import type { PageVisitor, ShownVisitor } from '../../contract/transport.js';
+import { BASKET_COOKIE, SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
 import { noStore } from '../http/no-store.js';
 import { withVary } from '../http/vary.js';
 import { SHOP_COOKIE_PREFIX } from './guest-reads.js';
@@ -18,12 +18,14 @@ import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache
  *   src/web/lib/shown-visitor.ts) and a style colouring their favourites' hearts until React runs;
  * - the header's slots (`<matjar-slot data-slot="…">`): their account button and cart count, drawn
  *   by the same components as a full render (the web build's `personalSlots`).
+ * A guest holding a basket is served the same way from a page kept for such guests, with only
+ * their cart count written in (their account slot is the sign-in link every guest sees).
  * The rest is compressed once, in pieces that end on a byte boundary, so a visitor's answer is
  * those pieces with theirs between, in one gzip stream (RFC 1951 § 3.2.4, RFC 1952).
  */
 
 /** The web build's drawing of a visitor's slots (src/web/entry.server.tsx), by slot name. */
-export type SlotRenderer = (visitor: PageVisitor) => Record<string, string>;
+export type SlotRenderer = (visitor: ShownVisitor) => Partial<Record<string, string>>;
 
 /**
  * The customer a page kept for customers is rendered for: signed in, with no name, cart or
@@ -34,6 +36,12 @@ export const NOBODY: PageVisitor = {
   cartCount: 0,
   favoriteIds: [],
 };
+
+/** The guest a page kept for guests holding a basket is rendered for: an empty one. */
+export const NOBODY_WITH_A_BASKET: ShownVisitor = { user: null, cartCount: 0, favoriteIds: [] };
+
+/** Whose page a kept page is written in for: a customer's (their session) or a guest's (their basket). */
+export type SharedPageHolder = 'customer' | 'basket';
 
 const SLOT_OPEN = /<matjar-slot data-slot="([a-z-]+)">/g;
 const SLOT_CLOSE = '</matjar-slot>';
@@ -48,22 +56,26 @@ export type CutPage = { pieces: Buffer[]; cuts: Cut[]; deflated: Buffer[] };
 const deflatePiece = promisify(deflateRaw);
 
 /**
- * A GET of a page (not a route's `.data`) by a visitor whose only shop cookie is their session: a
- * toast or a basket waiting makes the page theirs alone.
+ * Whose page a GET of a page (not a route's `.data`) could be written into a kept page for: the
+ * visitor's only shop cookie is their session or their basket. None for any other: a toast
+ * waiting, or both cookies, makes the page theirs alone.
  */
-export function isCustomerPageRead(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
-  if (request.url.split('?', 1)[0]?.endsWith('.data')) return false;
+export function sharedPageHolder(request: FastifyRequest): SharedPageHolder | undefined {
+  if (request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
+  if (request.url.split('?', 1)[0]?.endsWith('.data')) return undefined;
   const shopCookies = (request.headers.cookie ?? '')
     .split(';')
     .map((cookie) => cookie.trim().split('=', 1)[0] ?? '')
     .filter((name) => name.startsWith(SHOP_COOKIE_PREFIX));
-  return shopCookies.length === 1 && cookieValue(request.headers.cookie, SESSION_COOKIE) !== undefined;
+  if (shopCookies.length !== 1) return undefined;
+  if (cookieValue(request.headers.cookie, SESSION_COOKIE) !== undefined) return 'customer';
+  return cookieValue(request.headers.cookie, BASKET_COOKIE) !== undefined ? 'basket' : undefined;
 }
 
 /**
  * The page cut where its visitors differ: before `</head>` and inside each of `slotNames`, each
- * once; none for a page that is not cut so (not a page of the layout, or markup that changed).
+ * once (a slot not named stays as rendered); none for a page that is not cut so (not a page of
+ * the layout, or markup that changed).
  */
 export async function cutPage(body: Buffer, slotNames: readonly string[]): Promise<CutPage | undefined> {
   // One byte a character: offsets found in the text are offsets in the bytes.
@@ -75,6 +87,7 @@ export async function cutPage(body: Buffer, slotNames: readonly string[]): Promi
   let from = headEnd;
   SLOT_OPEN.lastIndex = headEnd;
   for (let open = SLOT_OPEN.exec(html); open; open = SLOT_OPEN.exec(html)) {
+    if (!slotNames.includes(open[1] ?? '')) continue;
     const inside = open.index + open[0].length;
     const close = html.indexOf(SLOT_CLOSE, inside);
     if (close < 0) return undefined;
@@ -104,7 +117,7 @@ const scriptSafeJson = (value: unknown) =>
 const SAFE_ID = /^[\w-]+$/;
 
 /** What goes before `</head>` for this visitor: their JSON, and the style of their hearts until React runs. */
-export function headFor(visitor: PageVisitor, nonce: string | undefined): string {
+export function headFor(visitor: ShownVisitor, nonce: string | undefined): string {
   const json = `<script type="application/json" id="${VISITOR_SCRIPT_ID}">${scriptSafeJson(visitor)}</script>`;
   const ids = visitor.favoriteIds.filter((id) => SAFE_ID.test(id));
   if (ids.length === 0 || !nonce) return json;
@@ -117,7 +130,7 @@ export function headFor(visitor: PageVisitor, nonce: string | undefined): string
 }
 
 /** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
-export function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string>): Buffer[] {
+export function fragmentsFor(cut: CutPage, head: string, slots: Partial<Record<string, string>>): Buffer[] {
   return cut.cuts.map((place) => {
     if (place.kind === 'head') return Buffer.from(head);
     const html = slots[place.name];
@@ -182,17 +195,17 @@ const NOT_SENT = new Set([
 ]);
 
 /**
- * Answers a customer with a page rendered for customers (`cache` and `key` when it is kept, so its
- * cut is made once): no-store, the page's own nonce in its policy, gzip when they take it.
- * Whether it answered: false, having sent nothing, when the page cannot be cut where customers
- * differ. (A boolean, not the reply: Fastify's reply is a thenable, which an async function's
+ * Answers a visitor with a page rendered for visitors like them (`cache` and `key` when it is
+ * kept, so its cut is made once): no-store, the page's own nonce in its policy, gzip when they
+ * take it. Whether it answered: false, having sent nothing, when the page cannot be cut where
+ * its visitors differ. (A boolean, not the reply: Fastify's reply is a thenable, which an async function's
  * promise would wait on and resolve to undefined once the answer had gone.)
  */
-export async function sendToCustomer(
+export async function sendToVisitor(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  visitor: PageVisitor,
+  visitor: ShownVisitor,
   options: {
     cache: PageCache;
     key: string | undefined;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import type { ApiTransport, PageVisitor, ShopInfo } from '../../contract/transport.js';
+import type { ApiTransport, PageVisitor, ShopInfo, ShownVisitor } from '../../contract/transport.js';
 import { createApiClient } from './api.js';
 import { readSessionToken } from './session.server.js';
 
@@ -15,10 +15,11 @@ declare module 'react-router' {
      */
     visitor: (token: string) => Promise<PageVisitor | null>;
     /**
-     * Set when this page is rendered to be kept for every customer (docs/caching.md § Customers'
-     * pages): the customer it is rendered for, whom the page's data must not name.
+     * Set when this page is rendered to be kept for every customer, or every guest holding a
+     * basket (docs/caching.md § Customers' pages): the nobody it is rendered for, whom the page's
+     * data must not name.
      */
-    sharedVisitor?: PageVisitor;
+    sharedVisitor?: ShownVisitor;
   }
 }
 

@@ -1,16 +1,14 @@
 import { createContext, useContext } from 'react';
 import { VISITOR_SCRIPT_ID } from '../../contract/constants';
-import type { PageVisitor } from '../../contract/transport';
-import type { User } from '../../contract/types';
+import type { ShownVisitor } from '../../contract/transport';
 import { useHydrated } from './use-hydrated';
 
-/**
- * Who a page shows in its header and hearts. A catalogue page a customer opens is rendered once
- * and kept for every customer (docs/caching.md § Customers' pages): its root data names nobody
- * (`shared`), the server writes each visitor into the page's `<head>` (a JSON script) and into its
- * header's slots, and the browser reads them from there.
+/*
+ * Who a page shows in its header and hearts. A catalogue page a customer, or a guest holding a
+ * basket, opens is rendered once and kept for every such visitor (docs/caching.md § Customers'
+ * pages): its root data names nobody (`shared`), the server writes each visitor into the page's
+ * `<head>` (a JSON script) and into its header's slots, and the browser reads them from there.
  */
-export type ShownVisitor = { user: User | null; cartCount: number; favoriteIds: readonly string[] };
 
 /** The root loader's answer as far as the visitor goes (src/web/root.tsx). */
 export type RootVisitorData = ShownVisitor & { shared: boolean };
@@ -22,14 +20,14 @@ export const PERSONAL_SLOTS = ['account', 'cart-count'] as const;
 export type PersonalSlot = (typeof PERSONAL_SLOTS)[number];
 
 /** Server only: the visitor a shared page is being rendered for (entry.server.tsx); never serialised. */
-export const SharedVisitorContext = createContext<PageVisitor | undefined>(undefined);
+export const SharedVisitorContext = createContext<ShownVisitor | undefined>(undefined);
 
 let documentVisitor: ShownVisitor | undefined;
 /** The visitor the server wrote into this document, read once (a guest's page has none). */
 function visitorOfDocument(): ShownVisitor {
   if (!documentVisitor) {
     const json = document.getElementById(VISITOR_SCRIPT_ID)?.textContent;
-    documentVisitor = json ? (JSON.parse(json) as PageVisitor) : GUEST;
+    documentVisitor = json ? (JSON.parse(json) as ShownVisitor) : GUEST;
   }
   return documentVisitor;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { BASKET_TTL_MS, isColorOption, MAX_ORDER_TOTAL_MINOR } from '../../../contract/constants.js';
 import { toMajor } from '../../../contract/money.js';
+import { BASKET_KEY_PATTERN } from '../../../contract/shopping.js';
 import type { AddToCartBody, Cart, CartLine } from '../../../contract/types.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { brands, cartItems, carts, categories, coupons, products, productVariants } from '../../../db/schema.js';
@@ -309,6 +310,25 @@ export async function basketOf(db: Db, key: string, lock = false): Promise<CartR
     .limit(1);
   const [basket] = lock ? await query.for('update') : await query;
   return basket ?? null;
+}
+
+/**
+ * The lines of the live basket a key names, as its `numOfCartItems` counts them (cartLineCountOf),
+ * in one prepared query; 0 for a key that names none or is not a key. The header's badge on a page
+ * kept for guests holding a basket (docs/caching.md § Customers' pages).
+ */
+export function createBasketLineCounter(db: Database) {
+  const lines = db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(carts.guestKeyHash, sql.placeholder('hash')), gt(carts.guestExpiresAt, sql.placeholder('now'))))
+    .prepare('basket_line_count');
+  return async (key: string): Promise<number> => {
+    if (!BASKET_KEY_PATTERN.test(key)) return 0;
+    const [found] = await lines.execute({ hash: basketKeyHash(key), now: new Date().toISOString() });
+    return found?.count ?? 0;
+  };
 }
 
 /**
