@@ -262,6 +262,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       shop: await shopFor(request),
       cspNonce,
       visitor: readVisitor,
+      basketCount: app.apiVisits.basketLineCount,
       ...(sharedVisitor ? { sharedVisitor } : {}),
     });
     // A page that failed because the API could not serve it says so: 503 with the API's

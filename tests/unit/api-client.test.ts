@@ -44,7 +44,13 @@ describe('catalogue reads', () => {
 
   it('the admin’s pages read signed in, never a guest’s kept answer', async () => {
     const { sent, transport } = recordingTransport(() => ok);
-    const context = { apiTransport: transport, shop: {} as never, cspNonce: '', visitor: async () => null };
+    const context = {
+      apiTransport: transport,
+      shop: {} as never,
+      cspNonce: '',
+      visitor: async () => null,
+      basketCount: async () => 0,
+    };
     const request = (path: string) =>
       new Request(`http://shop.test${path}`, { headers: { cookie: 'matjar_session=staff-token' } });
     await apiFor(request('/admin/products'), context).products.list();

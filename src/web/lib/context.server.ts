@@ -15,6 +15,11 @@ declare module 'react-router' {
      */
     visitor: (token: string) => Promise<PageVisitor | null>;
     /**
+     * The lines of the guest basket a key names (0 for none), as its `numOfCartItems` counts them,
+     * in one small query rather than the whole priced basket: the header's badge.
+     */
+    basketCount: (key: string) => Promise<number>;
+    /**
      * Set when this page is rendered to be kept for every customer, or every guest holding a
      * basket (docs/caching.md § Customers' pages): the nobody it is rendered for, whom the page's
      * data must not name.
