@@ -2,7 +2,8 @@
  * `npm run bench:pages`: server-rendered pages per second. The production build on a fresh seeded
  * demo shop (embedded database, one process), autocannon with 16 connections against `/`,
  * `/products` and a product page, as a guest, as a guest holding a basket and signed in as a
- * customer, next to a trivial route
+ * customer, and the data of a listing's next page as React Router asks for it in the browser,
+ * next to a trivial route
  * (`/healthz`) of the same server in the same run. Prints req/s, p50, p99 and the ratio to the
  * trivial route (docs/benchmarks.md).
  *
@@ -60,6 +61,11 @@ try {
     { name: 'customer: /', path: '/', headers: signedIn },
     { name: 'customer: /products', path: '/products', headers: signedIn },
     { name: 'customer: a product page', path: productPath, headers: signedIn },
+    // A visit in the browser after the first page: React Router asks for the next page's data
+    // (with the root's when the search changes: a listing's next page), rendered per request for
+    // a visitor who holds a cookie.
+    { name: 'guest with a basket: /products?page=2, data', path: '/products.data?page=2', headers: withBasket },
+    { name: 'customer: /products?page=2, data', path: '/products.data?page=2', headers: signedIn },
   ];
   const rows = [];
   let baseline = 0;
@@ -89,6 +95,8 @@ try {
   recordFigures(
     'pages',
     rows.slice(1).flatMap((row) => {
+      // A page's data alone is not a page: measured, with no target of its own.
+      if (row.scenario.endsWith(', data')) return [figure(`page ${row.scenario}`, row['req/s'], 'req/s', { baseline })];
       const guest = row.scenario.startsWith('guest:');
       const rate = figure(`page ${row.scenario}`, row['req/s'], 'req/s', {
         baseline,
