@@ -15,7 +15,7 @@ import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-r
 import { type CachedPage, keptForm, type RenderedPage } from './cache/page-cache.js';
 import {
   NOBODY,
-  NOBODY_WITH_A_BASKET,
+  NOBODY_GUEST,
   type SharedPageHolder,
   type SlotRenderer,
   sendToVisitor,
@@ -147,7 +147,7 @@ type HandlerLoader = () => Promise<RequestHandler>;
 /** The header's visitor of one page request, read once whoever asks first. */
 type VisitorReader = (token: string) => Promise<PageVisitor | null>;
 
-/** The web build's entry as the server uses it: React Router's, and the customers' slots (entry.server.tsx). */
+/** The web build's entry as the server uses it: React Router's, and the visitors' slots (entry.server.tsx). */
 type WebEntry = ServerBuild['entry']['module'] & { personalSlots: SlotRenderer };
 
 /**
@@ -175,7 +175,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
   });
   const paymentPage = paymentPageOrigin(config.payments);
   let loadHandler: HandlerLoader;
-  // Customers' pages are kept only in production, as guests' are (docs/caching.md § Customers' pages).
+  // Customers' pages, and those of guests holding a basket, are kept only in production, as
+  // guests' are (docs/caching.md § Customers' pages).
   let personalSlots: SlotRenderer | undefined;
 
   if (mode === 'development') {
@@ -372,7 +373,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       let kept = page !== undefined;
       if (!page) {
         // Rendered for a visitor who is nobody: what the page holds of them is written in per visitor.
-        const nobody = holder === 'customer' ? NOBODY : NOBODY_WITH_A_BASKET;
+        const nobody = holder === 'customer' ? NOBODY : NOBODY_GUEST;
         const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, nobody);
         if (!response.headers.get('content-type')?.startsWith('text/html')) {
           reply.header('content-security-policy', policyFor(cspNonce));

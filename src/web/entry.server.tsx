@@ -20,15 +20,14 @@ export const streamTimeout = 5_000;
 /**
  * A visitor's parts of a page kept for every customer, or every guest holding a basket, drawn as
  * the top bar draws them before React runs (components/top-bar.tsx); the server writes them into
- * the kept bytes (src/server/cache/shared-pages.ts). A guest's account slot is the sign-in link,
- * the same for every guest: it stays as the page was rendered.
+ * the kept bytes (src/server/cache/shared-pages.ts). Null: the slot stays as the page was
+ * rendered (a guest's account slot is the sign-in link every guest sees).
  */
-export function personalSlots(
-  visitor: ShownVisitor,
-): Record<PersonalSlot, string> | Pick<Record<PersonalSlot, string>, 'cart-count'> {
-  const cartCount = renderToString(<CartCount count={visitor.cartCount} />);
-  if (!visitor.user) return { 'cart-count': cartCount };
-  return { account: renderToString(<UserMenuButton user={visitor.user} />), 'cart-count': cartCount };
+export function personalSlots(visitor: ShownVisitor): Record<PersonalSlot, string | null> {
+  return {
+    account: visitor.user ? renderToString(<UserMenuButton user={visitor.user} />) : null,
+    'cart-count': renderToString(<CartCount count={visitor.cartCount} />),
+  };
 }
 
 /**
@@ -37,7 +36,8 @@ export function personalSlots(
  * through NonceContext, <Scripts> and <ScrollRestoration> in the root layout. Its scripts start
  * once the first screen is drawn, rewritten on the way out (lib/scripts-after-paint.server.ts). The stylesheet goes
  * to the root layout the same way (lib/stylesheet.ts), to be written inline, and so does the
- * customer a page kept for every customer is rendered for (lib/shown-visitor.ts).
+ * nobody a page kept for every customer, or every guest holding a basket, is rendered for
+ * (lib/shown-visitor.ts).
  */
 export default async function handleRequest(
   request: Request,
@@ -94,8 +94,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are logged by React Router's document handler.
-          if (shellRendered) console.error(error);
+          // Errors before the shell are logged by React Router's document handler; a render
+          // stopped because the visitor left (lib/page-body.server.ts) is no error.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

@@ -42,8 +42,8 @@ export const links: Route.LinksFunction = () =>
   }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A page kept for every customer names none of them: each visitor is written into it as it is
-  // served (lib/shown-visitor.ts). Such a render has no toast to take (src/server/cache/shared-pages.ts).
+  // A page kept for every customer, or every guest holding a basket, names none of them: each
+  // visitor is written into it as it is served (lib/shown-visitor.ts). Such a render has no toast to take (src/server/cache/shared-pages.ts).
   if (context.sharedVisitor) {
     return { user: null, shop: context.shop, cartCount: 0, favoriteIds: [], toast: null, shared: true };
   }

@@ -24,8 +24,11 @@ import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache
  * those pieces with theirs between, in one gzip stream (RFC 1951 § 3.2.4, RFC 1952).
  */
 
-/** The web build's drawing of a visitor's slots (src/web/entry.server.tsx), by slot name. */
-export type SlotRenderer = (visitor: ShownVisitor) => Partial<Record<string, string>>;
+/**
+ * The web build's drawing of a visitor's slots (src/web/entry.server.tsx), by slot name: every
+ * slot of the layout, null for one that stays as the page was rendered (a guest's sign-in link).
+ */
+export type SlotRenderer = (visitor: ShownVisitor) => Record<string, string | null>;
 
 /**
  * The customer a page kept for customers is rendered for: signed in, with no name, cart or
@@ -37,8 +40,8 @@ export const NOBODY: PageVisitor = {
   favoriteIds: [],
 };
 
-/** The guest a page kept for guests holding a basket is rendered for: an empty one. */
-export const NOBODY_WITH_A_BASKET: ShownVisitor = { user: null, cartCount: 0, favoriteIds: [] };
+/** The guest a page kept for guests holding a basket is rendered for: with nothing in it. */
+export const NOBODY_GUEST: ShownVisitor = { user: null, cartCount: 0, favoriteIds: [] };
 
 /** Whose page a kept page is written in for: a customer's (their session) or a guest's (their basket). */
 export type SharedPageHolder = 'customer' | 'basket';
@@ -74,10 +77,14 @@ export function sharedPageHolder(request: FastifyRequest): SharedPageHolder | un
 
 /**
  * The page cut where its visitors differ: before `</head>` and inside each of `slotNames`, each
- * once (a slot not named stays as rendered); none for a page that is not cut so (not a page of
- * the layout, or markup that changed).
+ * once; the slots `asRendered` stay as they are, each once too. None for a page that is not cut
+ * so (not a page of the layout, or markup that changed: a slot missing, twice, or unknown).
  */
-export async function cutPage(body: Buffer, slotNames: readonly string[]): Promise<CutPage | undefined> {
+export async function cutPage(
+  body: Buffer,
+  slotNames: readonly string[],
+  asRendered: readonly string[] = [],
+): Promise<CutPage | undefined> {
   // One byte a character: offsets found in the text are offsets in the bytes.
   const html = body.toString('latin1');
   const headEnd = html.indexOf(HEAD_END);
@@ -86,8 +93,13 @@ export async function cutPage(body: Buffer, slotNames: readonly string[]): Promi
   const cuts: Cut[] = [{ kind: 'head' }];
   let from = headEnd;
   SLOT_OPEN.lastIndex = headEnd;
+  const kept: string[] = [];
   for (let open = SLOT_OPEN.exec(html); open; open = SLOT_OPEN.exec(html)) {
-    if (!slotNames.includes(open[1] ?? '')) continue;
+    const name = open[1] ?? '';
+    if (asRendered.includes(name)) {
+      kept.push(name);
+      continue;
+    }
     const inside = open.index + open[0].length;
     const close = html.indexOf(SLOT_CLOSE, inside);
     if (close < 0) return undefined;
@@ -98,7 +110,9 @@ export async function cutPage(body: Buffer, slotNames: readonly string[]): Promi
   }
   pieces.push(body.subarray(from));
   const found = cuts.flatMap((cut) => (cut.kind === 'slot' ? [cut.name] : []));
-  if (found.length !== slotNames.length || !slotNames.every((name) => found.includes(name))) return undefined;
+  const exactly = (names: readonly string[], wanted: readonly string[]) =>
+    names.length === wanted.length && wanted.every((name) => names.includes(name));
+  if (!exactly(found, slotNames) || !exactly(kept, asRendered)) return undefined;
   // A sync flush ends each piece on a byte boundary with no reference beyond it.
   const deflated = await Promise.all(
     pieces.map((piece) => deflatePiece(piece, { finishFlush: constants.Z_SYNC_FLUSH })),
@@ -130,11 +144,11 @@ export function headFor(visitor: ShownVisitor, nonce: string | undefined): strin
 }
 
 /** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
-export function fragmentsFor(cut: CutPage, head: string, slots: Partial<Record<string, string>>): Buffer[] {
+export function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string | null>): Buffer[] {
   return cut.cuts.map((place) => {
     if (place.kind === 'head') return Buffer.from(head);
     const html = slots[place.name];
-    if (html === undefined) throw new Error(`no drawing for the page's slot ${place.name}`);
+    if (html === undefined || html === null) throw new Error(`no drawing for the page's slot ${place.name}`);
     return Buffer.from(html);
   });
 }
@@ -184,7 +198,7 @@ export function plainWith(cut: CutPage, fragments: Buffer[]): Buffer {
   return Buffer.concat(cut.pieces.flatMap((piece, index) => [piece, fragments[index] ?? Buffer.alloc(0)]));
 }
 
-/** Headers a customer's answer does not take from the kept page. */
+/** Headers a visitor's answer does not take from the kept page. */
 const NOT_SENT = new Set([
   'content-length',
   'content-encoding',
@@ -214,7 +228,8 @@ export async function sendToVisitor(
   },
 ): Promise<boolean> {
   const slots = options.slots(visitor);
-  const cutOnce = () => cutPage(page.body, Object.keys(slots));
+  const names = (drawn: boolean) => Object.keys(slots).filter((name) => (slots[name] !== null) === drawn);
+  const cutOnce = () => cutPage(page.body, names(true), names(false));
   const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
   if (!cut) return false;

@@ -45,7 +45,7 @@ const NONE: readonly string[] = [];
 
 /**
  * The visitor's favourites as the hearts show them. A shared page draws every heart empty, as it
- * is the same for each customer, and the browser fills theirs once React runs (until then a
+ * is the same for each of its visitors, and the browser fills a customer's once React runs (until then a
  * style the server writes per visitor colours them).
  */
 export function useFavoriteIds(root: RootVisitorData | undefined): readonly string[] {
