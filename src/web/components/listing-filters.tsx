@@ -163,7 +163,7 @@ function Checklist({
 }: {
   legend: string;
   name: string;
-  items: NamedItem[];
+  items: NamedChoice[];
   selected: string[];
 }) {
   return (
@@ -189,10 +189,19 @@ function Checklist({
   );
 }
 
+/** What the filters show of a category or brand: its id and name, not its pictures. */
+export type NamedChoice = Pick<NamedItem, 'id' | 'name'>;
+
+/**
+ * The categories or brands as the listing's filters take them: each picture's four URLs left out,
+ * a third of the listing's data (docs/benchmarks.md § Guests holding a basket).
+ */
+export const namedChoices = (items: readonly NamedItem[]): NamedChoice[] => items.map(({ id, name }) => ({ id, name }));
+
 type FilterPanelProps = {
   listing: Listing;
-  categories: NamedItem[];
-  brands: NamedItem[];
+  categories: NamedChoice[];
+  brands: NamedChoice[];
   form: ListingForm;
 };
 

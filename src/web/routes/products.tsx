@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MAX_LIST_LIMIT } from '../../contract/constants';
 import { BusyRegion, useLoadingHere } from '../components/busy-region';
 import { CategoryStrip } from '../components/category-strip';
-import { FilterPanel, SortSelect, useListingForm } from '../components/listing-filters';
+import { FilterPanel, namedChoices, SortSelect, useListingForm } from '../components/listing-filters';
 import { NoMatchHelp, type NoMatchLinks } from '../components/no-match';
 import { Pagination } from '../components/pagination';
 import { ProductGrid } from '../components/product-card';
@@ -42,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonicalPath: listingPath(listing),
     products,
     noMatchLinks,
-    categories: categories.data,
-    brands: brands.data,
+    categories: namedChoices(categories.data),
+    brands: namedChoices(brands.data),
   };
 }
 
