@@ -223,3 +223,11 @@ export const NEW_IMAGE_SLOT = 'new';
  * the browser's pages load no module more for it.
  */
 export const VISITOR_SCRIPT_ID = 'matjar-visitor';
+
+/**
+ * What the root data of an answer kept for every customer, or every guest holding a basket, holds
+ * in place of its visitor: a page's `.data` answer gets each visitor's JSON written over it as it
+ * is served (src/server/cache/shared-pages.ts), and the browser reads it from there
+ * (src/web/lib/shown-visitor.ts). A page leaves it as it is: its visitor is in its JSON script.
+ */
+export const VISITOR_DATA_SLOT = 'matjar:visitor-slot';

@@ -14,8 +14,12 @@ import { isStaffRole, VISIT_HEADER } from './auth/guards.js';
 import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-reads.js';
 import { type CachedPage, keptForm, type RenderedPage } from './cache/page-cache.js';
 import {
+  DATA_CONTENT_TYPE,
+  dataWriter,
+  isDataRequest,
   NOBODY,
   NOBODY_GUEST,
+  pageWriter,
   type SharedPageHolder,
   type SlotRenderer,
   sendToVisitor,
@@ -358,6 +362,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
       };
       const key = `${holder} ${cacheKeyOf(request, host)}`;
+      const data = isDataRequest(request);
       let page: CachedPage | undefined;
       let version: number;
       try {
@@ -375,7 +380,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         // Rendered for a visitor who is nobody: what the page holds of them is written in per visitor.
         const nobody = holder === 'customer' ? NOBODY : NOBODY_GUEST;
         const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, nobody);
-        if (!response.headers.get('content-type')?.startsWith('text/html')) {
+        if (!response.headers.get('content-type')?.startsWith(data ? DATA_CONTENT_TYPE : 'text/html')) {
           reply.header('content-security-policy', policyFor(cspNonce));
           return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
         }
@@ -387,10 +392,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         kept = !unavailable && isPublicPage(response);
         page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
       }
-      const sent = await sendToVisitor(request, reply, page, visitor, {
+      const writer = data ? dataWriter(visitor, request.url) : pageWriter(visitor, slots);
+      const sent = await sendToVisitor(request, reply, page, writer, {
         cache: pageCache,
         key: kept ? key : undefined,
-        slots,
         policy: policyHeader(page.nonce ?? ''),
       });
       return sent ? reply : renderForThem();

@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
   data as withHeaders,
 } from 'react-router';
+import { VISITOR_DATA_SLOT } from '../contract/constants';
 import type { Route } from './+types/root';
 import { NavigationProgress } from './components/navigation-progress';
 import { PageErrorBoundary } from './components/page-error';
@@ -45,7 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page kept for every customer, or every guest holding a basket, names none of them: each
   // visitor is written into it as it is served (lib/shown-visitor.ts). Such a render has no toast to take (src/server/cache/shared-pages.ts).
   if (context.sharedVisitor) {
-    return { user: null, shop: context.shop, cartCount: 0, favoriteIds: [], toast: null, shared: true };
+    return {
+      user: null,
+      shop: context.shop,
+      cartCount: 0,
+      favoriteIds: [],
+      toast: null,
+      shared: true,
+      visitorJson: VISITOR_DATA_SLOT,
+    };
   }
   // A stale or revoked token simply shows the visitor as a guest; so does one that cannot be read
   // now (the page's own loaders say the shop is unavailable).
@@ -61,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       favoriteIds: visitor?.favoriteIds ?? [],
       toast,
       shared: false,
+      visitorJson: null,
     },
     { headers },
   );

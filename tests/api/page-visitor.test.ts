@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
+import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
 import { BASKET_COOKIE, SESSION_COOKIE } from '../../src/contract/web.js';
 import { products } from '../../src/db/schema.js';
 import { registerWeb } from '../../src/server/web.js';
@@ -214,5 +214,102 @@ describe('a guest holding a basket', () => {
     expect(policyNonce(alone.headers['content-security-policy'])).not.toBe(
       policyNonce(kept.headers['content-security-policy']),
     );
+  });
+});
+
+/*
+ * The next pages' data (`.data`, React Router's stream of values) of a customer or a guest holding
+ * a basket: kept once for such visitors, each visitor's JSON written over the root data's slot.
+ */
+describe('a page’s data for a customer or a guest holding a basket', () => {
+  const dataOf = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** The root data's `visitorJson` in a `.data` answer, parsed (undefined when the root is not in it). */
+  const writtenVisitor = (body: string) => {
+    const values = JSON.parse(body.split('\n', 1)[0] ?? '[]') as unknown[];
+    const key = `_${values.indexOf('visitorJson')}`;
+    const holder = values.find((value) => typeof value === 'object' && value !== null && key in value) as
+      | Record<string, number>
+      | undefined;
+    const json = holder === undefined ? undefined : values[holder[key] ?? -1];
+    return typeof json === 'string' ? JSON.parse(json) : undefined;
+  };
+  const policyNonce = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy))?.[1];
+
+  it('writes each customer into the data kept for customers, never another, with their count as it changes', async () => {
+    const [saraName, hudaName] = [unique('سارة'), unique('هدى')];
+    const sara = await createAccount(t, 'user', saraName);
+    const huda = await createAccount(t, 'user', hudaName);
+    const [first, second] = products2;
+    if (!first || !second) throw new Error('no product');
+    expect((await send('POST', '/cart', { token: sara.token, payload: { productId: first.id } })).statusCode).toBe(200);
+    expect((await send('POST', '/wishlist', { token: sara.token, payload: { productId: first.id } })).statusCode).toBe(
+      200,
+    );
+    const url = '/products.data?page=1';
+    const nonces = new Set<string | undefined>();
+    const answerTo = async (account: Account) => {
+      const res = await dataOf(url, `${SESSION_COOKIE}=${account.token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/x-script');
+      expect(res.headers['cache-control']).toBe('no-store');
+      nonces.add(policyNonce(res.headers['content-security-policy']));
+      return writtenVisitor(res.body);
+    };
+    for (let round = 0; round < 2; round++) {
+      const saraSees = await answerTo(sara);
+      expect(saraSees.user.name).toBe(saraName);
+      expect(saraSees).toMatchObject({ cartCount: 1, favoriteIds: [first.id] });
+      const hudaSees = await answerTo(huda);
+      expect(hudaSees.user.name).toBe(hudaName);
+      expect(hudaSees).toMatchObject({ cartCount: 0, favoriteIds: [] });
+    }
+    // A line added: the same kept data, her new count written in.
+    expect((await send('POST', '/cart', { token: sara.token, payload: { productId: second.id } })).statusCode).toBe(
+      200,
+    );
+    expect((await answerTo(sara)).cartCount).toBe(2);
+    expect(nonces.size).toBe(1);
+    // What the process keeps names nobody: the slot, where each visitor goes.
+    const kept = t.app.guestCache.get(`customer http://localhost:80${url}`, await t.app.catalogueVersion.current());
+    const keptText = kept?.body.toString() ?? '';
+    expect(keptText).toContain(JSON.stringify(VISITOR_DATA_SLOT));
+    for (const name of [saraName, hudaName]) expect(keptText).not.toContain(name);
+    // A guest's own data has no visitor written in.
+    const guest = await t.app.inject({ method: 'GET', url });
+    expect(guest.body).not.toContain(VISITOR_DATA_SLOT);
+    expect(writtenVisitor(guest.body)).toBeUndefined();
+  });
+
+  it('writes a guest holding a basket in with their count; data without the root’s is the same for all', async () => {
+    const one = `${BASKET_COOKIE}=${(await send('POST', '/basket', { payload: { productId: products2[0]?.id } })).json().basketKey}`;
+    const empty = `${BASKET_COOKIE}=${'A'.repeat(43)}`;
+    for (const [cookie, count] of [
+      [one, 1],
+      [empty, 0],
+    ] as const) {
+      const res = await dataOf('/products.data?page=1', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(writtenVisitor(res.body)).toEqual({ user: null, cartCount: count, favoriteIds: [] });
+    }
+    // React Router leaves the root out when only the page's data must be loaded again.
+    const pageOnly = '/products.data?page=1&_routes=routes%2Fproducts';
+    const [forOne, forEmpty] = [await dataOf(pageOnly, one), await dataOf(pageOnly, empty)];
+    expect(forOne.statusCode).toBe(200);
+    expect(forOne.body).toBe(forEmpty.body);
+    expect(forOne.body).not.toContain(VISITOR_DATA_SLOT);
+    expect(policyNonce(forOne.headers['content-security-policy'])).toBe(
+      policyNonce(forEmpty.headers['content-security-policy']),
+    );
+  });
+
+  it('with a toast waiting, gets data rendered for them alone, naming them, that takes the toast', async () => {
+    const saraName = unique('سارة');
+    const sara = await createAccount(t, 'user', saraName);
+    const toast = encodeURIComponent(JSON.stringify({ id: 't2', type: 'success', message: 'تم الحفظ' }));
+    const res = await dataOf('/products.data', `${SESSION_COOKIE}=${sara.token}; matjar_toast=${toast}`);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('matjar_toast=;');
+    expect(res.body).not.toContain(VISITOR_DATA_SLOT);
+    expect(res.body).toContain(saraName);
   });
 });

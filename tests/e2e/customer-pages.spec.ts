@@ -30,6 +30,8 @@ const t = {
   yourReview: 'تقييمك',
   related: 'منتجات قد تعجبك',
   signIn: 'تسجيل الدخول',
+  pager: 'صفحات المنتجات',
+  nextPage: 'الصفحة التالية',
 };
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -109,6 +111,57 @@ test.describe('customers’ kept pages', () => {
     }
     expect(nonces[0]).toBeDefined();
     expect(nonces[1]).toBe(nonces[0]);
+  });
+
+  test('the next pages, opened in the browser, keep each customer’s header from data kept for every customer, and the count follows their cart', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const stocked = (await stockedProducts(request)).slice(0, 3);
+    const sara = await createCustomer(request, 'سارة المتصفحة');
+    const huda = await createCustomer(request, 'هدى المتصفحة');
+    await fillCart(request, sara.token, stocked.slice(0, 2));
+
+    const nonces: (string | undefined)[] = [];
+    for (const [customer, count] of [
+      [sara, 'منتجان'],
+      [huda, 'لا توجد منتجات'],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await signedInPage(context, baseURL, customer.token);
+      const errors = recordErrors(page);
+      await page.goto('/products');
+      const next = page.getByRole('navigation', { name: t.pager }).getByRole('link', { name: t.nextPage });
+      await hydrated(next);
+      // The listing's next page: React Router asks for its data, and the root's (the search changed).
+      const data = page.waitForResponse((response) => new URL(response.url()).pathname === '/products.data');
+      await next.click();
+      await expect(page).toHaveURL(/page=2/);
+      const answer = await data;
+      expect(answer.headers()['cache-control']).toBe('no-store');
+      nonces.push(nonceOf(answer.headers()['content-security-policy']));
+      await expect(banner(page).getByRole('button', { name: t.accountMenu(customer.name) })).toBeVisible();
+      await expect(banner(page).getByRole('link', { name: t.badge(count) })).toBeVisible();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    // One render of that data served both: kept for customers, each written in.
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[1]).toBe(nonces[0]);
+
+    // A line added through the API (another tab): the next page in the browser counts it.
+    const context = await browser.newContext();
+    const page = await signedInPage(context, baseURL, sara.token);
+    await page.goto('/products');
+    const next = page.getByRole('navigation', { name: t.pager }).getByRole('link', { name: t.nextPage });
+    await hydrated(next);
+    await expect(banner(page).getByRole('link', { name: t.badge('منتجان') })).toBeVisible();
+    await fillCart(request, sara.token, stocked.slice(2, 3));
+    await next.click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(banner(page).getByRole('link', { name: t.badge('3 منتجات') })).toBeVisible();
+    await context.close();
   });
 
   test('a heart in a part whose code comes after the page keeps the customer’s favourite filled meanwhile', async ({

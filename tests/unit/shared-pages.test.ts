@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
+import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
 import type { PageVisitor } from '../../src/contract/transport.js';
 import { createPageCache } from '../../src/server/cache/page-cache.js';
 import {
+  cutData,
   cutPage,
+  dataFragment,
   fragmentsFor,
   gzipWith,
   headFor,
+  pageWriter,
   plainWith,
   sendToVisitor,
 } from '../../src/server/cache/shared-pages.js';
@@ -130,6 +133,44 @@ describe('a customer’s kept page', () => {
   });
 });
 
+/*
+ * The next pages' data (`.data`): React Router's stream of values, one JSON string a value, kept
+ * with the root data's slot in place of the visitor; each visitor's JSON goes over it.
+ */
+describe('a kept page’s data', () => {
+  // As React Router writes it: the root's data with its slot, then the page's, whose text may be anything.
+  const answer = (text: string) =>
+    Buffer.from(
+      `[{"_1":2,"_3":4},"root",{"_5":6},"routes/products",{"_5":7},"data",{"_8":9},{"_10":11},"visitorJson",${JSON.stringify(VISITOR_DATA_SLOT)},"title",${JSON.stringify(text)}]\n`,
+    );
+
+  it('is the answer with the visitor’s JSON, as a JSON string, over the root data’s slot', async () => {
+    const sara = { ...visitor('سارة "</script>\u2028', ['p1']), cartCount: 5 };
+    const cut = await cutData(answer(randomBytes(30_000).toString('base64')), '/products.data?page=2');
+    if (!cut) throw new Error('no cut');
+    expect(cut.cuts).toEqual([{ kind: 'data' }]);
+    const fragments = cut.cuts.map(() => dataFragment(sara));
+    const [values] = JSON.parse(`[${plainWith(cut, fragments).toString().trim()}]`) as [string[]];
+    expect(JSON.parse(values[9] ?? '')).toEqual(sara);
+    expect(JSON.parse(gunzipSync(gzipWith(cut, fragments)).toString())).toEqual(values);
+  });
+
+  it('is not cut when the root’s data is not asked for, and nothing in it is the visitor’s', async () => {
+    const body = answer('x');
+    const cut = await cutData(body, '/products.data?page=2&_routes=routes%2Fproducts');
+    expect(cut?.cuts).toEqual([]);
+    if (!cut) throw new Error('no cut');
+    expect(gunzipSync(gzipWith(cut, [])).equals(body)).toBe(true);
+    expect((await cutData(body, '/products.data?_routes=root%2Croutes%2Fproducts'))?.cuts).toEqual([{ kind: 'data' }]);
+  });
+
+  it('is refused when the root’s data is asked for and its slot is not there exactly once', async () => {
+    expect(await cutData(Buffer.from('[{"_1":2},"redirect","/login"]\n'), '/cart.data')).toBeUndefined();
+    // A product whose title is the slot's text: the answer cannot be told apart, so it is theirs alone.
+    expect(await cutData(answer(VISITOR_DATA_SLOT), '/products.data')).toBeUndefined();
+  });
+});
+
 describe('answering a customer through Fastify', () => {
   // Fastify's reply is a thenable: returned from an async function, its promise resolved to
   // undefined once the answer had gone, and every customer's page was then rendered again.
@@ -146,12 +187,17 @@ describe('answering a customer through Fastify', () => {
         version: 1,
         renderedAt: Date.now(),
       });
-      const sent = await sendToVisitor(request, reply, kept, visitor('سارة'), {
-        cache,
-        key: request.url,
-        slots: () => slots,
-        policy: {},
-      });
+      const sent = await sendToVisitor(
+        request,
+        reply,
+        kept,
+        pageWriter(visitor('سارة'), () => slots),
+        {
+          cache,
+          key: request.url,
+          policy: {},
+        },
+      );
       outcomes.push(sent);
       return sent ? reply : reply.code(500).send('rendered again');
     });

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VISITOR_SCRIPT_ID } from '../../contract/constants.js';
+import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../contract/constants.js';
 import { cookieValue } from '../../contract/cookies.js';
 import type { PageVisitor, ShownVisitor } from '../../contract/transport.js';
 import { BASKET_COOKIE, SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
@@ -20,6 +20,8 @@ import { acceptedEncodings, type CachedPage, type PageCache } from './page-cache
  *   by the same components as a full render (the web build's `personalSlots`).
  * A guest holding a basket is served the same way from a page kept for such guests, with only
  * their cart count written in (their account slot is the sign-in link every guest sees).
+ * A page's data as React Router asks for it on the next visits (`.data`) is kept the same way,
+ * with the visitor's JSON written over the root data's `visitorJson` (VISITOR_DATA_SLOT).
  * The rest is compressed once, in pieces that end on a byte boundary, so a visitor's answer is
  * those pieces with theirs between, in one gzip stream (RFC 1951 § 3.2.4, RFC 1952).
  */
@@ -50,8 +52,8 @@ const SLOT_OPEN = /<matjar-slot data-slot="([a-z-]+)">/g;
 const SLOT_CLOSE = '</matjar-slot>';
 const HEAD_END = '</head>';
 
-/** Where the visitor goes between two pieces of the kept page. */
-type Cut = { kind: 'head' } | { kind: 'slot'; name: string };
+/** Where the visitor goes between two pieces of the kept page or data. */
+type Cut = { kind: 'head' } | { kind: 'slot'; name: string } | { kind: 'data' };
 
 /** A kept page cut for its visitors: `cuts[i]` goes after `pieces[i]`, each piece also deflated on its own. */
 export type CutPage = { pieces: Buffer[]; cuts: Cut[]; deflated: Buffer[] };
@@ -59,13 +61,12 @@ export type CutPage = { pieces: Buffer[]; cuts: Cut[]; deflated: Buffer[] };
 const deflatePiece = promisify(deflateRaw);
 
 /**
- * Whose page a GET of a page (not a route's `.data`) could be written into a kept page for: the
- * visitor's only shop cookie is their session or their basket. None for any other: a toast
- * waiting, or both cookies, makes the page theirs alone.
+ * Whose page, or page's data, a GET could be written into a kept answer for: the visitor's only
+ * shop cookie is their session or their basket. None for any other: a toast waiting, or both
+ * cookies, makes the answer theirs alone.
  */
 export function sharedPageHolder(request: FastifyRequest): SharedPageHolder | undefined {
   if (request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
-  if (request.url.split('?', 1)[0]?.endsWith('.data')) return undefined;
   const shopCookies = (request.headers.cookie ?? '')
     .split(';')
     .map((cookie) => cookie.trim().split('=', 1)[0] ?? '')
@@ -113,12 +114,46 @@ export async function cutPage(
   const exactly = (names: readonly string[], wanted: readonly string[]) =>
     names.length === wanted.length && wanted.every((name) => names.includes(name));
   if (!exactly(found, slotNames) || !exactly(kept, asRendered)) return undefined;
-  // A sync flush ends each piece on a byte boundary with no reference beyond it.
-  const deflated = await Promise.all(
-    pieces.map((piece) => deflatePiece(piece, { finishFlush: constants.Z_SYNC_FLUSH })),
-  );
-  return { pieces, cuts, deflated };
+  return { pieces, cuts, deflated: await deflatePieces(pieces) };
 }
+
+/** Each piece deflated on its own: a sync flush ends it on a byte boundary with no reference beyond it. */
+const deflatePieces = (pieces: Buffer[]) =>
+  Promise.all(pieces.map((piece) => deflatePiece(piece, { finishFlush: constants.Z_SYNC_FLUSH })));
+
+/** The type React Router gives a page's data (`.data`). */
+export const DATA_CONTENT_TYPE = 'text/x-script';
+
+/** Whether a GET asks for a page's data (React Router's `.data`) rather than the page. */
+export const isDataRequest = (request: FastifyRequest) => request.url.split('?', 1)[0]?.endsWith('.data') === true;
+
+/** The root data's slot as React Router writes the string in a `.data` answer (JSON). */
+const DATA_SLOT_BYTES = Buffer.from(JSON.stringify(VISITOR_DATA_SLOT));
+
+/**
+ * A page's `.data` answer cut where its visitor goes: at the root data's slot, found once. The
+ * root's data is asked for unless `_routes` (the routes React Router wants) leaves it out; then
+ * nothing in the answer is the visitor's and it is one piece. None for an answer that asks for
+ * the root and does not hold its slot exactly once (a redirect, an error, changed data).
+ */
+export async function cutData(body: Buffer, url: string): Promise<CutPage | undefined> {
+  const routes = new URLSearchParams(url.split('?')[1] ?? '').get('_routes');
+  const pieces: Buffer[] = [];
+  const cuts: Cut[] = [];
+  if (routes === null || routes.split(',').includes('root')) {
+    const at = body.indexOf(DATA_SLOT_BYTES);
+    if (at < 0 || body.indexOf(DATA_SLOT_BYTES, at + 1) >= 0) return undefined;
+    pieces.push(body.subarray(0, at));
+    cuts.push({ kind: 'data' });
+    pieces.push(body.subarray(at + DATA_SLOT_BYTES.length));
+  } else {
+    pieces.push(body);
+  }
+  return { pieces, cuts, deflated: await deflatePieces(pieces) };
+}
+
+/** The visitor as the root data's `visitorJson` takes them: their JSON, as a JSON string. */
+export const dataFragment = (visitor: ShownVisitor) => Buffer.from(JSON.stringify(JSON.stringify(visitor)));
 
 /** `<`, `>`, `&` and the line separators escaped: a name cannot end the script it is written in. */
 const scriptSafeJson = (value: unknown) =>
@@ -143,10 +178,11 @@ export function headFor(visitor: ShownVisitor, nonce: string | undefined): strin
   return `${json}<style nonce="${nonce}">${hearts((id) => `[data-favorite="${id}"]:not(:has(input[name="js"])) svg`)}${hearts((id) => `html:not([data-hydrated]) [data-favorite="${id}"] svg`)}</style>`;
 }
 
-/** The visitor's part at each cut, in order; an error for a slot the web build does not draw. */
+/** The visitor's part at each cut of a page, in order; an error for a slot the web build does not draw. */
 export function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string | null>): Buffer[] {
   return cut.cuts.map((place) => {
     if (place.kind === 'head') return Buffer.from(head);
+    if (place.kind === 'data') throw new Error("a page's cut has no data slot");
     const html = slots[place.name];
     if (html === undefined || html === null) throw new Error(`no drawing for the page's slot ${place.name}`);
     return Buffer.from(html);
@@ -208,32 +244,50 @@ const NOT_SENT = new Set([
   UNLESS_REVIEWED_HEADER,
 ]);
 
+/** How an answer kept for visitors like this one is cut, and this visitor's part at each cut. */
+export type VisitorWriter = {
+  cut: (page: CachedPage) => Promise<CutPage | undefined>;
+  fragments: (cut: CutPage, page: CachedPage) => Buffer[];
+};
+
+/** A page: cut before `</head>` and at its header's slots, where go the visitor's JSON, style and slots. */
+export function pageWriter(visitor: ShownVisitor, slots: SlotRenderer): VisitorWriter {
+  const drawn = slots(visitor);
+  const names = (isDrawn: boolean) => Object.keys(drawn).filter((name) => (drawn[name] !== null) === isDrawn);
+  return {
+    cut: (page) => cutPage(page.body, names(true), names(false)),
+    fragments: (cut, page) => fragmentsFor(cut, headFor(visitor, page.nonce), drawn),
+  };
+}
+
+/** A page's `.data` answer to `url`: cut at the root data's slot, where goes the visitor's JSON. */
+export function dataWriter(visitor: ShownVisitor, url: string): VisitorWriter {
+  return {
+    cut: (page) => cutData(page.body, url),
+    fragments: (cut) => cut.cuts.map(() => dataFragment(visitor)),
+  };
+}
+
 /**
- * Answers a visitor with a page rendered for visitors like them (`cache` and `key` when it is
- * kept, so its cut is made once): no-store, the page's own nonce in its policy, gzip when they
- * take it. Whether it answered: false, having sent nothing, when the page cannot be cut where
- * its visitors differ. (A boolean, not the reply: Fastify's reply is a thenable, which an async function's
- * promise would wait on and resolve to undefined once the answer had gone.)
+ * Answers a visitor with a page, or a page's data, rendered for visitors like them (`cache` and
+ * `key` when it is kept, so its cut is made once), written in by `writer`: no-store, the page's
+ * own nonce in its policy, gzip when they take it. Whether it answered: false, having sent
+ * nothing, when the answer cannot be cut where its visitors differ. (A boolean, not the reply:
+ * Fastify's reply is a thenable, which an async function's promise would wait on and resolve to
+ * undefined once the answer had gone.)
  */
 export async function sendToVisitor(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  visitor: ShownVisitor,
-  options: {
-    cache: PageCache;
-    key: string | undefined;
-    slots: SlotRenderer;
-    policy: Record<string, string>;
-  },
+  writer: VisitorWriter,
+  options: { cache: PageCache; key: string | undefined; policy: Record<string, string> },
 ): Promise<boolean> {
-  const slots = options.slots(visitor);
-  const names = (drawn: boolean) => Object.keys(slots).filter((name) => (slots[name] !== null) === drawn);
-  const cutOnce = () => cutPage(page.body, names(true), names(false));
+  const cutOnce = () => writer.cut(page);
   const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
   if (!cut) return false;
-  const fragments = fragmentsFor(cut, headFor(visitor, page.nonce), slots);
+  const fragments = writer.fragments(cut, page);
   for (const [name, value] of page.headers) {
     if (!NOT_SENT.has(name)) reply.header(name, value);
   }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { VISITOR_SCRIPT_ID } from '../../contract/constants';
+import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../contract/constants';
 import type { ShownVisitor } from '../../contract/transport';
 import { useHydrated } from './use-hydrated';
 
@@ -8,10 +8,12 @@ import { useHydrated } from './use-hydrated';
  * basket, opens is rendered once and kept for every such visitor (docs/caching.md § Customers'
  * pages): its root data names nobody (`shared`), the server writes each visitor into the page's
  * `<head>` (a JSON script) and into its header's slots, and the browser reads them from there.
+ * The next pages' data (`.data`) are kept the same way, with the visitor's JSON written over the
+ * root data's `visitorJson`.
  */
 
 /** The root loader's answer as far as the visitor goes (src/web/root.tsx). */
-export type RootVisitorData = ShownVisitor & { shared: boolean };
+export type RootVisitorData = ShownVisitor & { shared: boolean; visitorJson: string | null };
 
 export const GUEST: ShownVisitor = { user: null, cartCount: 0, favoriteIds: [] };
 
@@ -32,13 +34,21 @@ function visitorOfDocument(): ShownVisitor {
   return documentVisitor;
 }
 
-/** The visitor a page shows: its root data's, or for a shared page the one it was served to. */
+let written: { json: string; visitor: ShownVisitor } | undefined;
+/** The visitor the server wrote into a shared answer's data, parsed once; none for a page's (still the slot). */
+function writtenVisitor(json: string | null): ShownVisitor | undefined {
+  if (json === null || json === VISITOR_DATA_SLOT) return undefined;
+  if (written?.json !== json) written = { json, visitor: JSON.parse(json) as ShownVisitor };
+  return written.visitor;
+}
+
+/** The visitor a page shows: its root data's, or for a shared answer the one it was served to. */
 export function useShownVisitor(root: RootVisitorData | undefined): ShownVisitor {
   const rendering = useContext(SharedVisitorContext);
   if (!root) return GUEST;
   if (!root.shared) return root;
   if (typeof document === 'undefined') return rendering ?? GUEST;
-  return visitorOfDocument();
+  return writtenVisitor(root.visitorJson) ?? visitorOfDocument();
 }
 
 const NONE: readonly string[] = [];
