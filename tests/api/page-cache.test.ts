@@ -155,6 +155,14 @@ describe('a guest’s catalogue page', () => {
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
+  it('a listing’s data carries each product as its card draws it: no description, gallery or variants', async () => {
+    const data = (await get('/products.data')).body;
+    expect(data).toContain(product.title);
+    for (const key of ['description', 'images', 'imagesSizes', 'variants', 'sku']) {
+      expect(data).not.toContain(JSON.stringify(key));
+    }
+  });
+
   it('an answer to a form’s post is never public, whatever its route says', async () => {
     const res = await t.app.inject({
       method: 'POST',

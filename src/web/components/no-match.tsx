@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { NoMatch } from '../../contract/types';
 import { c } from '../i18n/catalog';
+import type { NoMatchCards } from '../lib/product-cards';
 import { ProductGrid } from './product-card';
 
 /** Where a keyword's own search is: the listing with that keyword and the same filters. */
@@ -10,7 +10,7 @@ export type NoMatchLinks = { didYouMean: string | null; nearest: string | null }
  * What a search that found nothing shows instead of an empty page (docs/catalogue.md § Search):
  * «هل تقصد» with the respelled keyword as a link, the nearest matches and the best sellers.
  */
-export function NoMatchHelp({ help, links, currency }: { help: NoMatch; links: NoMatchLinks; currency: string }) {
+export function NoMatchHelp({ help, links, currency }: { help: NoMatchCards; links: NoMatchLinks; currency: string }) {
   return (
     <div className="space-y-8" data-testid="no-match">
       <p className="text-slate-700">{c.noMatchLead}</p>

@@ -1,15 +1,15 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { markMatchedWords } from '../../contract/arabic-text';
-import type { Product } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { pt } from '../i18n/product';
 import { formatNumber, formatPrice, imageSrcSet } from '../lib/format';
 import { plural } from '../lib/plural';
+import type { CardProduct } from '../lib/product-cards';
 import { FavoriteButton } from './favorite-button';
 
 type ProductCardProps = {
-  product: Product;
+  product: CardProduct;
   currency: string;
   eager?: boolean;
   /** A search keyword whose words are marked in the title. */
@@ -85,7 +85,7 @@ export function ProductGrid({
   eagerCount = 0,
   highlight,
 }: {
-  products: Product[];
+  products: CardProduct[];
   currency: string;
   eagerCount?: number;
   highlight?: string;

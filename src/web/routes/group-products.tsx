@@ -13,6 +13,7 @@ import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
 import { usePageHref } from '../lib/page-href';
 import { listCount } from '../lib/plural';
+import { listOfCards } from '../lib/product-cards';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/group-products';
 
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind === 'brand' ? api.brands.get(params.id) : api.categories.get(params.id),
       api.products.list({ limit: pageSizes.productsByCategoryOrBrand, page, [kind]: params.id }),
     ]);
-    return { shop: context.shop, kind, group: group.data, products };
+    return { shop: context.shop, kind, group: group.data, products: listOfCards(products) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;

@@ -6,6 +6,7 @@ import { PromoCarousel } from '../components/promo-carousel';
 import { Section } from '../components/section';
 import { t } from '../i18n/ar';
 import { apiFor } from '../lib/context.server';
+import { toCard } from '../lib/product-cards';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/home';
 
@@ -26,10 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: home.categories,
     brands: home.brands,
     featured,
-    firstBlock: featured ? home.featuredProducts : home.latestProducts.slice(0, pageSizes.homeBlock),
-    latestFashion: featured
+    firstBlock: (featured ? home.featuredProducts : home.latestProducts.slice(0, pageSizes.homeBlock)).map(toCard),
+    latestFashion: (featured
       ? home.latestProducts.slice(0, pageSizes.homeBlock)
-      : home.latestProducts.slice(pageSizes.homeBlock, pageSizes.homeBlock * 2),
+      : home.latestProducts.slice(pageSizes.homeBlock, pageSizes.homeBlock * 2)
+    ).map(toCard),
   };
 }
 

@@ -32,6 +32,7 @@ import { formatNumber, formatPercent, formatPrice } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import { pageFrom, pageHref } from '../lib/page-href';
 import { plural } from '../lib/plural';
+import { toCard } from '../lib/product-cards';
 import { publicPageHeaders } from '../lib/public-page';
 import { isReviewIntent, REVIEWS_PAGE_PARAM } from '../lib/review-form';
 import { ownReviewOf, reviewAction } from '../lib/reviews.server';
@@ -113,7 +114,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       brand,
       reviews,
       myReview,
-      related: related.data.filter((p) => p.id !== product.id).slice(0, pageSizes.relatedProducts),
+      related: related.data
+        .filter((p) => p.id !== product.id)
+        .slice(0, pageSizes.relatedProducts)
+        .map(toCard),
     },
     { headers: keptForCustomers(context, product.id, myReview) },
   );

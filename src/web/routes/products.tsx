@@ -12,6 +12,7 @@ import { listingPath, productQuery, readListing } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
 import { usePageHref } from '../lib/page-href';
 import { listCount } from '../lib/plural';
+import { listOfCards } from '../lib/product-cards';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/products';
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: context.shop,
     listing,
     canonicalPath: listingPath(listing),
-    products,
+    products: listOfCards(products),
     noMatchLinks,
     categories: namedChoices(categories.data),
     brands: namedChoices(brands.data),

@@ -7,12 +7,13 @@ import { requireUser } from '../lib/auth.server';
 import { apiFor } from '../lib/context.server';
 import { pageMeta } from '../lib/meta';
 import { plural } from '../lib/plural';
+import { toCard } from '../lib/product-cards';
 import type { Route } from './+types/user-favorites';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, 'user');
   const wishlist = await apiFor(request, context).wishlist.list();
-  return { shop: context.shop, products: wishlist.data };
+  return { shop: context.shop, products: wishlist.data.map(toCard) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
