@@ -229,5 +229,8 @@ export const VISITOR_SCRIPT_ID = 'matjar-visitor';
  * in place of its visitor: a page's `.data` answer gets each visitor's JSON written over it as it
  * is served (src/server/cache/shared-pages.ts), and the browser reads it from there
  * (src/web/lib/shown-visitor.ts). A page leaves it as it is: its visitor is in its JSON script.
+ * It ends with the render's nonce, so no text of the shop (a title, a review) can be the slot or
+ * hold it before the page is rendered: React Router writes a string once however often it occurs.
  */
 export const VISITOR_DATA_SLOT = 'matjar:visitor-slot';
+export const visitorDataSlot = (nonce: string) => `${VISITOR_DATA_SLOT}:${nonce}`;

@@ -15,6 +15,7 @@ import { cacheKeyOf, isGuestRead, isPublicPage, sendKept } from './cache/guest-r
 import { type CachedPage, keptForm, type RenderedPage } from './cache/page-cache.js';
 import {
   DATA_CONTENT_TYPE,
+  DATA_REDIRECT_STATUS,
   dataWriter,
   isDataRequest,
   NOBODY,
@@ -341,11 +342,12 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     };
 
     /**
-     * A customer's page, or a guest's holding a basket: the one kept for visitors like them at
-     * this catalogue version, unless it shows a product the customer reviewed, else rendered for
-     * them (and kept when its route says public), with this visitor written in (docs/caching.md §
-     * Customers' pages). A page that cannot be cut where such visitors differ, or a database that
-     * fails the checks, gets a page rendered for them alone: never a kept page as it is.
+     * A customer's page or its data, or a guest's holding a basket: the one kept for visitors like
+     * them at this catalogue version, unless it shows a product the customer reviewed, else
+     * rendered for them (and kept when its route says public), with this visitor written in
+     * (docs/caching.md § Customers' pages). An answer that cannot be cut where such visitors
+     * differ, or a database that fails the checks, gets one rendered for them alone: never a kept
+     * answer as it is.
      */
     const serveShared = async (
       request: FastifyRequest,
@@ -362,7 +364,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
       };
       const key = `${holder} ${cacheKeyOf(request, host)}`;
-      const data = isDataRequest(request);
+      const isData = isDataRequest(request);
       let page: CachedPage | undefined;
       let version: number;
       try {
@@ -380,7 +382,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         // Rendered for a visitor who is nobody: what the page holds of them is written in per visitor.
         const nobody = holder === 'customer' ? NOBODY : NOBODY_GUEST;
         const { response, cspNonce, unavailable } = await render(request, reply, host, visit, readVisitor, nobody);
-        if (!response.headers.get('content-type')?.startsWith(data ? DATA_CONTENT_TYPE : 'text/html')) {
+        // A file, or a redirect of the data: nothing of the visitor is in it.
+        const redirected = isData && response.status === DATA_REDIRECT_STATUS;
+        if (redirected || !response.headers.get('content-type')?.startsWith(isData ? DATA_CONTENT_TYPE : 'text/html')) {
           reply.header('content-security-policy', policyFor(cspNonce));
           return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
         }
@@ -392,12 +396,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         kept = !unavailable && isPublicPage(response);
         page = kept ? pageCache.set(key, rendered) : keptForm(rendered);
       }
-      const writer = data ? dataWriter(visitor, request.url) : pageWriter(visitor, slots);
-      const sent = await sendToVisitor(request, reply, page, writer, {
-        cache: pageCache,
-        key: kept ? key : undefined,
-        policy: policyHeader(page.nonce ?? ''),
-      });
+      const options = { cache: pageCache, key: kept ? key : undefined, policy: policyHeader(page.nonce ?? '') };
+      const sent = isData
+        ? await sendToVisitor(request, reply, page, dataWriter(visitor, request.url), options)
+        : await sendToVisitor(request, reply, page, pageWriter(visitor, slots), options);
       return sent ? reply : renderForThem();
     };
   });

@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
   data as withHeaders,
 } from 'react-router';
-import { VISITOR_DATA_SLOT } from '../contract/constants';
+import { visitorDataSlot } from '../contract/constants';
 import type { Route } from './+types/root';
 import { NavigationProgress } from './components/navigation-progress';
 import { PageErrorBoundary } from './components/page-error';
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       favoriteIds: [],
       toast: null,
       shared: true,
-      visitorJson: VISITOR_DATA_SLOT,
+      visitorJson: visitorDataSlot(context.cspNonce),
     };
   }
   // A stale or revoked token simply shows the visitor as a guest; so does one that cannot be read

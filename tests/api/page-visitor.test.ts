@@ -19,6 +19,8 @@ import { apiClient, createTaxonomy, insertProduct, type ProductRow, unique } fro
 
 let t: TestApp;
 let products2: ProductRow[];
+/** The API requests made signed in (a page's reads that are the visitor's own, e.g. their review). */
+let signedInCalls = 0;
 const { send } = apiClient(() => t);
 
 beforeAll(async () => {
@@ -26,6 +28,9 @@ beforeAll(async () => {
     stdio: 'inherit',
   });
   t = await createTestApp({}, async (app, config) => {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/') && request.headers.authorization) signedInCalls += 1;
+    });
     await registerWeb(app, config, 'production');
   });
   const { category } = await createTaxonomy(t);
@@ -272,7 +277,7 @@ describe('a page’s data for a customer or a guest holding a basket', () => {
     // What the process keeps names nobody: the slot, where each visitor goes.
     const kept = t.app.guestCache.get(`customer http://localhost:80${url}`, await t.app.catalogueVersion.current());
     const keptText = kept?.body.toString() ?? '';
-    expect(keptText).toContain(JSON.stringify(VISITOR_DATA_SLOT));
+    expect(keptText).toContain(VISITOR_DATA_SLOT);
     for (const name of [saraName, hudaName]) expect(keptText).not.toContain(name);
     // A guest's own data has no visitor written in.
     const guest = await t.app.inject({ method: 'GET', url });
@@ -300,6 +305,54 @@ describe('a page’s data for a customer or a guest holding a basket', () => {
     expect(policyNonce(forOne.headers['content-security-policy'])).toBe(
       policyNonce(forEmpty.headers['content-security-policy']),
     );
+  });
+
+  it('a product’s data: its reviewer gets theirs alone, with their review; the data kept for the others holds none', async () => {
+    const [product] = products2;
+    if (!product) throw new Error('no product');
+    const reviewerName = unique('ريم');
+    const reviewer = await createAccount(t, 'user', reviewerName);
+    const other = await createAccount(t, 'user', unique('منى'));
+    const reviewText = unique('قماش ممتاز');
+    const review = await send('POST', `/products/${product.id}/reviews`, {
+      token: reviewer.token,
+      payload: { review: reviewText, rating: 5 },
+    });
+    expect(review.statusCode).toBe(201);
+    const url = `/products/${product.id}.data`;
+    for (let round = 0; round < 2; round++) {
+      const theirs = await dataOf(url, `${SESSION_COOKIE}=${reviewer.token}`);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.body).toContain(reviewText);
+      expect(theirs.headers['cache-control']).toBe('no-store');
+      expect(writtenVisitor(theirs.body).user.name).toBe(reviewerName);
+      const others = await dataOf(url, `${SESSION_COOKIE}=${other.token}`);
+      expect(others.statusCode).toBe(200);
+      // The review shows in the product's list for everyone; as their own (the form's place) to the reviewer alone.
+      expect(writtenVisitor(others.body).user.name).not.toBe(reviewerName);
+      expect(policyNonce(theirs.headers['content-security-policy'])).not.toBe(
+        policyNonce(others.headers['content-security-policy']),
+      );
+    }
+    // What is kept for customers is the others' render, marked for the reviewer's check.
+    const kept = t.app.guestCache.get(`customer http://localhost:80${url}`, await t.app.catalogueVersion.current());
+    expect(kept?.unlessReviewed).toBe(product.id);
+    expect(kept?.headers.find(([name]) => name === 'cache-control')?.[1]).not.toContain('private');
+  });
+
+  it('a redirect of the data is rendered once and sent as it is: it holds nothing of the visitor', async () => {
+    const customer = await createAccount(t, 'user', unique('سارة'));
+    // Past the last page of a product's reviews: React Router's redirect to that last page.
+    const url = `/products/${products2[1]?.id}.data?reviewsPage=999`;
+    const guest = await t.app.inject({ method: 'GET', url });
+    expect(guest.statusCode).toBe(202);
+    signedInCalls = 0;
+    const res = await dataOf(url, `${SESSION_COOKIE}=${customer.token}`);
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe(guest.body);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // One render: the product page asks once for the customer's own review.
+    expect(signedInCalls).toBe(1);
   });
 
   it('with a toast waiting, gets data rendered for them alone, naming them, that takes the toast', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../src/contract/constants.js';
+import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID, visitorDataSlot } from '../../src/contract/constants.js';
 import type { PageVisitor } from '../../src/contract/transport.js';
 import { createPageCache } from '../../src/server/cache/page-cache.js';
 import {
@@ -135,18 +135,20 @@ describe('a customer’s kept page', () => {
 
 /*
  * The next pages' data (`.data`): React Router's stream of values, one JSON string a value, kept
- * with the root data's slot in place of the visitor; each visitor's JSON goes over it.
+ * with the root data's slot (ending with the render's nonce) in place of the visitor; each
+ * visitor's JSON goes over it.
  */
 describe('a kept page’s data', () => {
+  const NONCE = 'n0nce';
   // As React Router writes it: the root's data with its slot, then the page's, whose text may be anything.
   const answer = (text: string) =>
     Buffer.from(
-      `[{"_1":2,"_3":4},"root",{"_5":6},"routes/products",{"_5":7},"data",{"_8":9},{"_10":11},"visitorJson",${JSON.stringify(VISITOR_DATA_SLOT)},"title",${JSON.stringify(text)}]\n`,
+      `[{"_1":2,"_3":4},"root",{"_5":6},"routes/products",{"_5":7},"data",{"_8":9},{"_10":11},"visitorJson",${JSON.stringify(visitorDataSlot(NONCE))},"title",${JSON.stringify(text)}]\n`,
     );
 
   it('is the answer with the visitor’s JSON, as a JSON string, over the root data’s slot', async () => {
     const sara = { ...visitor('سارة "</script>\u2028', ['p1']), cartCount: 5 };
-    const cut = await cutData(answer(randomBytes(30_000).toString('base64')), '/products.data?page=2');
+    const cut = await cutData(answer(randomBytes(30_000).toString('base64')), '/products.data?page=2', NONCE);
     if (!cut) throw new Error('no cut');
     expect(cut.cuts).toEqual([{ kind: 'data' }]);
     const fragments = cut.cuts.map(() => dataFragment(sara));
@@ -155,19 +157,42 @@ describe('a kept page’s data', () => {
     expect(JSON.parse(gunzipSync(gzipWith(cut, fragments)).toString())).toEqual(values);
   });
 
-  it('is not cut when the root’s data is not asked for, and nothing in it is the visitor’s', async () => {
+  it('reads `_routes` as React Router does: the root is left out only when it names other routes alone', async () => {
     const body = answer('x');
-    const cut = await cutData(body, '/products.data?page=2&_routes=routes%2Fproducts');
-    expect(cut?.cuts).toEqual([]);
-    if (!cut) throw new Error('no cut');
-    expect(gunzipSync(gzipWith(cut, [])).equals(body)).toBe(true);
-    expect((await cutData(body, '/products.data?_routes=root%2Croutes%2Fproducts'))?.cuts).toEqual([{ kind: 'data' }]);
+    const pageOnly = await cutData(body, '/products.data?page=2&_routes=routes%2Fproducts', NONCE);
+    expect(pageOnly?.cuts).toEqual([]);
+    if (!pageOnly) throw new Error('no cut');
+    expect(gunzipSync(gzipWith(pageOnly, [])).equals(body)).toBe(true);
+    for (const url of [
+      '/products.data?_routes=root%2Croutes%2Fproducts',
+      '/products.data?_routes=%72oot',
+      '/products.data?_routes=',
+      '/products.data?page=2?_routes=routes%2Fproducts',
+    ]) {
+      expect((await cutData(body, url, NONCE))?.cuts, url).toEqual([{ kind: 'data' }]);
+    }
+  });
+
+  it('holds a slot no text of the shop can be: a title that is the slot’s words is the title', async () => {
+    const sara = visitor('سارة');
+    for (const title of [VISITOR_DATA_SLOT, visitorDataSlot('another'), `"${VISITOR_DATA_SLOT}`]) {
+      const cut = await cutData(answer(title), '/products.data', NONCE);
+      if (!cut) throw new Error(`no cut with the title ${title}`);
+      const [values] = JSON.parse(
+        `[${plainWith(cut, [dataFragment(sara)])
+          .toString()
+          .trim()}]`,
+      ) as [string[]];
+      expect(values[11]).toBe(title);
+      expect(JSON.parse(values[9] ?? '')).toEqual(sara);
+    }
   });
 
   it('is refused when the root’s data is asked for and its slot is not there exactly once', async () => {
-    expect(await cutData(Buffer.from('[{"_1":2},"redirect","/login"]\n'), '/cart.data')).toBeUndefined();
-    // A product whose title is the slot's text: the answer cannot be told apart, so it is theirs alone.
-    expect(await cutData(answer(VISITOR_DATA_SLOT), '/products.data')).toBeUndefined();
+    expect(await cutData(Buffer.from('[{"_1":2},"redirect","/login"]\n'), '/cart.data', NONCE)).toBeUndefined();
+    expect(await cutData(answer('x'), '/products.data', 'another')).toBeUndefined();
+    const twice = Buffer.concat([answer('x'), answer('y')]);
+    expect(await cutData(twice, '/products.data', NONCE)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VISITOR_DATA_SLOT, VISITOR_SCRIPT_ID } from '../../contract/constants.js';
+import { VISITOR_SCRIPT_ID, visitorDataSlot } from '../../contract/constants.js';
 import { cookieValue } from '../../contract/cookies.js';
 import type { PageVisitor, ShownVisitor } from '../../contract/transport.js';
 import { BASKET_COOKIE, SESSION_COOKIE, UNLESS_REVIEWED_HEADER } from '../../contract/web.js';
@@ -52,11 +52,16 @@ const SLOT_OPEN = /<matjar-slot data-slot="([a-z-]+)">/g;
 const SLOT_CLOSE = '</matjar-slot>';
 const HEAD_END = '</head>';
 
-/** Where the visitor goes between two pieces of the kept page or data. */
-type Cut = { kind: 'head' } | { kind: 'slot'; name: string } | { kind: 'data' };
+/** Where the visitor goes between two pieces of a kept page. */
+type PagePlace = { kind: 'head' } | { kind: 'slot'; name: string };
+/** Where the visitor goes in a page's kept data: the root data's slot. */
+type DataPlace = { kind: 'data' };
 
-/** A kept page cut for its visitors: `cuts[i]` goes after `pieces[i]`, each piece also deflated on its own. */
-export type CutPage = { pieces: Buffer[]; cuts: Cut[]; deflated: Buffer[] };
+/**
+ * A kept answer cut for its visitors: the visitor's part at `cuts[i]` goes after `pieces[i]`, each
+ * piece also deflated on its own.
+ */
+export type CutPage<Place = PagePlace> = { pieces: Buffer[]; cuts: Place[]; deflated: Buffer[] };
 
 const deflatePiece = promisify(deflateRaw);
 
@@ -85,13 +90,13 @@ export async function cutPage(
   body: Buffer,
   slotNames: readonly string[],
   asRendered: readonly string[] = [],
-): Promise<CutPage | undefined> {
+): Promise<CutPage<PagePlace> | undefined> {
   // One byte a character: offsets found in the text are offsets in the bytes.
   const html = body.toString('latin1');
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd < 0) return undefined;
   const pieces = [body.subarray(0, headEnd)];
-  const cuts: Cut[] = [{ kind: 'head' }];
+  const cuts: PagePlace[] = [{ kind: 'head' }];
   let from = headEnd;
   SLOT_OPEN.lastIndex = headEnd;
   const kept: string[] = [];
@@ -124,28 +129,36 @@ const deflatePieces = (pieces: Buffer[]) =>
 /** The type React Router gives a page's data (`.data`). */
 export const DATA_CONTENT_TYPE = 'text/x-script';
 
-/** Whether a GET asks for a page's data (React Router's `.data`) rather than the page. */
-export const isDataRequest = (request: FastifyRequest) => request.url.split('?', 1)[0]?.endsWith('.data') === true;
+/** A request's URL, read as React Router reads it (the host does not matter). */
+const urlOf = (url: string) => new URL(url, 'http://matjar.invalid');
 
-/** The root data's slot as React Router writes the string in a `.data` answer (JSON). */
-const DATA_SLOT_BYTES = Buffer.from(JSON.stringify(VISITOR_DATA_SLOT));
+/** Whether a GET asks for a page's data (React Router's `.data`) rather than the page. */
+export const isDataRequest = (request: FastifyRequest) => urlOf(request.url).pathname.endsWith('.data');
 
 /**
- * A page's `.data` answer cut where its visitor goes: at the root data's slot, found once. The
- * root's data is asked for unless `_routes` (the routes React Router wants) leaves it out; then
- * nothing in the answer is the visitor's and it is one piece. None for an answer that asks for
- * the root and does not hold its slot exactly once (a redirect, an error, changed data).
+ * React Router's status for a `.data` answer that redirects: it holds the redirect alone, nothing
+ * of the visitor, and is sent as rendered.
  */
-export async function cutData(body: Buffer, url: string): Promise<CutPage | undefined> {
-  const routes = new URLSearchParams(url.split('?')[1] ?? '').get('_routes');
+export const DATA_REDIRECT_STATUS = 202;
+
+/**
+ * A page's `.data` answer, rendered with `nonce`, cut where its visitor goes: at the root data's
+ * slot, found once. The root's data is asked for unless `_routes` (the routes React Router wants,
+ * all of them when it is missing or empty) leaves it out; then the root's visitor is not in the
+ * answer and it is one piece. None for an answer that asks for the root and does not hold its slot
+ * exactly once (the root's loader failed, or the data changed shape).
+ */
+export async function cutData(body: Buffer, url: string, nonce: string): Promise<CutPage<DataPlace> | undefined> {
+  const routes = urlOf(url).searchParams.get('_routes');
   const pieces: Buffer[] = [];
-  const cuts: Cut[] = [];
-  if (routes === null || routes.split(',').includes('root')) {
-    const at = body.indexOf(DATA_SLOT_BYTES);
-    if (at < 0 || body.indexOf(DATA_SLOT_BYTES, at + 1) >= 0) return undefined;
+  const cuts: DataPlace[] = [];
+  if (!routes || routes.split(',').includes('root')) {
+    const slot = Buffer.from(JSON.stringify(visitorDataSlot(nonce)));
+    const at = body.indexOf(slot);
+    if (at < 0 || body.indexOf(slot, at + 1) >= 0) return undefined;
     pieces.push(body.subarray(0, at));
     cuts.push({ kind: 'data' });
-    pieces.push(body.subarray(at + DATA_SLOT_BYTES.length));
+    pieces.push(body.subarray(at + slot.length));
   } else {
     pieces.push(body);
   }
@@ -182,7 +195,6 @@ export function headFor(visitor: ShownVisitor, nonce: string | undefined): strin
 export function fragmentsFor(cut: CutPage, head: string, slots: Record<string, string | null>): Buffer[] {
   return cut.cuts.map((place) => {
     if (place.kind === 'head') return Buffer.from(head);
-    if (place.kind === 'data') throw new Error("a page's cut has no data slot");
     const html = slots[place.name];
     if (html === undefined || html === null) throw new Error(`no drawing for the page's slot ${place.name}`);
     return Buffer.from(html);
@@ -208,7 +220,7 @@ function storedBlocks(bytes: Buffer): Buffer[] {
 }
 
 /** The page with the visitor's fragments, as one gzip stream: the pieces' deflate, theirs stored. */
-export function gzipWith(cut: CutPage, fragments: Buffer[]): Buffer {
+export function gzipWith(cut: CutPage<unknown>, fragments: Buffer[]): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -230,7 +242,7 @@ export function gzipWith(cut: CutPage, fragments: Buffer[]): Buffer {
 }
 
 /** The page with the visitor's fragments, uncompressed. */
-export function plainWith(cut: CutPage, fragments: Buffer[]): Buffer {
+export function plainWith(cut: CutPage<unknown>, fragments: Buffer[]): Buffer {
   return Buffer.concat(cut.pieces.flatMap((piece, index) => [piece, fragments[index] ?? Buffer.alloc(0)]));
 }
 
@@ -245,13 +257,13 @@ const NOT_SENT = new Set([
 ]);
 
 /** How an answer kept for visitors like this one is cut, and this visitor's part at each cut. */
-export type VisitorWriter = {
-  cut: (page: CachedPage) => Promise<CutPage | undefined>;
-  fragments: (cut: CutPage, page: CachedPage) => Buffer[];
+export type VisitorWriter<Place> = {
+  cut: (page: CachedPage) => Promise<CutPage<Place> | undefined>;
+  fragments: (cut: CutPage<Place>, page: CachedPage) => Buffer[];
 };
 
 /** A page: cut before `</head>` and at its header's slots, where go the visitor's JSON, style and slots. */
-export function pageWriter(visitor: ShownVisitor, slots: SlotRenderer): VisitorWriter {
+export function pageWriter(visitor: ShownVisitor, slots: SlotRenderer): VisitorWriter<PagePlace> {
   const drawn = slots(visitor);
   const names = (isDrawn: boolean) => Object.keys(drawn).filter((name) => (drawn[name] !== null) === isDrawn);
   return {
@@ -261,9 +273,9 @@ export function pageWriter(visitor: ShownVisitor, slots: SlotRenderer): VisitorW
 }
 
 /** A page's `.data` answer to `url`: cut at the root data's slot, where goes the visitor's JSON. */
-export function dataWriter(visitor: ShownVisitor, url: string): VisitorWriter {
+export function dataWriter(visitor: ShownVisitor, url: string): VisitorWriter<DataPlace> {
   return {
-    cut: (page) => cutData(page.body, url),
+    cut: (page) => cutData(page.body, url, page.nonce ?? ''),
     fragments: (cut) => cut.cuts.map(() => dataFragment(visitor)),
   };
 }
@@ -276,15 +288,15 @@ export function dataWriter(visitor: ShownVisitor, url: string): VisitorWriter {
  * Fastify's reply is a thenable, which an async function's promise would wait on and resolve to
  * undefined once the answer had gone.)
  */
-export async function sendToVisitor(
+export async function sendToVisitor<Place>(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  writer: VisitorWriter,
+  writer: VisitorWriter<Place>,
   options: { cache: PageCache; key: string | undefined; policy: Record<string, string> },
 ): Promise<boolean> {
   const cutOnce = () => writer.cut(page);
-  const sizeOf = (cut: CutPage | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+  const sizeOf = (cut: CutPage<Place> | undefined) => cut?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   const cut = await (options.key ? options.cache.made(options.key, page, 'cut', cutOnce, sizeOf) : cutOnce());
   if (!cut) return false;
   const fragments = writer.fragments(cut, page);

@@ -37,7 +37,7 @@ function visitorOfDocument(): ShownVisitor {
 let written: { json: string; visitor: ShownVisitor } | undefined;
 /** The visitor the server wrote into a shared answer's data, parsed once; none for a page's (still the slot). */
 function writtenVisitor(json: string | null): ShownVisitor | undefined {
-  if (json === null || json === VISITOR_DATA_SLOT) return undefined;
+  if (json === null || json.startsWith(VISITOR_DATA_SLOT)) return undefined;
   if (written?.json !== json) written = { json, visitor: JSON.parse(json) as ShownVisitor };
   return written.visitor;
 }
