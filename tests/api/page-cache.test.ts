@@ -155,12 +155,30 @@ describe('a guest’s catalogue page', () => {
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
-  it('a listing’s data carries each product as its card draws it: no description, gallery or variants', async () => {
-    const data = (await get('/products.data')).body;
-    expect(data).toContain(product.title);
-    for (const key of ['description', 'images', 'imagesSizes', 'variants', 'sku']) {
-      expect(data).not.toContain(JSON.stringify(key));
+  it('each page that lists products carries them as their cards draw them: no description, gallery or variants', async () => {
+    // Two products of a new category: each one's page lists the other among its related products.
+    const { category } = await createTaxonomy(t);
+    const shown = await insertProduct(t, { categoryId: category.id }, { title: unique('عباءة كحلية') });
+    const description = unique('وصف العباءة السادة');
+    const related = await insertProduct(t, { categoryId: category.id }, { title: unique('عباءة سادة'), description });
+    for (const url of [
+      '/products.data',
+      '/_root.data',
+      `/products/allCategory/${product.categoryId}.data`,
+      // A search that finds nothing: its help lists the nearest matches and the best sellers.
+      `/products.data?keyword=${encodeURIComponent('عباءةمطرزةجدا')}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('"title"');
+      for (const key of ['description', 'images', 'imagesSizes', 'variants', 'sku']) {
+        expect(res.body, `${url}: ${key}`).not.toContain(JSON.stringify(key));
+      }
     }
+    // A product's page carries the product whole, and its related products as cards.
+    const productData = (await get(`/products/${shown.id}.data`)).body;
+    expect(productData).toContain(related.title);
+    expect(productData).not.toContain(description);
   });
 
   it('an answer to a form’s post is never public, whatever its route says', async () => {

@@ -44,7 +44,7 @@ export function listOfCards<List extends { data: Product[]; noMatch?: NoMatch | 
   const { data, noMatch, ...rest } = list;
   const help: NoMatchCards | undefined = noMatch && {
     ...noMatch,
-    nearest: noMatch.nearest && { keyword: noMatch.nearest.keyword, data: noMatch.nearest.data.map(toCard) },
+    nearest: noMatch.nearest && { ...noMatch.nearest, data: noMatch.nearest.data.map(toCard) },
     popular: noMatch.popular.map(toCard),
   };
   return { ...rest, data: data.map(toCard), ...(help ? { noMatch: help } : {}) };
