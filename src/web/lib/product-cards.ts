@@ -35,7 +35,7 @@ export function toCard(product: Product): CardProduct {
 
 /** A search's help when it found nothing (docs/catalogue.md § Search), its products as cards. */
 export type NoMatchCards = Omit<NoMatch, 'nearest' | 'popular'> & {
-  nearest: { keyword: string; data: CardProduct[] } | null;
+  nearest: (Omit<NonNullable<NoMatch['nearest']>, 'data'> & { data: CardProduct[] }) | null;
   popular: CardProduct[];
 };
 
