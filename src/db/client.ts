@@ -137,6 +137,38 @@ async function probeWrite(db: Database) {
   }
 }
 
+/**
+ * node-postgres' `pool.query` ends its connection whenever the query fails (pg-pool releases it
+ * with the error): a refused INSERT, a unique conflict or a full disk's 53100 as much as a broken
+ * socket. Each would cost a new connection, and on a full disk a new connection may not start at
+ * all — when autovacuum has dropped the database's relation-cache init file, a new backend must
+ * write it first — so the reads would fail with the writes (SECURITY.md § 9, "A full disk").
+ * Here a failed query's connection is rolled back (a script of several statements that stopped
+ * half way leaves its transaction open) and kept; one whose connection broke is dropped, as
+ * pg-pool does.
+ */
+function keepConnectionsAfterFailedQueries(pool: pg.Pool) {
+  const query = async (text: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    // A checked-out client whose connection breaks emits 'error': unheard, it would end the process.
+    let broken: Error | undefined;
+    const onBroken = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onBroken);
+    try {
+      return await client.query(text, values);
+    } catch (error) {
+      if (!broken) await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+      throw error;
+    } finally {
+      client.removeListener('error', onBroken);
+      client.release(broken);
+    }
+  };
+  pool.query = query as unknown as pg.Pool['query'];
+}
+
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   // Migrate on one connection holding an advisory lock, so several processes starting at once
   // do not race each other.
@@ -159,6 +191,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  keepConnectionsAfterFailedQueries(pool);
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
   await reindexStale(db as unknown as Database);
   return {

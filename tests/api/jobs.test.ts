@@ -342,6 +342,24 @@ describe("pg-boss's statements on our connections", () => {
     );
     expect(answers.flat()).toEqual(Array(12).fill({ one: 1 }));
   });
+
+  it('a failed query keeps its connection, rolled back (a full disk may refuse a new one)', async () => {
+    if (t.database.kind !== 'postgres') return; // the embedded database has one connection
+    const backend = async () =>
+      (await selectRows<{ pid: number }>(t.database.db, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
+    const before = await backend();
+    await expect(t.database.db.execute(sql`SELECT 1 / 0`)).rejects.toThrow('Failed query: SELECT 1 / 0');
+    await expect(bossDatabase(t.database.db).executeSql('BEGIN; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow(
+      'division by zero',
+    );
+    // The pool hands out its most recently released connection: the one both failures ran on.
+    expect(await backend()).toBe(before);
+    const [state] = await selectRows<{ open: boolean }>(
+      t.database.db,
+      sql`SELECT now() <> statement_timestamp() AS open`,
+    );
+    expect(state?.open, 'the connection is still inside a transaction').toBe(false);
+  });
 });
 
 describe('with the app', () => {

@@ -1,7 +1,15 @@
 import type { Page, Route } from '@playwright/test';
 import type { Product } from '../../src/contract/types';
 import { expect, test } from './fixtures';
-import { createCustomer, expectNoAxeViolations, hydrated, listedProducts, signInWithCookie, toast } from './support';
+import {
+  closeToast,
+  createCustomer,
+  expectNoAxeViolations,
+  hydrated,
+  listedProducts,
+  signInWithCookie,
+  toast,
+} from './support';
 
 /*
  * What a person sees while a page is on its way, and when it could not come (src/web/components/
@@ -158,6 +166,8 @@ test.describe('a page that could not load', () => {
     await hydrated(anyHeart(page));
     await anyHeart(page).click();
     await expect(toast(page, t.signInFirst)).toBeVisible();
+    // Closed, so the message after the error page is a new one (and covers no heart on a phone).
+    await closeToast(page, t.signInFirst);
     await page.route(PAGE_DATA, (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
     );

@@ -27,8 +27,8 @@ function driverClient(db: Database | Tx): DriverClient {
  * this way, as `BEGIN; …; COMMIT;`: PostgreSQL's simple protocol (node-postgres' query without
  * values) takes them; PGlite's `query` does not, the embedded database's `exec` does. When one
  * fails, the rest is skipped and the transaction stays open and aborted on that connection.
- * node-postgres' pool drops a connection whose query failed; the embedded database has one
- * connection for everything, so it is rolled back here.
+ * The shop's node-postgres pool rolls back a connection whose query failed (src/db/client.ts); the
+ * embedded database has one connection for everything, so it is rolled back here.
  */
 async function runScript(client: DriverClient, text: string): Promise<{ rows: unknown[] }> {
   if (!client.exec) return client.query(text);
