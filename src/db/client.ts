@@ -144,25 +144,25 @@ async function probeWrite(db: Database) {
  * all — when autovacuum has dropped the database's relation-cache init file, a new backend must
  * write it first — so the reads would fail with the writes (SECURITY.md § 9, "A full disk").
  * Here a failed query's connection is rolled back (a script of several statements that stopped
- * half way leaves its transaction open) and kept; one whose connection broke is dropped, as
- * pg-pool does.
+ * half way leaves its transaction open) and kept. One whose connection broke fails that rollback
+ * and is dropped; pg-pool also drops a client that is no longer queryable.
  */
 function keepConnectionsAfterFailedQueries(pool: pg.Pool) {
+  // A checked-out client whose connection breaks emits 'error' (in a transaction too): unheard,
+  // it would end the process. The query or rollback under way fails and the client is dropped.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const query = async (text: string | pg.QueryConfig, values?: unknown[]) => {
     const client = await pool.connect();
-    // A checked-out client whose connection breaks emits 'error': unheard, it would end the process.
     let broken: Error | undefined;
-    const onBroken = (error: Error) => {
-      broken = error;
-    };
-    client.on('error', onBroken);
     try {
       return await client.query(text, values);
     } catch (error) {
-      if (!broken) await client.query('ROLLBACK').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+      broken = await client.query('ROLLBACK').then(
+        () => undefined,
+        (rollbackFailed: Error) => rollbackFailed,
+      );
       throw error;
     } finally {
-      client.removeListener('error', onBroken);
       client.release(broken);
     }
   };
@@ -185,6 +185,8 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // Two connections stay open however long the shop is idle: a full disk may refuse new ones.
+    min: 2,
     // A database that cannot be reached fails requests quickly (503) instead of queueing them.
     connectionTimeoutMillis: 5_000,
     options: sessionSettings.map(([name, value]) => `-c ${name}=${value}`).join(' '),

@@ -175,7 +175,7 @@ async function fillAndRecover(options: { dataDir: string; disk: SmallDisk; datab
     await client.query('VACUUM (ANALYZE)').finally(() => client.end());
     // Autovacuum may drop the database's relation-cache init file while the disk is full; then no
     // new connection can start (it must write the file first), and reading relies on the pool's
-    // open connections (SECURITY.md § 9). Dropped here, as the disk fills, so it always is.
+    // open connections (SECURITY.md § 9). Dropped here, just before the disk fills, so it always is.
     for (const file of filesUnder(disk.dir).filter((name) => name.endsWith('pg_internal.init'))) {
       rmSync(path.join(disk.dir, file));
     }
