@@ -181,6 +181,22 @@ describe('a guest’s catalogue page', () => {
     expect(productData).not.toContain(description);
   });
 
+  it('each page that lists categories or brands carries them as their tiles draw them: no slug or dates', async () => {
+    const { category, brand } = await createTaxonomy(t);
+    for (const [url, name] of [
+      ['/_root.data', category.name],
+      ['/allcategory.data', category.name],
+      ['/allbrands.data', brand.name],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(name);
+      for (const key of ['slug', 'createdAt', 'updatedAt']) {
+        expect(res.body, `${url}: ${key}`).not.toContain(JSON.stringify(key));
+      }
+    }
+  });
+
   it('an answer to a form’s post is never public, whatever its route says', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,12 +1,13 @@
-import type { ListEnvelope, NamedItem } from '../../contract/types';
+import type { ListEnvelope } from '../../contract/types';
+import type { TileItem } from '../lib/named-tiles';
 import { usePageHref } from '../lib/page-href';
 import { BusyRegion, useLoadingHere } from './busy-region';
 import { NamedTile } from './named-tile';
 import { Pagination } from './pagination';
 
 type NamedGridProps = {
-  items: NamedItem[];
-  hrefFor: (item: NamedItem) => string;
+  items: TileItem[];
+  hrefFor: (item: TileItem) => string;
   emptyText: string;
   /** Position of the first item in the whole list: categories keep their colour on every page. */
   colorOffset?: number;
@@ -33,8 +34,8 @@ export function NamedGrid({ items, hrefFor, emptyText, colorOffset }: NamedGridP
 type NamedListPageProps = {
   title: string;
   pagerLabel: string;
-  list: ListEnvelope<NamedItem>;
-  hrefFor: (item: NamedItem) => string;
+  list: ListEnvelope<TileItem>;
+  hrefFor: (item: TileItem) => string;
   emptyText: string;
   /** Categories sit on fixed background colours (docs/specification.md (Screens and routes: Public pages)); brands on white. */
   colored?: boolean;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { NamedItem } from '../../contract/types';
 import { imageSrcSet } from '../lib/format';
+import type { TileItem } from '../lib/named-tiles';
 
 /** Fixed background colours for category tiles (docs/specification.md (Screens and routes: Public pages)), cycled by position. */
 export const TILE_COLORS = [
@@ -12,7 +12,7 @@ export const TILE_COLORS = [
   'bg-lime-100',
 ];
 
-type NamedTileProps = { item: NamedItem; href: string; colorIndex?: number };
+type NamedTileProps = { item: TileItem; href: string; colorIndex?: number };
 
 /** A category or brand: its image and name, linking to its products. */
 export function NamedTile({ item, href, colorIndex }: NamedTileProps) {

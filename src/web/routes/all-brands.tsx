@@ -5,6 +5,7 @@ import { c } from '../i18n/catalog';
 import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { listOfTiles } from '../lib/named-tiles';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/all-brands';
 
@@ -14,7 +15,7 @@ export const headers = publicPageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = readPage(new URL(request.url).searchParams);
   const brands = await apiFor(request, context).brands.list({ limit: pageSizes.brands, page });
-  return { shop: context.shop, brands };
+  return { shop: context.shop, brands: listOfTiles(brands) };
 }
 
 export function meta({ data }: Route.MetaArgs) {

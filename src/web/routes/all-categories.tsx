@@ -5,6 +5,7 @@ import { c } from '../i18n/catalog';
 import { apiFor } from '../lib/context.server';
 import { readPage } from '../lib/listing.server';
 import { pageMeta } from '../lib/meta';
+import { listOfTiles } from '../lib/named-tiles';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/all-categories';
 
@@ -14,7 +15,7 @@ export const headers = publicPageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = readPage(new URL(request.url).searchParams);
   const categories = await apiFor(request, context).categories.list({ limit: pageSizes.categories, page });
-  return { shop: context.shop, categories };
+  return { shop: context.shop, categories: listOfTiles(categories) };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -6,6 +6,7 @@ import { PromoCarousel } from '../components/promo-carousel';
 import { Section } from '../components/section';
 import { t } from '../i18n/ar';
 import { apiFor } from '../lib/context.server';
+import { toTile } from '../lib/named-tiles';
 import { toCard } from '../lib/product-cards';
 import { publicPageHeaders } from '../lib/public-page';
 import type { Route } from './+types/home';
@@ -24,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shop: context.shop,
     slides: home.slides,
-    categories: home.categories,
-    brands: home.brands,
+    categories: home.categories.map(toTile),
+    brands: home.brands.map(toTile),
     featured,
     firstBlock: (featured ? home.featuredProducts : home.latestProducts.slice(0, pageSizes.homeBlock)).map(toCard),
     latestFashion: (featured
