@@ -202,7 +202,7 @@ export async function buildApp({ config, database, logger, strictResponses = fal
   registerReporting(jobs, database.db, config.zatca, ctx.issuing);
   registerBasketReminders(jobs, database.db, config, ctx.mailer, app.log);
   registerRateLimitCleanup(jobs, database.db);
-  app.decorate('apiVisits', {
+  app.decorate('pageVisits', {
     open: ctx.guards.openVisit,
     close: ctx.guards.closeVisit,
     visitor: createVisitorReader(ctx.db, ctx.guards),

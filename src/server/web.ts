@@ -57,7 +57,7 @@ export function inProcessTransport(
   request: Pick<FastifyRequest, 'host' | 'protocol' | 'ip'>,
   /** Told when the API answers 503 (database or storage unavailable), with its Retry-After. */
   onUnavailable?: (retryAfter: string) => void,
-  /** The page request the calls belong to (app.apiVisits): their token is checked once for all. */
+  /** The page request the calls belong to (app.pageVisits): their token is checked once for all. */
   visit?: string,
 ): ApiTransport {
   return async ({ method, path: apiPath, token, body, headers, stream }) => {
@@ -268,7 +268,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
       shop: await shopFor(request),
       cspNonce,
       visitor: readVisitor,
-      basketCount: app.apiVisits.basketLineCount,
+      basketCount: app.pageVisits.basketLineCount,
       ...(sharedVisitor ? { sharedVisitor } : {}),
     });
     // A page that failed because the API could not serve it says so: 503 with the API's
@@ -292,11 +292,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         if (cached?.nonce) return sendKept(request, reply, pageCache, cacheKey, cached, policyHeader(cached.nonce));
       }
       // The loaders' calls share one check of the visitor's token; the visit ends with them.
-      const visit = app.apiVisits.open();
+      const visit = app.pageVisits.open();
       // The header's visitor is read once per page, whoever asks first.
       let visitorRead: Promise<PageVisitor | null> | undefined;
       const readVisitor = (token: string) => {
-        visitorRead ??= app.apiVisits.visitor(visit, token);
+        visitorRead ??= app.pageVisits.visitor(visit, token);
         return visitorRead;
       };
       try {
@@ -317,7 +317,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         );
         return sendFetchResponse(request, reply, response, unavailable ? 503 : response.status);
       } finally {
-        app.apiVisits.close(visit);
+        app.pageVisits.close(visit);
       }
     });
 
@@ -333,7 +333,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
     ): Promise<ShownVisitor | null> => {
       if (holder === 'basket') {
         const key = cookieValue(request.headers.cookie, BASKET_COOKIE) ?? '';
-        const cartCount = await app.apiVisits.basketLineCount(key).catch(() => null);
+        const cartCount = await app.pageVisits.basketLineCount(key).catch(() => null);
         return cartCount === null ? null : { user: null, cartCount, favoriteIds: [] };
       }
       const token = sessionTokenOf(request);
@@ -371,7 +371,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, mode: 'p
         version = await app.catalogueVersion.current();
         page = pageCache.get(key, version);
         const reviewer = visitor.user?._id;
-        if (reviewer && page?.unlessReviewed && (await app.apiVisits.hasReviewed(reviewer, page.unlessReviewed))) {
+        if (reviewer && page?.unlessReviewed && (await app.pageVisits.hasReviewed(reviewer, page.unlessReviewed))) {
           page = undefined;
         }
       } catch {

@@ -109,7 +109,7 @@ describe('one page request, one check of its token', () => {
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(201);
     const { token, data } = joined.body as { token: string; data: { _id: string } };
-    const visit = t.app.apiVisits.open();
+    const visit = t.app.pageVisits.open();
     const page = inProcessTransport(t.app, visitor('192.0.2.9'), undefined, visit);
     const alone = inProcessTransport(t.app, visitor('192.0.2.9'));
     const me = { method: 'GET', path: '/users/getMe', token } as const;
@@ -124,7 +124,7 @@ describe('one page request, one check of its token', () => {
     const madeUp = inProcessTransport(t.app, visitor('192.0.2.9'), undefined, randomUUID());
     expect((await madeUp(me)).status).toBe(401);
     // …and so is the next call once the page has ended.
-    t.app.apiVisits.close(visit);
+    t.app.pageVisits.close(visit);
     expect((await page(me)).status).toBe(401);
   });
 });

@@ -19,8 +19,11 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
   }
   interface FastifyInstance {
-    /** Page requests whose in-process API calls share one check of their token (VISIT_HEADER). */
-    apiVisits: {
+    /**
+     * What the page server asks of the shop for one page request: a visit its in-process API calls
+     * share, so their token is checked once (VISIT_HEADER), and what its header shows of the visitor.
+     */
+    pageVisits: {
       open(): string;
       close(id: string): void;
       /** The page's signed-in visitor for its header, checked with the visit's calls (src/server/visitor.ts). */
