@@ -12,14 +12,27 @@ import { apiMessages as m } from '../../src/contract/messages.js';
 import { selectRows } from '../../src/db/client.js';
 import { rateLimitWindows } from '../../src/db/schema.js';
 import { CHECKOUT_SWEEP, REFUND_SWEEP } from '../../src/server/app.js';
-import { createSecondApp, createTestApp, runSchedule, type TestApp } from '../helpers/app.js';
+import {
+  type Account,
+  bearer,
+  createAccount,
+  createSecondApp,
+  createTestApp,
+  runSchedule,
+  type TestApp,
+} from '../helpers/app.js';
+import { shippingAddress } from '../helpers/fixtures.js';
 
 let first: TestApp;
 let second: TestApp;
 
 beforeAll(async () => {
   // The runners poll nothing by themselves: the tests run schedules and jobs.
-  first = await createTestApp({ authRateLimitPerMinute: 3, jobs: { enabled: false, pollSeconds: 0.5 } });
+  first = await createTestApp({
+    authRateLimitPerMinute: 3,
+    checkoutRateLimitPerMinute: 2,
+    jobs: { enabled: false, pollSeconds: 0.5 },
+  });
   second = await createSecondApp(first);
 });
 
@@ -75,6 +88,26 @@ describe('rate limits across processes', () => {
     expect(answers.filter((res) => res.statusCode === 400)).toHaveLength(3);
     expect(refused).toHaveLength(5);
     for (const res of refused) expect(res.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('a customer’s checkouts spread across two processes are limited in total; another customer is not held back', async () => {
+    // Counted per customer once the guard has named them, before the cart is looked up: a cart
+    // that is not theirs still counts (404), as each attempt could ask the provider for a page.
+    const checkout = (t: TestApp, account: Account) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/checkout-session/${randomUUID()}?${new URLSearchParams(shippingAddress)}`,
+        headers: bearer(account),
+      });
+    const customer = await createAccount(first);
+    expect([(await checkout(first, customer)).statusCode, (await checkout(second, customer)).statusCode]).toEqual([
+      404, 404,
+    ]);
+    const refused = await checkout(first, customer);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
+    expect((await checkout(second, customer)).statusCode).toBe(429);
+    expect((await checkout(second, await createAccount(second))).statusCode).toBe(404);
   });
 
   it('a window that has ended starts again, and the scheduled cleanup deletes the ended ones', async () => {
