@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currencyDigits, formatMoney, toMajor } from '../../src/contract/money.js';
+import { selectRows } from '../../src/db/client.js';
 import { basketReminders, carts, orders, users } from '../../src/db/schema.js';
 import { REMINDER_QUEUE, sweepBasketReminders } from '../../src/server/modules/abandoned-carts/service.js';
 import { unsubscribeToken } from '../../src/server/modules/abandoned-carts/unsubscribe-token.js';
@@ -138,6 +139,30 @@ describe('the reminder e-mail', () => {
     expect(headerOf(message, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:\d+\/unsubscribe\?token=[^>]+>$/);
     expect(text).toContain(`/unsubscribe?token=${encodeURIComponent(tokenOf(message))}`);
     expect(message).toMatch(/^Content-Type: text\/html/m);
+  });
+
+  it('waits out an SMTP outage with the retries of every e-mail (MAIL_RETRIES), then goes once', async () => {
+    const { user, cartId } = await abandonedBasket(4);
+    await setReminders({ basketRemindersEnabled: true, basketReminderDelayHours: 3 });
+    smtp.setMode('down');
+    try {
+      expect(await sweep()).toBe(1);
+    } finally {
+      smtp.setMode('up');
+    }
+    expect(mailsTo(user.email)).toHaveLength(0);
+    const [job] = await selectRows<{ id: string; state: string; retryLimit: number }>(
+      t.database.db,
+      sql`SELECT id, state, retry_limit AS "retryLimit" FROM pgboss.job
+          WHERE name = ${REMINDER_QUEUE} AND data->>'cartId' = ${cartId}`,
+    );
+    expect(job).toMatchObject({ state: 'retry', retryLimit: t.config.mailRetry.retryLimit });
+    // Its backoff over, the next attempt sends it.
+    await t.database.db.execute(
+      sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE id = ${job?.id}`,
+    );
+    await t.app.jobs.runDue(REMINDER_QUEUE);
+    expect(mailsTo(user.email)).toHaveLength(1);
   });
 
   it('goes again once after the customer changes the basket (a new state), never twice for one state', async () => {

@@ -15,13 +15,14 @@ import { unsubscribeToken } from './unsubscribe-token.js';
 
 /** How often the sweep looks for baskets due (docs/abandoned-baskets.md). */
 const SWEEP_SECONDS = 5 * 60;
-/** A reminder whose SMTP send failed is tried again this many times, waiting longer each time. */
-const SEND_RETRIES = { retryLimit: 5, retryDelaySeconds: 60 };
 
 /** The page that asks the customer to confirm (a GET there changes nothing: mail scanners follow links). */
 export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;
 
-type MailConfig = Pick<Config, 'shopName' | 'country' | 'currency' | 'jwtSecret' | 'publicUrl' | 'port' | 'mailFrom'>;
+type MailConfig = Pick<
+  Config,
+  'shopName' | 'country' | 'currency' | 'jwtSecret' | 'publicUrl' | 'port' | 'mailFrom' | 'mailRetry'
+>;
 
 /** The shop's address in a message sent outside any request: PUBLIC_URL, else the local one. */
 const shopOrigin = (config: MailConfig) => config.publicUrl ?? `http://localhost:${config.port}`;
@@ -102,7 +103,9 @@ export function registerBasketReminders(
         throw error;
       }
     },
-    SEND_RETRIES,
+    // A failed send is retried as every other e-mail is (MAIL_RETRIES, docs/mail.md): a reminder
+    // still goes after a long SMTP outage, composed then and only if it should still go.
+    config.mailRetry,
   );
   jobs.schedule(`${REMINDER_QUEUE}-sweep`, SWEEP_SECONDS, async () => {
     await sweepBasketReminders(db, jobs, await storeSettingsOf(db, config));
