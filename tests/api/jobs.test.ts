@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, selectRows } from '../../src/db/client.js';
-import { bossDatabase } from '../../src/server/jobs/connection.js';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -328,51 +327,6 @@ describe('several processes', () => {
     await nextPeriod();
     await tickBoth();
     expect(runs).toBe(2);
-  });
-});
-
-const backendPid = async () =>
-  (await selectRows<{ pid: number }>(t.database.db, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
-
-describe('the connections after a failed statement (pg-boss runs its scripts on them)', () => {
-  it('a script of statements failing midway leaves no aborted transaction behind', async () => {
-    // As pg-boss's schema creation does when another process created it first.
-    await expect(bossDatabase(t.database.db).executeSql('BEGIN; SELECT 1; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow(
-      'division by zero',
-    );
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => selectRows<{ one: number }>(t.database.db, sql`SELECT 1 AS one`)),
-    );
-    expect(answers.flat()).toEqual(Array(12).fill({ one: 1 }));
-  });
-
-  it('a failed query keeps its connection, rolled back (a full disk may refuse a new one)', async () => {
-    if (t.database.kind !== 'postgres') return; // the embedded database has one connection
-    const before = await backendPid();
-    await expect(t.database.db.execute(sql`SELECT 1 / 0`)).rejects.toThrow('Failed query: SELECT 1 / 0');
-    await expect(bossDatabase(t.database.db).executeSql('BEGIN; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow(
-      'division by zero',
-    );
-    // The pool hands out its most recently released connection: the one both failures ran on (an
-    // aborted transaction left on it would fail this query).
-    expect(await backendPid()).toBe(before);
-  });
-
-  it('a connection the server ends is dropped, in a query or a transaction, and the process goes on', async () => {
-    if (t.database.kind !== 'postgres') return;
-    const ended = await backendPid();
-    await expect(t.database.db.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
-    expect(await backendPid()).not.toBe(ended);
-    // A transaction's connection is checked out without pg-pool's listener: its 'error' is heard.
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_terminate_backend(pg_backend_pid())`);
-      }),
-    ).rejects.toThrow();
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => selectRows<{ one: number }>(t.database.db, sql`SELECT 1 AS one`)),
-    );
-    expect(answers.flat()).toEqual(Array(12).fill({ one: 1 }));
   });
 });
 
