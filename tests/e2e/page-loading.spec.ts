@@ -210,26 +210,102 @@ test.describe('a page’s first load (src/web/lib/scripts-after-paint.server.ts)
 });
 
 test.describe('parts whose code comes after the page (src/web/lib/below-the-fold.tsx)', () => {
-  test('keep the server’s HTML while their code is slow, then React takes them over', async ({ page, request }) => {
-    const [product] = await listedProducts(request, 1);
-    // Anything taken out of the page: a part drawn anew without the server's HTML leaves a gap.
-    await page.addInitScript(() => {
-      const removed: string[] = [];
-      Object.assign(window, { removedParts: removed });
-      new MutationObserver((records) => {
-        for (const node of records.flatMap((record) => [...record.removedNodes])) {
-          if (node instanceof Element && node.matches('form[role="search"], footer, section'))
-            removed.push(node.tagName);
-        }
-      }).observe(document, { childList: true, subtree: true });
+  /** Holds the code of the parts whose file names match until `release` is called. */
+  async function holdCode(page: Page, files: RegExp) {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    await page.route(/\/assets\/(search-form|footer|reviews-section)-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await page.route(files, async (route) => {
+      await held;
       await route.continue();
     });
+    return release;
+  }
+
+  test('keep the server’s HTML in every frame while their code is slow, then React draws them', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await listedProducts(request, 1);
+    // Each frame, which of the parts is missing from the page: a gap, however short, is a fault.
+    await page.addInitScript(() => {
+      const gaps: string[] = [];
+      Object.assign(window, { partGaps: gaps });
+      const parts = ['form[role="search"]', 'footer', 'section#reviews'];
+      const look = () => {
+        if (document.readyState !== 'loading')
+          gaps.push(...parts.filter((selector) => !document.querySelector(selector)));
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const release = await holdCode(page, /\/assets\/(search-form|footer|reviews-section)-[\w-]+\.js$/);
     await page.goto(`/products/${product.id}`);
+    // React has the page; the parts wait for their code, shown as the server drew them.
+    await hydrated(page.getByRole('heading', { level: 1 }));
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible();
+    release();
     await hydrated(page.getByRole('search').getByRole('combobox'));
     await hydrated(page.getByRole('contentinfo').getByRole('link').first());
-    expect(await page.evaluate(() => (window as unknown as { removedParts: string[] }).removedParts)).toEqual([]);
+    await hydrated(page.locator('section#reviews'));
+    expect(await page.evaluate(() => (window as unknown as { partGaps: string[] }).partGaps)).toEqual([]);
+  });
+
+  test('a product page on a phone fetches what lies below the fold, the carousel and the toaster only when wanted', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const [product] = await listedProducts(request, 1);
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      const file = /\/assets\/([\w.-]+)-[\w-]+\.js$/.exec(sent.url())?.[1];
+      if (file) scripts.push(file);
+    });
+    const later = ['reviews-section', 'footer', 'listings', 'embla-carousel.esm', 'shop-toaster'];
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page.getByRole('heading', { level: 1 }));
+    await hydrated(page.getByRole('search').getByRole('combobox'));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => later.includes(file))).toEqual([]);
+
+    // Scrolling down brings the reviews', the related products' and the footer's code.
+    await hydrated(page.locator('section#reviews'));
+    await hydrated(page.getByRole('contentinfo').getByRole('link').first());
+    expect(scripts).toEqual(expect.arrayContaining(['reviews-section', 'footer']));
+    // A press brings the toaster, whose message then shows.
+    await hydrated(anyHeart(page));
+    await anyHeart(page).click();
+    await expect(toast(page, t.signInFirst)).toBeVisible();
+    expect(scripts).toContain('shop-toaster');
+  });
+
+  test('focus in a part waiting for its code stays put; a search typed before its code came still goes', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await listedProducts(request, 1);
+    const release = await holdCode(page, /\/assets\/(search-form|footer)-[\w-]+\.js$/);
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page.getByRole('heading', { level: 1 }));
+    const footerLink = page.getByRole('contentinfo').getByRole('link').first();
+    await footerLink.focus();
+    const search = page.getByRole('search').getByRole('combobox');
+    await search.fill('سماعة');
+    await footerLink.focus();
+    release();
+    await page.waitForLoadState('networkidle');
+    // The footer is not drawn anew under the focus; the search box keeps what was typed, as plain HTML.
+    await expect(footerLink).toBeFocused();
+    await expect(search).toHaveValue('سماعة');
+    const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    expect(await footerLink.evaluate(ownedByReact)).toBe(false);
+    // Focus leaves the footer: React draws it now.
+    await search.focus();
+    await hydrated(footerLink);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/products\?keyword=%D8%B3%D9%85%D8%A7%D8%B9%D8%A9$/);
   });
 });

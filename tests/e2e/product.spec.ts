@@ -168,6 +168,50 @@ test.describe('product page', () => {
     await expect(thumb(1)).toHaveAttribute('aria-current', 'true');
   });
 
+  test('the gallery fetches its carousel only when used, and answers before it is in', async ({ page, request }) => {
+    const product = await productNamed(request, S24);
+    const carouselAsked: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/embla-carousel[\w.-]*\.js$/, async (route) => {
+      carouselAsked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/products/${product.id}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(carouselAsked).toEqual([]);
+
+    const gallery = page.getByRole('region', { name: 'صور المنتج' });
+    const thumb = (n: number) => gallery.getByRole('button', { name: `عرض الصورة ${n}` });
+    const viewport = gallery.getByRole('group', { name: /استخدم الأسهم/ });
+    // A swipe to the right brings the next picture in Arabic, before Embla is in.
+    const box = await viewport.boundingBox();
+    if (!box) throw new Error('the gallery is not on screen');
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + (box.width * 2) / 3, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(thumb(2)).toHaveAttribute('aria-current', 'true');
+    await expect(gallery.getByText('الصورة 2 من 2')).toBeAttached();
+    expect(carouselAsked.length).toBeGreaterThan(0);
+
+    // Once Embla is in, the picture asked for is the one in view.
+    release();
+    const slide = (n: number) => gallery.locator('[aria-roledescription="slide"]').nth(n - 1);
+    const inView = async (n: number) => {
+      const [frame, shown] = await Promise.all([viewport.boundingBox(), slide(n).boundingBox()]);
+      return frame !== null && shown !== null && Math.abs(frame.x - shown.x) < 2;
+    };
+    await expect.poll(() => inView(2)).toBe(true);
+    await gallery.getByRole('button', { name: 'الصورة التالية' }).click();
+    await expect(thumb(1)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => inView(1)).toBe(true);
+  });
+
   test('reviews: three per page, newest first, paged in the URL', async ({ page, request }) => {
     const product = await productNamed(request, S24);
     await page.goto(`/products/${product.id}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthEnvelope, ListEnvelope, Product } from '../../src/contract/types';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { createTestProduct, expectNoAxeViolations, toast } from './support';
+import { createTestProduct, expectNoAxeViolations, hydrated, toast } from './support';
 
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026' };
 const PASSWORD = 'Secret-pass-1';
@@ -88,6 +88,8 @@ async function openProduct(page: Page, productId: string, query = '') {
     const heading = document.querySelector('h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
   });
+  // The reviews come below the fold, their code once a person scrolls near them.
+  await hydrated(section(page));
   // Set once per document: still there after a change means the page was not reloaded.
   await page.evaluate(() => {
     (window as { __samePage?: boolean }).__samePage = true;

@@ -63,10 +63,20 @@ export async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'matjar_session');
 }
 
-/** Waits until React owns `locator`, so clicks reach its handlers rather than the bare HTML. */
+/**
+ * Waits until React owns `locator`, so clicks reach its handlers rather than the bare HTML. A part
+ * below the fold takes its code only when its place nears the viewport (src/web/lib/below-the-fold.tsx):
+ * while React does not own it, it is scrolled into view, as a person reaching it would.
+ */
 export async function hydrated(locator: Locator) {
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .poll(() =>
+      locator.evaluate((el) => {
+        const owned = Object.keys(el).some((key) => key.startsWith('__reactProps'));
+        if (!owned) el.scrollIntoView({ block: 'nearest' });
+        return owned;
+      }),
+    )
     .toBe(true);
 }
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { StoredImage } from '../../contract/types';
 import { pt } from '../i18n/product';
 import { formatNumber, imageSrcSet } from '../lib/format';
@@ -25,13 +25,19 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
       ? given.map((image) => ({ src: image.large, srcSet: imageSrcSet(image) }))
       : [{ src: '/placeholder.svg', srcSet: undefined }];
   const many = images.length > 1;
-  const [viewportRef, embla] = useCarousel(gallerySetup);
+  // Embla loads when the gallery is first used, and only when there is more than one picture.
+  const [viewportRef, embla, startCarousel] = useCarousel(gallerySetup, many ? 'whenUsed' : 'never');
   const [selected, setSelected] = useState(0);
   const total = formatNumber(images.length);
+  // A picture asked for before Embla was in (a button, a thumbnail, a key, a swipe): shown when it is.
+  const asked = useRef<number | null>(null);
+  const swipeFrom = useRef<number | null>(null);
 
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    if (asked.current !== null) embla.scrollTo(asked.current);
+    asked.current = null;
     onSelect();
     embla.on('select', onSelect).on('reInit', onSelect);
     return () => {
@@ -40,8 +46,17 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
   }, [embla]);
 
   const show = useCallback(
-    (index: number) => embla?.scrollTo((index + images.length) % images.length),
-    [embla, images.length],
+    (index: number) => {
+      const wrapped = (index + images.length) % images.length;
+      if (embla) {
+        embla.scrollTo(wrapped);
+        return;
+      }
+      asked.current = wrapped;
+      setSelected(wrapped);
+      startCarousel();
+    },
+    [embla, images.length, startCarousel],
   );
   const previous = () => show(selected - 1);
   const next = () => show(selected + 1);
@@ -53,6 +68,17 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
     if (key === 'Home') return 0;
     if (key === 'End') return images.length - 1;
     return null;
+  };
+  // Before Embla listens, a swipe still steps: the pointer's way across the picture, as Embla reads
+  // it (in right-to-left order a swipe to the right brings the next one).
+  const onPointerDown = (event: PointerEvent) => {
+    swipeFrom.current = embla ? null : event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const from = swipeFrom.current;
+    swipeFrom.current = null;
+    if (from === null || Math.abs(event.clientX - from) < SWIPE_PX) return;
+    show(event.clientX > from ? selected + 1 : selected - 1);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = targetOf(event.key);
@@ -66,6 +92,8 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
       <div className="relative">
         <div
           ref={viewportRef}
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
           dir="rtl"
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
           {...(many ? { tabIndex: 0, role: 'group', 'aria-label': pt.galleryViewport } : {})}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { productsCount } from '../i18n/counts';
-import { belowTheFold, Later } from '../lib/below-the-fold';
+import { afterFirstFiles, Later } from '../lib/below-the-fold';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
 import type { PersonalSlot } from '../lib/shown-visitor';
@@ -43,7 +43,7 @@ export function CartCount({ count }: { count: number }) {
  * The search box: a plain GET form in the server's HTML, which works before its code is in; its
  * suggestions come with its code, loaded after the page's first files (lib/below-the-fold.tsx).
  */
-const searchForm = belowTheFold(() => import('./search-form').then(({ SearchForm }) => SearchForm));
+const searchForm = afterFirstFiles(() => import('./search-form').then(({ SearchForm }) => SearchForm));
 
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   // The server's HTML and the first render show the plain button; Radix's menu takes over after.

@@ -79,13 +79,18 @@ export function Toasts() {
   useEffect(() => {
     wake = () => setWanted(true);
     if (queued.length > 0) setWanted(true);
-    // Fetched once the page is idle (not with the page): the first message then shows at once
-    // rather than after a round trip, which would eat into a message shown before moving on.
-    const warm = () => void loadToaster().catch(() => {});
-    const idle = window.requestIdleCallback?.(warm, { timeout: 3000 }) ?? window.setTimeout(warm, 1500);
+    // Fetched on the visitor's first press of a key, a button or the screen, ahead of the message
+    // it may bring, which then shows at once rather than after a round trip (a message shown before
+    // moving on would lose that time); a visit that only reads fetches no toaster.
+    const warmOn = ['pointerdown', 'keydown'] as const;
+    const warm = () => {
+      for (const event of warmOn) window.removeEventListener(event, warm, true);
+      void loadToaster().catch(() => {});
+    };
+    for (const event of warmOn) window.addEventListener(event, warm, true);
     return () => {
       wake = null;
-      (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+      for (const event of warmOn) window.removeEventListener(event, warm, true);
     };
   }, []);
   return wanted ? (

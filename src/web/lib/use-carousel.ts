@@ -1,20 +1,40 @@
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** What a carousel starts with: Embla's options and plugins (the plugins' code loaded by the caller). */
 export type CarouselSetup = () => Promise<{ options: EmblaOptionsType; plugins?: EmblaPluginType[] }>;
 
+/** When a carousel's code loads: once the page has shown, when it is first used, or not at all (one slide). */
+export type CarouselStart = 'afterPaint' | 'whenUsed' | 'never';
+
+/** What first using a carousel is: the pointer over it or pressing it, or focus coming into it. */
+const FIRST_USE = ['pointerover', 'pointerdown', 'focusin'] as const;
+
 /**
  * An Embla carousel whose code loads after the page has shown, so no page ships it up front
  * (issue 31, docs/architecture.md): the server renders every slide, the first one shows at once,
- * and swiping and stepping start when Embla arrives. The carousel is rebuilt when `setup` changes:
- * keep it stable (module level, or useCallback over what it reads).
+ * and swiping and stepping start when Embla arrives. With `whenUsed` it loads only when the
+ * carousel is first used (a product's gallery, which most visitors never swipe): the returned
+ * `startNow` asks for it from elsewhere too (a button beside it). The carousel is rebuilt when
+ * `setup` changes: keep it stable (module level, or useCallback over what it reads).
  */
-export function useCarousel(setup: CarouselSetup): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+export function useCarousel(
+  setup: CarouselSetup,
+  start: CarouselStart = 'afterPaint',
+): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, () => void] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType>();
+  const [wanted, setWanted] = useState(start === 'afterPaint');
+  const startNow = useCallback(() => setWanted(start !== 'never'), [start]);
   useEffect(() => {
-    if (!viewport) return;
+    if (!viewport || wanted || start !== 'whenUsed') return;
+    for (const event of FIRST_USE) viewport.addEventListener(event, startNow);
+    return () => {
+      for (const event of FIRST_USE) viewport.removeEventListener(event, startNow);
+    };
+  }, [viewport, wanted, start, startNow]);
+  useEffect(() => {
+    if (!viewport || !wanted) return;
     let carousel: EmblaCarouselType | undefined;
     let gone = false;
     void Promise.all([import('embla-carousel'), setup()]).then(([{ default: EmblaCarousel }, { options, plugins }]) => {
@@ -27,6 +47,6 @@ export function useCarousel(setup: CarouselSetup): [(node: HTMLElement | null) =
       carousel?.destroy();
       setEmbla(undefined);
     };
-  }, [viewport, setup]);
-  return [setViewport, embla];
+  }, [viewport, setup, wanted]);
+  return [setViewport, embla, startNow];
 }
