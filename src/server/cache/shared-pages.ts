@@ -186,8 +186,8 @@ export function headFor(visitor: ShownVisitor, nonce: string | undefined): strin
   const filled = '{fill:var(--color-red-600);color:var(--color-red-600)}';
   const hearts = (selector: (id: string) => string) => `${ids.map(selector).join(',')}${filled}`;
   // A heart React does not own yet: its hidden `js` field comes with React (components/favorite-
-  // button.tsx), and hearts in a part loaded after the page (lib/below-the-fold.tsx) are taken over
-  // after the rest. A browser without :has() drops that rule and keeps the second: until React runs.
+  // button.tsx), and hearts in a part below the fold (lib/below-the-fold.tsx) are taken over when
+  // its code comes, as it nears the viewport. A browser without :has() drops that rule and keeps the second: until React runs.
   return `${json}<style nonce="${nonce}">${hearts((id) => `[data-favorite="${id}"]:not(:has(input[name="js"])) svg`)}${hearts((id) => `html:not([data-hydrated]) [data-favorite="${id}"] svg`)}</style>`;
 }
 

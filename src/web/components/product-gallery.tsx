@@ -7,7 +7,6 @@ import { type CarouselSetup, useCarousel } from '../lib/use-carousel';
 
 const SWIPE_PX = 40;
 const IMAGE_PX = 960;
-const gallerySetup: CarouselSetup = async () => ({ options: { direction: 'rtl', dragThreshold: SWIPE_PX } });
 
 type ProductGalleryProps = {
   /** The stored pictures, the cover first. */
@@ -25,19 +24,31 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
       ? given.map((image) => ({ src: image.large, srcSet: imageSrcSet(image) }))
       : [{ src: '/placeholder.svg', srcSet: undefined }];
   const many = images.length > 1;
-  // Embla loads when the gallery is first used, and only when there is more than one picture.
-  const [viewportRef, embla, startCarousel] = useCarousel(gallerySetup, many ? 'whenUsed' : 'never');
   const [selected, setSelected] = useState(0);
   const total = formatNumber(images.length);
-  // A picture asked for before Embla was in (a button, a thumbnail, a key, a swipe): shown when it is.
-  const asked = useRef<number | null>(null);
+  // Before Embla is in, a step (a button, a thumbnail, a key, a swipe) moves the slides' track
+  // itself, and Embla starts on the picture shown (its options are read when it starts).
+  const track = useRef<HTMLDivElement>(null);
+  const shownBeforeEmbla = useRef(0);
+  const gallerySetup = useCallback<CarouselSetup>(
+    async () => ({
+      options: {
+        direction: 'rtl',
+        dragThreshold: SWIPE_PX,
+        get startIndex() {
+          return shownBeforeEmbla.current;
+        },
+      },
+    }),
+    [],
+  );
+  // Embla loads when the gallery is first used, and only when there is more than one picture.
+  const [viewportRef, embla, startCarousel] = useCarousel(gallerySetup, many ? 'whenUsed' : 'never');
   const swipeFrom = useRef<number | null>(null);
 
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
-    if (asked.current !== null) embla.scrollTo(asked.current);
-    asked.current = null;
     onSelect();
     embla.on('select', onSelect).on('reInit', onSelect);
     return () => {
@@ -52,7 +63,9 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
         embla.scrollTo(wrapped);
         return;
       }
-      asked.current = wrapped;
+      shownBeforeEmbla.current = wrapped;
+      // In right-to-left order the next picture lies to the left: the track moves right.
+      if (track.current) track.current.style.transform = `translateX(${wrapped * 100}%)`;
       setSelected(wrapped);
       startCarousel();
     },
@@ -98,7 +111,7 @@ export function ProductGallery({ images: given, title }: ProductGalleryProps) {
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
           {...(many ? { tabIndex: 0, role: 'group', 'aria-label': pt.galleryViewport } : {})}
         >
-          <div className="flex touch-pan-y">
+          <div ref={track} className="flex touch-pan-y">
             {images.map(({ src, srcSet }, index) => (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group
               <div

@@ -1,4 +1,14 @@
-import { type ComponentType, memo, type ReactNode, Suspense, use, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  Suspense,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -71,18 +81,19 @@ export const laterPartsLoaded = (): Promise<unknown> => Promise.all(partsLoading
  * (laid out as if absent).
  *
  * As React takes the page over, the holder keeps the server's HTML as it is, out of React's hands
- * (an inner HTML React neither reads nor changes): its links and forms work as plain HTML. Once
- * the part's code is in, React draws the part in its place, the same markup, in one step with no
- * frame between. Not while focus is in it (the swap would drop it), and never once a field in it
- * has been typed in: that form then posts as plain HTML. Leaving the server's HTML to a React
- * Suspense boundary instead would let React hydrate it in place, but every navigation and form
- * post changes React Router's contexts, which React must take to such a boundary, and it held each
- * of them until the part's code came, skipping the states between (a heart's toast was lost).
+ * (an inner HTML React neither reads nor changes): its links and forms work as plain HTML, whole
+ * page loads and posts. Once the part's code is in, React draws the part in its place, the same
+ * markup, in one commit with no frame between, and what the visitor did in the server's HTML
+ * carries over: the focus, and what they typed or chose in its fields (`carryOver`). Not in the
+ * middle of a press, which would lose its click. Leaving the server's HTML to a React Suspense
+ * boundary instead would let React hydrate it in place, but every navigation and form post changes
+ * React Router's contexts, which React must take to such a boundary, and it held each of them until
+ * the part's code came, skipping the states between (a heart's toast was lost).
  *
- * With no server HTML to keep (a later navigation), its code is asked for at once and it shows
- * when it is in, most often at once. Drawn with other props than the server's (a navigation
- * brought other data), its code is asked for at once too, and the server's HTML stays until it is
- * in rather than leaving a gap.
+ * With no server HTML to keep (a later navigation), or drawn with other data than the server drew
+ * it with (a navigation brought another product's), its code is asked for at once and it shows
+ * when it is in, most often at once; should its code fail to load, it is left out. The server's
+ * HTML, when the code fails, stays as it is.
  */
 export const Later = memo(
   function Later<Props extends object>({ part, props }: LaterProps<Props>) {
@@ -90,9 +101,10 @@ export const Later = memo(
     const hydrated = useHydrated();
     // Kept while React takes the page over; later mounts have no server HTML to keep.
     const [serverHtmlKept, setServerHtmlKept] = useState(!hydrated && !part.loaded);
-    const drawnWith = useRef(props);
-    // The server's HTML is out of date (a navigation brought other data): its code is wanted now.
-    const outOfDate = !sameProps(drawnWith.current, props);
+    const serverProps = useRef(props);
+    // Other data than the server drew it with: its HTML is out of date, for good.
+    if (serverHtmlKept && !sameData(serverProps.current, props)) setServerHtmlKept(false);
+    const visitorsDoings = useRef<VisitorsDoings | null>(null);
 
     useEffect(() => {
       const element = holder.current;
@@ -103,11 +115,16 @@ export const Later = memo(
       let gone = false;
       let stopWaiting = () => {};
       void part.loading.then(() => {
-        if (!gone) stopWaiting = whenFreeToSwap(element, () => setServerHtmlKept(false));
+        // Its code failed to load: the server's HTML stays, working as plain HTML.
+        if (gone || !part.loaded) return;
+        stopWaiting = whenNotPressed(element, () => {
+          visitorsDoings.current = visitorsDoingsIn(element);
+          setServerHtmlKept(false);
+        });
       });
       // A part the server drew empty (its code failed there) has no place to watch.
       const stopWatching =
-        part.when === 'nearViewport' && element.childElementCount > 0 && !outOfDate
+        part.when === 'nearViewport' && element.childElementCount > 0
           ? loadWhenNear(element, part.load)
           : loadNow(part);
       return () => {
@@ -115,7 +132,20 @@ export const Later = memo(
         stopWatching();
         stopWaiting();
       };
-    }, [part, serverHtmlKept, outOfDate]);
+    }, [part, serverHtmlKept]);
+
+    // Drawn anew in place of the server's HTML: what the visitor did there carries over before the
+    // new drawing is painted, and the fields again once the part's own effects have run (the search
+    // box fills itself from storage in one).
+    useLayoutEffect(() => {
+      const doings = visitorsDoings.current;
+      if (!serverHtmlKept && doings && holder.current) carryOver(doings, holder.current);
+    }, [serverHtmlKept]);
+    useEffect(() => {
+      const doings = visitorsDoings.current;
+      visitorsDoings.current = null;
+      if (!serverHtmlKept && doings && holder.current) carryOverFields(doings.fields, holder.current);
+    }, [serverHtmlKept]);
 
     return serverHtmlKept ? (
       // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React leaves the server's HTML in place
@@ -147,6 +177,24 @@ function sameProps(before: object, after: object): boolean {
     keys.every(
       (key) =>
         Object.hasOwn(after, key) && Object.is(before[key as keyof typeof before], after[key as keyof typeof after]),
+    )
+  );
+}
+
+/**
+ * Whether two values hold the same data (loader data: plain objects, arrays and primitives), so
+ * that a revalidation bringing equal data anew leaves the server's HTML standing.
+ */
+function sameData(before: unknown, after: unknown): boolean {
+  if (Object.is(before, after)) return true;
+  if (typeof before !== 'object' || typeof after !== 'object' || before === null || after === null) return false;
+  if (Array.isArray(before) !== Array.isArray(after)) return false;
+  const keys = Object.keys(before);
+  return (
+    keys.length === Object.keys(after).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(after, key) && sameData(before[key as keyof typeof before], after[key as keyof typeof after]),
     )
   );
 }
@@ -188,7 +236,8 @@ function loadWhenNear(holder: HTMLElement, load: () => void): () => void {
   };
   function loadNow() {
     stop();
-    load();
+    // In a task of its own: a press or focus is answered first (the import adds preloads to the head).
+    setTimeout(load, 0);
   }
   for (const element of holder.children) observer.observe(element);
   holder.addEventListener('focusin', loadNow);
@@ -197,32 +246,125 @@ function loadWhenNear(holder: HTMLElement, load: () => void): () => void {
 }
 
 /**
- * Calls `swap` once nothing in `holder` would be lost by drawing it anew: at once, or when focus
- * leaves it; never once one of its fields was typed in or changed. Returns what stops waiting.
+ * Calls `swap` now, or when a press that began in `holder` has ended and its click been handled:
+ * drawn anew under the pointer, the pressed element would be gone before its click. Returns what
+ * stops waiting.
  */
-function whenFreeToSwap(holder: HTMLElement, swap: () => void): () => void {
-  const tryNow = () => {
-    if (holder.contains(document.activeElement) || fieldsChanged(holder)) return;
-    holder.removeEventListener('focusout', later);
-    swap();
+function whenNotPressed(holder: HTMLElement, swap: () => void): () => void {
+  let pressed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const press = () => {
+    pressed = true;
   };
-  // Focus leaving one element of the part may be moving to another of it: look once it has landed.
-  const later = () => setTimeout(tryNow, 0);
-  holder.addEventListener('focusout', later);
+  const release = () => {
+    pressed = false;
+    clearTimeout(timer);
+    // After the click that follows the release (and whatever it started) has run.
+    timer = setTimeout(tryNow, 0);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    holder.removeEventListener('pointerdown', press);
+    window.removeEventListener('pointerup', release, true);
+    window.removeEventListener('pointercancel', release, true);
+  };
+  function tryNow() {
+    if (pressed) return;
+    stop();
+    swap();
+  }
+  holder.addEventListener('pointerdown', press);
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+  // A press may have begun before this watch did: `:active` still holds then.
+  pressed = holder.querySelector(':active') !== null;
   tryNow();
-  return () => holder.removeEventListener('focusout', later);
+  return stop;
 }
 
-/** Whether a field in `holder` holds something other than the server's HTML gave it. */
-function fieldsChanged(holder: HTMLElement): boolean {
-  for (const field of holder.querySelectorAll('input, textarea, select')) {
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked !== field.defaultChecked) return true;
-    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-      if (field.value !== field.defaultValue) return true;
-    } else if (field instanceof HTMLSelectElement) {
-      if ([...field.options].some((option) => option.selected !== option.defaultSelected)) return true;
-    }
+/** What the visitor did in the server's HTML of a part: where focus was, and what they changed in its fields. */
+type VisitorsDoings = {
+  /** The focused element's place among the part's elements, with its text selection if any. */
+  focus: { index: number; tag: string; selection: [number, number] | null } | null;
+  /** Each changed field's place among the part's fields, and what it holds. */
+  fields: { index: number; tag: string; type: string; value: string; checked: boolean }[];
+};
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const fieldsOf = (holder: HTMLElement) => [...holder.querySelectorAll<Field>('input, textarea, select')];
+const isToggle = (field: Field) =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/** Whether a field holds something other than the server's HTML gave it. */
+function changed(field: Field): boolean {
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && isToggle(field)) return field.checked !== field.defaultChecked;
+  return field.value !== field.defaultValue;
+}
+
+function visitorsDoingsIn(holder: HTMLElement): VisitorsDoings {
+  const active = document.activeElement;
+  const index = active && holder.contains(active) ? [...holder.querySelectorAll('*')].indexOf(active) : -1;
+  const selection =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? textSelection(active) : null;
+  return {
+    focus: active && index >= 0 ? { index, tag: active.tagName, selection } : null,
+    fields: fieldsOf(holder).flatMap((field, fieldIndex) =>
+      changed(field)
+        ? [
+            {
+              index: fieldIndex,
+              tag: field.tagName,
+              type: field.type,
+              value: field.value,
+              checked: field instanceof HTMLInputElement && field.checked,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** A text field's selection; null where the field has none (a number or an e-mail field throws). */
+function textSelection(field: HTMLInputElement | HTMLTextAreaElement): [number, number] | null {
+  try {
+    return field.selectionStart === null || field.selectionEnd === null
+      ? null
+      : [field.selectionStart, field.selectionEnd];
+  } catch {
+    return null;
   }
-  return false;
+}
+
+/**
+ * Gives the part React drew the visitor's changes and focus, as events React hears (so its state
+ * follows, as if typed): a value through the field's own setter and an `input` or `change` event; a
+ * box or a choice by a click. An element whose tag differs at that place is left alone.
+ */
+function carryOver({ focus, fields }: VisitorsDoings, holder: HTMLElement) {
+  carryOverFields(fields, holder);
+  if (!focus) return;
+  const element = holder.querySelectorAll('*')[focus.index];
+  if (!(element instanceof HTMLElement) || element.tagName !== focus.tag) return;
+  element.focus({ preventScroll: true });
+  if (focus.selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
+    element.setSelectionRange(...focus.selection);
+}
+
+/** The fields' part of `carryOver`; a field already holding what it held is left alone. */
+function carryOverFields(fields: VisitorsDoings['fields'], holder: HTMLElement) {
+  const drawn = fieldsOf(holder);
+  for (const was of fields) {
+    const field = drawn[was.index];
+    if (!field || field.tagName !== was.tag || field.type !== was.type) continue;
+    if (isToggle(field)) {
+      if ((field as HTMLInputElement).checked !== was.checked) field.click();
+      continue;
+    }
+    if (field.value === was.value) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setValue?.call(field, was.value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
 }

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
 /*
- * Toasts with sonner loaded on the first one (issue 31: most visits show none, so no page ships
- * sonner up front). `toast.success(…)` queues its message until <Toasts /> (in the root) has
+ * Toasts with sonner loaded on the visitor's first press or the first message, whichever comes
+ * first (issue 31: most visits show none, so no page fetches sonner before it is used). `toast.success(…)` queues its message until <Toasts /> (in the root) has
  * loaded and mounted sonner's Toaster, then shows it; later calls go straight to sonner.
  */
 
@@ -79,18 +79,28 @@ export function Toasts() {
   useEffect(() => {
     wake = () => setWanted(true);
     if (queued.length > 0) setWanted(true);
-    // Fetched on the visitor's first press of a key, a button or the screen, ahead of the message
-    // it may bring, which then shows at once rather than after a round trip (a message shown before
-    // moving on would lose that time); a visit that only reads fetches no toaster.
-    const warmOn = ['pointerdown', 'keydown'] as const;
-    const warm = () => {
-      for (const event of warmOn) window.removeEventListener(event, warm, true);
-      void loadToaster().catch(() => {});
+    // Fetched when the visitor first acts (a click or tap, a mouse or pen press, Enter or Space),
+    // ahead of the message it may bring, which then shows at once rather than after a round trip
+    // (a message shown before moving on would lose that time). A touch that scrolls, or a key that
+    // moves focus or the page, is no action: a visit that only reads fetches no toaster.
+    const acts = (event: Event) =>
+      event instanceof KeyboardEvent
+        ? event.key === 'Enter' || event.key === ' '
+        : !(event instanceof PointerEvent) || event.type === 'click' || event.pointerType !== 'touch';
+    const warmOn = ['pointerdown', 'click', 'keydown'] as const;
+    const stop = () => {
+      for (const type of warmOn) window.removeEventListener(type, warm, true);
     };
-    for (const event of warmOn) window.addEventListener(event, warm, true);
+    function warm(event: Event) {
+      if (!acts(event)) return;
+      stop();
+      // In a task of its own: the press is answered first.
+      setTimeout(() => void loadToaster().catch(() => {}), 0);
+    }
+    for (const type of warmOn) window.addEventListener(type, warm, true);
     return () => {
       wake = null;
-      for (const event of warmOn) window.removeEventListener(event, warm, true);
+      stop();
     };
   }, []);
   return wanted ? (

@@ -7,8 +7,13 @@ export type CarouselSetup = () => Promise<{ options: EmblaOptionsType; plugins?:
 /** When a carousel's code loads: once the page has shown, when it is first used, or not at all (one slide). */
 export type CarouselStart = 'afterPaint' | 'whenUsed' | 'never';
 
-/** What first using a carousel is: the pointer over it or pressing it, or focus coming into it. */
+/**
+ * What first using a carousel is: a mouse or pen over it or pressing it, or focus coming into it.
+ * A touch is not (most start a scroll of the page); a swipe or a tap on its buttons asks through
+ * `startNow`.
+ */
 const FIRST_USE = ['pointerover', 'pointerdown', 'focusin'] as const;
+const isFirstUse = (event: Event) => !(event instanceof PointerEvent) || event.pointerType !== 'touch';
 
 /**
  * An Embla carousel whose code loads after the page has shown, so no page ships it up front
@@ -28,20 +33,27 @@ export function useCarousel(
   const startNow = useCallback(() => setWanted(start !== 'never'), [start]);
   useEffect(() => {
     if (!viewport || wanted || start !== 'whenUsed') return;
-    for (const event of FIRST_USE) viewport.addEventListener(event, startNow);
+    const used = (event: Event) => {
+      if (isFirstUse(event)) startNow();
+    };
+    for (const type of FIRST_USE) viewport.addEventListener(type, used);
     return () => {
-      for (const event of FIRST_USE) viewport.removeEventListener(event, startNow);
+      for (const type of FIRST_USE) viewport.removeEventListener(type, used);
     };
   }, [viewport, wanted, start, startNow]);
   useEffect(() => {
     if (!viewport || !wanted) return;
     let carousel: EmblaCarouselType | undefined;
     let gone = false;
-    void Promise.all([import('embla-carousel'), setup()]).then(([{ default: EmblaCarousel }, { options, plugins }]) => {
-      if (gone) return;
-      carousel = EmblaCarousel(viewport, options, plugins);
-      setEmbla(carousel);
-    });
+    // Should its code fail to load (a deploy replaced the file), the slides stay as they are.
+    Promise.all([import('embla-carousel'), setup()]).then(
+      ([{ default: EmblaCarousel }, { options, plugins }]) => {
+        if (gone) return;
+        carousel = EmblaCarousel(viewport, options, plugins);
+        setEmbla(carousel);
+      },
+      () => {},
+    );
     return () => {
       gone = true;
       carousel?.destroy();
