@@ -277,6 +277,29 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     await hydrated(page.getByRole('search').getByRole('combobox'));
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((file) => later.includes(file))).toEqual([]);
+    // On a touch screen, a finger drawn up the gallery (a scroll of the page) is no use of it, nor an action.
+    if (await page.evaluate(() => navigator.maxTouchPoints > 0)) {
+      const gallery = await page.getByRole('region', { name: 'صور المنتج' }).boundingBox();
+      if (!gallery) throw new Error('the gallery is not on screen');
+      await page.evaluate(() => {
+        const touches: string[] = [];
+        Object.assign(window, { touches });
+        window.addEventListener('pointerdown', (event) => touches.push(event.pointerType), true);
+      });
+      const touch = await page.context().newCDPSession(page);
+      const x = gallery.x + gallery.width / 2;
+      const at = (y: number) => [{ x, y }];
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(gallery.y + 200) });
+      for (let step = 1; step <= 5; step++)
+        await touch.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: at(gallery.y + 200 - step * 30),
+        });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      expect(await page.evaluate(() => (window as unknown as { touches: string[] }).touches)).toContain('touch');
+      await page.waitForLoadState('networkidle');
+      expect(scripts.filter((file) => file === 'embla-carousel.esm' || file === 'shop-toaster')).toEqual([]);
+    }
 
     // Scrolling down brings the reviews', the related products' and the footer's code.
     await hydrated(page.locator('section#reviews'));
