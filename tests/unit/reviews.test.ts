@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiFailureKey } from '../../src/contract/messages.js';
 import { rt } from '../../src/web/i18n/reviews.js';
 import { type ApiClient, ApiError } from '../../src/web/lib/api.js';
+import { isReviewIntent } from '../../src/web/lib/product-reviews.js';
 import {
-  isReviewIntent,
   parseRating,
   RATING_STEPS,
   ratingLabel,

@@ -3,9 +3,7 @@ import { toAsciiDigits } from '../../contract/digits';
 import { rt } from '../i18n/reviews';
 import type { FormFailure, FormValues } from './form';
 import { plural } from './plural';
-
-/** The product page keeps its reviews page here, so the product's own `?page=` stays free. */
-export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+import type { ReviewIntent } from './product-reviews';
 
 /** The add form's fetcher: the reviews section reads its answer too, since the form is gone once the review is added. */
 export const addReviewFetcher = (productId: string) => `add-review:${productId}`;
@@ -14,11 +12,6 @@ export const addReviewFetcher = (productId: string) => `add-review:${productId}`
 export const reviewFields = ['review', 'rating'] as const;
 export type ReviewField = (typeof reviewFields)[number];
 export type ReviewValues = FormValues<ReviewField>;
-
-/** What the product page's action does besides adding to the cart. */
-export const reviewIntents = ['addReview', 'editReview', 'deleteReview'] as const;
-export type ReviewIntent = (typeof reviewIntents)[number];
-export const isReviewIntent = (value: unknown): value is ReviewIntent => reviewIntents.includes(value as ReviewIntent);
 
 /** The action's answer: done, or the messages and what to put back in the fields. */
 export type ReviewActionResult =

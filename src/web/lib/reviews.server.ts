@@ -3,7 +3,8 @@ import { rt } from '../i18n/reviews';
 import { type ApiClient, ApiError } from './api';
 import { type ApiFailure, formFailureFromApi } from './api-errors';
 import { type FormFailure, formValues, hasErrors } from './form';
-import { type ReviewActionResult, type ReviewField, type ReviewIntent, reviewBody, reviewFields } from './review-form';
+import type { ReviewIntent } from './product-reviews';
+import { type ReviewActionResult, type ReviewField, reviewBody, reviewFields } from './review-form';
 import { validateReview } from './review-validation';
 import { readSessionToken } from './session.server';
 
