@@ -1,10 +1,11 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Product } from '../../src/contract/types';
 import { expect, test } from './fixtures';
 import {
   closeToast,
   createCustomer,
   expectNoAxeViolations,
+  holdRequests,
   hydrated,
   listedProducts,
   signInWithCookie,
@@ -51,26 +52,10 @@ async function homeWithProductLink(page: Page) {
   return { link: page.locator(`main a[href="${href}"]`).first(), href, title: product.title };
 }
 
-/** Holds every page-data request until `release` is called. */
-function holdPageData(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    ready: page.route(PAGE_DATA, async (route: Route) => {
-      await held;
-      await route.fallback();
-    }),
-    release: () => release(),
-  };
-}
-
 test.describe('the top progress bar', () => {
   test('shows across the top while a page is slow to come, moving from the right, then goes', async ({ page }) => {
     const { link, href } = await homeWithProductLink(page);
-    const hold = holdPageData(page);
-    await hold.ready;
+    const hold = await holdRequests(page, PAGE_DATA);
     await link.click();
 
     const bar = page.getByRole('progressbar', { name: t.loading });
@@ -101,8 +86,7 @@ test.describe('the top progress bar', () => {
   test('stands still, full width, for someone who asked for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const { link } = await homeWithProductLink(page);
-    const hold = holdPageData(page);
-    await hold.ready;
+    const hold = await holdRequests(page, PAGE_DATA);
     await link.click();
     const bar = page.getByRole('progressbar', { name: t.loading });
     await expect(bar).toBeVisible();
@@ -210,19 +194,6 @@ test.describe('a page’s first load (src/web/lib/scripts-after-paint.server.ts)
 });
 
 test.describe('parts whose code comes after the page (src/web/lib/below-the-fold.tsx)', () => {
-  /** Holds the code of the parts whose file names match until `release` is called. */
-  async function holdCode(page: Page, files: RegExp) {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(files, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   test('keep the server’s HTML in every frame while their code is slow, then React draws them', async ({
     page,
     request,
@@ -246,7 +217,7 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
       };
       requestAnimationFrame(look);
     });
-    const release = await holdCode(page, /\/assets\/(search-form|footer|reviews-section|listings)-[\w-]+\.js$/);
+    const { release } = await holdRequests(page, /\/assets\/(search-form|footer|reviews-section|listings)-[\w-]+\.js$/);
     await page.goto(`/products/${product.id}`);
     // React has the page; the parts wait for their code, shown as the server drew them.
     await hydrated(page.getByRole('heading', { level: 1 }));
@@ -319,7 +290,7 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     request,
   }) => {
     const [product] = await listedProducts(request, 1);
-    const release = await holdCode(page, /\/assets\/(search-form|footer)-[\w-]+\.js$/);
+    const { release } = await holdRequests(page, /\/assets\/(search-form|footer)-[\w-]+\.js$/);
     await page.goto(`/products/${product.id}`);
     await hydrated(page.getByRole('heading', { level: 1 }));
     const search = page.getByRole('search').getByRole('combobox');
@@ -363,7 +334,7 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     const [product] = await listedProducts(request, 1);
     const customer = await createCustomer(request);
     await signInWithCookie(page.context(), baseURL, customer.token);
-    const release = await holdCode(page, /\/assets\/(footer|reviews-section)-[\w-]+\.js$/);
+    const { release } = await holdRequests(page, /\/assets\/(footer|reviews-section)-[\w-]+\.js$/);
     await page.goto(`/products/${product.id}`);
     const heart = page.getByRole('main').getByRole('button', { name: 'أضف إلى المفضلة', exact: true });
     await hydrated(heart);
@@ -372,8 +343,7 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     await closeToast(page, 'تمت إضافة المنتج إلى المفضلة');
     // A move within the shop: the progress bar shows, then the page comes without a reload.
     await page.evaluate(() => Object.assign(window, { samePage: true }));
-    const hold = holdPageData(page);
-    await hold.ready;
+    const hold = await holdRequests(page, PAGE_DATA);
     await page.getByRole('navigation', { name: 'مسار التنقل' }).getByRole('link', { name: 'الرئيسية' }).click();
     await expect(page.getByRole('progressbar', { name: t.loading })).toBeVisible();
     hold.release();

@@ -4,7 +4,7 @@ import type { ListEnvelope, Product } from '../../src/contract/types';
 import { demoCustomerPassword, demoUsers } from '../../src/db/seed/catalogue';
 import { formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
-import { expectNoAxeViolations } from './support';
+import { expectNoAxeViolations, holdRequests } from './support';
 
 // Seeded products (src/db/seed/catalogue.ts) that show each case.
 const S24 = 'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت'; // discounted, 3 colours, 4 reviews
@@ -170,16 +170,7 @@ test.describe('product page', () => {
 
   test('the gallery fetches its carousel only when used, and answers before it is in', async ({ page, request }) => {
     const product = await productNamed(request, S24);
-    const carouselAsked: string[] = [];
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/embla-carousel[\w.-]*\.js$/, async (route) => {
-      carouselAsked.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const { release, asked: carouselAsked } = await holdRequests(page, /\/assets\/embla-carousel[\w.-]*\.js$/);
     await page.goto(`/products/${product.id}`);
     await hydrated(page);
     await page.waitForLoadState('networkidle');

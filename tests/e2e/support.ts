@@ -259,3 +259,21 @@ export function latestMailTo(email: string): { to: string; subject: string; text
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
     .at(-1);
 }
+
+/**
+ * Holds every request whose URL matches until `release` is called, as a slow line would: a page's
+ * data, a part's code. `asked` lists the URLs held so far.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(url, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.fallback();
+  });
+  return { release: () => release(), asked };
+}
