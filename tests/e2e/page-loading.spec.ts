@@ -223,6 +223,8 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     await hydrated(page.getByRole('heading', { level: 1 }));
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible();
+    // The search box's code comes when it is first used: focus in it.
+    await page.getByRole('search').getByRole('combobox').focus();
     release();
     await hydrated(page.getByRole('search').getByRole('combobox'));
     await hydrated(page.getByRole('contentinfo').getByRole('link').first());
@@ -231,7 +233,7 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     expect(await page.evaluate(() => (window as unknown as { partFaults: string[] }).partFaults)).toEqual([]);
   });
 
-  test('a product page on a phone fetches what lies below the fold, the carousel and the toaster only when wanted', async ({
+  test('a product page on a phone fetches what lies below the fold, the search box, the carousel and the toaster only when wanted', async ({
     page,
     request,
   }) => {
@@ -239,13 +241,20 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     const [product] = await listedProducts(request, 1);
     const scripts: string[] = [];
     page.on('request', (sent) => {
-      const file = /\/assets\/([\w.-]+)-[\w-]+\.js$/.exec(sent.url())?.[1];
+      const file = /\/assets\/([\w.-]+)-[\w-]{8}\.js$/.exec(sent.url())?.[1];
       if (file) scripts.push(file);
     });
-    const later = ['reviews-section', 'footer', 'listings', 'embla-carousel.esm', 'shop-toaster'];
+    const later = [
+      'search-form',
+      'carry-over',
+      'reviews-section',
+      'footer',
+      'listings',
+      'embla-carousel.esm',
+      'shop-toaster',
+    ];
     await page.goto(`/products/${product.id}`);
     await hydrated(page.getByRole('heading', { level: 1 }));
-    await hydrated(page.getByRole('search').getByRole('combobox'));
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((file) => later.includes(file))).toEqual([]);
     // On a touch screen, a finger drawn up the gallery (a scroll of the page) is no use of it, nor an action.
@@ -283,6 +292,16 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     await hydrated(anyHeart(page));
     await anyHeart(page).click();
     await expect(toast(page, t.signInFirst)).toBeVisible();
+    // The search box's code comes when it is tapped (or clicked), and what is typed then gets suggestions.
+    expect(scripts).not.toContain('search-form');
+    const search = page.getByRole('search').getByRole('combobox');
+    if (await page.evaluate(() => navigator.maxTouchPoints > 0)) await search.tap();
+    else await search.click();
+    await search.pressSequentially('سامس', { delay: 30 });
+    await expect(page.getByRole('listbox', { name: 'اقتراحات البحث' }).getByRole('option').first()).toContainText(
+      'سامسونج',
+    );
+    expect(scripts).toEqual(expect.arrayContaining(['search-form', 'carry-over']));
   });
 
   test('drawn by React once its code is in, a part keeps the focus and what was typed in it', async ({
@@ -309,6 +328,26 @@ test.describe('parts whose code comes after the page (src/web/lib/below-the-fold
     await expect(page).toHaveURL(/\/products\?keyword=/);
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('سماعة');
     await expect(search).toHaveValue('سماعة');
+  });
+
+  test('a word typed in the search box before React took the page over gets its suggestions once it has', async ({
+    page,
+  }) => {
+    // The page's scripts wait, as on a slow line: the box is the server's plain form meanwhile.
+    const { release } = await holdRequests(page, /\/assets\/shell-[\w-]{8}\.js$/);
+    // The frame's own goto: the page's, as the fixtures make it, waits for React.
+    await page.mainFrame().goto('/', { waitUntil: 'domcontentloaded' });
+    const search = page.getByRole('search').getByRole('combobox');
+    await search.click();
+    await search.pressSequentially('سامس', { delay: 30 });
+    release();
+    // In use already when React comes (focus in it, the pointer over it): no further use is waited for.
+    await hydrated(search);
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('سامس');
+    await expect(page.getByRole('listbox', { name: 'اقتراحات البحث' }).getByRole('option').first()).toContainText(
+      'سامسونج',
+    );
   });
 
   test('a part whose code cannot load stays as the server drew it, its links working', async ({ page, request }) => {

@@ -4,31 +4,12 @@ import { Form, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Suggestion } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { plural } from '../lib/plural';
+import { remember, rememberedWord, showsUrlKeyword } from '../lib/search-word';
 import { suggestionHref, useSuggestions } from '../lib/use-suggestions';
 
 const kindIcons = { brand: Tag, category: FolderOpen, product: Package } as const;
 const LISTBOX_ID = 'site-search-suggestions';
 const optionId = (index: number) => `site-search-option-${index}`;
-
-/** Browser storage key of the last search word (docs/specification.md (Screens and routes: Top bar and footer): the search box's text is kept there). */
-const STORAGE_KEY = 'matjar.searchWord';
-
-// Storage can be full, disabled or blocked (private modes); the search works without it.
-function rememberedWord(): string {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-function remember(word: string) {
-  try {
-    if (word) window.localStorage.setItem(STORAGE_KEY, word);
-    else window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Not remembered; nothing else depends on it.
-  }
-}
 
 /**
  * The top bar's search: a GET form to /products?keyword=…, and once JavaScript runs a combobox
@@ -40,7 +21,7 @@ export function SearchForm() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const urlKeyword = pathname === '/products' ? (searchParams.get('keyword') ?? '') : undefined;
+  const urlKeyword = showsUrlKeyword(pathname) ? (searchParams.get('keyword') ?? '') : undefined;
   // The first render matches the server's HTML; storage is read after hydration.
   const [value, setValue] = useState(urlKeyword ?? '');
   // Suggestions follow what is typed, not what the page put in the box.

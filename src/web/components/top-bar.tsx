@@ -1,12 +1,13 @@
 import { LogIn, ShoppingCart } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { User } from '../../contract/types';
 import { t } from '../i18n/ar';
 import { productsCount } from '../i18n/counts';
-import { afterFirstFiles, Later } from '../lib/below-the-fold';
+import { Later, whenUsed } from '../lib/below-the-fold';
 import { formatNumber } from '../lib/format';
 import { plural } from '../lib/plural';
+import { rememberedWord, showsUrlKeyword } from '../lib/search-word';
 import type { PersonalSlot } from '../lib/shown-visitor';
 import { useHydrated } from '../lib/use-hydrated';
 import { UserMenuButton } from './user-menu-button';
@@ -41,9 +42,9 @@ export function CartCount({ count }: { count: number }) {
 
 /**
  * The search box: a plain GET form in the server's HTML, which works before its code is in; its
- * suggestions come with its code, loaded after the page's first files (lib/below-the-fold.tsx).
+ * suggestions come with its code, loaded when the box is first used (lib/below-the-fold.tsx).
  */
-const searchForm = afterFirstFiles(() => import('./search-form').then(({ SearchForm }) => SearchForm));
+const searchForm = whenUsed(() => import('./search-form').then(({ SearchForm }) => SearchForm));
 
 export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   // The server's HTML and the first render show the plain button; Radix's menu takes over after.
@@ -51,6 +52,12 @@ export function TopBar({ user, cartCount, shopName }: TopBarProps) {
   // Pressed before Radix's menu loaded: it opens as soon as it has.
   const [menuAsked, setMenuAsked] = useState(false);
   const askForMenu = () => setMenuAsked(true);
+  const { pathname } = useLocation();
+  // What the box shows comes with its code: the listing's keyword, elsewhere the last word searched
+  // (a returning searcher's browser most often has that code already).
+  useEffect(() => {
+    if (showsUrlKeyword(pathname) || rememberedWord()) searchForm.load();
+  }, [pathname]);
   return (
     <header data-top-bar className="sticky top-0 z-40 bg-slate-900 text-white shadow print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap">

@@ -9,6 +9,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
+import type { VisitorsDoings } from './carry-over';
+import { onFirstUse } from './first-use';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -19,14 +22,14 @@ export type LaterPart<Props> = {
   loaded?: ComponentType<Props>;
   loading: Promise<ComponentType<Props>>;
   load: () => void;
-  /** In the browser: when the place it fills nears the viewport, or as soon as the page has run. */
-  when: 'nearViewport' | 'afterFirstFiles';
+  /** In the browser: when the place it fills nears the viewport, or when it is first used. */
+  when: 'nearViewport' | 'whenUsed';
 };
 
 /**
  * A part of a page below the fold whose code is not among the page's first files (docs/
  * architecture.md, "JavaScript a page loads"), declared where the route module is: in the browser
- * its code loads when its place nears the viewport (or something in it is focused or pressed), so
+ * its code loads when its place nears the viewport (or it is used first, `onFirstUse`), so
  * a visitor who never scrolls to it never fetches it. Should the code fail to load (a deploy
  * replaced the file), the part is left out rather than the page failing.
  */
@@ -34,13 +37,13 @@ export const belowTheFold = <Props,>(load: () => Promise<ComponentType<Props>>):
   laterPart(load, 'nearViewport');
 
 /**
- * A part near the top whose code need not come first (the top bar's search box, a plain form
- * until its suggestions' code is in): in the browser it loads as soon as the page's modules have
- * run, in a task of its own (each `import()` adds its files to the head as preloads, some
- * milliseconds of main thread that would lengthen the task running the page's modules).
+ * A part in sight whose code is needed only once it is used (the top bar's search box, a plain GET
+ * form until its suggestions' code is in): in the browser it loads on its first use (`onFirstUse`:
+ * a mouse or pen over it, a press, focus in it), or when the page asks for it with `load()` (the
+ * search box where it has a word to show).
  */
-export const afterFirstFiles = <Props,>(load: () => Promise<ComponentType<Props>>): LaterPart<Props> =>
-  laterPart(load, 'afterFirstFiles');
+export const whenUsed = <Props,>(load: () => Promise<ComponentType<Props>>): LaterPart<Props> =>
+  laterPart(load, 'whenUsed');
 
 function laterPart<Props>(load: () => Promise<ComponentType<Props>>, when: LaterPart<Props>['when']) {
   let ask = () => {};
@@ -62,11 +65,22 @@ function laterPart<Props>(load: () => Promise<ComponentType<Props>>, when: Later
   if (typeof document === 'undefined') {
     part.load();
     partsLoading.push(part.loading);
-  } else if (when === 'afterFirstFiles') setTimeout(part.load, 0);
+  }
   return part;
 }
 
 const LeftOut = () => null;
+
+/**
+ * What carries the visitor's doings over from the server's HTML (lib/carry-over.ts): asked for
+ * alongside the first kept part's code, not up front.
+ */
+type CarryOverCode = typeof import('./carry-over');
+let carryOverLoading: Promise<CarryOverCode> | undefined;
+const loadCarryOver = () => {
+  carryOverLoading ??= import('./carry-over');
+  return carryOverLoading;
+};
 const partsLoading: Promise<unknown>[] = [];
 
 /**
@@ -77,7 +91,7 @@ const partsLoading: Promise<unknown>[] = [];
 export const laterPartsLoaded = (): Promise<unknown> => Promise.all(partsLoading);
 
 /**
- * Draws a part declared with `belowTheFold` or `afterFirstFiles`, in a `display: contents` holder
+ * Draws a part declared with `belowTheFold` or `whenUsed`, in a `display: contents` holder
  * (laid out as if absent).
  *
  * As React takes the page over, the holder keeps the server's HTML as it is, out of React's hands
@@ -104,7 +118,7 @@ export const Later = memo(
     const serverProps = useRef(props);
     // Other data than the server drew it with: its HTML is out of date, for good.
     if (serverHtmlKept && !sameData(serverProps.current, props)) setServerHtmlKept(false);
-    const visitorsDoings = useRef<VisitorsDoings | null>(null);
+    const carried = useRef<{ doings: VisitorsDoings; code: CarryOverCode } | null>(null);
 
     useEffect(() => {
       const element = holder.current;
@@ -114,19 +128,35 @@ export const Later = memo(
       }
       let gone = false;
       let stopWaiting = () => {};
-      void part.loading.then(() => {
-        // Its code failed to load: the server's HTML stays, working as plain HTML.
-        if (gone || !part.loaded) return;
-        stopWaiting = whenNotPressed(element, () => {
-          visitorsDoings.current = visitorsDoingsIn(element);
-          setServerHtmlKept(false);
-        });
-      });
+      part.loading
+        .then(() => (part.loaded ? loadCarryOver() : undefined))
+        .then(
+          (code) => {
+            // Its code failed to load: the server's HTML stays, working as plain HTML.
+            if (gone || !code) return;
+            stopWaiting = whenNotPressedOrComposing(element, () =>
+              // In the task that reads what the visitor did: no keystroke can come between.
+              flushSync(() => {
+                carried.current = { doings: code.visitorsDoingsIn(element), code };
+                setServerHtmlKept(false);
+              }),
+            );
+          },
+          // The carrying over's code failed to load: the same.
+          () => {},
+        );
+      // The code carrying the visitor's doings over is asked for alongside the part's.
+      const load = () => {
+        part.load();
+        loadCarryOver().catch(() => {});
+      };
       // A part the server drew empty (its code failed there) has no place to watch.
       const stopWatching =
-        part.when === 'nearViewport' && element.childElementCount > 0
-          ? loadWhenNear(element, part.load)
-          : loadNow(part);
+        element.childElementCount === 0
+          ? loadNow(load)
+          : part.when === 'nearViewport'
+            ? loadWhenNear(element, load)
+            : loadWhenUsed(element, load);
       return () => {
         gone = true;
         stopWatching();
@@ -138,13 +168,14 @@ export const Later = memo(
     // new drawing is painted, and the fields again once the part's own effects have run (the search
     // box fills itself from storage in one).
     useLayoutEffect(() => {
-      const doings = visitorsDoings.current;
-      if (!serverHtmlKept && doings && holder.current) carryOver(doings, holder.current);
+      const visitors = carried.current;
+      if (!serverHtmlKept && visitors && holder.current) visitors.code.carryOver(visitors.doings, holder.current);
     }, [serverHtmlKept]);
     useEffect(() => {
-      const doings = visitorsDoings.current;
-      visitorsDoings.current = null;
-      if (!serverHtmlKept && doings && holder.current) carryOverFields(doings.fields, holder.current);
+      const visitors = carried.current;
+      carried.current = null;
+      if (!serverHtmlKept && visitors && holder.current)
+        visitors.code.carryOverFields(visitors.doings.fields, holder.current);
     }, [serverHtmlKept]);
 
     return serverHtmlKept ? (
@@ -204,10 +235,25 @@ function LoadedPart<Props extends object>({ part, props }: { part: LaterPart<Pro
   return <Component {...props} />;
 }
 
-/** Asks for a part's code now (`load`); nothing to stop. */
-function loadNow({ load }: { load: () => void }): () => void {
+/** Asks for a part's code now; nothing to stop. */
+function loadNow(load: () => void): () => void {
   load();
   return () => {};
+}
+
+/**
+ * Asks for a part's code in a task of its own: a press or focus that asked is answered first (each
+ * `import()` adds its files to the head as preloads, some milliseconds of main thread).
+ */
+const loadSoon = (load: () => void) => setTimeout(load, 0);
+
+/**
+ * Loads a part on its first use (`onFirstUse`), or now if it is in use already: the pointer over
+ * it or focus in it since before React took the page over. Returns what stops watching.
+ */
+function loadWhenUsed(holder: HTMLElement, load: () => void): () => void {
+  if (holder.matches(':hover, :focus-within')) return loadNow(load);
+  return onFirstUse(holder, () => loadSoon(load));
 }
 
 /** How far outside the viewport a part's place starts its code loading: a quarter screen. */
@@ -215,156 +261,72 @@ const NEAR_VIEWPORT = '25% 0px';
 
 /**
  * Loads a part when one of the server's elements for it (`holder`'s children) comes within
- * NEAR_VIEWPORT of the viewport, or when something in it is focused or pressed first. Returns
- * what stops watching.
+ * NEAR_VIEWPORT of the viewport, or when it is used first (`onFirstUse`). Returns what stops
+ * watching.
  */
 function loadWhenNear(holder: HTMLElement, load: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    load();
-    return () => {};
-  }
+  if (typeof IntersectionObserver === 'undefined') return loadNow(load);
   const observer = new IntersectionObserver(
     (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadNow();
+      if (entries.some((entry) => entry.isIntersecting)) loadOnce();
     },
     { rootMargin: NEAR_VIEWPORT },
   );
+  const stopWatchingUse = onFirstUse(holder, loadOnce);
   const stop = () => {
     observer.disconnect();
-    holder.removeEventListener('focusin', loadNow);
-    holder.removeEventListener('pointerdown', loadNow);
+    stopWatchingUse();
   };
-  function loadNow() {
+  function loadOnce() {
     stop();
-    // In a task of its own: a press or focus is answered first (the import adds preloads to the head).
-    setTimeout(load, 0);
+    loadSoon(load);
   }
   for (const element of holder.children) observer.observe(element);
-  holder.addEventListener('focusin', loadNow);
-  holder.addEventListener('pointerdown', loadNow);
   return stop;
 }
 
 /**
- * Calls `swap` now, or when a press that began in `holder` has ended and its click been handled:
- * drawn anew under the pointer, the pressed element would be gone before its click. Returns what
- * stops waiting.
+ * Calls `swap` now, or when a press that began in `holder` has ended and its click been handled,
+ * and no word is being composed in it (an input method's composition, which a new field would cut
+ * off): drawn anew under the pointer, the pressed element would be gone before its click. Returns
+ * what stops waiting.
  */
-function whenNotPressed(holder: HTMLElement, swap: () => void): () => void {
-  let pressed = false;
+function whenNotPressedOrComposing(holder: HTMLElement, swap: () => void): () => void {
+  let busy = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const press = () => {
-    pressed = true;
+  const begin = () => {
+    busy = true;
   };
-  const release = () => {
-    pressed = false;
+  const end = () => {
+    busy = false;
     clearTimeout(timer);
     // After the click that follows the release (and whatever it started) has run.
     timer = setTimeout(tryNow, 0);
   };
   const stop = () => {
     clearTimeout(timer);
-    holder.removeEventListener('pointerdown', press);
-    window.removeEventListener('pointerup', release, true);
-    window.removeEventListener('pointercancel', release, true);
+    holder.removeEventListener('pointerdown', begin);
+    holder.removeEventListener('compositionstart', begin);
+    holder.removeEventListener('compositionend', end);
+    window.removeEventListener('pointerup', end, true);
+    window.removeEventListener('pointercancel', end, true);
   };
   function tryNow() {
-    if (pressed) return;
+    if (busy) return;
+    // A press that began before this watch did: `:active` holds until it ends, and a touch's
+    // lingers a moment after, with no event to say when it goes.
+    if (holder.querySelector(':active')) {
+      timer = setTimeout(tryNow, 100);
+      return;
+    }
     stop();
     swap();
   }
-  holder.addEventListener('pointerdown', press);
-  window.addEventListener('pointerup', release, true);
-  window.addEventListener('pointercancel', release, true);
-  // A press may have begun before this watch did: `:active` still holds then.
-  pressed = holder.querySelector(':active') !== null;
+  holder.addEventListener('pointerdown', begin);
+  holder.addEventListener('compositionstart', begin);
+  holder.addEventListener('compositionend', end);
+  window.addEventListener('pointerup', end, true);
+  window.addEventListener('pointercancel', end, true);
   tryNow();
   return stop;
-}
-
-/** What the visitor did in the server's HTML of a part: where focus was, and what they changed in its fields. */
-type VisitorsDoings = {
-  /** The focused element's place among the part's elements, with its text selection if any. */
-  focus: { index: number; tag: string; selection: [number, number] | null } | null;
-  /** Each changed field's place among the part's fields, and what it holds. */
-  fields: { index: number; tag: string; type: string; value: string; checked: boolean }[];
-};
-
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const fieldsOf = (holder: HTMLElement) => [...holder.querySelectorAll<Field>('input, textarea, select')];
-const isToggle = (field: Field) =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
-
-/** Whether a field holds something other than the server's HTML gave it. */
-function changed(field: Field): boolean {
-  if (field instanceof HTMLSelectElement)
-    return [...field.options].some((option) => option.selected !== option.defaultSelected);
-  if (field instanceof HTMLInputElement && isToggle(field)) return field.checked !== field.defaultChecked;
-  return field.value !== field.defaultValue;
-}
-
-function visitorsDoingsIn(holder: HTMLElement): VisitorsDoings {
-  const active = document.activeElement;
-  const index = active && holder.contains(active) ? [...holder.querySelectorAll('*')].indexOf(active) : -1;
-  const selection =
-    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? textSelection(active) : null;
-  return {
-    focus: active && index >= 0 ? { index, tag: active.tagName, selection } : null,
-    fields: fieldsOf(holder).flatMap((field, fieldIndex) =>
-      changed(field)
-        ? [
-            {
-              index: fieldIndex,
-              tag: field.tagName,
-              type: field.type,
-              value: field.value,
-              checked: field instanceof HTMLInputElement && field.checked,
-            },
-          ]
-        : [],
-    ),
-  };
-}
-
-/** A text field's selection; null where the field has none (a number or an e-mail field throws). */
-function textSelection(field: HTMLInputElement | HTMLTextAreaElement): [number, number] | null {
-  try {
-    return field.selectionStart === null || field.selectionEnd === null
-      ? null
-      : [field.selectionStart, field.selectionEnd];
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Gives the part React drew the visitor's changes and focus, as events React hears (so its state
- * follows, as if typed): a value through the field's own setter and an `input` or `change` event; a
- * box or a choice by a click. An element whose tag differs at that place is left alone.
- */
-function carryOver({ focus, fields }: VisitorsDoings, holder: HTMLElement) {
-  carryOverFields(fields, holder);
-  if (!focus) return;
-  const element = holder.querySelectorAll('*')[focus.index];
-  if (!(element instanceof HTMLElement) || element.tagName !== focus.tag) return;
-  element.focus({ preventScroll: true });
-  if (focus.selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
-    element.setSelectionRange(...focus.selection);
-}
-
-/** The fields' part of `carryOver`; a field already holding what it held is left alone. */
-function carryOverFields(fields: VisitorsDoings['fields'], holder: HTMLElement) {
-  const drawn = fieldsOf(holder);
-  for (const was of fields) {
-    const field = drawn[was.index];
-    if (!field || field.tagName !== was.tag || field.type !== was.type) continue;
-    if (isToggle(field)) {
-      if ((field as HTMLInputElement).checked !== was.checked) field.click();
-      continue;
-    }
-    if (field.value === was.value) continue;
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    setValue?.call(field, was.value);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  }
 }

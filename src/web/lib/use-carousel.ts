@@ -1,5 +1,6 @@
 import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
 import { useCallback, useEffect, useState } from 'react';
+import { onFirstUse } from './first-use';
 
 /** What a carousel starts with: Embla's options and plugins (the plugins' code loaded by the caller). */
 export type CarouselSetup = () => Promise<{ options: EmblaOptionsType; plugins?: EmblaPluginType[] }>;
@@ -8,19 +9,12 @@ export type CarouselSetup = () => Promise<{ options: EmblaOptionsType; plugins?:
 export type CarouselStart = 'afterPaint' | 'whenUsed' | 'never';
 
 /**
- * What first using a carousel is: a mouse or pen over it or pressing it, or focus coming into it.
- * A touch is not (most start a scroll of the page); a swipe or a tap on its buttons asks through
- * `startNow`.
- */
-const FIRST_USE = ['pointerover', 'pointerdown', 'focusin'] as const;
-const isFirstUse = (event: Event) => !(event instanceof PointerEvent) || event.pointerType !== 'touch';
-
-/**
  * An Embla carousel whose code loads after the page has shown, so no page ships it up front
  * (issue 31, docs/architecture.md): the server renders every slide, the first one shows at once,
  * and swiping and stepping start when Embla arrives. With `whenUsed` it loads only when the
- * carousel is first used (a product's gallery, which most visitors never swipe): the returned
- * `startNow` asks for it from elsewhere too (a button beside it). The carousel is rebuilt when
+ * carousel is first used (a product's gallery, which most visitors never swipe; `onFirstUse`: a
+ * touch is not use, as most start a scroll), and the returned `startNow` asks for it from
+ * elsewhere too (a button beside it, a swipe the caller reads). The carousel is rebuilt when
  * `setup` changes: keep it stable (module level, or useCallback over what it reads).
  */
 export function useCarousel(
@@ -33,13 +27,7 @@ export function useCarousel(
   const startNow = useCallback(() => setWanted(start !== 'never'), [start]);
   useEffect(() => {
     if (!viewport || wanted || start !== 'whenUsed') return;
-    const used = (event: Event) => {
-      if (isFirstUse(event)) startNow();
-    };
-    for (const type of FIRST_USE) viewport.addEventListener(type, used);
-    return () => {
-      for (const type of FIRST_USE) viewport.removeEventListener(type, used);
-    };
+    return onFirstUse(viewport, startNow);
   }, [viewport, wanted, start, startNow]);
   useEffect(() => {
     if (!viewport || !wanted) return;
