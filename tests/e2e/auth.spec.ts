@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
-import { expectNoAxeViolations, latestMailTo, listedProducts, toast } from './support';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
+import { expectNoAxeViolations, hydrated, latestMailTo, listedProducts, toast } from './support';
 
 const PASSWORD = 'Secret-pass-1';
 const ADMIN = { email: 'admin@matjar.local', password: 'Matjar-Admin-2026', name: 'مدير المتجر' };
@@ -45,13 +45,6 @@ async function createAccount(request: APIRequestContext, name = 'سارة أحم
   });
   expect(response.status()).toBe(201);
   return account;
-}
-
-/** Waits until React owns `locator`, so clicks reach its handlers rather than the bare HTML. */
-async function hydrated(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
 }
 
 /** Watches for form posts: an invalid form must not be sent at all. */

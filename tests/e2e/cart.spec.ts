@@ -4,7 +4,7 @@ import type { Address, CartEnvelope, ListEnvelope, Order, Product } from '../../
 import { t as shell } from '../../src/web/i18n/ar';
 import { formatCode, formatNumber, formatPercent, formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures';
-import { cartChoice, expectNoAxeViolations, PLACED_ORDER_URL, sidewaysOverflow, toast } from './support';
+import { cartChoice, expectNoAxeViolations, hydrated, PLACED_ORDER_URL, sidewaysOverflow, toast } from './support';
 
 /**
  * The cart, the payment page and the top bar's cart badge, against the seeded demo shop. Every
@@ -150,14 +150,6 @@ async function signIn(page: Page, customer: Customer, path = '/cart') {
   await expect(page).toHaveURL(path);
 }
 
-/** Waits until React owns the page, so clicks reach its handlers rather than the bare HTML. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
-}
-
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^السلة،/ });
 const main = (page: Page) => page.getByRole('main');
 const row = (page: Page, title: string) =>
@@ -222,7 +214,7 @@ test.describe('the cart page', () => {
     const [s24, lego] = await Promise.all([productNamed(request, S24), productNamed(request, LEGO)]);
     const customer = await newCustomer(request);
     await signIn(page, customer, `/products/${s24.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     await expect(badge(page)).toHaveAccessibleName(t.badge('لا توجد منتجات'));
     await page.evaluate(() => {
       (window as { stillHere?: boolean }).stillHere = true;
@@ -237,7 +229,7 @@ test.describe('the cart page', () => {
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
 
     await page.goto(`/products/${lego.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
     await expect(toast(page, t.added)).toBeVisible();
     await expect(badge(page)).toHaveAccessibleName(t.badge('منتجان'));
@@ -293,7 +285,7 @@ test.describe('the cart page', () => {
     await apiAs(request, customer.token).post('/cart', { productId: s24.id, color: s24.availableColors[0] });
     await addToCartByApi(customer, request, lego.id);
     await signIn(page, customer);
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     const toy = row(page, LEGO);
     const legoPrice = lego.priceAfterDiscount ?? lego.price;
     const s24Price = s24.priceAfterDiscount ?? s24.price;
@@ -378,7 +370,7 @@ test.describe('the cart page', () => {
       const customer = await newCustomer(request);
       await addToCartByApi(customer, request, lego.id, 2);
       await signIn(page, customer);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       const field = main(page).getByRole('textbox', { name: 'كوبون الخصم' });
       const apply = main(page).getByRole('button', { name: 'تطبيق' });
 
@@ -423,7 +415,7 @@ test.describe('the cart page', () => {
 
       // A total below 1 (a 100% coupon) cannot be checked out.
       await page.goto('/cart');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await field.fill(full.name);
       await apply.click();
       await expect(goodsAfterDiscount(page)).toHaveText(formatPrice(0, CURRENCY));
@@ -442,7 +434,7 @@ test.describe('a guest basket (docs/decisions/0021-guest-basket.md)', () => {
   /** A guest adds from the product page: no sign-in asked, the badge counts the line. */
   async function guestAdds(page: Page, product: Product, lines: string) {
     await page.goto(`/products/${product.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
     await expect(toast(page, t.added)).toBeVisible();
     await expect(page).toHaveURL(`/products/${product.id}`);
@@ -466,7 +458,7 @@ test.describe('a guest basket (docs/decisions/0021-guest-basket.md)', () => {
       const cookie = (await page.context().cookies()).find((c) => c.name === 'matjar_basket');
       expect(cookie?.httpOnly).toBe(true);
       await page.goto(`/products/${held.id}`);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
       await expect(toast(page, t.added)).toBeVisible();
 
@@ -518,7 +510,7 @@ test.describe('a guest basket (docs/decisions/0021-guest-basket.md)', () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
     await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
     await expect(page).toHaveURL('/register?redirectTo=%2Forder%2Fpaymethoud');
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     const email = `basket-${randomUUID().slice(0, 8)}@example.com`;
     await page.getByLabel('الاسم', { exact: true }).fill('نورة خالد');
     await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
@@ -545,7 +537,7 @@ test.describe('the payment page', () => {
     await expect(page).toHaveURL('/order/paymethoud');
     await expect(page).toHaveTitle(`${t.payTitle} | متجر`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/order\/paymethoud$/);
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
 
     // No saved address yet: the page says so and offers adding one here (checkout.spec.ts).
     await expect(main(page).getByText('لا توجد عناوين محفوظة بعد')).toBeVisible();
@@ -571,7 +563,7 @@ test.describe('the payment page', () => {
     await addAddress(request, customer);
     await addAddress(request, customer, 'العمل');
     await page.reload();
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     await main(page)
       .getByRole('radio', { name: /الدفع عند الاستلام/ })
       .check();
@@ -581,7 +573,7 @@ test.describe('the payment page', () => {
     await expect(address).toBeFocused();
 
     await page.reload();
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     await address.selectOption({ label: 'المنزل — شارع التحلية 12، الروضة، جدة — \u2068+966 55 123 4567\u2069' });
     await main(page).getByRole('button', { name: 'إتمام الشراء' }).click();
     await expect(main(page).getByText(t.methodRequired)).toBeVisible();
@@ -606,7 +598,7 @@ test.describe('the payment page', () => {
       const saved = await addAddress(request, customer);
       await addToCartByApi(customer, request, product.id, 2);
       await signIn(page, customer, '/order/paymethoud');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await main(page)
         .getByRole('radio', { name: /الدفع عند الاستلام/ })
         .check();
@@ -658,7 +650,7 @@ test.describe('the payment page', () => {
     const saved = await addAddress(request, customer);
     await addToCartByApi(customer, request, product.id);
     await signIn(page, customer, '/order/paymethoud');
-    await hydrated(page);
+    await hydrated(page.locator('main h1'));
     // This shop pays through the test provider: the screen says no money moves.
     await expect(main(page).getByText(t.testPaymentsNotice)).toBeVisible();
     // The only saved address is chosen already.
@@ -720,7 +712,7 @@ test.describe('the payment page', () => {
       await expectNoAxeViolations(page);
 
       // A second attempt: a new provider page, paid, the thank-you page.
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await goToProvider(page, product);
       expect(page.url()).not.toBe(paymentPage);
       const paidReturn = page.waitForRequest(/\/user\/allOrders\?paid=1&checkout=/);
@@ -793,7 +785,7 @@ test.describe('the payment page', () => {
       const customer = await newCustomer(request);
       await addToCartByApi(customer, request, product.id, 3);
       await signIn(page, customer);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       const line = row(page, product.title);
 
       // Typed past the stock: cut to it, the field says what is left and the toast warns, not a plain success.
@@ -823,7 +815,7 @@ test.describe('the payment page', () => {
 
       // The product page: no reviews yet, so no stars and no «0»; adding one more says all 9 are in the cart.
       await page.goto(`/products/${product.id}`);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await expect(main(page).getByRole('link', { name: 'لا توجد تقييمات' })).toBeVisible();
       await expect(main(page).getByRole('img', { name: /من 5/ })).toHaveCount(0);
       await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
@@ -847,7 +839,7 @@ test.describe('the payment page', () => {
       const saved = await addAddress(request, customer);
       await addToCartByApi(customer, request, product.id, 3);
       await signIn(page, customer);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       const line = row(page, product.title);
       await expect(quantityOf(line)).toHaveValue('3');
 
@@ -866,7 +858,7 @@ test.describe('the payment page', () => {
 
       await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
       await expect(page).toHaveURL('/order/paymethoud');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       const address = main(page).getByRole('combobox', { name: 'عنوان الشحن' });
       for (const method of [/الدفع عند الاستلام/, /الدفع بالبطاقة/]) {
         await main(page).getByRole('radio', { name: method }).check();
@@ -899,7 +891,7 @@ test.describe('a whole purchase, as a new customer', () => {
     try {
       const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
       await page.goto('/register');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await page.getByLabel('الاسم', { exact: true }).fill('رانيا سمير');
       await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(email);
       await page.getByLabel('رقم الجوال', { exact: true }).fill('0598765432');
@@ -916,7 +908,7 @@ test.describe('a whole purchase, as a new customer', () => {
       await expect(page).toHaveURL(/\/products\?keyword=/);
       await main(page).getByRole('article').getByRole('link', { name: product.title }).first().click();
       await expect(page).toHaveURL(`/products/${product.id}`);
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await main(page).getByRole('radiogroup', { name: 'اللون' }).getByTitle('أحمر').click();
       await main(page).getByRole('button', { name: 'أضف إلى السلة' }).click();
       await expect(toast(page, t.added)).toBeVisible();
@@ -937,7 +929,7 @@ test.describe('a whole purchase, as a new customer', () => {
       // The cart: the red one, then 10% off.
       await badge(page).click();
       await expect(page).toHaveURL('/cart');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await expect(row(page, product.title).getByText('اللون: أحمر')).toBeVisible();
       await main(page).getByRole('textbox', { name: 'كوبون الخصم' }).fill(coupon.name.toLowerCase());
       await main(page).getByRole('button', { name: 'تطبيق' }).click();
@@ -946,7 +938,7 @@ test.describe('a whole purchase, as a new customer', () => {
 
       await main(page).getByRole('link', { name: 'إتمام الشراء' }).click();
       await expect(page).toHaveURL('/order/paymethoud');
-      await hydrated(page);
+      await hydrated(page.locator('main h1'));
       await expect(main(page).getByText(formatPrice(180, CURRENCY)).first()).toBeVisible();
       await main(page)
         .getByRole('radio', { name: /الدفع عند الاستلام/ })

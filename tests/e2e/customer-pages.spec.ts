@@ -7,6 +7,7 @@ import {
   cartChoice,
   createCustomer,
   fillCart,
+  holdRequests,
   hydrated,
   listedProducts,
   signInWithCookie,
@@ -180,14 +181,7 @@ test.describe('customers’ kept pages', () => {
 
     const context = await browser.newContext();
     const page = await signedInPage(context, baseURL, nour.token);
-    let releaseCode = () => {};
-    const codeHeld = new Promise<void>((resolve) => {
-      releaseCode = resolve;
-    });
-    await page.route(/\/assets\/listings-[\w-]+\.js$/, async (route) => {
-      await codeHeld;
-      await route.continue();
-    });
+    const { release: releaseCode } = await holdRequests(page, /\/assets\/listings-[\w-]+\.js$/);
     await page.goto(`/products/${product.id}`);
     const heart = page.getByRole('region', { name: t.related }).locator(`[data-favorite="${related}"]`);
     const fill = () => heart.locator('svg').evaluate((icon) => getComputedStyle(icon).fill);

@@ -4,7 +4,7 @@ import type { ListEnvelope, Product } from '../../src/contract/types';
 import { demoCustomerPassword, demoUsers } from '../../src/db/seed/catalogue';
 import { formatPrice } from '../../src/web/lib/format';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
-import { expectNoAxeViolations, holdRequests } from './support';
+import { expectNoAxeViolations, holdRequests, hydrated } from './support';
 
 // Seeded products (src/db/seed/catalogue.ts) that show each case.
 const S24 = 'هاتف سامسونج جالاكسي S24 ألترا 256 جيجابايت'; // discounted, 3 colours, 4 reviews
@@ -28,14 +28,6 @@ async function nameOf(request: APIRequestContext, kind: 'categories' | 'brands',
 
 /** The column beside the gallery: title, prices, colours, button and description. */
 const productDetails = (page: Page) => page.getByRole('heading', { level: 1 }).locator('xpath=..');
-
-/** React has hydrated the page: its nodes carry React's fiber keys. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 async function signIn(context: BrowserContext, request: APIRequestContext, baseURL: string) {
   const customer = demoUsers.find((u) => u.key === 'customer');
@@ -82,7 +74,7 @@ test.describe('product page', () => {
     await expect(main.getByText(/قلم S Pen مدمج/)).toBeVisible();
 
     // Three colours with Arabic names; none chosen until the shopper picks one.
-    await hydrated(page);
+    await hydrated(page.locator('h1'));
     const colours = main.getByRole('radiogroup', { name: 'اللون' });
     await expect(colours.getByRole('radio')).toHaveCount(3);
     for (const name of ['أسود', 'رمادي', 'بنفسجي'])
@@ -139,7 +131,7 @@ test.describe('product page', () => {
       await expect(img).toHaveAttribute('height', /\d+/);
     }
 
-    await hydrated(page);
+    await hydrated(page.locator('h1'));
     await expect(thumb(1)).toHaveAttribute('aria-current', 'true');
     // The first click may land while the carousel starts; a thumbnail click is safe to repeat.
     await expect(async () => {
@@ -172,7 +164,7 @@ test.describe('product page', () => {
     const product = await productNamed(request, S24);
     const { release, asked: carouselAsked } = await holdRequests(page, /\/assets\/embla-carousel[\w.-]*\.js$/);
     await page.goto(`/products/${product.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('h1'));
     await page.waitForLoadState('networkidle');
     expect(carouselAsked).toEqual([]);
 
@@ -292,7 +284,7 @@ test.describe('add to cart', () => {
   }) => {
     const product = await productNamed(request, S24);
     await page.goto(`/products/${product.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('h1'));
     const main = page.getByRole('main');
     await main.getByRole('radiogroup', { name: 'اللون' }).getByTitle('رمادي').click();
     await main.getByRole('button', { name: 'أضف إلى السلة' }).click();
@@ -310,7 +302,7 @@ test.describe('add to cart', () => {
     await signIn(context, request, baseURL ?? '');
     const product = await productNamed(request, S24);
     await page.goto(`/products/${product.id}`);
-    await hydrated(page);
+    await hydrated(page.locator('h1'));
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'أضف إلى السلة' }).click();
 
@@ -509,6 +501,6 @@ test.describe('search engines', () => {
 test('the product page has no accessibility violations', async ({ page, request }) => {
   const product = await productNamed(request, IPHONE);
   await page.goto(`/products/${product.id}`);
-  await hydrated(page);
+  await hydrated(page.locator('h1'));
   await expectNoAxeViolations(page);
 });
